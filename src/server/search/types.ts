@@ -1,0 +1,67 @@
+/**
+ * Contract between the catalogue (SQLite, the source of truth) and the in-memory
+ * search index that serves `GET /api/products/filter`.
+ *
+ * The repository builds one SearchDocument per product from the database and hands
+ * them to `createSearchIndex`; catalogue writes call `upsert`/`remove` so the index
+ * stays in step. The index answers ids in the requested order plus exact facets;
+ * the route then hydrates the page's product cards by id.
+ */
+import type { SortBy } from '../../domain/entities.ts';
+
+/** What the index knows of one product. */
+export interface SearchDocument {
+  id: number;
+  title: string;
+  /** Plain text of the description (HTML stripped). */
+  description: string;
+  vendor: string | null;
+  /** Part numbers and SKUs: productCode, product sku, variant skus. */
+  partNumbers: string[];
+  /** Tags as [prefix, value]. */
+  tags: [string, string][];
+  /** Collection ids the product belongs to, including every ancestor collection. */
+  collectionIds: number[];
+  /** Card price in cents (the first available inventory level, else the product price). */
+  priceCents: number;
+  isFeatured: boolean;
+  /** Average rating, 0 when none. */
+  avgRating: number;
+  totalReviews: number;
+  salesCount: number;
+}
+
+/** A query the index answers; all filters combine with AND. */
+export interface IndexQuery {
+  q?: string;
+  v?: string;
+  /** At most one value per prefix; different prefixes combine with AND. */
+  t?: [string, string][];
+  c?: number;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  isFeatured?: boolean;
+  sortBy?: SortBy;
+  limit: number;
+  /** Zero-based. */
+  page: number;
+}
+
+/** The answer: one page of ids plus facets over the whole matching set. */
+export interface IndexResult {
+  ids: number[];
+  totalObjects: number;
+  availableTagPrefixes: { tagPrefixValue: string }[];
+  availableTagFilters: { tagPrefix: string; tagValue: string; tagCount: number }[];
+  availableVendors: { vendor: string; vendorCount: number }[];
+  /** Highest price in cents over the matching set, 0 when empty. */
+  productMaxPriceCents: number;
+}
+
+/** The in-memory index. */
+export interface SearchIndex {
+  search(query: IndexQuery): IndexResult;
+  upsert(doc: SearchDocument): void;
+  remove(id: number): void;
+  readonly size: number;
+}
