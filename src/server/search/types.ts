@@ -47,14 +47,20 @@ export interface IndexQuery {
   page: number;
 }
 
-/** The answer: one page of ids plus facets over the whole matching set. */
+/**
+ * The answer: one page of ids plus exact facets over the matching set.
+ * Facets are disjunctive, as real stores do, so a shopper can switch a value: the vendor
+ * counts ignore the v filter, the counts of a tag prefix ignore that prefix's own filter,
+ * and productMaxPriceCents ignores the price bounds (the slider keeps its full range).
+ * Everything else (q, c, isFeatured, the other filters) applies to every facet.
+ */
 export interface IndexResult {
   ids: number[];
   totalObjects: number;
   availableTagPrefixes: { tagPrefixValue: string }[];
   availableTagFilters: { tagPrefix: string; tagValue: string; tagCount: number }[];
   availableVendors: { vendor: string; vendorCount: number }[];
-  /** Highest price in cents over the matching set, 0 when empty. */
+  /** Highest price in cents over the matching set without its price bounds, 0 when empty. */
   productMaxPriceCents: number;
 }
 

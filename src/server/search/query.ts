@@ -1,0 +1,82 @@
+/**
+ * Normalises an IndexQuery once, before any index looks at it, so every index (and the
+ * oracle of the tests) reads filters the same way.
+ * @module
+ */
+import type { SortBy } from '../../domain/entities.ts';
+import { facetKey, parseQueryText, type ParsedQueryText } from './text.ts';
+import type { IndexQuery } from './types.ts';
+
+/** Separates a tag prefix key from its value key in one string key. */
+export const TAG_KEY_SEPARATOR = '\u0000';
+
+/** The key of one tag: prefix and value, both case-insensitive. */
+export function tagKey(prefix: string, value: string): string {
+  return facetKey(prefix) + TAG_KEY_SEPARATOR + facetKey(value);
+}
+
+/** An IndexQuery with its filters resolved to keys and bounds. */
+export interface NormalizedQuery {
+  text: ParsedQueryText;
+  /** True when q has words (or a part number) to match, so relevance applies. */
+  hasText: boolean;
+  /** Folded vendor, or null when v is absent or blank. */
+  vendorKey: string | null;
+  /** Tag filters grouped by prefix key: a document needs one of the values of every prefix. */
+  tagGroups: Map<string, Set<string>>;
+  collectionId: number | null;
+  minPriceCents: number;
+  maxPriceCents: number;
+  featuredOnly: boolean;
+  sortBy: SortBy;
+  offset: number;
+  limit: number;
+}
+
+const wholeOrZero = (n: number | undefined): number =>
+  n === undefined || !Number.isFinite(n) || n < 0 ? 0 : Math.floor(n);
+
+/**
+ * Resolves a query. Choices where the contract is silent, all tested:
+ * - a blank v, and tag pairs with a blank prefix or value, filter nothing;
+ * - several values given for one tag prefix match any of them (the contract asks for one
+ *   value per prefix; OR is what a shopper picking two values of one prefix expects);
+ * - only `isFeatured: true` filters: false means "featured or not", because a search
+ *   page that always sends isFeatured=false must not hide featured products;
+ * - a missing, negative or non-finite limit or page counts as 0 (fractions are floored),
+ *   and an unknown sortBy counts as the default;
+ * - price bounds are inclusive; a NaN bound is ignored.
+ */
+export function normalizeQuery(query: IndexQuery): NormalizedQuery {
+  const text = parseQueryText(query.q);
+  const v = query.v === undefined ? '' : facetKey(query.v);
+  const tagGroups = new Map<string, Set<string>>();
+  for (const pair of query.t ?? []) {
+    const prefix = facetKey(pair[0]);
+    const value = facetKey(pair[1]);
+    if (prefix === '' || value === '') continue;
+    let group = tagGroups.get(prefix);
+    if (group === undefined) tagGroups.set(prefix, (group = new Set()));
+    group.add(value);
+  }
+  const limit = wholeOrZero(query.limit);
+  const page = wholeOrZero(query.page);
+  const sortBy: SortBy = KNOWN_SORTS.has(query.sortBy ?? '') ? (query.sortBy ?? '') : '';
+  return {
+    text,
+    hasText: text.words.length > 0 || text.partNumber !== '',
+    vendorKey: v === '' ? null : v,
+    tagGroups,
+    collectionId: query.c === undefined || !Number.isFinite(query.c) ? null : query.c,
+    minPriceCents: query.minPriceCents === undefined || Number.isNaN(query.minPriceCents) ? -Infinity : query.minPriceCents,
+    maxPriceCents: query.maxPriceCents === undefined || Number.isNaN(query.maxPriceCents) ? Infinity : query.maxPriceCents,
+    featuredOnly: query.isFeatured === true,
+    sortBy,
+    offset: page * limit,
+    limit,
+  };
+}
+
+const KNOWN_SORTS: ReadonlySet<string> = new Set([
+  '', 'id_asc', 'id_desc', 'title_asc', 'title_desc', 'price_asc', 'price_desc', 'top_rated', 'best_selling',
+]);

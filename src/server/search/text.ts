@@ -1,0 +1,165 @@
+/**
+ * Text rules of product search: how documents and queries are cut into words, how
+ * part numbers are normalised, how a query string becomes the words the index looks up,
+ * and the relevance weights. Every search index and the test oracle share these rules,
+ * so the index structures can be checked against a plain scan of the same words.
+ * @module
+ */
+import type { SortBy } from '../../domain/entities.ts';
+
+/**
+ * Words beyond this many distinct query words are ignored. A parts search never needs
+ * more; the cap bounds the work (and the score) of a pasted paragraph.
+ * @default 32
+ */
+export const MAX_QUERY_WORDS = 32;
+
+/**
+ * Minimum length of a normalised query (or query word) for part-number prefix matching.
+ * Mirrors the spec's minimum query length of 3, and keeps 'a' from matching every part.
+ * @default 3
+ */
+export const MIN_PART_NUMBER_PREFIX = 3;
+
+/**
+ * Words that carry no meaning in a parts query ('pump for above ground pool'). They are
+ * dropped from the query unless the query has nothing else; documents still index them.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  'a', 'an', 'and', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with',
+]);
+
+const COMBINING_MARKS = /\p{M}+/gu;
+const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/u;
+// eslint-disable-next-line no-control-regex
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/**
+ * Folds text for matching: lower case and without accents, so 'Pompe à chaleur' finds
+ * 'pompe a chaleur'. ASCII text (the common case) skips the Unicode work.
+ */
+export function foldText(text: string): string {
+  const lower = text.toLowerCase();
+  if (ASCII_ONLY.test(lower)) return lower;
+  return lower.normalize('NFKD').replace(COMBINING_MARKS, '').normalize('NFC');
+}
+
+/**
+ * Cuts text into search words: folded, split on every run of characters that are
+ * neither letters nor digits. 'SPX-1600-S' gives ['spx', '1600', 's'].
+ * @example tokenize('Super-Pump 1.5 HP') // ['super', 'pump', '1', '5', 'hp']
+ */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  for (const part of foldText(text).split(NON_ALPHANUMERIC)) if (part !== '') out.push(part);
+  return out;
+}
+
+/**
+ * Normalises a part number (or a typed query) for part-number matching: folded
+ * alphanumerics only, so case, hyphens, spaces, dots and slashes do not matter. This is
+ * the spec's rule that phrase matching ignores non-alphanumeric characters.
+ * @example normalizePartNumber('SPX 1600-S') // 'spx1600s'
+ */
+export function normalizePartNumber(text: string): string {
+  return tokenize(text).join('');
+}
+
+/** Case-insensitive key of a vendor, tag prefix or tag value: trimmed and folded. */
+export function facetKey(text: string): string {
+  return foldText(text.trim());
+}
+
+/** The words of a query string as the index uses them. */
+export interface ParsedQueryText {
+  /**
+   * Distinct words, stop words dropped (unless nothing else is left), at most
+   * MAX_QUERY_WORDS, in query order.
+   */
+  words: string[];
+  /** The whole query normalised for part-number matching ('' when shorter than 3). */
+  partNumber: string;
+}
+
+/**
+ * Parses a query string. Empty when q has no letters or digits (then q filters nothing).
+ * The last word is matched as a prefix (as-you-type); the others must match whole words.
+ * @example parseQueryText('Pump for SPX-16') // { words: ['pump', 'spx', '16'], partNumber: 'pumpforspx16' }
+ */
+export function parseQueryText(q: string | undefined): ParsedQueryText {
+  const tokens = q === undefined ? [] : tokenize(q);
+  const distinct = [...new Set(tokens)];
+  const meaningful = distinct.filter((w) => !STOP_WORDS.has(w));
+  const words = (meaningful.length > 0 ? meaningful : distinct).slice(0, MAX_QUERY_WORDS);
+  const joined = tokens.join('');
+  return { words, partNumber: joined.length >= MIN_PART_NUMBER_PREFIX ? joined : '' };
+}
+
+/** Where a query word was found in a document; each flag is one bit. */
+export const FIELD = {
+  title: 1,
+  vendor: 2,
+  tag: 4,
+  description: 8,
+} as const;
+
+/**
+ * Relevance weight of one query word by the best place it matched. A word found as a
+ * whole word scores double a word found only as a prefix (the last, as-you-type word).
+ * Part-number prefixes rank between title and vendor hits.
+ */
+export const WORD_WEIGHT = {
+  title: 8,
+  partNumber: 6,
+  vendor: 4,
+  tag: 2,
+  description: 1,
+} as const;
+
+/**
+ * Score of a document whose part number equals the whole normalised query (exact part
+ * number hits come first), and of one whose part number starts with it.
+ */
+export const PART_NUMBER_TIER = { exact: 2, prefix: 1, none: 0 } as const;
+
+/** Scores of the words add up below this, so a higher tier always wins. */
+export const TIER_STEP = 1024;
+
+/**
+ * How one query word matched one document, as found by the index.
+ * `exact` and `prefix` are FIELD bitmasks; `partNumber` is 0 none, 1 prefix, 2 equal.
+ */
+export interface WordMatch {
+  exact: number;
+  prefix: number;
+  partNumber: 0 | 1 | 2;
+}
+
+/**
+ * Relevance of one word: the best of its matches, whole-word matches doubled.
+ * Returns 0 when the word did not match.
+ */
+export function wordScore(m: WordMatch): number {
+  const best = (mask: number): number =>
+    mask & FIELD.title ? WORD_WEIGHT.title
+      : mask & FIELD.vendor ? WORD_WEIGHT.vendor
+        : mask & FIELD.tag ? WORD_WEIGHT.tag
+          : mask & FIELD.description ? WORD_WEIGHT.description : 0;
+  const pn = m.partNumber === 0 ? 0 : WORD_WEIGHT.partNumber * m.partNumber;
+  return Math.max(best(m.exact) * 2, best(m.prefix), pn);
+}
+
+/** The nine sorts of the spec (section 9), '' being the default. */
+export const SORTS: readonly SortBy[] = [
+  '', 'id_asc', 'id_desc', 'title_asc', 'title_desc', 'price_asc', 'price_desc', 'top_rated', 'best_selling',
+];
+
+const TITLE_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * Title order: case and accent blind, numbers in natural order ('Pump 2' before
+ * 'Pump 10'), as a shopper reads a sorted list.
+ */
+export function compareTitles(a: string, b: string): number {
+  return TITLE_COLLATOR.compare(a, b);
+}
