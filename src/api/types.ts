@@ -1,0 +1,332 @@
+/**
+ * Request and response shapes of every call the storefront makes (spec section 7), shared with
+ * the reference server so both sides compile against one contract. Entities come from
+ * src/domain/entities.ts; this file only adds the envelopes (`{ checkout }`, `{ products,
+ * pageInfo }` ...) and the few content shapes the spec leaves open (help, questions, pages,
+ * brands), which are our choice and documented as such.
+ *
+ * Error answers: the server answers a failure with a JSON {@link ErrorBody}. On a non-ok status
+ * the client throws the generic message and keeps `error` as `serverMessage`; on an ok status
+ * an `error` field makes the client throw that error. So the success shapes below never list
+ * `error`.
+ * @module
+ */
+import type {
+  Article,
+  Checkout,
+  Collection,
+  Country,
+  Customer,
+  Hierarchy,
+  MailingAddress,
+  NavLink,
+  PageInfo,
+  PaymentMethod,
+  Product,
+  ProductCardData,
+  ProductReview,
+  SearchQuery,
+  SiteReview,
+  State,
+  StoreConfig,
+  ThemeConfig,
+  Transaction,
+  User,
+  Vendor,
+} from '../domain/entities.ts';
+
+// ---------------------------------------------------------------- shared
+
+/** The body of every error answer: one line a screen can show. */
+export type ErrorBody = { error: string };
+
+/** The `success, error` answers of the spec; a failure arrives as {@link ErrorBody} instead. */
+export type SuccessResponse = { success: boolean };
+
+/** Zero-based paging for the lists that page. Left out when absent; the server picks its default. */
+export type PageQuery = { page?: number; limit?: number };
+
+// ---------------------------------------------------------------- catalogue
+
+/** `GET /api/products/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. */
+export type ProductResponse = { product: Product };
+
+/**
+ * The parameters of `GET /api/products/filter` and `GET /api/collections` (spec section 7):
+ * the search query object plus `isFeatured` and a field list.
+ *
+ * Wire format: `t` repeats, each `prefix,value`; `fields` is one comma-separated list
+ * (`fields=title,handle,id`); empty values are left out.
+ */
+export type FilterQuery<F extends string = string> = SearchQuery & {
+  /** Only featured products (the home FEATURED grid). */
+  isFeatured?: boolean;
+  /** The fields the caller needs (spec section 9 lists the three in use). Absent: all fields. */
+  fields?: readonly F[];
+};
+
+/** Product search parameters; `fields` names keys of {@link ProductCardData}. */
+export type ProductFilterQuery<F extends keyof ProductCardData = keyof ProductCardData> = FilterQuery<F>;
+
+/** Collection search parameters; `fields` names keys of {@link Collection}. */
+export type CollectionFilterQuery<F extends keyof Collection = keyof Collection> = FilterQuery<F>;
+
+/** `GET /api/products/filter`: one page of cards with the page's facets. */
+export type ProductsPageResponse<P = ProductCardData> = { products: P[]; pageInfo: PageInfo };
+
+/** `GET /api/collections`: the collections matching a search (the spec reads id, title, handle). */
+export type CollectionsResponse<C = Collection> = { collections: C[] };
+
+/**
+ * `GET /api/collections/{cat}`: the 'cat' lookup of the search page. `collection` is null (or
+ * the answer carries `error`) when nothing matches; the page then stays on the search results.
+ */
+export type CollectionLookupResponse = { collection: Collection | null };
+
+/** `GET /api/collections/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. */
+export type CollectionResponse = { collection: Collection };
+
+/**
+ * The product lists without paging: `GET /api/collections/{id}/products/featured`,
+ * `GET /api/products/byIds`, `GET /api/products/{id}/related`.
+ */
+export type ProductsResponse = { products: ProductCardData[] };
+
+/** `GET /api/collections/{id}/hierarchy` and `.../upper-hierarchy`. */
+export type HierarchyResponse = { hierarchy: Hierarchy };
+
+/** Parameters of `GET /api/nav`; `depth` defaults to 2 (spec section 9: "Nav depth is 2"). */
+export type NavQuery = {
+  /** The collection path prefix the links are built with (store configuration `collectionPath`). */
+  collectionUrlPrefix: string;
+  /** Which collection image the menu shows (theme `imagePlacements.collection.menuImage`). */
+  imagePlacement: string;
+  /** @default 2 */
+  depth?: number;
+};
+
+/** `GET /api/nav`. */
+export type NavResponse = { navData: NavLink[] };
+
+/** Sort keys of the vendor list; the footer uses PRODUCT_COUNT. */
+export type VendorSortBy = 'PRODUCT_COUNT' | 'NAME';
+
+/** Sort direction words the list calls take. */
+export type SortOrder = 'ASC' | 'DESC';
+
+/** Parameters of `GET /api/products/vendors/fullDetail`; the defaults are the footer's. */
+export type VendorsQuery = {
+  /** @default 0 */
+  page?: number;
+  /** @default 10 */
+  limit?: number;
+  /** @default 'PRODUCT_COUNT' */
+  sortBy?: VendorSortBy;
+  /** @default 'DESC' */
+  order?: SortOrder;
+};
+
+/** `GET /api/products/vendors/fullDetail`. */
+export type VendorsResponse = { vendors: Vendor[] };
+
+/** Parameters of `GET /api/reviews/siteReviews/`. */
+export type SiteReviewsQuery = {
+  /** @default 6 */
+  limit?: number;
+  /** @default 0 */
+  page?: number;
+};
+
+/** `GET /api/reviews/siteReviews/`. */
+export type SiteReviewsResponse = { siteReviews: SiteReview[] };
+
+/** Sort keys of the article list. */
+export type ArticleSortBy = 'CREATED' | 'TITLE';
+
+/**
+ * Parameters of `GET /api/articles`. The spec notes the original built page, limit 10, sortBy
+ * CREATED and order DESC but did not send them; we send only what the caller passes, so
+ * `articles()` sends nothing and the server's defaults (which must be those four) apply.
+ */
+export type ArticlesQuery = PageQuery & { sortBy?: ArticleSortBy; order?: SortOrder };
+
+/** `GET /api/articles` and `GET /api/articles/tags/{tag}`. */
+export type ArticlesResponse = { articles: Article[] };
+
+/** `GET /api/articles/handle/{handle}`. */
+export type ArticleResponse = { article: Article };
+
+/** `GET /api/products/{id}/reviews`. */
+export type ProductReviewsResponse = { reviews: ProductReview[] };
+
+/** A brand page's brand (our choice: the spec only names the vendor `name`). */
+export type Brand = Vendor & { description: string | null; logoUrl: string | null };
+
+/** `GET /api/brands`. */
+export type BrandsResponse = { brands: Brand[] };
+
+/** `GET /api/brands/{name}`. */
+export type BrandResponse = { brand: Brand };
+
+/** An entry of the help index (our choice of shape). */
+export type HelpAnswerSummary = { id: number; handle: string; title: string };
+
+/** A help topic with its answers, in display order. */
+export type HelpTopic = { id: number; handle: string; title: string; answers: HelpAnswerSummary[] };
+
+/** One help answer (`/help_answer/:handle`). */
+export type HelpAnswer = HelpAnswerSummary & { bodyHtml: string; topic: { id: number; handle: string; title: string } };
+
+/** `GET /api/help`. */
+export type HelpResponse = { topics: HelpTopic[] };
+
+/** `GET /api/help/{handle}`. */
+export type HelpAnswerResponse = { answer: HelpAnswer };
+
+/** A question-and-answer topic. */
+export type QuestionTopic = { id: number; handle: string; title: string; description: string | null; questionCount: number };
+
+/** A question as lists show it. `displayableId` and `handle` build `/questions/:displayableId/:handle`. */
+export type QuestionSummary = {
+  id: number;
+  displayableId: string;
+  handle: string;
+  title: string;
+  author: string;
+  createdAt: string;
+  answerCount: number;
+};
+
+/** One answer to a question; staff answers are marked. */
+export type QuestionAnswer = { id: number; author: string; isStaff: boolean; body: string; createdAt: string };
+
+/** A question with its body and answers. */
+export type Question = QuestionSummary & {
+  body: string;
+  topic: { id: number; handle: string; title: string };
+  answers: QuestionAnswer[];
+};
+
+/** `GET /api/questions`: the topics and the latest questions. */
+export type QuestionsResponse = { topics: QuestionTopic[]; questions: QuestionSummary[] };
+
+/** `GET /api/questions/topics/{id}`. */
+export type QuestionTopicResponse = { topic: QuestionTopic; questions: QuestionSummary[] };
+
+/** `GET /api/questions/{displayableId}`. */
+export type QuestionResponse = { question: Question };
+
+/** `GET /api/products/{id}/questions`: the product's Q&A area (anchor q&a). */
+export type ProductQuestionsResponse = { questions: Question[] };
+
+/** A generic content page (`/:handle`). */
+export type Page = {
+  id: number;
+  handle: string;
+  title: string;
+  bodyHtml: string;
+  seoTitle: string | null;
+  seoDescription: string | null;
+};
+
+/** `GET /api/pages/{handle}`. */
+export type PageResponse = { page: Page };
+
+/** `GET /api/config`: the store and theme configuration the app starts with. */
+export type ConfigResponse = { storeConfig: StoreConfig; themeConfig: ThemeConfig };
+
+// ---------------------------------------------------------------- cart and checkout
+
+/** One line to add or set: an inventory level and a quantity. */
+export type LineItemInput = { inventoryLevelId: number; quantity: number };
+
+/** `POST /api/checkouts/lineItems` body: one line, or several at once. */
+export type AddLineItemRequest = LineItemInput | { lineItems: LineItemInput[] };
+
+/** `PUT /api/checkouts/lineItems` body. */
+export type SetLineItemQuantityRequest = LineItemInput;
+
+/** `POST /api/checkouts/products` body. */
+export type AddProductsByHandlesRequest = { handles: string[] };
+
+/**
+ * Every cart answer. `checkout` may be missing or null: the cart then shows
+ * "Couldn't update cart." (spec section 8), so the type does not promise it.
+ */
+export type CheckoutResponse = { checkout?: Checkout | null };
+
+// ---------------------------------------------------------------- orders
+
+/**
+ * `POST /api/orders/{orderId}/relatedProducts/{productId}`: the spec reads only `error`, on
+ * failure. A 204 gives null.
+ */
+export type AddToOrderResponse = { success?: boolean } | null;
+
+// ---------------------------------------------------------------- account
+
+/** `GET /api/customer`: an empty object when signed out. */
+export type CustomerResponse = { customer: Customer };
+
+/** `GET /api/user`: `user` is null (or absent) when signed out. */
+export type UserResponse = { user?: User | null };
+
+/**
+ * `PUT /api/mailingAddresses/{id}` body: the address fields, plus `countryCode` and
+ * `stateCode`, and the form's `makeDefault`. The client drops empty fields before sending
+ * (spec section 5: "Empty fields are dropped from the update payload").
+ */
+export type MailingAddressUpdate = {
+  firstName?: string | null;
+  lastName?: string | null;
+  company?: string | null;
+  address1?: string | null;
+  address2?: string | null;
+  city?: string | null;
+  zip?: string | null;
+  phone?: string | null;
+  countryCode?: string | null;
+  stateCode?: string | null;
+  makeDefault?: boolean | null;
+};
+
+/**
+ * `PUT /api/mailingAddresses/{id}`. No address back means the update did not happen
+ * ('Address not updated', spec section 8).
+ */
+export type MailingAddressResponse = { mailingAddress?: MailingAddress | null };
+
+/** `GET /api/countries/`. */
+export type CountriesResponse = { countries: Country[] };
+
+/** `GET /api/states?page=0&countryCode=`. */
+export type StatesResponse = { states: State[] };
+
+/** `GET /api/user/{id}/transactions`. */
+export type TransactionsResponse = { transactions: Transaction[] };
+
+/**
+ * `GET /api/user/{id}/paymentMethods`. `_links.addPaymentMethod.href` is where the add popup
+ * goes; without it the wallet says 'Cannot add payment method. Missing target URL'.
+ */
+export type PaymentMethodsResponse = {
+  paymentMethods: PaymentMethod[];
+  _links?: { addPaymentMethod?: { href: string } | null } | null;
+};
+
+/** `PUT /api/user/{id}/paymentMethods/{paymentMethodId}` body. */
+export type UpdatePaymentMethodRequest = { mailingAddressId: number; isGiftCard?: boolean };
+
+/** `PUT /api/user/recoveryEmail` body; `token` is the captcha token. */
+export type SetRecoveryEmailRequest = { token: string; recoveryEmail: string };
+
+/** `POST /api/user/recoveryEmail/verify` body; `token` is the captcha token. */
+export type VerifyRecoveryEmailRequest = { token: string };
+
+/** `GET /api/user/recoveryEmail`. */
+export type RecoveryEmailResponse = { recoveryEmail: string | null };
+
+// ---------------------------------------------------------------- newsletter
+
+/** `POST /api/newsletterSubscriptions/subscribe?email=` body: the captcha token. */
+export type NewsletterSubscribeRequest = { token: string };
