@@ -54,6 +54,9 @@ export function compareAtPriceArb(price: number): fc.Arbitrary<number | null> {
   );
 }
 
+/** True three times in four: most things in a catalogue are for sale. */
+const mostlyTrue = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
+
 /** A price with a compare-at price that fits it. */
 const pricePairArb: fc.Arbitrary<{ price: number; compareAtPrice: number | null }> = priceArb().chain((price) =>
   compareAtPriceArb(price).map((compareAtPrice) => ({ price, compareAtPrice })),
@@ -68,8 +71,8 @@ export interface InventoryLevelArbOptions {
 }
 
 /**
- * An inventory level. About one in four bypasses negative quantity (unlimited stock); only those
- * may carry a negative availableQuantity, as a level oversold through the bypass does.
+ * An inventory level, for sale three times in four. About one in four bypasses negative quantity
+ * (unlimited stock); only those may carry a negative availableQuantity, as a level oversold through the bypass does.
  *
  * @example
  * fc.assert(fc.property(inventoryLevelArb({ variantId: 7 }), (level) => level.variantId === 7));
@@ -80,7 +83,7 @@ export function inventoryLevelArb(options: InventoryLevelArbOptions = {}): fc.Ar
       id: options.id === undefined ? fc.integer({ min: 1, max: 10_000_000 }) : fc.constant(options.id),
       variantId: options.variantId === undefined ? fc.integer({ min: 1, max: 1_000_000 }) : fc.constant(options.variantId),
       prices: pricePairArb,
-      availableForSale: fc.boolean(),
+      availableForSale: mostlyTrue,
       bypassNegativeQuantity: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
       quantity: fc.integer({ min: -5, max: 50 }),
     })
@@ -112,7 +115,7 @@ export interface VariantArbOptions {
 }
 
 /**
- * A variant with 0 to 3 inventory levels. Its levels have its id as variantId and ids
+ * A variant with 0 to 3 inventory levels (usually at least one), for sale three times in four. Its levels have its id as variantId and ids
  * `id * 10 + k`, so levels of distinct variants never share an id. Its availableQuantity is the sum
  * of its levels' quantities (never below 0); its title is 'Default Title' without choices, else
  * the chosen values joined by ' / '.
@@ -129,9 +132,12 @@ export function variantArb(options: VariantArbOptions = {}): fc.Arbitrary<Varian
       .record({
         position: options.position === undefined ? fc.integer({ min: 1, max: 100 }) : fc.constant(options.position),
         prices: pricePairArb,
-        availableForSale: fc.boolean(),
+        availableForSale: mostlyTrue,
         sku: fc.option(fc.stringMatching(/^[A-Z]{2,4}-\d{3,6}$/), { nil: null }),
-        levels: fc.array(inventoryLevelArb({ variantId: id }), { maxLength: 3 }),
+        levels: fc.oneof(
+          { arbitrary: fc.constant([]), weight: 1 },
+          { arbitrary: fc.array(inventoryLevelArb({ variantId: id }), { minLength: 1, maxLength: 3 }), weight: 4 },
+        ),
       })
       .map(({ position, prices, availableForSale, sku, levels }): Variant => {
         const availableInventoryLevels = levels.map((level, k) => ({ ...level, id: id * 10 + k }));
@@ -166,13 +172,23 @@ const OPTION_VALUES: Readonly<Record<string, readonly string[]>> = {
 
 const TITLE_WORDS = ['Pool', 'Spa', 'Pump', 'Filter', 'Cartridge', 'Heater', 'Skimmer', 'Basket', 'Valve', 'Gasket', 'Motor', 'Lid'];
 
-/** The product options of a product: up to 3 distinct names, each with 1 to 3 distinct values. */
+/** The product options of a product: up to 3 distinct names, each with 2 to 3 distinct values. */
 function productOptionsArb(maxOptions: number): fc.Arbitrary<ProductOption[]> {
+  const allNames = Object.keys(OPTION_VALUES);
+  const most = Math.min(maxOptions, allNames.length);
+  // Products without options are common but should not crowd out the ones with pickers.
   return fc
-    .uniqueArray(fc.constantFrom(...Object.keys(OPTION_VALUES)), { maxLength: maxOptions })
+    .oneof(
+      { arbitrary: fc.constant(0), weight: 1 },
+      { arbitrary: fc.integer({ min: Math.min(1, most), max: most }), weight: 3 },
+    )
+    .chain((count) => fc.uniqueArray(fc.constantFrom(...allNames), { minLength: count, maxLength: count }))
     .chain((names) =>
       fc.tuple(
-        ...names.map((name) => fc.subarray([...(OPTION_VALUES[name] ?? [])], { minLength: 1, maxLength: 3 })),
+        ...names.map((name) => {
+          const values = [...(OPTION_VALUES[name] ?? [])];
+          return fc.subarray(values, { minLength: Math.min(2, values.length), maxLength: Math.min(3, values.length) });
+        }),
       ).map((valueLists) => names.map((name, i): ProductOption => ({ id: i + 1, name, values: valueLists[i] ?? [] }))),
     );
 }
@@ -220,7 +236,12 @@ export function productArb(options: ProductArbOptions = {}): fc.Arbitrary<Produc
     })
     .chain((base) =>
       fc
-        .shuffledSubarray(combinations(base.productOptions), { minLength: 1, maxLength: maxVariants })
+        .constant(combinations(base.productOptions))
+        .chain((all) =>
+          fc
+            .integer({ min: 1, max: Math.max(1, Math.min(maxVariants, all.length)) })
+            .chain((count) => fc.shuffledSubarray(all, { minLength: count, maxLength: count })),
+        )
         .chain((chosen) =>
           fc.tuple(
             ...chosen.map((choices, i) =>
