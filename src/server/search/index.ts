@@ -11,10 +11,11 @@
  * - Relevance (sortBy '' with q): exact part number first, then part-number prefix, then
  *   the sum of word weights (title 8, part number 6, vendor 4, tag 2, description 1; whole
  *   words double), ties by best selling, then id.
- * - Filters v, t, c, price, isFeatured: see normalizeQuery. Facets are disjunctive.
+ * - Filters v, t, c, price, isFeatured: see normalizeQuery. Facets are disjunctive (see
+ *   IndexResult). Engine: bitsets, posting lists and presorted orders (fast.ts).
  * @module
  */
-import { createLinearSearchIndex } from './linear.ts';
+import { createFastSearchIndex } from './fast.ts';
 import type { SearchDocument, SearchIndex } from './types.ts';
 
 export type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
@@ -27,5 +28,8 @@ export type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './typ
  * const { ids, totalObjects } = index.search({ q: 'spx1600', limit: 24, page: 0 });
  */
 export function createSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
-  return createLinearSearchIndex(docs);
+  return createFastSearchIndex(docs);
 }
+
+export { createFastSearchIndex, type FastIndexOptions } from './fast.ts';
+export { createLinearSearchIndex } from './linear.ts';

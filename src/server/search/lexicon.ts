@@ -1,0 +1,117 @@
+/**
+ * Posting lists and the sorted term dictionary behind word, word-prefix and part-number
+ * lookups. Postings are appended in ordinal order, so they stay sorted without work;
+ * removed ordinals stay until the index compacts (the index masks them with its alive set).
+ * @module
+ */
+
+/** One term's postings: ordinals, and per ordinal a small flag byte (which fields). */
+export class Postings {
+  /** Ordinals, ascending; only the first `length` are valid. */
+  ords: Uint32Array = new Uint32Array(2);
+  /** Flags per posting (FIELD bits for words; unused for part numbers). */
+  flags: Uint8Array = new Uint8Array(2);
+  length = 0;
+
+  /** Adds an ordinal, or merges flags when it is already the last one. */
+  add(ord: number, flags: number): void {
+    const n = this.length;
+    if (n > 0 && this.ords[n - 1] === ord) {
+      this.flags[n - 1] = (this.flags[n - 1] ?? 0) | flags;
+      return;
+    }
+    if (n === this.ords.length) {
+      const ords = new Uint32Array(n * 2);
+      ords.set(this.ords);
+      this.ords = ords;
+      const f = new Uint8Array(n * 2);
+      f.set(this.flags);
+      this.flags = f;
+    }
+    this.ords[n] = ord;
+    this.flags[n] = flags;
+    this.length = n + 1;
+  }
+
+  /** Keeps the ordinals `remap` maps (to a value other than -1), renumbered, and shrinks to fit. */
+  remap(remap: Int32Array): void {
+    let w = 0;
+    for (let r = 0; r < this.length; r++) {
+      const to = remap[this.ords[r] ?? 0] ?? -1;
+      if (to < 0) continue;
+      this.ords[w] = to;
+      this.flags[w] = this.flags[r] ?? 0;
+      w++;
+    }
+    this.length = w;
+    const size = Math.max(2, w);
+    this.ords = this.ords.slice(0, size);
+    this.flags = this.flags.slice(0, size);
+  }
+}
+
+/**
+ * Terms with their postings, plus the terms in sorted order for prefix lookups. New terms
+ * are inserted in place (binary search), so a catalogue write never re-sorts the list.
+ */
+export class Lexicon {
+  readonly terms = new Map<string, Postings>();
+  private sorted: string[] = [];
+  private sortedStale = false;
+
+  /** Adds one posting, creating the term when new. */
+  add(term: string, ord: number, flags: number): void {
+    let p = this.terms.get(term);
+    if (p === undefined) {
+      p = new Postings();
+      this.terms.set(term, p);
+      if (!this.sortedStale) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+    }
+    p.add(ord, flags);
+  }
+
+  /** Defers sorting while the bulk of the catalogue loads. */
+  beginBulk(): void {
+    this.sortedStale = true;
+  }
+
+  /** Sorts the terms once after a bulk load. */
+  endBulk(): void {
+    if (!this.sortedStale) return;
+    this.sorted = [...this.terms.keys()].sort();
+    this.sortedStale = false;
+  }
+
+  /** Calls `visit` for every term starting with `prefix`, in term order. */
+  forPrefix(prefix: string, visit: (term: string, postings: Postings) => void): void {
+    this.endBulk();
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length; i++) {
+      const term = this.sorted[i] ?? '';
+      if (!term.startsWith(prefix)) break;
+      const p = this.terms.get(term);
+      if (p !== undefined) visit(term, p);
+    }
+  }
+
+  /** Renumbers every posting list and drops terms left empty. */
+  remap(remap: Int32Array): void {
+    for (const [term, p] of this.terms) {
+      p.remap(remap);
+      if (p.length === 0) this.terms.delete(term);
+    }
+    this.sorted = [...this.terms.keys()].sort();
+    this.sortedStale = false;
+  }
+}
+
+/** First index whose string is >= key (code-unit order, as Array#sort uses). */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? '') < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { createFastSearchIndex } from '../../src/server/search/fast.ts';
+import { createSearchIndex } from '../../src/server/search/index.ts';
+import { createLinearSearchIndex } from '../../src/server/search/linear.ts';
+import type { SearchDocument, SearchIndex } from '../../src/server/search/types.ts';
+import { catalogueArb, doc, documentArb, oracleSearch, query, queryArb } from './search.helpers.ts';
+
+const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
+  ['the index behind createSearchIndex', (docs) => createSearchIndex(docs)],
+  ['the fast index', (docs) => createFastSearchIndex(docs)],
+  ['the scanning index', (docs) => createLinearSearchIndex(docs)],
+];
+
+describe.each(indexes)('%s', (_, create) => {
+  test('answers ids, order, totals and every facet count as the brute-force oracle does', () => {
+    fc.assert(fc.property(catalogueArb, fc.array(queryArb, { minLength: 1, maxLength: 8 }), (docs, queries) => {
+      const index = create(docs);
+      for (const q of queries) expect(index.search(q)).toEqual(oracleSearch(docs, q));
+    }), { numRuns: 300 });
+  });
+
+  test('stays equal to the oracle through upserts and removals', () => {
+    const op = fc.oneof(
+      fc.integer({ min: 1, max: 30 }).chain((id) => documentArb(id)).map((d) => ({ upsert: d })),
+      fc.integer({ min: 1, max: 30 }).map((id) => ({ remove: id })),
+    );
+    fc.assert(fc.property(catalogueArb, fc.array(op, { maxLength: 20 }), fc.array(queryArb, { minLength: 1, maxLength: 4 }), (docs, ops, queries) => {
+      const index = create(docs);
+      const byId = new Map(docs.map((d) => [d.id, d]));
+      // a search before the writes builds the presorted orders, so writes must keep them in step
+      index.search(query({ sortBy: 'title_asc' }));
+      for (const o of ops) {
+        if ('upsert' in o) { index.upsert(o.upsert); byId.set(o.upsert.id, o.upsert); }
+        else { index.remove(o.remove); byId.delete(o.remove); }
+      }
+      expect(index.size).toBe(byId.size);
+      for (const q of queries) expect(index.search(q)).toEqual(oracleSearch([...byId.values()], q));
+    }), { numRuns: 200 });
+  });
+});
+
+describe('the fast index under compaction', () => {
+  test('keeps answering as the oracle after retiring most of its ordinals', () => {
+    fc.assert(fc.property(fc.array(queryArb, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 1000 }), (queries, salt) => {
+      const docs = Array.from({ length: 300 }, (_, i) => doc({
+        id: i + 1, title: i % 3 === 0 ? 'Hayward pump' : 'Pool filter', vendor: i % 2 ? 'Hayward' : 'Pentair',
+        partNumbers: [`SPX-${1600 + (i % 7)}-S`], tags: [['Horsepower', String(i % 4)]], priceCents: (i * 37 + salt) % 1000,
+        salesCount: i % 5, collectionIds: [1 + (i % 3)],
+      }));
+      const index = createFastSearchIndex(docs, { compactRatio: 0.1 });
+      index.search(query({ sortBy: 'price_asc' }));
+      const live = new Map(docs.map((d) => [d.id, d]));
+      for (let i = 1; i <= 1300; i++) {
+        const id = 1 + ((i * 7 + salt) % 300);
+        if (i % 3 === 0) { index.remove(id); live.delete(id); }
+        else { const d = doc({ ...docs[id - 1]!, salesCount: i % 9, title: `Pump ${i}` }); index.upsert(d); live.set(id, d); }
+      }
+      for (const q of queries) expect(index.search(q)).toEqual(oracleSearch([...live.values()], q));
+    }), { numRuns: 5 });
+  });
+});
