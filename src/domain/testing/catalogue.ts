@@ -135,7 +135,7 @@ export function variantArb(options: VariantArbOptions = {}): fc.Arbitrary<Varian
         availableForSale: mostlyTrue,
         sku: fc.option(fc.stringMatching(/^[A-Z]{2,4}-\d{3,6}$/), { nil: null }),
         levels: fc.oneof(
-          { arbitrary: fc.constant([]), weight: 1 },
+          { arbitrary: fc.constant<InventoryLevel[]>([]), weight: 1 },
           { arbitrary: fc.array(inventoryLevelArb({ variantId: id }), { minLength: 1, maxLength: 3 }), weight: 4 },
         ),
       })
