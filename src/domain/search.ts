@@ -300,14 +300,22 @@ const MARKS = /\p{M}+/gu;
 const NOT_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
 
 /**
- * Normalises text for phrase matching: lower case, accents folded, and every character that is
- * not a letter or a digit removed. Letters and digits are Unicode-aware (the server's search
+ * Normalises text for phrase matching: compatibility forms unified (fullwidth 'Ａ' and bold '𝐀'
+ * read as 'a'), lower case, accents folded, and every character that is not a letter or a digit
+ * removed. Letters and digits are Unicode-aware (the server's search
  * folds the same way), so 'Pompe à chaleur' and 'pompe a chaleur' normalise alike.
  *
  * @example normalizePhrase('SPX-1600 S'); // 'spx1600s'
  */
 export function normalizePhrase(text: string | null | undefined): string {
-  return (text ?? '').toLowerCase().normalize('NFKD').replace(MARKS, '').replace(NOT_ALPHANUMERIC, '');
+  // Compatibility forms first ('𝐀' and 'Ａ' become 'A'), then lower case, then decompose again
+  // in case lower-casing produced a composed letter; marks and non-alphanumerics go last.
+  return (text ?? '')
+    .normalize('NFKD')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(NOT_ALPHANUMERIC, '');
 }
 
 /**
@@ -330,6 +338,16 @@ export function matchesPhrase(text: string | null | undefined, phrase: string | 
 // ---------------------------------------------------------------------------------------------
 // The normal form of a search query object
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as a URL can carry it: lone UTF-16 surrogates (from a pasted fragment of an emoji)
+ * become U+FFFD, the replacement character a URL decoder would produce anyway.
+ */
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
 /** A safe non-negative integer (a page number). */
 function isPageNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
@@ -344,8 +362,8 @@ function isPageNumber(value: unknown): value is number {
 export function normalizeTagPairs(pairs: readonly (readonly [string, string] | TagPair)[] | null | undefined): TagPair[] {
   const byPrefix = new Map<string, string>();
   for (const pair of pairs ?? []) {
-    const prefix = String(pair[0] ?? '').trim();
-    const value = String(pair[1] ?? '').trim();
+    const prefix = wellFormed(String(pair[0] ?? '')).trim();
+    const value = wellFormed(String(pair[1] ?? '')).trim();
     if (prefix === '' || value === '' || prefix.includes(',')) continue;
     byPrefix.set(prefix, value);
   }
@@ -356,7 +374,8 @@ export function normalizeTagPairs(pairs: readonly (readonly [string, string] | T
  * The normal form of a search query object, the one the URL codec writes and reads back.
  *
  * Rules, field by field (absent or empty fields are left out, never set to `undefined`):
- * - `q`, `v`: trimmed; left out when empty. Their length is not checked here: a short query is
+ * - `q`, `v`: trimmed; left out when empty. Lone UTF-16 surrogates in any text become U+FFFD
+ *   (what a URL would carry back). Their length is not checked here: a short query is
  *   kept in the URL and simply does not run ({@link canRunSearch}).
  * - `t`: see {@link normalizeTagPairs}; left out when no pair remains.
  * - `c`: the collection id, kept when it is a string of digits (trimmed); anything else dropped.
@@ -376,9 +395,9 @@ export function normalizeTagPairs(pairs: readonly (readonly [string, string] | T
  */
 export function normalizeSearchQuery(query: SearchQuery): SearchQuery {
   const out: SearchQuery = {};
-  const q = typeof query.q === 'string' ? query.q.trim() : '';
+  const q = typeof query.q === 'string' ? wellFormed(query.q).trim() : '';
   if (q !== '') out.q = q;
-  const v = typeof query.v === 'string' ? query.v.trim() : '';
+  const v = typeof query.v === 'string' ? wellFormed(query.v).trim() : '';
   if (v !== '') out.v = v;
   const t = normalizeTagPairs(Array.isArray(query.t) ? query.t : []);
   if (t.length > 0) out.t = t;
