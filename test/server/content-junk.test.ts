@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { openSqlite } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedContent } from '../../src/server/content/seed.ts';
+import { contentRoutes } from '../../src/server/content/routes.ts';
+
+let db: Db;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = openSqlite(':memory:');
+  migrate(db);
+  seedContent(db, { seed: 5 });
+  app = Fastify();
+  await app.register(contentRoutes, { db });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  db.close();
+});
+
+/** Values a careless or hostile client sends: text of every kind, numbers of every kind, edge cases. */
+const junk = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 10 }),
+  fc.integer().map(String),
+  fc.bigInt().map(String),
+  fc.double().map(String),
+  fc.constantFrom('', '-1', '0', '1', '1e309', 'NaN', 'Infinity', 'null', 'true', '[]', '{}', '%', '%00', '../..', '0x10', ' 1', '١', "' OR 1=1 --", '<script>', 'US', 'CREATED', 'DESC', '355'),
+);
+
+/** Encodes like a browser would; a lone surrogate (which cannot be encoded) becomes raw bad UTF-8. */
+function enc(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** A query string with some of the keys set to junk, sometimes repeated. */
+const query = (keys: readonly string[]) =>
+  fc
+    .array(fc.tuple(fc.constantFrom(...keys), junk), { maxLength: 5 })
+    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([k, v]) => `${k}=${enc(v)}`).join('&')}`));
+
+const ROUTES: readonly [string, fc.Arbitrary<string>][] = [
+  ['nav', query(['depth', 'collectionUrlPrefix', 'imagePlacement']).map((q) => `/api/nav${q}`)],
+  ['site reviews', query(['limit', 'page']).map((q) => `/api/reviews/siteReviews/${q}`)],
+  ['articles', query(['page', 'limit', 'sortBy', 'order']).map((q) => `/api/articles${q}`)],
+  ['article by handle', junk.map((h) => `/api/articles/handle/${enc(h)}`)],
+  ['articles by tag', fc.tuple(junk, query(['page', 'limit', 'sortBy', 'order'])).map(([t, q]) => `/api/articles/tags/${enc(t)}${q}`)],
+  ['brands', query(['page', 'limit']).map((q) => `/api/brands${q}`)],
+  ['brand by name', junk.map((n) => `/api/brands/${enc(n)}`)],
+  ['help', query(['page']).map((q) => `/api/help${q}`)],
+  ['help answer', junk.map((h) => `/api/help/${enc(h)}`)],
+  ['question topics', query(['page']).map((q) => `/api/questions${q}`)],
+  ['question topic', fc.tuple(junk, query(['page', 'limit'])).map(([id, q]) => `/api/questions/topics/${enc(id)}${q}`)],
+  ['question thread', junk.map((id) => `/api/questions/${enc(id)}`)],
+  ['page by handle', junk.map((h) => `/api/pages/${enc(h)}`)],
+  ['page by id', junk.map((id) => `/api/pages/id/${enc(id)}`)],
+  ['countries', query(['page']).map((q) => `/api/countries/${q}`)],
+  ['states', query(['page', 'countryCode', 'limit']).map((q) => `/api/states${q}`)],
+  ['config', query(['x']).map((q) => `/api/config${q}`)],
+  ['content media', junk.map((f) => `/media/content/${enc(f)}`)],
+];
+
+describe('junk input', () => {
+  test.each(ROUTES)('never makes the %s route answer 500 or anything but JSON on failure', async (_name, urls) => {
+    await fc.assert(
+      fc.asyncProperty(urls, async (url) => {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBeLessThan(500);
+        const type = String(res.headers['content-type'] ?? '');
+        if (res.statusCode >= 400) {
+          expect(type).toContain('application/json');
+          expect(typeof (res.json() as { error?: unknown }).error).toBe('string');
+        } else if (!url.startsWith('/media/')) {
+          expect(type).toContain('application/json');
+          expect(() => res.json()).not.toThrow();
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  describe('edge cases', () => {
+    test.each([
+      ['/api/pages/id/1e309'],
+      ['/api/articles?limit=1&limit=2'],
+      ['/api/states?countryCode=US&countryCode=CA'],
+      ['/api/brands/%ED%A0%80'],
+      ['/api/questions/topics/99999999999999999999'],
+    ])('%s answers 4xx JSON', async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(typeof (res.json() as { error?: unknown }).error).toBe('string');
+    });
+  });
+});
