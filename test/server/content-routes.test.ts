@@ -453,8 +453,11 @@ describe('failures', () => {
     await local.close();
   });
 
-  test('register once on an app that ignores trailing slashes', async () => {
-    const local = Fastify({ ignoreTrailingSlash: true });
+  test.each([
+    ['routerOptions', { routerOptions: { ignoreTrailingSlash: true } }],
+    ['the deprecated top-level option', { ignoreTrailingSlash: true }],
+  ])('register once on an app that ignores trailing slashes through %s', async (_how, opts) => {
+    const local = Fastify(opts);
     await local.register(contentRoutes, { db });
     await local.ready();
     expect((await local.inject({ url: '/api/countries/' })).statusCode).toBe(200);
