@@ -91,9 +91,10 @@ const northAmericanPhoneArb = (areaCodes: readonly string[]): Arbitrary<string> 
       return `${area}${exchange}${line}`;
     });
 
-// UK mobiles 071xx-073xx are all allocated as mobile ranges.
+// UK mobiles 071xx-073xx are all allocated as mobile ranges: 07 + 9 digits,
+// written '07123 456789' or '+44 7123 456789'.
 const gbPhoneArb: Arbitrary<string> = fc
-  .tuple(fc.integer({ min: 1, max: 3 }), digits(3), digits(6), fc.boolean())
+  .tuple(fc.integer({ min: 1, max: 3 }), digits(2), digits(6), fc.boolean())
   .map(([range, block, rest, intl]) => (intl ? `+44 7${range}${block} ${rest}` : `07${range}${block} ${rest}`));
 
 const POSTAL: Record<string, Arbitrary<string>> = { US: usZipArb, CA: caPostalArb, GB: gbPostcodeArb };
