@@ -248,7 +248,7 @@ function buildTree(seed: number): GenCollection[] {
         childCount: children.length,
         template,
       };
-      c.imageUrl = `/media/collections/${c.id}.png`;
+      c.imageUrl = `/media/collections/${c.id}-800.png`;
       out.push(c);
       if (children.length > 0) visit(children, c, level + 1);
     });
@@ -419,7 +419,7 @@ export function generateCatalogue(options: GenerateOptions = {}): GeneratedCatal
         images.push({
           id: imageId,
           position: k,
-          url: `/media/images/${imageId}.png`,
+          url: `/media/images/${imageId}-800.png`,
           altText: k === 0 ? title : `${title} view ${k + 1}`,
           shape: tpl.shape,
           hue: (hue + k * 40) % 360,
@@ -428,7 +428,7 @@ export function generateCatalogue(options: GenerateOptions = {}): GeneratedCatal
       const model3ds: GenProduct['model3ds'] = [];
       if (rng.chance(0.05)) {
         const modelId = ++ids.model;
-        model3ds.push({ id: modelId, url: `/media/models/${modelId}.gltf`, posterUrl: `/media/models/${modelId}/poster.png`, shape: tpl.shape, hue });
+        model3ds.push({ id: modelId, url: `/media/models/${modelId}.gltf`, posterUrl: `/media/models/${modelId}/poster-800.png`, shape: tpl.shape, hue });
       }
       const pdfs: GenProduct['pdfs'] = [];
       if (rng.chance(0.2)) {

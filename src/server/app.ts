@@ -1,0 +1,140 @@
+/**
+ * The reference API server as a Fastify app, built from a database handle so tests drive it
+ * with `app.inject` and `main.ts` runs it on a port. The catalogue lives in SQLite; product
+ * search is served from an in-memory index built from it at start-up and kept in step through
+ * `app.catalogue.reindex(ids)` after catalogue writes.
+ * @module
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { contentRoutes } from './content/routes.ts';
+import type { Db } from './db/database.ts';
+import { installErrorHandler } from './errors.ts';
+import { loadSearchDocuments } from './repositories/catalogue.ts';
+import { CollectionTree } from './repositories/collections.ts';
+import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { sharedSchemas } from './schemas.ts';
+import { createSearchIndex } from './search/index.ts';
+import type { SearchIndex } from './search/types.ts';
+
+/** Options of `buildApp`. */
+export interface AppOptions {
+  /** A migrated database. */
+  db: Db;
+  /** Where generated media are cached. @default './data' */
+  dataDir?: string;
+  /** Fastify's logger option. @default false */
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * The built storefront to serve with an SPA fallback, when the folder exists.
+   * @default '{cwd}/dist/web'
+   */
+  webDir?: string;
+  /** A ready search index (benchmarks share one); built from the database when absent. */
+  searchIndex?: SearchIndex;
+}
+
+/** The catalogue services the app carries, for later issues' write routes. */
+export interface CatalogueServices extends CatalogueContext {
+  /** Re-reads products from the database into the search index (removes ids that no longer exist). */
+  reindex(ids: readonly number[]): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueServices;
+  }
+}
+
+const NOT_FOUND = 'Not found';
+
+/**
+ * Builds the app (not listening). Awaits plugin registration, so `app.inject` works at once.
+ * @example
+ * const app = await buildApp({ db });
+ * const res = await app.inject({ url: '/api/products/filter?q=spx1600' });
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db } = options;
+  const dataDir = resolve(options.dataDir ?? './data');
+  const webDir = resolve(options.webDir ?? join(process.cwd(), 'dist', 'web'));
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // bodies are small JSON here; a crawler's junk path must not eat memory
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // malformed URLs (bad percent-encoding ...) answer the API's own error shape
+    frameworkErrors: (err, _req, reply) => {
+      void (reply as unknown as FastifyReply).code(400).send({ error: err.message });
+    },
+  });
+
+  const tree = new CollectionTree(db);
+  const index = options.searchIndex ?? createSearchIndex(loadSearchDocuments(db, undefined, tree));
+  const catalogue: CatalogueServices = {
+    db,
+    tree,
+    index,
+    reindex(ids) {
+      const docs = loadSearchDocuments(db, ids, tree);
+      const found = new Set(docs.map((d) => d.id));
+      for (const doc of docs) index.upsert(doc);
+      for (const id of ids) if (!found.has(id)) index.remove(id);
+    },
+  };
+  app.decorate('catalogue', catalogue);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Skimmer reference API',
+        description: 'Catalogue, search and content of the Skimmer pool and spa store (spec section 7 and the calls its screens need).',
+        version: '0.1.0',
+      },
+      tags: [
+        { name: 'products', description: 'Products, product search and vendors' },
+        { name: 'collections', description: 'Collections and their hierarchy' },
+        { name: 'media', description: 'Generated pictures, 3D models and PDF spec sheets' },
+      ],
+    },
+  });
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  installErrorHandler(app);
+
+  catalogueRoutes(app, catalogue);
+  mediaRoutes(app, { db, dataDir });
+  await app.register(contentRoutes, { db });
+
+  const docs = async () => app.swagger();
+  app.get('/api/docs', { schema: { hide: true } }, docs);
+  app.get('/api/docs/json', { schema: { hide: true } }, docs);
+
+  const hasWeb = existsSync(join(webDir, 'index.html')) && statSync(webDir).isDirectory();
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
+  } else {
+    app.get('/', { schema: { hide: true } }, async () => ({
+      name: 'Skimmer reference API',
+      message: 'The storefront is not built yet (no dist/web). The API is under /api; its OpenAPI document is at /api/docs.',
+      docs: '/api/docs',
+    }));
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    const isAsset = /\.[A-Za-z0-9]{1,8}$/.test(path);
+    if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/') && !isAsset) {
+      // SPA fallback: the storefront's router owns every other path
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: NOT_FOUND });
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * Server configuration from the environment, read in one place so main.ts, the seed command
+ * and the README agree on names and defaults.
+ * @module
+ */
+import { join, resolve } from 'node:path';
+
+/** The server's configuration. */
+export interface ServerConfig {
+  /** PORT. @default 3000 */
+  port: number;
+  /** HOST. @default '0.0.0.0' */
+  host: string;
+  /** DATA_DIR: database, media cache. @default './data' */
+  dataDir: string;
+  /** DATABASE_PATH. @default '{DATA_DIR}/skimmer.db' */
+  databasePath: string;
+  /** SEED_PRODUCTS: catalogue size of a first start. @default 3000 */
+  seedProducts: number;
+  /** SEED: generator seed of a first start. @default 1 */
+  seed: number;
+  /** LOG_LEVEL. @default 'info' */
+  logLevel: string;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+/**
+ * Reads the configuration; a malformed value stops the start with a message naming the variable.
+ * @example
+ * readConfig({ PORT: '8080' }).port; // 8080
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : './data');
+  return {
+    port: intFrom(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST && env.HOST.trim() !== '' ? env.HOST : '0.0.0.0',
+    dataDir,
+    databasePath: env.DATABASE_PATH && env.DATABASE_PATH.trim() !== '' ? resolve(env.DATABASE_PATH) : join(dataDir, 'skimmer.db'),
+    seedProducts: intFrom(env, 'SEED_PRODUCTS', 3000, 0, 1_000_000),
+    seed: intFrom(env, 'SEED', 1, 0, 4_294_967_295),
+    logLevel: env.LOG_LEVEL && env.LOG_LEVEL.trim() !== '' ? env.LOG_LEVEL : 'info',
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Sanitising of catalogue HTML (product and collection descriptions) before it leaves the
+ * server. Descriptions come from supplier feeds and operators; the storefront renders them as
+ * markup, so only formatting, tables, images and safe links survive (no scripts, no event
+ * handler attributes, no javascript: URLs, no inline styles).
+ * @module
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'b',
+    'em', 'i', 'u', 'small', 'sub', 'sup', 'code', 'pre', 'a', 'img', 'figure', 'figcaption', 'table',
+    'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'loading'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // the text inside a dropped <script>/<style> is code, not copy: drop it too
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript'],
+  transformTags: {
+    a: (tagName, attribs) =>
+      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+  },
+};
+
+/**
+ * The safe form of stored description HTML; null stays null so "no description" survives.
+ * @example
+ * sanitizeDescription('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
+ */
+export function sanitizeDescription(html: string | null): string | null {
+  return html === null ? null : sanitizeHtml(html, OPTIONS);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/**
+ * Plain text of description HTML for the search index: tags become spaces, common entities are
+ * decoded. A regex rather than a parser because it runs over every product at start-up and the
+ * index only needs the words.
+ * @example
+ * htmlToText('<p>Fits <b>SPX-1600</b></p>'); // 'Fits SPX-1600'
+ */
+export function htmlToText(html: string | null): string {
+  if (html === null) return '';
+  return html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

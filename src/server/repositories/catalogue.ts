@@ -1,0 +1,481 @@
+/**
+ * The catalogue aggregate: products with their variants, stock, media, reviews and questions,
+ * vendors, and the search documents of the in-memory index. Portable SQL only (`?`
+ * placeholders, integer booleans, cents); id lists go through `IN (?, ?, ...)` in chunks.
+ *
+ * Entity field names follow spec section 3 word for word. Money leaves as decimals through
+ * `fromCents`, once, here at the edge. Descriptions leave sanitised.
+ * @module
+ */
+import type {
+  InventoryLevel,
+  Product,
+  ProductCardData,
+  ProductOption,
+  ProductReview,
+  Variant,
+} from '../../domain/entities.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
+import { summarizeReviews } from '../../domain/ratings.ts';
+import { firstAvailableLevel, productCardData } from '../../domain/variants.ts';
+import type { Db } from '../db/database.ts';
+import { htmlToText, sanitizeDescription } from '../html.ts';
+import type { SearchDocument } from '../search/types.ts';
+import { CollectionTree } from './collections.ts';
+
+interface ProductRow {
+  id: number;
+  handle: string;
+  title: string;
+  sku: string | null;
+  product_code: string | null;
+  vendor: string | null;
+  weight: number | null;
+  price_cents: number;
+  compare_at_price_cents: number | null;
+  description_html: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  is_indexed: number;
+  is_featured: number;
+  sales_count: number;
+}
+
+interface VariantRow {
+  id: number;
+  product_id: number;
+  title: string;
+  position: number;
+  sku: string | null;
+  price_cents: number;
+  compare_at_price_cents: number | null;
+}
+
+interface LevelRow {
+  id: number;
+  variant_id: number;
+  price_cents: number;
+  compare_at_price_cents: number | null;
+  quantity: number;
+  available_for_sale: number;
+  bypass_negative_quantity: number;
+}
+
+/** A product card with the extra fields `fields=` may ask for besides the spec's card fields. */
+export type CardData = ProductCardData & {
+  seoTitle: string | null;
+  seoDescription: string | null;
+  productCode: string | null;
+  sku: string | null;
+};
+
+/** Fields `fields=` may select on product cards. */
+export const CARD_FIELDS: readonly (keyof CardData)[] = [
+  'id', 'title', 'handle', 'imageUrl', 'price', 'compareAtPrice', 'availableForSale', 'avgRating',
+  'totalReviews', 'isFeatured', 'inventoryLevelId', 'availableQuantity', 'bypassNegativeQuantity',
+  'vendor', 'seoTitle', 'seoDescription', 'productCode', 'sku',
+];
+
+/** A product question with its answer (the product page's Q&A area). */
+export interface ProductQuestion {
+  id: number;
+  question: string;
+  askedBy: string;
+  answer: string | null;
+  answeredBy: string | null;
+  createdAt: string;
+}
+
+/** A vendor with its number of products (GET /api/products/vendors/fullDetail). */
+export interface VendorDetail {
+  id: number;
+  name: string;
+  handle: string;
+  productCount: number;
+}
+
+const CHUNK = 500;
+const money = (cents: number | null): number | null => (cents === null ? null : fromCents(cents));
+const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+
+/** Runs `sql` (with one `IN (%)` slot) over ids in chunks, so huge lists stay under the driver's parameter limit. */
+function allIn<T>(db: Db, sql: string, ids: readonly number[], extra: readonly unknown[] = []): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    out.push(...db.all<T>(sql.replace('%', placeholders(chunk.length)), [...chunk, ...extra]));
+  }
+  return out;
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    let list = map.get(k);
+    if (!list) map.set(k, (list = []));
+    list.push(row);
+  }
+  return map;
+}
+
+const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents,
+  p.compare_at_price_cents, p.description_html, p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count`;
+
+function toLevel(l: LevelRow): InventoryLevel {
+  return {
+    id: l.id,
+    variantId: l.variant_id,
+    inventoryPrice: fromCents(l.price_cents),
+    inventoryCompareAtPrice: money(l.compare_at_price_cents),
+    availableForSale: l.available_for_sale === 1,
+    availableQuantity: l.quantity,
+    bypassNegativeQuantity: l.bypass_negative_quantity === 1,
+  };
+}
+
+/**
+ * Variants with their available inventory levels. Choices: `availableInventoryLevels` lists the
+ * levels marked available for sale (whatever their quantity: a level with 0 in stock and no bypass
+ * still sells nothing, and the storefront reads its quantity); a variant is available for sale
+ * when one of its levels is; its availableQuantity is the sum over its available levels (a level
+ * below zero counts as 0).
+ */
+function loadVariants(db: Db, productIds: readonly number[], withOptions: boolean): Map<number, Variant[]> {
+  const variantRows = allIn<VariantRow>(
+    db,
+    'SELECT id, product_id, title, position, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id',
+    productIds,
+  );
+  const variantIds = variantRows.map((v) => v.id);
+  const levels = groupBy(
+    allIn<LevelRow>(
+      db,
+      `SELECT id, variant_id, price_cents, compare_at_price_cents, quantity, available_for_sale, bypass_negative_quantity
+       FROM inventory_levels WHERE variant_id IN (%) AND available_for_sale = 1 ORDER BY variant_id, position, id`,
+      variantIds,
+    ),
+    (l) => l.variant_id,
+  );
+  const selected = withOptions
+    ? groupBy(
+        allIn<{ variant_id: number; id: number; name: string; value: string }>(
+          db,
+          `SELECT s.variant_id, o.id, o.name, ov.value FROM variant_selected_options s
+           JOIN product_options o ON o.id = s.option_id JOIN option_values ov ON ov.id = s.option_value_id
+           WHERE s.variant_id IN (%) ORDER BY s.variant_id, o.position`,
+          variantIds,
+        ),
+        (s) => s.variant_id,
+      )
+    : new Map<number, { variant_id: number; id: number; name: string; value: string }[]>();
+  const out = new Map<number, Variant[]>();
+  for (const v of variantRows) {
+    const available = (levels.get(v.id) ?? []).map(toLevel);
+    const variant: Variant = {
+      id: v.id,
+      title: v.title,
+      variantPosition: v.position,
+      price: fromCents(v.price_cents),
+      compareAtPrice: money(v.compare_at_price_cents),
+      availableForSale: available.length > 0,
+      availableQuantity: available.reduce((s, l) => s + Math.max(0, l.availableQuantity), 0),
+      sku: v.sku,
+      availableInventoryLevels: available,
+      Options: (selected.get(v.id) ?? []).map((s) => ({ id: s.id, name: s.name, VariantSelectedOptions: { optionValueSelected: s.value } })),
+    };
+    let list = out.get(v.product_id);
+    if (!list) out.set(v.product_id, (list = []));
+    list.push(variant);
+  }
+  return out;
+}
+
+function loadStars(db: Db, productIds: readonly number[]): Map<number, { starsRating: number }[]> {
+  return groupBy(
+    allIn<{ product_id: number; starsRating: number }>(
+      db,
+      'SELECT product_id, stars_rating AS starsRating FROM product_reviews WHERE product_id IN (%)',
+      productIds,
+    ),
+    (r) => r.product_id,
+  );
+}
+
+function loadFirstImages(db: Db, productIds: readonly number[]): Map<number, string> {
+  const out = new Map<number, string>();
+  const rows = allIn<{ product_id: number; url: string }>(
+    db,
+    'SELECT product_id, url FROM product_images WHERE product_id IN (%) ORDER BY product_id, position DESC, id DESC',
+    productIds,
+  );
+  // ordered last-first so the final write per product is its first image
+  for (const r of rows) out.set(r.product_id, r.url);
+  return out;
+}
+
+function baseProduct(row: ProductRow, variants: Variant[], stars: { starsRating: number }[], imageUrl: string | null): Product {
+  const summary = summarizeReviews(stars);
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    isIndexed: row.is_indexed === 1,
+    sku: row.sku,
+    vendor: row.vendor,
+    weight: row.weight,
+    price: fromCents(row.price_cents),
+    compareAtPrice: money(row.compare_at_price_cents),
+    availableForSale: variants.some((v) => v.availableForSale),
+    imageUrl,
+    descriptionHtml: sanitizeDescription(row.description_html),
+    avgRating: summary ? summary.ratingValue : null,
+    totalReviews: summary ? summary.reviewCount : 0,
+    productCode: row.product_code,
+    isFeatured: row.is_featured === 1,
+    Images: [],
+    Model3Ds: [],
+    PDFs: [],
+    Options: [],
+    Variants: variants,
+    Collections: [],
+    Reviews: [],
+  };
+}
+
+/**
+ * The product page's product: Variants (with Options and availableInventoryLevels), Images,
+ * Model3Ds, PDFs, Options, Collections and Reviews; null when no product has the handle.
+ * Handles compare ignoring case (the generator writes them lower case; a typed URL may not be).
+ * @example
+ * productByHandle(db, 'aquacrest-maxflo-variable-speed-pool-pump')?.Variants[0]?.availableInventoryLevels;
+ */
+export function productByHandle(db: Db, handle: string): Product | null {
+  const row = db.get<ProductRow>(
+    `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE ${db.dialect.caseInsensitiveEquals('p.handle')}`,
+    [handle],
+  );
+  if (!row) return null;
+  const ids = [row.id];
+  const variants = loadVariants(db, ids, true).get(row.id) ?? [];
+  const reviews = db.all<{ id: number; starsRating: number; title: string | null; body: string | null; author: string | null; createdAt: string }>(
+    'SELECT id, stars_rating AS starsRating, title, body, author, created_at AS createdAt FROM product_reviews WHERE product_id = ? ORDER BY created_at DESC, id DESC',
+    ids,
+  );
+  const images = db.all<{ id: number; url: string; altText: string | null }>(
+    'SELECT id, url, alt_text AS altText FROM product_images WHERE product_id = ? ORDER BY position, id',
+    ids,
+  );
+  const product = baseProduct(row, variants, reviews, images[0]?.url ?? null);
+  product.Images = images;
+  product.Reviews = reviews.map((r): ProductReview => ({
+    id: r.id,
+    starsRating: r.starsRating,
+    title: r.title ?? '',
+    body: r.body ?? '',
+    author: r.author ?? '',
+    createdAt: r.createdAt,
+  }));
+  product.Model3Ds = db.all<{ id: number; posterUrl: string; url: string }>(
+    'SELECT id, poster_url AS posterUrl, url FROM model3ds WHERE product_id = ? ORDER BY id',
+    ids,
+  );
+  product.PDFs = db
+    .all<{ url: string; localFilename: string }>('SELECT url, local_filename AS localFilename FROM pdfs WHERE product_id = ? ORDER BY id', ids)
+    .map((p) => ({ url: p.url, Attachment: { localFilename: p.localFilename } }));
+  const optionRows = db.all<{ id: number; name: string; value: string | null }>(
+    `SELECT o.id, o.name, ov.value FROM product_options o LEFT JOIN option_values ov ON ov.option_id = o.id
+     WHERE o.product_id = ? ORDER BY o.position, o.id, ov.position, ov.id`,
+    ids,
+  );
+  const options = new Map<number, ProductOption>();
+  for (const o of optionRows) {
+    let opt = options.get(o.id);
+    if (!opt) options.set(o.id, (opt = { id: o.id, name: o.name, values: [] }));
+    if (o.value !== null) opt.values.push(o.value);
+  }
+  product.Options = [...options.values()];
+  product.Collections = db.all<{ id: number; handle: string; title: string }>(
+    `SELECT c.id, c.handle, c.title FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
+     WHERE pc.product_id = ? ORDER BY pc.position, c.id`,
+    ids,
+  );
+  return product;
+}
+
+/** The id of a product, or null when it does not exist (for 404s of the per-product routes). */
+export function productExists(db: Db, id: number): boolean {
+  return db.get<{ id: number }>('SELECT id FROM products WHERE id = ?', [id]) !== undefined;
+}
+
+/**
+ * Product cards for ids, in the order given (search hydration, recently viewed). Unknown ids
+ * and repeats are skipped, so a stale recently-viewed list still renders what exists. Card
+ * data follows the domain rule (`productCardData`: the first available inventory level).
+ * @example
+ * productCards(db, [42, 7]).map((c) => c.id); // [42, 7]
+ */
+export function productCards(db: Db, ids: readonly number[]): CardData[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = allIn<ProductRow>(db, `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`, unique);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = unique.filter((id) => byId.has(id));
+  const variants = loadVariants(db, found, false);
+  const stars = loadStars(db, found);
+  const images = loadFirstImages(db, found);
+  return found.map((id) => {
+    const row = byId.get(id) as ProductRow;
+    const product = baseProduct({ ...row, description_html: null }, variants.get(id) ?? [], stars.get(id) ?? [], images.get(id) ?? null);
+    return {
+      ...productCardData(product),
+      seoTitle: row.seo_title,
+      seoDescription: row.seo_description,
+      productCode: row.product_code,
+      sku: row.sku,
+    };
+  });
+}
+
+/** Keeps only the requested card fields (the `fields` parameter); no list keeps them all. */
+export function pickFields(card: CardData, fields: readonly string[] | null): Partial<CardData> {
+  if (fields === null) return card;
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (f in card) out[f] = card[f as keyof CardData];
+  return out as Partial<CardData>;
+}
+
+/** Ids of a product's related products, in their order. */
+export function relatedProductIds(db: Db, productId: number): number[] {
+  return db
+    .all<{ id: number }>('SELECT related_product_id AS id FROM related_products WHERE product_id = ? ORDER BY position, related_product_id', [productId])
+    .map((r) => r.id);
+}
+
+/** One page of a product's reviews, newest first, with the total count. */
+export function productReviews(db: Db, productId: number, page: number, limit: number): { reviews: ProductReview[]; total: number } {
+  const total = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM product_reviews WHERE product_id = ?', [productId])?.n ?? 0;
+  const reviews = db.all<ProductReview>(
+    `SELECT id, stars_rating AS starsRating, title, body, author, created_at AS createdAt FROM product_reviews
+     WHERE product_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    [productId, limit, page * limit],
+  );
+  return { reviews, total };
+}
+
+/** A product's questions with their answers, newest first. */
+export function productQuestions(db: Db, productId: number): ProductQuestion[] {
+  return db.all<ProductQuestion>(
+    `SELECT id, question, asked_by AS askedBy, answer, answered_by AS answeredBy, created_at AS createdAt
+     FROM product_questions WHERE product_id = ? ORDER BY created_at DESC, id DESC`,
+    [productId],
+  );
+}
+
+/** Sort keys of the vendor list. */
+export type VendorSort = 'PRODUCT_COUNT' | 'NAME';
+
+/**
+ * Vendors with their product counts, one page. Ties (equal counts) fall back to the name so
+ * pages never overlap.
+ * @example
+ * vendorsWithCounts(db, { page: 0, limit: 10, sortBy: 'PRODUCT_COUNT', order: 'DESC' });
+ */
+export function vendorsWithCounts(
+  db: Db,
+  q: { page: number; limit: number; sortBy: VendorSort; order: 'ASC' | 'DESC' },
+): VendorDetail[] {
+  const dir = q.order === 'ASC' ? 'ASC' : 'DESC';
+  const orderBy = q.sortBy === 'NAME' ? `v.name ${dir}` : `COUNT(p.id) ${dir}, v.name ASC`;
+  return db.all<VendorDetail>(
+    `SELECT v.id, v.name, v.handle, COUNT(p.id) AS productCount FROM vendors v LEFT JOIN products p ON p.vendor_id = v.id
+     GROUP BY v.id, v.name, v.handle ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    [q.limit, q.page * q.limit],
+  );
+}
+
+/**
+ * The search documents of the index: every product (or the given ids), with its part numbers
+ * (product code, SKU, variant SKUs), tags, collections with their ancestors, and the card price
+ * in cents by the same rule the card uses (first available inventory level, else the product price).
+ * @example
+ * const index = createSearchIndex(loadSearchDocuments(db));
+ * index.upsert(loadSearchDocuments(db, [42])[0]!); // after writing product 42
+ * @default tree a fresh read of the collection tree
+ */
+export function loadSearchDocuments(db: Db, ids?: readonly number[], tree: CollectionTree = new CollectionTree(db)): SearchDocument[] {
+  const where = (col: string): string => (ids ? `WHERE ${col} IN (%)` : '');
+  const run = <T>(sql: string): T[] => (ids ? allIn<T>(db, sql, ids) : db.all<T>(sql));
+  const rows = run<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id ${where('p.id')} ORDER BY p.id`);
+  const variantRows = groupBy(
+    run<VariantRow & { level_id: number | null; level_price: number | null; available: number | null }>(
+      `SELECT x.id, x.product_id, x.sku, x.position, l.id AS level_id, l.price_cents AS level_price, l.available_for_sale AS available
+       FROM variants x LEFT JOIN inventory_levels l ON l.variant_id = x.id AND l.available_for_sale = 1 ${where('x.product_id')}
+       ORDER BY x.product_id, x.position, x.id, l.position, l.id`,
+    ),
+    (v) => v.product_id,
+  );
+  const tags = groupBy(
+    run<{ product_id: number; prefix: string; value: string }>(
+      `SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id ${where('pt.product_id')}`,
+    ),
+    (t) => t.product_id,
+  );
+  const collections = groupBy(
+    run<{ product_id: number; collection_id: number }>(`SELECT product_id, collection_id FROM product_collections ${where('product_id')}`),
+    (c) => c.product_id,
+  );
+  const stars = groupBy(
+    run<{ product_id: number; starsRating: number }>(`SELECT product_id, stars_rating AS starsRating FROM product_reviews ${where('product_id')}`),
+    (r) => r.product_id,
+  );
+  const ancestorCache = new Map<number, number[]>();
+  const ancestors = (id: number): number[] => {
+    let a = ancestorCache.get(id);
+    if (!a) ancestorCache.set(id, (a = tree.withAncestors(id)));
+    return a;
+  };
+  return rows.map((row) => {
+    const vrows = variantRows.get(row.id) ?? [];
+    // Rebuild the variants' available levels in the card's order, then apply the card rule.
+    const variants: Variant[] = [];
+    const partNumbers = new Set<string>();
+    if (row.product_code) partNumbers.add(row.product_code);
+    if (row.sku) partNumbers.add(row.sku);
+    for (const v of vrows) {
+      if (v.sku) partNumbers.add(v.sku);
+      let variant = variants[variants.length - 1];
+      if (!variant || variant.id !== v.id) {
+        variant = { id: v.id, title: '', variantPosition: v.position, price: 0, compareAtPrice: null, availableForSale: false, availableQuantity: 0, availableInventoryLevels: [], Options: [] };
+        variants.push(variant);
+      }
+      if (v.level_id !== null && v.level_price !== null) {
+        variant.availableForSale = true;
+        variant.availableInventoryLevels.push({
+          id: v.level_id, variantId: v.id, inventoryPrice: fromCents(v.level_price), inventoryCompareAtPrice: null,
+          availableForSale: true, availableQuantity: 0, bypassNegativeQuantity: false,
+        });
+      }
+    }
+    const first = firstAvailableLevel({ Variants: variants });
+    const summary = summarizeReviews(stars.get(row.id) ?? []);
+    const collectionIds = new Set<number>();
+    for (const c of collections.get(row.id) ?? []) for (const a of ancestors(c.collection_id)) collectionIds.add(a);
+    return {
+      id: row.id,
+      title: row.title,
+      description: htmlToText(row.description_html),
+      vendor: row.vendor,
+      partNumbers: [...partNumbers],
+      tags: (tags.get(row.id) ?? []).map((t): [string, string] => [t.prefix, t.value]),
+      collectionIds: [...collectionIds],
+      priceCents: first ? toCents(first.level.inventoryPrice) : row.price_cents,
+      isFeatured: row.is_featured === 1,
+      avgRating: summary ? summary.ratingValue : 0,
+      totalReviews: summary ? summary.reviewCount : 0,
+      salesCount: row.sales_count,
+    };
+  });
+}

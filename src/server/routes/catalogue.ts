@@ -1,0 +1,428 @@
+/**
+ * The catalogue calls of spec section 7 (products, product search, collections, hierarchy,
+ * vendors) plus what the storefront's other screens need in the same style (products by ids,
+ * related products, product reviews and questions). Search runs on the in-memory index; the
+ * page's ids are then hydrated into cards from the database.
+ * @module
+ */
+import type { FastifyInstance } from 'fastify';
+import { fromCents, toCents } from '../../domain/money.ts';
+import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
+import type { SortBy, TagPair } from '../../domain/entities.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import {
+  CARD_FIELDS,
+  pickFields,
+  productByHandle,
+  productCards,
+  productExists,
+  productQuestions,
+  productReviews,
+  relatedProductIds,
+  vendorsWithCounts,
+  type VendorSort,
+} from '../repositories/catalogue.ts';
+import type { CollectionTree } from '../repositories/collections.ts';
+import {
+  byIdsQuerystring,
+  errorResponses,
+  handleParams,
+  idParams,
+  pagingQuerystring,
+  searchQuerystring,
+  vendorsQuerystring,
+} from '../schemas.ts';
+import type { IndexQuery, SearchIndex } from '../search/types.ts';
+
+/** What the catalogue routes work on. */
+export interface CatalogueContext {
+  db: Db;
+  tree: CollectionTree;
+  index: SearchIndex;
+}
+
+/** The search query object as it arrives, after schema validation and coercion. */
+export interface SearchParams {
+  q?: string;
+  v?: string;
+  t?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  sortBy?: SortBy;
+  limit?: number;
+  page?: number;
+  c?: string;
+  isFeatured?: boolean;
+  fields?: string;
+}
+
+/** Fields `fields=` may select on collections. */
+export const COLLECTION_FIELDS = ['id', 'title', 'handle', 'seoDescription', 'imageUrl', 'minPrice', 'maxPrice'] as const;
+
+/**
+ * Parses the `fields` list. Choice: an unknown field name answers 400 naming the allowed ones,
+ * so an integrator's typo shows at once instead of as a silently missing field.
+ */
+export function parseFields(raw: string | undefined, allowed: readonly string[]): string[] | null {
+  if (raw === undefined || raw === '') return null;
+  const fields = [...new Set(raw.split(','))];
+  const unknown = fields.find((f) => !allowed.includes(f));
+  if (unknown !== undefined) throw new HttpError(400, `Unknown field '${unknown}'; allowed: ${allowed.join(', ')}`);
+  return fields;
+}
+
+/**
+ * Parses repeated `t` values ('prefix,value', split at the first comma) into tag pairs with one
+ * value per prefix (domain rule `normalizeTagPairs`: the last given wins). A value without a
+ * comma, or with an empty side, is malformed: 400.
+ */
+export function parseTags(raw: readonly string[] | undefined): TagPair[] {
+  if (!raw || raw.length === 0) return [];
+  const pairs: [string, string][] = [];
+  for (const t of raw) {
+    const comma = t.indexOf(',');
+    const prefix = comma < 0 ? '' : t.slice(0, comma).trim();
+    const value = comma < 0 ? '' : t.slice(comma + 1).trim();
+    if (prefix === '' || value === '') throw new HttpError(400, `t must be 'prefix,value': '${t}'`);
+    pairs.push([prefix, value]);
+  }
+  return normalizeTagPairs(pairs);
+}
+
+/** The index query of a validated search query. */
+export function toIndexQuery(p: SearchParams): IndexQuery {
+  const query: IndexQuery = { limit: p.limit ?? MEDIAN_PAGE_SIZE, page: p.page ?? 0 };
+  if (p.q !== undefined && p.q.trim() !== '') query.q = p.q;
+  if (p.v !== undefined && p.v.trim() !== '') query.v = p.v;
+  const t = parseTags(p.t);
+  if (t.length > 0) query.t = t.map(([a, b]): [string, string] => [a, b]);
+  if (p.c !== undefined && p.c !== '') query.c = Number(p.c);
+  if (p.minPrice !== undefined) query.minPriceCents = toCents(p.minPrice);
+  if (p.maxPrice !== undefined) query.maxPriceCents = toCents(p.maxPrice);
+  if (p.isFeatured === true) query.isFeatured = true;
+  if (p.sortBy !== undefined) query.sortBy = p.sortBy;
+  return query;
+}
+
+const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
+
+/** Registers the catalogue routes. */
+export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
+  const { db, tree, index } = ctx;
+  const cardsResponse = { type: 'object', properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } } } } as const;
+
+  app.get<{ Params: { handle: string } }>(
+    '/api/products/handle/:handle',
+    {
+      schema: {
+        summary: 'A product by handle, with Variants and availableInventoryLevels',
+        tags: ['products'],
+        params: handleParams,
+        response: { 200: { type: 'object', properties: { product: { $ref: 'Product#' } } }, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const product = productByHandle(db, req.params.handle);
+      if (!product) throw notFound('Product');
+      return { product };
+    },
+  );
+
+  app.get<{ Querystring: SearchParams }>(
+    '/api/products/filter',
+    {
+      schema: {
+        summary: 'Product search: keywords, part numbers, vendor, tags, price, collection, featured; sorted and paged, with facets',
+        tags: ['products'],
+        querystring: searchQuerystring,
+        response: {
+          200: {
+            type: 'object',
+            properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } }, pageInfo: { $ref: 'PageInfo#' } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const fields = parseFields(req.query.fields, CARD_FIELDS);
+      const query = toIndexQuery(req.query);
+      const result = index.search(query);
+      const totalPages = Math.ceil(result.totalObjects / query.limit);
+      const products = productCards(db, result.ids).map((c) => pickFields(c, fields));
+      return {
+        products,
+        pageInfo: {
+          limitPerPage: query.limit,
+          totalObjects: result.totalObjects,
+          totalPages,
+          pages: totalPages,
+          count: products.length,
+          availableTagPrefixes: result.availableTagPrefixes,
+          availableTagFilters: result.availableTagFilters,
+          availableVendors: result.availableVendors,
+          productMaxPrice: fromCents(result.productMaxPriceCents),
+        },
+      };
+    },
+  );
+
+  app.get<{ Querystring: { ids: string; fields?: string } }>(
+    '/api/products/byIds',
+    {
+      schema: {
+        summary: 'Product cards by ids, in the order given (recently viewed); unknown ids are skipped',
+        tags: ['products'],
+        querystring: byIdsQuerystring,
+        response: { 200: cardsResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const fields = parseFields(req.query.fields, CARD_FIELDS);
+      const ids = req.query.ids.split(',').map(Number);
+      return { products: productCards(db, ids).map((c) => pickFields(c, fields)) };
+    },
+  );
+
+  app.get<{ Querystring: { page?: number; limit?: number; sortBy?: VendorSort; order?: 'ASC' | 'DESC' } }>(
+    '/api/products/vendors/fullDetail',
+    {
+      schema: {
+        summary: 'Vendors with their product counts',
+        tags: ['products'],
+        querystring: vendorsQuerystring,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              vendors: {
+                type: 'array',
+                items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, handle: { type: 'string' }, productCount: { type: 'integer' } } },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => ({
+      vendors: vendorsWithCounts(db, {
+        page: req.query.page ?? 0,
+        limit: req.query.limit ?? 10,
+        sortBy: req.query.sortBy ?? 'PRODUCT_COUNT',
+        order: req.query.order ?? 'DESC',
+      }),
+    }),
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/products/:id/related',
+    {
+      schema: { summary: 'Related products of a product', tags: ['products'], params: idParams, response: { 200: cardsResponse, ...errorResponses } },
+    },
+    async (req) => {
+      if (!productExists(db, req.params.id)) throw notFound('Product');
+      return { products: productCards(db, relatedProductIds(db, req.params.id)) };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { page?: number; limit?: number } }>(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        summary: "A product's reviews, newest first, paged",
+        tags: ['products'],
+        params: idParams,
+        querystring: pagingQuerystring,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              reviews: { type: 'array', items: { $ref: 'Review#' } },
+              pageInfo: {
+                type: 'object',
+                properties: { limitPerPage: { type: 'integer' }, totalObjects: { type: 'integer' }, totalPages: { type: 'integer' }, pages: { type: 'integer' }, count: { type: 'integer' } },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      if (!productExists(db, req.params.id)) throw notFound('Product');
+      const limit = req.query.limit ?? 10;
+      const { reviews, total } = productReviews(db, req.params.id, req.query.page ?? 0, limit);
+      const totalPages = Math.ceil(total / limit);
+      return { reviews, pageInfo: { limitPerPage: limit, totalObjects: total, totalPages, pages: totalPages, count: reviews.length } };
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/products/:id/questions',
+    {
+      schema: {
+        summary: "A product's questions and answers (the product page's Q&A area)",
+        tags: ['products'],
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              questions: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' }, question: { type: 'string' }, askedBy: { type: 'string' },
+                    answer: { type: ['string', 'null'] }, answeredBy: { type: ['string', 'null'] }, createdAt: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      if (!productExists(db, req.params.id)) throw notFound('Product');
+      return { questions: productQuestions(db, req.params.id) };
+    },
+  );
+
+  // ---- collections
+
+  app.get<{ Querystring: SearchParams }>(
+    '/api/collections',
+    {
+      schema: {
+        summary: 'Collections whose title matches q (search suggestions); minPrice and maxPrice are passed through for the suggestion links',
+        tags: ['collections'],
+        querystring: searchQuerystring,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              collections: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' }, title: { type: 'string' }, handle: { type: 'string' },
+                    seoDescription: { type: ['string', 'null'] }, imageUrl: { type: ['string', 'null'] },
+                    minPrice: { type: 'number' }, maxPrice: { type: 'number' },
+                  },
+                },
+              },
+            },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const fields = parseFields(req.query.fields, COLLECTION_FIELDS);
+      // validated like the product search, so one query object is valid for both calls
+      const query = toIndexQuery(req.query);
+      const search: Parameters<CollectionTree['search']>[0] = { limit: query.limit, page: query.page };
+      if (query.q !== undefined) search.q = query.q;
+      if (query.c !== undefined) search.c = query.c;
+      if (req.query.minPrice !== undefined) search.minPrice = req.query.minPrice;
+      if (req.query.maxPrice !== undefined) search.maxPrice = req.query.maxPrice;
+      const collections = tree.search(search).map((c) => {
+        if (fields === null) return c;
+        const out: Record<string, unknown> = {};
+        for (const f of fields) if (f in c) out[f] = c[f as keyof typeof c];
+        return out;
+      });
+      return { collections };
+    },
+  );
+
+  app.get<{ Params: { handle: string } }>(
+    '/api/collections/handle/:handle',
+    {
+      schema: {
+        summary: 'A collection by handle',
+        tags: ['collections'],
+        params: handleParams,
+        response: { 200: { type: 'object', properties: { collection: { $ref: 'Collection#' } } }, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const node = tree.nodeByHandle(req.params.handle);
+      if (!node) throw notFound('Collection');
+      return { collection: tree.collection(node) };
+    },
+  );
+
+  app.get<{ Params: { cat: string } }>(
+    '/api/collections/:cat',
+    {
+      schema: {
+        summary: "A collection by id (the search page's 'cat' parameter); a handle is accepted too",
+        tags: ['collections'],
+        params: {
+          type: 'object',
+          properties: { cat: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[A-Za-z0-9_-]+$' } },
+          required: ['cat'],
+        },
+        response: { 200: { type: 'object', properties: { collection: { $ref: 'Collection#' } } }, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const cat = req.params.cat;
+      const node = /^[0-9]{1,10}$/.test(cat) ? tree.node(Number(cat)) : tree.nodeByHandle(cat);
+      if (!node) throw notFound('Collection');
+      return { collection: tree.collection(node) };
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { limit?: number } }>(
+    '/api/collections/:id/products/featured',
+    {
+      schema: {
+        summary: 'Featured products of a collection and its subcollections, best selling first',
+        tags: ['collections'],
+        params: idParams,
+        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 100 } } },
+        response: { 200: cardsResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      if (!tree.node(req.params.id)) throw notFound('Collection');
+      const result = index.search({ c: req.params.id, isFeatured: true, sortBy: 'best_selling', limit: req.query.limit ?? 8, page: 0 });
+      return { products: productCards(db, result.ids) };
+    },
+  );
+
+  const hierarchyRoute = (path: string, summary: string, read: (id: number) => unknown[]): void => {
+    app.get<{ Params: { id: number } }>(
+      path,
+      {
+        schema: {
+          summary,
+          tags: ['collections'],
+          params: idParams,
+          response: { 200: { type: 'object', properties: { hierarchy: { $ref: 'Hierarchy#' } } }, ...errorResponses },
+        },
+      },
+      async (req) => {
+        if (!tree.node(req.params.id)) throw notFound('Collection');
+        return { hierarchy: { default: read(req.params.id) } };
+      },
+    );
+  };
+  hierarchyRoute(
+    '/api/collections/:id/hierarchy',
+    'The collection (LEVEL 1) and its descendants (children at LEVEL 2), depth first, siblings by title',
+    (id) => tree.hierarchy(id),
+  );
+  hierarchyRoute(
+    '/api/collections/:id/upper-hierarchy',
+    'The ancestors of a collection from the top level (LEVEL 1) down to the collection itself',
+    (id) => tree.upperHierarchy(id),
+  );
+}

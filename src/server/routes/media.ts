@@ -1,0 +1,195 @@
+/**
+ * Generated media served from this server: product and collection pictures (PNG, widths 200 to
+ * 800 in steps of 100), 3D models (glTF with an embedded buffer) with their poster pictures, and
+ * PDF spec sheets. Everything is drawn on request from the catalogue row and cached under
+ * `{dataDir}/media-cache`, so a second request is a file read. If sharp cannot load on a
+ * machine, pictures are served as SVG under the same URLs (with an SVG content type).
+ *
+ * URL forms (absolute paths, as the API gives them):
+ * - `/media/images/{imageId}-{width}.png` (also `{imageId}.png`, 800 wide)
+ * - `/media/collections/{collectionId}-{width}.png`
+ * - `/media/models/{modelId}.gltf`, `/media/models/{modelId}/poster-{width}.png`
+ * - `/media/pdfs/{localFilename}`
+ * @module
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, renderPartSvg } from '../media/drawing.ts';
+import { renderGltf } from '../media/gltf.ts';
+import { renderSpecSheetPdf } from '../media/pdf.ts';
+import type { Shape } from '../seed/catalogue-data.ts';
+import { errorResponses } from '../schemas.ts';
+
+type Rasterise = (svg: string) => Promise<Buffer>;
+
+let rasteriser: Promise<Rasterise | null> | null = null;
+
+/** sharp, loaded once; null when it cannot load here (pictures then go out as SVG). */
+function loadRasteriser(): Promise<Rasterise | null> {
+  rasteriser ??= import('sharp')
+    .then((mod) => {
+      const sharp = mod.default;
+      return (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
+    })
+    .catch(() => null);
+  return rasteriser;
+}
+
+const FILE_RE = /^([0-9]{1,10})(?:-([0-9]{3}))?\.png$/;
+const POSTER_RE = /^poster(?:-([0-9]{3}))?\.png$/;
+const PDF_RE = /^[A-Za-z0-9._-]{1,200}\.pdf$/;
+
+function parseWidth(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_IMAGE_WIDTH;
+  const w = Number(raw);
+  if (!IMAGE_WIDTHS.includes(w)) throw new HttpError(400, `Image width must be one of ${IMAGE_WIDTHS.join(', ')}`);
+  return w;
+}
+
+const fileParams = {
+  type: 'object',
+  properties: { file: { type: 'string', minLength: 1, maxLength: 255 } },
+  required: ['file'],
+} as const;
+
+const binary = { 200: { type: 'string', format: 'binary' }, ...errorResponses };
+
+/** Registers the media routes. */
+export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): void {
+  const { db } = opts;
+  const cacheDir = join(opts.dataDir, 'media-cache');
+
+  /** Reads a cached render or makes, stores and returns it. */
+  const cached = async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
+    const path = join(cacheDir, key);
+    if (existsSync(path)) return readFileSync(path);
+    const bytes = await make();
+    try {
+      mkdirSync(cacheDir, { recursive: true });
+      // write then rename, so a concurrent reader never sees half a file
+      const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      writeFileSync(tmp, bytes);
+      renameSync(tmp, path);
+    } catch (err) {
+      app.log.warn({ err }, 'media cache write failed');
+    }
+    return bytes;
+  };
+
+  const sendPicture = async (reply: FastifyReply, key: string, drawing: { shape: Shape; hue: number; caption: string; width: number }) => {
+    const raster = await loadRasteriser();
+    const svg = renderPartSvg(drawing);
+    reply.header('cache-control', 'public, max-age=86400');
+    if (!raster) return reply.type('image/svg+xml').send(svg);
+    const png = await cached(`${key}-${drawing.width}.png`, () => raster(svg));
+    return reply.type('image/png').send(png);
+  };
+
+  app.get<{ Params: { file: string } }>(
+    '/media/images/:file',
+    { schema: { summary: 'A product picture', tags: ['media'], params: fileParams, response: binary } },
+    async (req, reply) => {
+      const m = FILE_RE.exec(req.params.file);
+      if (!m) throw new HttpError(404, 'Image not found');
+      const width = parseWidth(m[2]);
+      const row = db.get<{ shape: Shape; hue: number; code: string | null }>(
+        'SELECT i.shape, i.hue, p.product_code AS code FROM product_images i JOIN products p ON p.id = i.product_id WHERE i.id = ?',
+        [Number(m[1])],
+      );
+      if (!row) throw new HttpError(404, 'Image not found');
+      return sendPicture(reply, `image-${m[1]}`, { shape: row.shape, hue: row.hue, caption: row.code ?? '', width });
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/media/collections/:file',
+    { schema: { summary: 'A collection picture', tags: ['media'], params: fileParams, response: binary } },
+    async (req, reply) => {
+      const m = FILE_RE.exec(req.params.file);
+      if (!m) throw new HttpError(404, 'Image not found');
+      const width = parseWidth(m[2]);
+      const row = db.get<{ shape: Shape | null; hue: number | null; title: string }>(
+        'SELECT image_shape AS shape, image_hue AS hue, title FROM collections WHERE id = ?',
+        [Number(m[1])],
+      );
+      if (!row) throw new HttpError(404, 'Image not found');
+      return sendPicture(reply, `collection-${m[1]}`, { shape: row.shape ?? 'kit', hue: row.hue ?? 200, caption: row.title, width });
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/media/models/:file',
+    { schema: { summary: 'A 3D model (glTF 2.0, embedded buffer)', tags: ['media'], params: fileParams, response: binary } },
+    async (req, reply) => {
+      const m = /^([0-9]{1,10})\.gltf$/.exec(req.params.file);
+      const row = m
+        ? db.get<{ shape: Shape; hue: number; title: string }>(
+            'SELECT m.shape, m.hue, p.title FROM model3ds m JOIN products p ON p.id = m.product_id WHERE m.id = ?',
+            [Number(m[1])],
+          )
+        : undefined;
+      if (!row) throw new HttpError(404, 'Model not found');
+      reply.header('cache-control', 'public, max-age=86400');
+      return reply.type('model/gltf+json').send(renderGltf({ shape: row.shape, hue: row.hue, name: row.title }));
+    },
+  );
+
+  app.get<{ Params: { id: number; file: string } }>(
+    '/media/models/:id/:file',
+    {
+      schema: {
+        summary: "A 3D model's poster picture",
+        tags: ['media'],
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 }, file: fileParams.properties.file }, required: ['id', 'file'] },
+        response: binary,
+      },
+    },
+    async (req, reply) => {
+      const m = POSTER_RE.exec(req.params.file);
+      if (!m) throw new HttpError(404, 'Image not found');
+      const width = parseWidth(m[1]);
+      const row = db.get<{ shape: Shape; hue: number; code: string | null }>(
+        'SELECT m.shape, m.hue, p.product_code AS code FROM model3ds m JOIN products p ON p.id = m.product_id WHERE m.id = ?',
+        [req.params.id],
+      );
+      if (!row) throw new HttpError(404, 'Image not found');
+      return sendPicture(reply, `poster-${req.params.id}`, { shape: row.shape, hue: (row.hue + 180) % 360, caption: row.code ?? '3D', width });
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/media/pdfs/:file',
+    { schema: { summary: 'A PDF spec sheet', tags: ['media'], params: fileParams, response: binary } },
+    async (req, reply) => {
+      if (!PDF_RE.test(req.params.file)) throw new HttpError(404, 'PDF not found');
+      const row = db.get<{ title: string; product: string; code: string | null; sku: string | null; vendor: string | null; weight: number | null }>(
+        `SELECT f.title, p.title AS product, p.product_code AS code, p.sku, v.name AS vendor, p.weight
+         FROM pdfs f JOIN products p ON p.id = f.product_id LEFT JOIN vendors v ON v.id = p.vendor_id WHERE f.local_filename = ?`,
+        [req.params.file],
+      );
+      if (!row) throw new HttpError(404, 'PDF not found');
+      const bytes = renderSpecSheetPdf({
+        title: row.title,
+        subtitle: row.vendor ? `${row.product} by ${row.vendor}` : row.product,
+        rows: [
+          ['Product', row.product],
+          ['Part number', row.code ?? '-'],
+          ['SKU', row.sku ?? '-'],
+          ['Manufacturer', row.vendor ?? '-'],
+          ['Shipping weight', row.weight === null ? '-' : `${row.weight} lbs`],
+          ['Warranty', '1 year from the manufacturer'],
+        ],
+        notes: [
+          'Turn off power at the breaker before servicing any pool or spa equipment.',
+          'Installation must follow local electrical and plumbing codes.',
+          'Keep this sheet with your equipment records.',
+        ],
+      });
+      reply.header('cache-control', 'public, max-age=86400');
+      return reply.type('application/pdf').send(bytes);
+    },
+  );
+}
