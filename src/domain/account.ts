@@ -270,6 +270,8 @@ export const PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;
 /**
  * The window features string of the add-payment-method popup.
  *
+ * @param width popup width in px (default 600)
+ * @param height popup height in px (default 400)
  * @example
  * paymentPopupFeatures(); // 'popup=yes,width=600,height=400'
  */

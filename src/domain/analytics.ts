@@ -47,6 +47,7 @@ const toCents = (amount: number): number => (Number.isFinite(amount) ? Math.roun
  * (price x quantity, summed in cents). The currency is the checkout's
  * currencyCode, else `fallbackCurrency`. Amounts are rounded to cents once.
  *
+ * @param fallbackCurrency currency when the checkout has none (default {@link DEFAULT_ANALYTICS_CURRENCY}, 'USD')
  * @example
  * beginCheckoutPayload(lines, checkout);
  * // { value: 59.98, currency: 'USD', items: [{ id: 'SP-1500', name: 'Pump basket', quantity: 2, price: 29.99 }] }

@@ -141,6 +141,7 @@ export function sliderPositions(count: number, perView: number): number {
  * -1 (previous) for a rightward one, 0 otherwise. `inclusive` decides whether
  * a move of exactly the threshold counts.
  *
+ * @param inclusive whether a move of exactly the threshold counts (default false: it must go past it)
  * @example
  * swipeStep(-60, 50); // 1
  * swipeStep(30, 50);  // 0
@@ -157,6 +158,7 @@ export function swipeStep(deltaPx: number, thresholdPx: number, inclusive = fals
  * Step of a product-slider swipe: it must go past (strictly more than) 15
  * percent of an item's width. A non-positive width never moves.
  *
+ * @param itemWidthPx width of one item (default {@link SLIDER_ITEM_WIDTH_PX}, 250 px)
  * @example
  * sliderSwipeStep(-40, 250); // 1 (more than 37.5 px)
  */

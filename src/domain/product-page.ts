@@ -271,6 +271,7 @@ function centsText(amount: number): string {
  * A time as YYYY-MM-DD in a time zone. An unknown time zone falls back to UTC
  * rather than throwing; an invalid time gives null.
  *
+ * @param timeZone IANA time zone of the date (default 'UTC')
  * @example
  * isoDate(Date.UTC(2025, 0, 31, 12)); // '2025-01-31'
  */
@@ -293,6 +294,7 @@ export function isoDate(time: Date | number, timeZone = 'UTC'): string | null {
 /**
  * The end date of the structured-data price: one week after `now`.
  *
+ * @param timeZone IANA time zone of the date (default 'UTC'; pass the store's appTimeZone)
  * @example
  * priceValidUntil(new Date('2025-03-01T10:00:00Z')); // '2025-03-08'
  */
