@@ -5,7 +5,7 @@ import { openSqlite } from '../../src/server/db/database.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../src/server/seed/seed-database.ts';
-import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent } from '../../src/server/content/seed.ts';
+import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent, uniqueBrands } from '../../src/server/content/seed.ts';
 import { createRandom, slugify } from '../../src/server/content/random.ts';
 import {
   CONTENT_IMAGE_WIDTHS,
@@ -345,6 +345,33 @@ describe('sanitizeContentHtml', () => {
         );
       }),
     );
+  });
+});
+
+describe('uniqueBrands', () => {
+  test.each([
+    [['Aqua Core', 'AQUA CORE', 'Aqua-Core'], [{ name: 'Aqua Core', handle: 'aqua-core' }, { name: 'Aqua-Core', handle: 'aqua-core-2' }]],
+    [['', '  ', '***'], [{ name: '***', handle: 'brand' }]],
+    [['HydroMax'], [{ name: 'HydroMax', handle: 'hydromax' }]],
+  ])('turns %j into %j', (names, out) => {
+    expect(uniqueBrands(names)).toEqual(out);
+  });
+
+  test('gives unique case-insensitive names and unique slug handles for any names', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 12 })), (names) => {
+        const out = uniqueBrands(names);
+        expect(new Set(out.map((b) => b.name.toLowerCase())).size).toBe(out.length);
+        expect(new Set(out.map((b) => b.handle)).size).toBe(out.length);
+        for (const b of out) expect(b.handle).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      }),
+    );
+  });
+
+  test('lets the seed store vendors whose names collide', () => {
+    const db = freshDb();
+    ['Aqua Core', 'AQUA CORE', 'Aqua-Core'].forEach((name, i) => db.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [i + 1, name, `v${i}`]));
+    expect(seedContent(db, { seed: 1 }).brands).toBe(2);
   });
 });
 

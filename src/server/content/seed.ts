@@ -96,6 +96,31 @@ function probe<T>(db: Db, sql: string, params: readonly unknown[] = []): T[] {
   }
 }
 
+/**
+ * Brand rows from vendor names: names that differ only in case are one brand (the first kept),
+ * and handles that collide after slugifying get a numeric suffix, so the unique keys of the
+ * brands table hold whatever vendor names the catalogue has.
+ * @example
+ * uniqueBrands(['Aqua Core', 'AQUA CORE', 'Aqua-Core']);
+ * // [{ name: 'Aqua Core', handle: 'aqua-core' }, { name: 'Aqua-Core', handle: 'aqua-core-2' }]
+ */
+export function uniqueBrands(names: readonly string[]): { name: string; handle: string }[] {
+  const keys = new Set<string>();
+  const handles = new Set<string>();
+  const out: { name: string; handle: string }[] = [];
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (name.trim() === '' || keys.has(key)) continue;
+    keys.add(key);
+    const base = slugify(name) || 'brand';
+    let handle = base;
+    for (let n = 2; handles.has(handle); n++) handle = `${base}-${n}`;
+    handles.add(handle);
+    out.push({ name, handle });
+  }
+  return out;
+}
+
 /** Up to `max` characters of `text`, cut at a word boundary, for SEO descriptions. */
 export function excerpt(text: string, max = 155): string {
   if (text.length <= max) return text;
@@ -243,11 +268,11 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
     });
 
     // Brands: the catalogue's vendors when it has them.
-    const brandNames = vendors.length > 0 ? vendors.map((v) => v.name) : [...FALLBACK_VENDORS];
-    brandNames.forEach((name, i) => {
+    const brandNames = uniqueBrands(vendors.length > 0 ? vendors.map((v) => v.name) : [...FALLBACK_VENDORS]);
+    brandNames.forEach(({ name, handle }, i) => {
       db.run('INSERT INTO brands (id, name, name_key, handle, description, logo_url) VALUES (?, ?, ?, ?, ?, ?)', [
-        i + 1, name, name.toLowerCase(), slugify(name) || `brand-${i + 1}`,
-        rng.pick(BRAND_BLURBS).replaceAll('{name}', name), contentImageUrl(`brand-${slugify(name) || i + 1}`, 400),
+        i + 1, name, name.toLowerCase(), handle,
+        rng.pick(BRAND_BLURBS).replaceAll('{name}', name), contentImageUrl(`brand-${handle}`, 400),
       ]);
     });
 
