@@ -177,6 +177,15 @@ describe('seedContent', () => {
       expect(brands).toEqual(vendors);
     });
 
+    test('links the hero slides only to collections the catalogue has', () => {
+      const theme = JSON.parse(db.get<{ v: string }>("SELECT value_json AS v FROM store_settings WHERE setting_key = 'themeConfig'")?.v ?? '{}') as {
+        heroSection: { images: { url?: string }[] };
+      };
+      const handles = theme.heroSection.images.map((i) => i.url ?? '').filter((u) => u.startsWith('/collections/')).map((u) => u.slice('/collections/'.length));
+      expect(handles.length).toBeGreaterThan(0);
+      for (const h of handles) expect(count(db, 'SELECT COUNT(*) AS n FROM collections WHERE handle = ?', [h])).toBe(1);
+    });
+
     test('builds navigation from the top two collection levels, linking collectionPath/{handle}', () => {
       expect(summary.source.navigation).toBe('catalogue');
       const tops = db.all<{ handle: string }>('SELECT handle FROM collections WHERE parent_id IS NULL ORDER BY position, title, id');
