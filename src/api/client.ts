@@ -20,9 +20,10 @@
  */
 import ky, { type Hooks, type KyInstance, type RetryOptions } from 'ky';
 import type { Collection, ProductCardData } from '../domain/entities.ts';
+import { productsFilterQuery } from '../domain/urls.ts';
 import { ApiError, INVALID_CHECKOUT_MESSAGE } from './errors.ts';
 import { dropEmptyFields } from './payload.ts';
-import { queryString, segment, tagParam, type QueryValue } from './query.ts';
+import { queryString, segment, type QueryValue } from './query.ts';
 import { readResponse } from './response.ts';
 import { cartRetryOptions, NO_RETRY, toCallError, type RetryPolicy } from './retry.ts';
 import type {
@@ -309,20 +310,15 @@ export const SITE_REVIEWS_DEFAULTS = { limit: 6, page: 0 } as const satisfies Re
 /** The navigation depth (spec section 9: "Nav depth is 2"). */
 export const NAV_DEPTH = 2;
 
-function filterParams(query: FilterQuery): Record<string, QueryValue> {
-  return {
-    q: query.q,
-    v: query.v,
-    t: query.t?.map(tagParam),
-    minPrice: query.minPrice,
-    maxPrice: query.maxPrice,
-    sortBy: query.sortBy,
-    limit: query.limit,
-    page: query.page,
-    c: query.c,
-    isFeatured: query.isFeatured,
-    fields: query.fields?.join(','),
-  };
+/**
+ * The query of the products and collections search calls, written by the domain's
+ * `productsFilterQuery`: the reference server reads it back with `parseProductsFilterQuery`, so
+ * both sides apply one set of rules (invalid values dropped, prices with two decimals, `t`
+ * repeated as 'prefix,value', `fields` comma-separated, the spec's parameter order).
+ */
+function filterQuery(query: FilterQuery): string {
+  const text = productsFilterQuery(query);
+  return text === '' ? '' : `?${text}`;
 }
 
 function pageParams(query: PageQuery | undefined): Record<string, QueryValue> {
@@ -393,8 +389,8 @@ export function createClient(options: ClientOptions): ApiClient {
 
   return {
     productByHandle: (handle, call) => get(`/api/products/handle/${segment(handle)}`, call),
-    filterProducts: (query = {}, call) => get(`/api/products/filter${queryString(filterParams(query))}`, call),
-    searchCollections: (query = {}, call) => get(`/api/collections${queryString(filterParams(query))}`, call),
+    filterProducts: (query = {}, call) => get(`/api/products/filter${filterQuery(query)}`, call),
+    searchCollections: (query = {}, call) => get(`/api/collections${filterQuery(query)}`, call),
     collectionByIdOrCat: (cat, call) => get(`/api/collections/${segment(cat)}`, call),
     collectionByHandle: (handle, call) => get(`/api/collections/handle/${segment(handle)}`, call),
     featuredProducts: (id, call) => get(`/api/collections/${segment(id)}/products/featured`, call),

@@ -3,12 +3,13 @@
  * from a broken connection without parsing messages.
  * @module
  */
+import { SHELL_MESSAGES } from '../domain/shell.ts';
 
 /**
  * The message shown for any non-ok response (spec section 8, 'Generic'). The server's own
  * JSON `error` is kept on {@link ApiError.serverMessage} for the screens that show it.
  */
-export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+export const GENERIC_ERROR_MESSAGE: typeof SHELL_MESSAGES.generic = SHELL_MESSAGES.generic;
 
 /**
  * The refusal of a discount call without a checkout id (spec sections 5 and 8). The client

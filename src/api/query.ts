@@ -1,11 +1,10 @@
 /**
- * Query strings for API calls.
+ * Query strings of the simple API calls (nav, vendors, reviews, states, paging ...).
  *
- * Kept private to src/api (not re-exported from the package entry): the domain's
- * search-query <-> URL helpers (src/domain/urls.ts) own the storefront's page URLs; this module
- * only turns a call's parameters into the query the reference server reads. Tag filters use the
- * same `t=prefix,value` form as the page URL (spec section 2, collection page parameters), so the
- * two agree if the domain helper later replaces this one.
+ * Kept private to src/api (not re-exported from the package entry). The search calls
+ * (`/api/products/filter`, `/api/collections`) do not use it: their query is written by the
+ * domain's `productsFilterQuery` (src/domain/urls.ts), which the server reads back with the
+ * matching parser.
  * @module
  */
 
@@ -46,15 +45,6 @@ function scalar(value: string | number | boolean | null | undefined): string | n
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return value === '' ? null : value;
-}
-
-/**
- * One tag filter as the API reads it: `prefix,value` (spec section 2: "t (repeated, each
- * 'prefix,value')"). The prefix is everything before the first comma on the server side, so a
- * value may itself contain commas; a prefix may not.
- */
-export function tagParam(pair: readonly [string, string]): string {
-  return `${pair[0]},${pair[1]}`;
 }
 
 /** Encodes one path segment (a handle, a vendor name, a tag), so `/` or `?` in it stays inside it. */

@@ -55,8 +55,10 @@ export type ProductResponse = { product: Product };
  * The parameters of `GET /api/products/filter` and `GET /api/collections` (spec section 7):
  * the search query object plus `isFeatured` and a field list.
  *
- * Wire format: `t` repeats, each `prefix,value`; `fields` is one comma-separated list
- * (`fields=title,handle,id`); empty values are left out.
+ * Wire format: written by the domain's `productsFilterQuery` and read by its
+ * `parseProductsFilterQuery` (src/domain/urls.ts): the spec's parameter order, `t` repeated as
+ * `prefix,value`, prices with two decimals, `fields` one comma-separated list
+ * (`fields=title,handle,id`), empty and invalid values left out.
  */
 export type FilterQuery<F extends string = string> = SearchQuery & {
   /** Only featured products (the home FEATURED grid). */
@@ -273,8 +275,9 @@ export type UserResponse = { user?: User | null };
 
 /**
  * `PUT /api/mailingAddresses/{id}` body: the address fields, plus `countryCode` and
- * `stateCode`, and the form's `makeDefault`. The client drops empty fields before sending
- * (spec section 5: "Empty fields are dropped from the update payload").
+ * `stateCode`, and the form's `makeDefault`. The domain's `addressUpdateRequest(values).body`
+ * fits it. The client drops empty fields again before sending (spec section 5: "Empty fields are
+ * dropped from the update payload"), so a hand-built payload obeys the rule too.
  */
 export type MailingAddressUpdate = {
   firstName?: string | null;

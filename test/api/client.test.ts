@@ -3,6 +3,9 @@ import fc from 'fast-check';
 import { createClient, defaultIdempotencyKey, type ApiClient } from '../../src/api/client.ts';
 import { ApiError, INVALID_CHECKOUT_MESSAGE } from '../../src/api/errors.ts';
 import type { ProductCardData } from '../../src/domain/entities.ts';
+import { addressUpdateRequest, emptyAddressForm } from '../../src/domain/address.ts';
+import type { MailingAddressUpdate } from '../../src/api/types.ts';
+import { normalizeProductsFilterParams, parseProductsFilterQuery, productsFilterQuery } from '../../src/domain/urls.ts';
 import { BASE, jsonBody, jsonResponse, recordingFetch } from './api.helpers.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -80,8 +83,8 @@ const ROWS: Row[] = [
       ['v', 'Hayward'],
       ['t', 'Size,1 HP'],
       ['t', 'Voltage,115V'],
-      ['minPrice', '10'],
-      ['maxPrice', '99.5'],
+      ['minPrice', '10.00'],
+      ['maxPrice', '99.50'],
       ['sortBy', 'price_asc'],
       ['limit', '24'],
       ['page', '2'],
@@ -120,8 +123,8 @@ const ROWS: Row[] = [
     '/api/collections',
     [
       ['q', 'filter'],
-      ['minPrice', '5'],
-      ['maxPrice', '50'],
+      ['minPrice', '5.00'],
+      ['maxPrice', '50.00'],
       ['fields', 'title,handle,id'],
     ],
   ),
@@ -427,6 +430,26 @@ describe('one function per call', () => {
     const { client, only } = setup();
     await run(client);
     expect(new URL(only().url).pathname).toBe(path);
+  });
+
+  test('the search query is the domain writer\'s, so the server parser reads back the same query', async () => {
+    const { client, only } = setup();
+    const query = { q: 'pool pump', t: [['Brand', 'Pentair']] as [string, string][], minPrice: 100, limit: 4, page: 0, fields: ['title', 'handle', 'id'] as const };
+    await client.filterProducts({ ...query, fields: [...query.fields] });
+    const search = new URL(only().url).search;
+    expect(search).toBe(`?${productsFilterQuery({ ...query, fields: [...query.fields] })}`);
+    expect(search).toBe('?q=pool%20pump&t=Brand,Pentair&minPrice=100.00&limit=4&page=0&fields=title,handle,id');
+    expect(parseProductsFilterQuery(search)).toEqual(normalizeProductsFilterParams({ ...query, fields: [...query.fields] }));
+  });
+
+  test("the domain's address update body is sent as is", async () => {
+    const { client, onlyAttempt } = setup({ mailingAddress: null });
+    const request = addressUpdateRequest({ ...emptyAddressForm(), id: 7, firstName: ' Ann ', zip: '98101', countryCode: 'us', stateCode: 'WA' });
+    expect(request).not.toBeNull();
+    expectTypeOf(request!.body).toExtend<MailingAddressUpdate>();
+    await client.updateMailingAddress(request!.id, request!.body);
+    expect(new URL(onlyAttempt().request.url).pathname).toBe('/api/mailingAddresses/7');
+    expect(jsonBody(onlyAttempt())).toEqual(request!.body);
   });
 
   test('a discount code with reserved characters travels intact in the query', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { queryString, segment, tagParam, type QueryValue } from '../../src/api/query.ts';
+import { queryString, segment, type QueryValue } from '../../src/api/query.ts';
 
 describe('query strings', () => {
   test.each<[string, Record<string, QueryValue>, string]>([
@@ -15,10 +15,6 @@ describe('query strings', () => {
     ['encodes reserved characters', { code: 'A&B=C D' }, '?code=A%26B%3DC+D'],
   ])('%s', (_label, params, expected) => {
     expect(queryString(params)).toBe(expected);
-  });
-
-  test("writes a tag filter as 'prefix,value'", () => {
-    expect(tagParam(['Size', '1 HP'])).toBe('Size,1 HP');
   });
 
   test.each([
@@ -59,16 +55,6 @@ describe('laws of the query string', () => {
         const encoded = segment(text);
         expect(encoded).not.toMatch(/[/?#]/);
         expect(decodeURIComponent(encoded)).toBe(text);
-      }),
-    );
-  });
-
-  test('a tag pair whose prefix has no comma splits back at the first comma', () => {
-    fc.assert(
-      fc.property(fc.string().filter((p) => !p.includes(',')), fc.string(), (prefix, val) => {
-        const text = tagParam([prefix, val]);
-        const at = text.indexOf(',');
-        expect([text.slice(0, at), text.slice(at + 1)]).toEqual([prefix, val]);
       }),
     );
   });
