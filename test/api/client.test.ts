@@ -553,6 +553,38 @@ describe('no globals at import time', () => {
     expect(() => api.createClient({ baseUrl: BASE })).not.toThrow();
   });
 
+  test('the package entry exports the client, the error type, the response rules and the retry figures', async () => {
+    const api = await import('../../src/api/index.ts');
+    expect(Object.keys(api).sort()).toEqual(
+      [
+        'ApiError',
+        'CART_RETRY_LIMIT',
+        'CART_RETRY_STEP_MS',
+        'DEFAULT_TIMEOUT_MS',
+        'GENERIC_ERROR_MESSAGE',
+        'INVALID_CHECKOUT_MESSAGE',
+        'NAV_DEPTH',
+        'RETRY_METHODS',
+        'SITE_REVIEWS_DEFAULTS',
+        'VENDORS_DEFAULTS',
+        'createClient',
+        'defaultIdempotencyKey',
+        'dropEmptyFields',
+        'errorText',
+        'hasErrorField',
+        'isApiError',
+        'isJsonContentType',
+        'isNetworkFailure',
+        'readResponse',
+        'retryDelay',
+        'totalRetryDelay',
+      ].sort(),
+    );
+    expect(api.GENERIC_ERROR_MESSAGE).toBe('Something went wrong. Please try again.');
+    expect(api.INVALID_CHECKOUT_MESSAGE).toBe('Invalid checkout.');
+    expect([api.CART_RETRY_LIMIT, api.CART_RETRY_STEP_MS]).toEqual([60, 2000]);
+  });
+
   test('the default fetch is globalThis.fetch read at call time', async () => {
     const client = createClient({ baseUrl: BASE });
     const rec = recordingFetch(() => jsonResponse({ customer: {} }));
