@@ -1,0 +1,80 @@
+/**
+ * Start/stop of `npm start` (src/server/main.ts) as a real process: first start creates and
+ * seeds the database, serves the API and the OpenAPI document, SIGTERM exits 0; a second start
+ * reuses the data instead of seeding again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  logs: () => string;
+}
+
+async function start(dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '150', SEED: '4' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${out}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/docs`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, port, logs: () => out };
+}
+
+const stop = (r: Running, signal: NodeJS.Signals): Promise<number | null> =>
+  new Promise((resolve) => {
+    r.child.once('exit', (code) => resolve(code));
+    r.child.kill(signal);
+  });
+
+describe('npm start', () => {
+  test('creates and seeds on first run, answers the API, exits 0 on SIGTERM; a second start reuses the data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-main-'));
+    const first = await start(dataDir);
+    expect(existsSync(join(dataDir, 'skimmer.db'))).toBe(true);
+    const docs = (await (await fetch(`http://127.0.0.1:${first.port}/api/docs`)).json()) as { openapi: string };
+    expect(docs.openapi).toMatch(/^3\./);
+    const search = (await (await fetch(`http://127.0.0.1:${first.port}/api/products/filter?limit=4`)).json()) as { pageInfo: { totalObjects: number } };
+    expect(search.pageInfo.totalObjects).toBe(150);
+    expect(first.logs()).toContain('"msg":"database ready"');
+    expect(first.logs()).toMatch(/"seeded":\{"catalogue":\{"seed":4,"products":150/);
+    expect(await stop(first, 'SIGTERM')).toBe(0);
+
+    const second = await start(dataDir);
+    expect(second.logs()).toContain('"seeded":null');
+    const again = (await (await fetch(`http://127.0.0.1:${second.port}/api/products/filter?limit=4`)).json()) as { pageInfo: { totalObjects: number } };
+    expect(again.pageInfo.totalObjects).toBe(150);
+    expect(await stop(second, 'SIGINT')).toBe(0);
+  }, 120_000);
+});
