@@ -20,6 +20,7 @@ export default defineConfig({
             'test/machines/**/*.test.ts',
             'test/server/**/*.test.ts',
             'test/layers.test.ts',
+            'test/package.test.ts',
           ],
         },
       },

@@ -1,6 +1,27 @@
 /**
  * skimmer/domain: the framework-agnostic core of the storefront.
- * Pure, typed functions for every rule of the spec; no React, XState, network, DOM or clock.
+ *
+ * Pure, typed functions for every rule of the spec: no React, XState, network, DOM or clock
+ * (functions that need the time take it as an argument). Money is computed in integer cents.
+ *
+ * The address form rules (`address.ts`) pull in libphonenumber-js and postcode-validator, so they
+ * have their own entry, `skimmer/domain/address`, and are not re-exported here: a page without
+ * the address form never loads phone metadata.
  * @module
  */
 export type * from './entities.ts';
+export * from './money.ts';
+export * from './cart.ts';
+export * from './variants.ts';
+export * from './quantity.ts';
+export * from './search.ts';
+export * from './price-phrase.ts';
+export * from './urls.ts';
+export * from './pagination.ts';
+export * from './product-page.ts';
+export * from './ratings.ts';
+export * from './lists.ts';
+export * from './carousel.ts';
+export * from './account.ts';
+export * from './shell.ts';
+export * from './analytics.ts';

@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+  sideEffects: boolean;
+  type: string;
+};
+
+const entries = Object.entries(pkg.exports).filter(
+  (e): e is [string, { types: string; default: string }] => typeof e[1] === 'object',
+);
+
+describe('package exports', () => {
+  test('the package is ESM and free of side effects', () => {
+    expect(pkg.type).toBe('module');
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  test.each(entries)('%s maps to a source module and its emitted declarations', (_name, target) => {
+    const source = target.default.replace('./dist/lib/', 'src/').replace(/\.js$/, '.ts');
+    expect(existsSync(`${root}${source}`)).toBe(true);
+    expect(target.types).toBe(target.default.replace('./dist/lib/', './dist/types/').replace(/\.js$/, '.d.ts'));
+  });
+
+  test('the domain entry keeps the phone and postcode libraries out', async () => {
+    // Walk the static import graph from the entry: address.ts has its own entry.
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const m of code.matchAll(/from\s+'([^']+)'/g)) {
+        const spec = m[1]!;
+        if (spec.startsWith('.')) visit(fileURLToPath(new URL(spec, `file://${file}`)));
+        else packages.add(spec);
+      }
+    };
+    visit(`${root}src/domain/index.ts`);
+    expect([...packages]).toEqual([]);
+    expect([...seen].some((f) => f.endsWith('/address.ts'))).toBe(false);
+    const domain = await import('../src/domain/index.ts');
+    expect(typeof domain.formatPrice).toBe('function');
+  });
+});
