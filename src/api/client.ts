@@ -42,6 +42,7 @@ import type {
   ConfigResponse,
   CountriesResponse,
   CustomerResponse,
+  FeaturedProductsQuery,
   FilterQuery,
   HelpAnswerResponse,
   HelpResponse,
@@ -59,7 +60,7 @@ import type {
   ProductReviewsResponse,
   ProductsPageResponse,
   ProductsResponse,
-  QuestionResponse,
+  QuestionThreadResponse,
   QuestionsResponse,
   QuestionTopicResponse,
   RecoveryEmailResponse,
@@ -152,8 +153,8 @@ export interface ApiClient {
   collectionByIdOrCat(cat: string | number, call?: CallOptions): Promise<CollectionLookupResponse>;
   /** `GET /api/collections/handle/{handle}`. */
   collectionByHandle(handle: string, call?: CallOptions): Promise<CollectionResponse>;
-  /** `GET /api/collections/{id}/products/featured`. */
-  featuredProducts(collectionId: number, call?: CallOptions): Promise<ProductsResponse>;
+  /** `GET /api/collections/{id}/products/featured[?limit]`. */
+  featuredProducts(collectionId: number, query?: FeaturedProductsQuery, call?: CallOptions): Promise<ProductsResponse>;
   /** `GET /api/collections/{id}/hierarchy`. */
   hierarchy(collectionId: number, call?: CallOptions): Promise<HierarchyResponse>;
   /** `GET /api/collections/{id}/upper-hierarchy`: the breadcrumbs of the product page. */
@@ -168,9 +169,12 @@ export interface ApiClient {
   articles(query?: ArticlesQuery, call?: CallOptions): Promise<ArticlesResponse>;
   /** `GET /api/articles/handle/{handle}`. */
   articleByHandle(handle: string, call?: CallOptions): Promise<ArticleResponse>;
-  /** `GET /api/articles/tags/{tag}`. */
-  articlesByTag(tag: string, call?: CallOptions): Promise<ArticlesResponse>;
-  /** `GET /api/products/byIds?ids=1,2`: the recently viewed cards, in the server's order. */
+  /** `GET /api/articles/tags/{tag}`, with the same optional parameters as `articles`. */
+  articlesByTag(tag: string, query?: ArticlesQuery, call?: CallOptions): Promise<ArticlesResponse>;
+  /**
+   * `GET /api/products/byIds?ids=1,2`: the recently viewed cards, in the order given. An empty
+   * list answers `{ products: [] }` without a request (the server requires at least one id).
+   */
   productsByIds(ids: readonly number[], call?: CallOptions): Promise<ProductsResponse>;
   /** `GET /api/products/{id}/related`. */
   relatedProducts(productId: number, call?: CallOptions): Promise<ProductsResponse>;
@@ -186,14 +190,16 @@ export interface ApiClient {
   help(call?: CallOptions): Promise<HelpResponse>;
   /** `GET /api/help/{handle}`. */
   helpByHandle(handle: string, call?: CallOptions): Promise<HelpAnswerResponse>;
-  /** `GET /api/questions[?page&limit]`. */
-  questions(query?: PageQuery, call?: CallOptions): Promise<QuestionsResponse>;
+  /** `GET /api/questions`: the topics. */
+  questions(call?: CallOptions): Promise<QuestionsResponse>;
   /** `GET /api/questions/topics/{id}[?page&limit]`. */
   questionsByTopic(topicId: number, query?: PageQuery, call?: CallOptions): Promise<QuestionTopicResponse>;
-  /** `GET /api/questions/{displayableId}`. */
-  questionByDisplayableId(displayableId: string, call?: CallOptions): Promise<QuestionResponse>;
+  /** `GET /api/questions/{displayableId}`: one thread with its answers. */
+  questionByDisplayableId(displayableId: string, call?: CallOptions): Promise<QuestionThreadResponse>;
   /** `GET /api/pages/{handle}`. */
   page(handle: string, call?: CallOptions): Promise<PageResponse>;
+  /** `GET /api/pages/id/{id}`: the page of a `/:handle/:id.htm` link (355 is expert assistance). */
+  pageById(id: number, call?: CallOptions): Promise<PageResponse>;
   /** `GET /api/config`: `{ storeConfig, themeConfig }`. */
   config(call?: CallOptions): Promise<ConfigResponse>;
 
@@ -325,6 +331,10 @@ function pageParams(query: PageQuery | undefined): Record<string, QueryValue> {
   return { page: query?.page, limit: query?.limit };
 }
 
+function articleParams(query: ArticlesQuery | undefined): Record<string, QueryValue> {
+  return { page: query?.page, limit: query?.limit, sortBy: query?.sortBy, order: query?.order };
+}
+
 function joinUrl(baseUrl: string, path: string): string {
   return baseUrl.replace(/\/+$/, '') + path;
 }
@@ -393,7 +403,8 @@ export function createClient(options: ClientOptions): ApiClient {
     searchCollections: (query = {}, call) => get(`/api/collections${filterQuery(query)}`, call),
     collectionByIdOrCat: (cat, call) => get(`/api/collections/${segment(cat)}`, call),
     collectionByHandle: (handle, call) => get(`/api/collections/handle/${segment(handle)}`, call),
-    featuredProducts: (id, call) => get(`/api/collections/${segment(id)}/products/featured`, call),
+    featuredProducts: (id, query, call) =>
+      get(`/api/collections/${segment(id)}/products/featured${queryString({ limit: query?.limit })}`, call),
     hierarchy: (id, call) => get(`/api/collections/${segment(id)}/hierarchy`, call),
     upperHierarchy: (id, call) => get(`/api/collections/${segment(id)}/upper-hierarchy`, call),
     nav: (query, call) =>
@@ -407,11 +418,11 @@ export function createClient(options: ClientOptions): ApiClient {
       ),
     vendors: (query = {}, call) => get(`/api/products/vendors/fullDetail${queryString({ ...VENDORS_DEFAULTS, ...definedOnly(query) })}`, call),
     siteReviews: (query = {}, call) => get(`/api/reviews/siteReviews/${queryString({ ...SITE_REVIEWS_DEFAULTS, ...definedOnly(query) })}`, call),
-    articles: (query = {}, call) =>
-      get(`/api/articles${queryString({ page: query.page, limit: query.limit, sortBy: query.sortBy, order: query.order })}`, call),
+    articles: (query, call) => get(`/api/articles${queryString(articleParams(query))}`, call),
     articleByHandle: (handle, call) => get(`/api/articles/handle/${segment(handle)}`, call),
-    articlesByTag: (tag, call) => get(`/api/articles/tags/${segment(tag)}`, call),
-    productsByIds: (ids, call) => get(`/api/products/byIds${queryString({ ids: ids.join(',') })}`, call),
+    articlesByTag: (tag, query, call) => get(`/api/articles/tags/${segment(tag)}${queryString(articleParams(query))}`, call),
+    productsByIds: async (ids, call) =>
+      ids.length === 0 ? { products: [] } : get(`/api/products/byIds${queryString({ ids: ids.join(',') })}`, call),
     relatedProducts: (id, call) => get(`/api/products/${segment(id)}/related`, call),
     productReviews: (id, query, call) => get(`/api/products/${segment(id)}/reviews${queryString(pageParams(query))}`, call),
     productQuestions: (id, query, call) => get(`/api/products/${segment(id)}/questions${queryString(pageParams(query))}`, call),
@@ -419,10 +430,11 @@ export function createClient(options: ClientOptions): ApiClient {
     brandByName: (name, call) => get(`/api/brands/${segment(name)}`, call),
     help: (call) => get('/api/help', call),
     helpByHandle: (handle, call) => get(`/api/help/${segment(handle)}`, call),
-    questions: (query, call) => get(`/api/questions${queryString(pageParams(query))}`, call),
+    questions: (call) => get('/api/questions', call),
     questionsByTopic: (topicId, query, call) => get(`/api/questions/topics/${segment(topicId)}${queryString(pageParams(query))}`, call),
     questionByDisplayableId: (displayableId, call) => get(`/api/questions/${segment(displayableId)}`, call),
     page: (handle, call) => get(`/api/pages/${segment(handle)}`, call),
+    pageById: (id, call) => get(`/api/pages/id/${segment(id)}`, call),
     config: (call) => get('/api/config', call),
 
     getCheckout: (call) => get('/api/checkouts', call),

@@ -46,6 +46,9 @@ export type SuccessResponse = { success: boolean };
 /** Zero-based paging for the lists that page. Left out when absent; the server picks its default. */
 export type PageQuery = { page?: number; limit?: number };
 
+/** The paging block of a content list: the paging half of the search {@link PageInfo}. */
+export type ListPageInfo = Pick<PageInfo, 'limitPerPage' | 'totalObjects' | 'totalPages' | 'pages' | 'count'>;
+
 // ---------------------------------------------------------------- catalogue
 
 /** `GET /api/products/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. */
@@ -94,15 +97,22 @@ export type CollectionResponse = { collection: Collection };
  */
 export type ProductsResponse = { products: ProductCardData[] };
 
+/** Parameters of `GET /api/collections/{id}/products/featured`. */
+export type FeaturedProductsQuery = { limit?: number };
+
 /** `GET /api/collections/{id}/hierarchy` and `.../upper-hierarchy`. */
 export type HierarchyResponse = { hierarchy: Hierarchy };
 
-/** Parameters of `GET /api/nav`; `depth` defaults to 2 (spec section 9: "Nav depth is 2"). */
+/**
+ * Parameters of `GET /api/nav`; `depth` defaults to 2 (spec section 9: "Nav depth is 2").
+ * The storefront sends all three; the other two are optional so the server's defaults apply
+ * when a caller has none.
+ */
 export type NavQuery = {
   /** The collection path prefix the links are built with (store configuration `collectionPath`). */
-  collectionUrlPrefix: string;
+  collectionUrlPrefix?: string;
   /** Which collection image the menu shows (theme `imagePlacements.collection.menuImage`). */
-  imagePlacement: string;
+  imagePlacement?: string;
   /** @default 2 */
   depth?: number;
 };
@@ -128,8 +138,11 @@ export type VendorsQuery = {
   order?: SortOrder;
 };
 
+/** A vendor of the footer's brand list, with the handle of its brand page. */
+export type VendorSummary = Vendor & { id: number; handle: string; productCount: number };
+
 /** `GET /api/products/vendors/fullDetail`. */
-export type VendorsResponse = { vendors: Vendor[] };
+export type VendorsResponse = { vendors: VendorSummary[] };
 
 /** Parameters of `GET /api/reviews/siteReviews/`. */
 export type SiteReviewsQuery = {
@@ -139,11 +152,11 @@ export type SiteReviewsQuery = {
   page?: number;
 };
 
-/** `GET /api/reviews/siteReviews/`. */
-export type SiteReviewsResponse = { siteReviews: SiteReview[] };
+/** `GET /api/reviews/siteReviews/`: one page of reviews and the total count. */
+export type SiteReviewsResponse = { siteReviews: SiteReview[]; total: number; pageInfo?: ListPageInfo };
 
 /** Sort keys of the article list. */
-export type ArticleSortBy = 'CREATED' | 'TITLE';
+export type ArticleSortBy = 'CREATED' | 'TITLE' | 'ID';
 
 /**
  * Parameters of `GET /api/articles`. The spec notes the original built page, limit 10, sortBy
@@ -153,16 +166,16 @@ export type ArticleSortBy = 'CREATED' | 'TITLE';
 export type ArticlesQuery = PageQuery & { sortBy?: ArticleSortBy; order?: SortOrder };
 
 /** `GET /api/articles` and `GET /api/articles/tags/{tag}`. */
-export type ArticlesResponse = { articles: Article[] };
+export type ArticlesResponse = { articles: Article[]; pageInfo: ListPageInfo };
 
 /** `GET /api/articles/handle/{handle}`. */
 export type ArticleResponse = { article: Article };
 
-/** `GET /api/products/{id}/reviews`. */
-export type ProductReviewsResponse = { reviews: ProductReview[] };
+/** `GET /api/products/{id}/reviews`: one page of reviews, newest first. */
+export type ProductReviewsResponse = { reviews: ProductReview[]; pageInfo: ListPageInfo };
 
-/** A brand page's brand (our choice: the spec only names the vendor `name`). */
-export type Brand = Vendor & { description: string | null; logoUrl: string | null };
+/** A brand (the spec names only the vendor `name`; the rest is the reference server's). */
+export type Brand = { id: number; name: string; handle: string; description: string | null; logoUrl: string | null };
 
 /** `GET /api/brands`. */
 export type BrandsResponse = { brands: Brand[] };
@@ -185,11 +198,14 @@ export type HelpResponse = { topics: HelpTopic[] };
 /** `GET /api/help/{handle}`. */
 export type HelpAnswerResponse = { answer: HelpAnswer };
 
-/** A question-and-answer topic. */
-export type QuestionTopic = { id: number; handle: string; title: string; description: string | null; questionCount: number };
+/** A question-and-answer topic, with how many threads it holds. */
+export type QuestionTopic = { id: number; handle: string; title: string; description: string | null; threadCount: number };
 
-/** A question as lists show it. `displayableId` and `handle` build `/questions/:displayableId/:handle`. */
-export type QuestionSummary = {
+/**
+ * A question thread as topic lists show it. `displayableId` and `handle` build
+ * `/questions/:displayableId/:handle`.
+ */
+export type QuestionThreadSummary = {
   id: number;
   displayableId: string;
   handle: string;
@@ -199,27 +215,37 @@ export type QuestionSummary = {
   answerCount: number;
 };
 
-/** One answer to a question; staff answers are marked. */
+/** One answer in a thread; bodies are plain text (the storefront escapes them), staff answers marked. */
 export type QuestionAnswer = { id: number; author: string; isStaff: boolean; body: string; createdAt: string };
 
-/** A question with its body and answers. */
-export type Question = QuestionSummary & {
+/** A thread with its question body and answers. */
+export type QuestionThread = QuestionThreadSummary & {
   body: string;
   topic: { id: number; handle: string; title: string };
   answers: QuestionAnswer[];
 };
 
-/** `GET /api/questions`: the topics and the latest questions. */
-export type QuestionsResponse = { topics: QuestionTopic[]; questions: QuestionSummary[] };
+/** `GET /api/questions`: the topics. */
+export type QuestionsResponse = { topics: QuestionTopic[] };
 
-/** `GET /api/questions/topics/{id}`. */
-export type QuestionTopicResponse = { topic: QuestionTopic; questions: QuestionSummary[] };
+/** `GET /api/questions/topics/{id}`: a topic and one page of its threads, newest first. */
+export type QuestionTopicResponse = { topic: QuestionTopic; threads: QuestionThreadSummary[]; pageInfo?: ListPageInfo };
 
 /** `GET /api/questions/{displayableId}`. */
-export type QuestionResponse = { question: Question };
+export type QuestionThreadResponse = { thread: QuestionThread };
+
+/** A question asked on a product page, with its answer once there is one. */
+export type ProductQuestion = {
+  id: number;
+  question: string;
+  askedBy: string;
+  answer: string | null;
+  answeredBy: string | null;
+  createdAt: string;
+};
 
 /** `GET /api/products/{id}/questions`: the product's Q&A area (anchor q&a). */
-export type ProductQuestionsResponse = { questions: Question[] };
+export type ProductQuestionsResponse = { questions: ProductQuestion[] };
 
 /** A generic content page (`/:handle`). */
 export type Page = {
@@ -229,13 +255,22 @@ export type Page = {
   bodyHtml: string;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** Where the storefront shows it: `/{handle}` or `/{handle}/{id}.htm`. */
+  path: string;
 };
 
-/** `GET /api/pages/{handle}`. */
+/** `GET /api/pages/{handle}` and `GET /api/pages/id/{id}`. */
 export type PageResponse = { page: Page };
 
+/**
+ * The store configuration as served: the spec's fields, plus the reference server's
+ * `expertAssistanceUrl` (the page the search results' 'Click HERE' links to), optional so any
+ * server that leaves it out still fits.
+ */
+export type ServedStoreConfig = StoreConfig & { expertAssistanceUrl?: string };
+
 /** `GET /api/config`: the store and theme configuration the app starts with. */
-export type ConfigResponse = { storeConfig: StoreConfig; themeConfig: ThemeConfig };
+export type ConfigResponse = { storeConfig: ServedStoreConfig; themeConfig: ThemeConfig };
 
 // ---------------------------------------------------------------- cart and checkout
 

@@ -131,6 +131,9 @@ const ROWS: Row[] = [
   row('collectionByIdOrCat', 'the cat lookup', (c) => c.collectionByIdOrCat('301'), 'GET', '/api/collections/301'),
   row('collectionByHandle', 'collection by handle', (c) => c.collectionByHandle('pool-pumps'), 'GET', '/api/collections/handle/pool-pumps'),
   row('featuredProducts', 'featured products of a collection', (c) => c.featuredProducts(12), 'GET', '/api/collections/12/products/featured'),
+  row('featuredProducts', 'featured products with a limit', (c) => c.featuredProducts(12, { limit: 8 }), 'GET', '/api/collections/12/products/featured', [
+    ['limit', '8'],
+  ]),
   row('hierarchy', 'collection hierarchy', (c) => c.hierarchy(12), 'GET', '/api/collections/12/hierarchy'),
   row('upperHierarchy', 'upper hierarchy', (c) => c.upperHierarchy(12), 'GET', '/api/collections/12/upper-hierarchy'),
   row(
@@ -145,6 +148,7 @@ const ROWS: Row[] = [
       ['depth', '2'],
     ],
   ),
+  row('nav', 'navigation with only a depth', (c) => c.nav({ depth: 1 }), 'GET', '/api/nav', [['depth', '1']]),
   row(
     'vendors',
     'the footer brands: page 0, limit 10, PRODUCT_COUNT, DESC',
@@ -185,6 +189,10 @@ const ROWS: Row[] = [
   ),
   row('articleByHandle', 'article by handle', (c) => c.articleByHandle('opening-your-pool'), 'GET', '/api/articles/handle/opening-your-pool'),
   row('articlesByTag', 'articles by tag', (c) => c.articlesByTag('maintenance'), 'GET', '/api/articles/tags/maintenance'),
+  row('articlesByTag', 'articles by tag, paged', (c) => c.articlesByTag('maintenance', { page: 2, limit: 10 }), 'GET', '/api/articles/tags/maintenance', [
+    ['page', '2'],
+    ['limit', '10'],
+  ]),
   row('productsByIds', 'products by ids, comma separated', (c) => c.productsByIds([1, 2]), 'GET', '/api/products/byIds', [['ids', '1,2']]),
   row('relatedProducts', 'related products', (c) => c.relatedProducts(5), 'GET', '/api/products/5/related'),
   row('productReviews', 'product reviews', (c) => c.productReviews(5), 'GET', '/api/products/5/reviews'),
@@ -208,6 +216,7 @@ const ROWS: Row[] = [
   row('questionsByTopic', 'questions of a topic', (c) => c.questionsByTopic(3), 'GET', '/api/questions/topics/3'),
   row('questionByDisplayableId', 'one question', (c) => c.questionByDisplayableId('Q-1042'), 'GET', '/api/questions/Q-1042'),
   row('page', 'generic page', (c) => c.page('about-us'), 'GET', '/api/pages/about-us'),
+  row('pageById', 'generic page by id (expert assistance)', (c) => c.pageById(355), 'GET', '/api/pages/id/355'),
   row('config', 'store and theme configuration', (c) => c.config(), 'GET', '/api/config'),
   // cart and checkout
   row('getCheckout', 'fetch the cart', (c) => c.getCheckout(), 'GET', '/api/checkouts'),
@@ -450,6 +459,12 @@ describe('one function per call', () => {
     await client.updateMailingAddress(request!.id, request!.body);
     expect(new URL(onlyAttempt().request.url).pathname).toBe('/api/mailingAddresses/7');
     expect(jsonBody(onlyAttempt())).toEqual(request!.body);
+  });
+
+  test('products by an empty id list answer an empty list without a request', async () => {
+    const { client, rec } = setup();
+    await expect(client.productsByIds([])).resolves.toEqual({ products: [] });
+    expect(rec.attempts).toHaveLength(0);
   });
 
   test('a discount code with reserved characters travels intact in the query', async () => {
