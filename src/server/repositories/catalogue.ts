@@ -122,6 +122,9 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents,
   p.compare_at_price_cents, p.description_html, p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count`;
 
+/** Cards never show the description: leaving it out keeps hydration from reading kilobytes per card. */
+const CARD_COLUMNS = PRODUCT_COLUMNS.replace('p.description_html', 'NULL AS description_html');
+
 function toLevel(l: LevelRow): InventoryLevel {
   return {
     id: l.id,
@@ -320,7 +323,7 @@ export function productExists(db: Db, id: number): boolean {
 export function productCards(db: Db, ids: readonly number[]): CardData[] {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = allIn<ProductRow>(db, `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`, unique);
+  const rows = allIn<ProductRow>(db, `SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`, unique);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const found = unique.filter((id) => byId.has(id));
   const variants = loadVariants(db, found, false);
@@ -328,7 +331,7 @@ export function productCards(db: Db, ids: readonly number[]): CardData[] {
   const images = loadFirstImages(db, found);
   return found.map((id) => {
     const row = byId.get(id) as ProductRow;
-    const product = baseProduct({ ...row, description_html: null }, variants.get(id) ?? [], stars.get(id) ?? [], images.get(id) ?? null);
+    const product = baseProduct(row, variants.get(id) ?? [], stars.get(id) ?? [], images.get(id) ?? null);
     return {
       ...productCardData(product),
       seoTitle: row.seo_title,
@@ -406,12 +409,36 @@ export function vendorsWithCounts(
  * @default tree a fresh read of the collection tree
  */
 export function loadSearchDocuments(db: Db, ids?: readonly number[], tree: CollectionTree = new CollectionTree(db)): SearchDocument[] {
-  const where = (col: string): string => (ids ? `WHERE ${col} IN (%)` : '');
-  const run = <T>(sql: string): T[] => (ids ? allIn<T>(db, sql, ids) : db.all<T>(sql));
+  const ancestorCache = new Map<number, number[]>();
+  if (ids) return loadDocs(db, tree, ancestorCache, (col) => `${col} IN (%)`, () => ids);
+  // the whole catalogue goes in id ranges, so the intermediate rows of one range are all that
+  // is held besides the documents (a 200k catalogue would otherwise peak at several times its size)
+  const bounds = db.get<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM products');
+  const out: SearchDocument[] = [];
+  if (!bounds || bounds.lo === null || bounds.hi === null) return out;
+  for (let lo = bounds.lo; lo <= bounds.hi; lo += RANGE) {
+    const range = [lo, lo + RANGE - 1];
+    out.push(...loadDocs(db, tree, ancestorCache, (col) => `${col} BETWEEN ? AND ?`, () => range));
+  }
+  return out;
+}
+
+/** Products per range of the whole-catalogue load. */
+const RANGE = 5000;
+
+function loadDocs(
+  db: Db,
+  tree: CollectionTree,
+  ancestorCache: Map<number, number[]>,
+  clause: (col: string) => string,
+  params: () => readonly number[],
+): SearchDocument[] {
+  const where = (col: string): string => `WHERE ${clause(col)}`;
+  const run = <T>(sql: string): T[] => (sql.includes('%') ? allIn<T>(db, sql, params()) : db.all<T>(sql, params()));
   const rows = run<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id ${where('p.id')} ORDER BY p.id`);
   const variantRows = groupBy(
-    run<VariantRow & { level_id: number | null; level_price: number | null; available: number | null }>(
-      `SELECT x.id, x.product_id, x.sku, x.position, l.id AS level_id, l.price_cents AS level_price, l.available_for_sale AS available
+    run<VariantRow & { level_id: number | null; level_price: number | null }>(
+      `SELECT x.id, x.product_id, x.sku, x.position, l.id AS level_id, l.price_cents AS level_price
        FROM variants x LEFT JOIN inventory_levels l ON l.variant_id = x.id AND l.available_for_sale = 1 ${where('x.product_id')}
        ORDER BY x.product_id, x.position, x.id, l.position, l.id`,
     ),
@@ -431,7 +458,6 @@ export function loadSearchDocuments(db: Db, ids?: readonly number[], tree: Colle
     run<{ product_id: number; starsRating: number }>(`SELECT product_id, stars_rating AS starsRating FROM product_reviews ${where('product_id')}`),
     (r) => r.product_id,
   );
-  const ancestorCache = new Map<number, number[]>();
   const ancestors = (id: number): number[] => {
     let a = ancestorCache.get(id);
     if (!a) ancestorCache.set(id, (a = tree.withAncestors(id)));
