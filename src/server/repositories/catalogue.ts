@@ -407,8 +407,14 @@ export function vendorsWithCounts(
  * const index = createSearchIndex(loadSearchDocuments(db));
  * index.upsert(loadSearchDocuments(db, [42])[0]!); // after writing product 42
  * @default tree a fresh read of the collection tree
+ * @default rangeSize 5000
  */
-export function loadSearchDocuments(db: Db, ids?: readonly number[], tree: CollectionTree = new CollectionTree(db)): SearchDocument[] {
+export function loadSearchDocuments(
+  db: Db,
+  ids?: readonly number[],
+  tree: CollectionTree = new CollectionTree(db),
+  rangeSize: number = RANGE,
+): SearchDocument[] {
   const ancestorCache = new Map<number, number[]>();
   if (ids) return loadDocs(db, tree, ancestorCache, (col) => `${col} IN (%)`, () => ids);
   // the whole catalogue goes in id ranges, so the intermediate rows of one range are all that
@@ -416,8 +422,9 @@ export function loadSearchDocuments(db: Db, ids?: readonly number[], tree: Colle
   const bounds = db.get<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM products');
   const out: SearchDocument[] = [];
   if (!bounds || bounds.lo === null || bounds.hi === null) return out;
-  for (let lo = bounds.lo; lo <= bounds.hi; lo += RANGE) {
-    const range = [lo, lo + RANGE - 1];
+  const step = Math.max(1, Math.floor(rangeSize));
+  for (let lo = bounds.lo; lo <= bounds.hi; lo += step) {
+    const range = [lo, lo + step - 1];
     out.push(...loadDocs(db, tree, ancestorCache, (col) => `${col} BETWEEN ? AND ?`, () => range));
   }
   return out;
