@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { CartLine, Checkout, CheckoutDiscountCode, CheckoutLineItem } from '../entities.ts';
 import { toCartLine } from '../cart.ts';
 import { fromCents, linesSubtotalCents } from '../money.ts';
-import { priceArb } from './catalogue.ts';
+import { priceArb, skuArb } from './catalogue.ts';
 
 /** Options of {@link checkoutLineItemArb} and {@link cartLineArb}. */
 export interface LineArbOptions {
@@ -43,7 +43,7 @@ export function checkoutLineItemArb(options: LineArbOptions = {}): fc.Arbitrary<
       totalUnitPrice: priceArb(),
       availableForSale: fc.oneof({ arbitrary: fc.constant(true), weight: 4 }, { arbitrary: fc.constant(false), weight: 1 }),
       availableQuantity: fc.integer({ min: 0, max: 50 }),
-      sku: fc.option(fc.stringMatching(/^[A-Z]{2,4}-\d{3,6}$/), { nil: null }),
+      sku: fc.option(skuArb(), { nil: null }),
       bypassNegativeQuantity: fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 }),
     })
     .map((item) => ({

@@ -54,6 +54,19 @@ export function compareAtPriceArb(price: number): fc.Arbitrary<number | null> {
   );
 }
 
+/**
+ * A part number SKU such as 'PMP-10442': a product-line prefix and 3 to 6 digits. Built from
+ * parts rather than a regular expression, which keeps generation cheap.
+ *
+ * @example
+ * fc.assert(fc.property(skuArb(), (sku) => /^[A-Z]{3}-\d{3,6}$/.test(sku)));
+ */
+export function skuArb(): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom('PMP', 'FLT', 'SKM', 'HTR', 'VLV', 'GSK'), fc.integer({ min: 100, max: 999_999 }))
+    .map(([prefix, number]) => `${prefix}-${number}`);
+}
+
 /** True three times in four: most things in a catalogue are for sale. */
 const mostlyTrue = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
 
@@ -133,7 +146,7 @@ export function variantArb(options: VariantArbOptions = {}): fc.Arbitrary<Varian
         position: options.position === undefined ? fc.integer({ min: 1, max: 100 }) : fc.constant(options.position),
         prices: pricePairArb,
         availableForSale: mostlyTrue,
-        sku: fc.option(fc.stringMatching(/^[A-Z]{2,4}-\d{3,6}$/), { nil: null }),
+        sku: fc.option(skuArb(), { nil: null }),
         levels: fc.oneof(
           { arbitrary: fc.constant<InventoryLevel[]>([]), weight: 1 },
           { arbitrary: fc.array(inventoryLevelArb({ variantId: id }), { minLength: 1, maxLength: 3 }), weight: 4 },
