@@ -52,6 +52,9 @@ declare module 'fastify' {
 
 const NOT_FOUND = 'Not found';
 
+/** Extensions of build output; a missing one answers 404 instead of the SPA page. */
+const ASSET_RE = /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|txt|xml|webmanifest|pdf|gltf|glb)$/i;
+
 /**
  * Builds the app (not listening). Awaits plugin registration, so `app.inject` works at once.
  * @example
@@ -90,7 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: the schemas use JSON Schema type lists (['string', 'null']) for nullable fields
+      openapi: '3.1.0',
       info: {
         title: 'Skimmer reference API',
         description: 'Catalogue, search and content of the Skimmer pool and spa store (spec section 7 and the calls its screens need).',
@@ -118,7 +122,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
   } else {
-    app.get('/', { schema: { hide: true } }, async () => ({
+    app.get('/', {
+      schema: {
+        hide: true,
+        response: { 200: { type: 'object', properties: { name: { type: 'string' }, message: { type: 'string' }, docs: { type: 'string' } } } },
+      },
+    }, async () => ({
       name: 'Skimmer reference API',
       message: 'The storefront is not built yet (no dist/web). The API is under /api; its OpenAPI document is at /api/docs.',
       docs: '/api/docs',
@@ -127,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    const isAsset = /\.[A-Za-z0-9]{1,8}$/.test(path);
+    // a missing build file is a 404, but the storefront's own routes include '.asp' and '.htm' paths
+    const isAsset = ASSET_RE.test(path);
     if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/') && !isAsset) {
       // SPA fallback: the storefront's router owns every other path
       return reply.type('text/html').sendFile('index.html');

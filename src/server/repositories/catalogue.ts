@@ -16,6 +16,7 @@ import type {
   Variant,
 } from '../../domain/entities.ts';
 import { fromCents, toCents } from '../../domain/money.ts';
+import { pageOffset } from '../../domain/pagination.ts';
 import { summarizeReviews } from '../../domain/ratings.ts';
 import { firstAvailableLevel, productCardData } from '../../domain/variants.ts';
 import type { Db } from '../db/database.ts';
@@ -363,7 +364,7 @@ export function productReviews(db: Db, productId: number, page: number, limit: n
   const reviews = db.all<ProductReview>(
     `SELECT id, stars_rating AS starsRating, title, body, author, created_at AS createdAt FROM product_reviews
      WHERE product_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    [productId, limit, page * limit],
+    [productId, limit, pageOffset(page, limit)],
   );
   return { reviews, total };
 }
@@ -395,7 +396,7 @@ export function vendorsWithCounts(
   return db.all<VendorDetail>(
     `SELECT v.id, v.name, v.handle, COUNT(p.id) AS productCount FROM vendors v LEFT JOIN products p ON p.vendor_id = v.id
      GROUP BY v.id, v.name, v.handle ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    [q.limit, q.page * q.limit],
+    [q.limit, pageOffset(q.page, q.limit)],
   );
 }
 

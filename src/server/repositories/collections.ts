@@ -5,6 +5,7 @@
  * @module
  */
 import type { Collection, CollectionCrumb, HierarchyEntry } from '../../domain/entities.ts';
+import { pageOffset } from '../../domain/pagination.ts';
 import type { Db } from '../db/database.ts';
 import { sanitizeDescription } from '../html.ts';
 
@@ -187,7 +188,7 @@ export class CollectionTree {
       matches.push({ node, level: this.path(node.id).length, head });
     }
     matches.sort((a, b) => a.head - b.head || a.level - b.level || byTitle(a.node, b.node));
-    const start = query.page * query.limit;
+    const start = pageOffset(query.page, query.limit);
     return matches.slice(start, start + query.limit).map(({ node }) => {
       const out: CollectionSuggestion = {
         id: node.id,

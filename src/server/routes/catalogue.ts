@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { fromCents, toCents } from '../../domain/money.ts';
+import { totalPages } from '../../domain/pagination.ts';
 import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
 import type { SortBy, TagPair } from '../../domain/entities.ts';
 import type { Db } from '../db/database.ts';
@@ -149,15 +150,15 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       const fields = parseFields(req.query.fields, CARD_FIELDS);
       const query = toIndexQuery(req.query);
       const result = index.search(query);
-      const totalPages = Math.ceil(result.totalObjects / query.limit);
+      const pages = totalPages(result.totalObjects, query.limit);
       const products = productCards(db, result.ids).map((c) => pickFields(c, fields));
       return {
         products,
         pageInfo: {
           limitPerPage: query.limit,
           totalObjects: result.totalObjects,
-          totalPages,
-          pages: totalPages,
+          totalPages: pages,
+          pages,
           count: products.length,
           availableTagPrefixes: result.availableTagPrefixes,
           availableTagFilters: result.availableTagFilters,
@@ -254,8 +255,8 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       if (!productExists(db, req.params.id)) throw notFound('Product');
       const limit = req.query.limit ?? 10;
       const { reviews, total } = productReviews(db, req.params.id, req.query.page ?? 0, limit);
-      const totalPages = Math.ceil(total / limit);
-      return { reviews, pageInfo: { limitPerPage: limit, totalObjects: total, totalPages, pages: totalPages, count: reviews.length } };
+      const pages = totalPages(total, limit);
+      return { reviews, pageInfo: { limitPerPage: limit, totalObjects: total, totalPages: pages, pages, count: reviews.length } };
     },
   );
 
