@@ -330,3 +330,28 @@ describe('stock and totals', () => {
     );
   });
 });
+
+describe('cart arbitraries', () => {
+  test('checkouts have totals consistent with their lines and a checkout id as the last path segment', () => {
+    fc.assert(
+      fc.property(checkoutArb(), (checkout) => {
+        const linesCents = cartSubtotalCents(checkoutLines(checkout));
+        const subtotalCents = toCents(checkout.subtotalPrice);
+        expect(subtotalCents).toBeLessThanOrEqual(linesCents);
+        if (checkout.DiscountCodes.length === 0) expect(subtotalCents).toBe(linesCents);
+        expect(toCents(checkout.totalPrice)).toBe(subtotalCents + toCents(checkout.CheckoutShippingLine?.price ?? 0));
+        expect(checkout.webUrl.split('/').at(-1)).toMatch(/^[0-9a-f-]{36}$/);
+      }),
+    );
+  });
+
+  test('cart lines have unique lineItemIds and inventoryLevelIds, and honour the ids they are given', () => {
+    fc.assert(
+      fc.property(cartLinesArb(), cartLineArb({ id: 3, inventoryLevelId: 4 }), (lines, line) => {
+        expect(new Set(lines.map((l) => l.lineItemId)).size).toBe(lines.length);
+        expect(new Set(lines.map((l) => l.inventoryLevelId)).size).toBe(lines.length);
+        expect([line.lineItemId, line.inventoryLevelId]).toEqual([3, 4]);
+      }),
+    );
+  });
+});

@@ -20,7 +20,8 @@ import {
   type Selection,
 } from '../../src/domain/variants.ts';
 import { cartLinesArb } from '../../src/domain/testing/cart.ts';
-import { productArb } from '../../src/domain/testing/catalogue.ts';
+import { inventoryLevelArb, productArb, productCardArb, variantArb } from '../../src/domain/testing/catalogue.ts';
+import { fromCents, toCents } from '../../src/domain/money.ts';
 import { makeCartLine, makeLevel, makeOption, makeProduct, makePump, makeVariant } from './catalogue.helpers.ts';
 
 const pump = makePump();
@@ -350,6 +351,88 @@ describe('product card data', () => {
         expect(owner?.availableForSale).toBe(true);
         expect(card.price).toBe(found.level.inventoryPrice);
         expect(card.availableForSale).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('catalogue arbitraries', () => {
+  const twoDecimals = (amount: number) => fromCents(toCents(amount)) === amount;
+
+  test('products are coherent: variant options name the product options with one of their values', () => {
+    fc.assert(
+      fc.property(productArb(), (product) => {
+        const optionNames = product.Options.map((o) => o.name);
+        for (const variant of product.Variants) {
+          expect(variant.Options.map((o) => o.name)).toEqual(optionNames);
+          for (const o of variant.Options) {
+            const option = product.Options.find((p) => p.id === o.id);
+            expect(option?.name).toBe(o.name);
+            expect(option?.values).toContain(o.VariantSelectedOptions.optionValueSelected);
+          }
+        }
+        const combos = product.Variants.map((v) => JSON.stringify(v.Options.map((o) => o.VariantSelectedOptions.optionValueSelected)));
+        expect(new Set(combos).size).toBe(combos.length);
+      }),
+    );
+  });
+
+  test('levels belong to their variant, ids are unique, amounts have 2 decimals, stock adds up', () => {
+    fc.assert(
+      fc.property(productArb(), (product) => {
+        const variantIds = product.Variants.map((v) => v.id);
+        const levels = product.Variants.flatMap((v) => v.availableInventoryLevels);
+        expect(new Set(variantIds).size).toBe(variantIds.length);
+        expect(new Set(levels.map((l) => l.id)).size).toBe(levels.length);
+        for (const v of product.Variants) {
+          expect(twoDecimals(v.price)).toBe(true);
+          expect(v.availableQuantity).toBe(Math.max(0, v.availableInventoryLevels.reduce((s, l) => s + l.availableQuantity, 0)));
+          for (const l of v.availableInventoryLevels) {
+            expect(l.variantId).toBe(v.id);
+            expect(twoDecimals(l.inventoryPrice)).toBe(true);
+            if (!l.bypassNegativeQuantity) expect(l.availableQuantity).toBeGreaterThanOrEqual(0);
+          }
+        }
+        expect(product.price).toBe(Math.min(...product.Variants.map((v) => v.price)));
+        expect(product.availableForSale).toBe(product.Variants.some((v) => v.availableForSale));
+      }),
+    );
+  });
+
+  test('cover the interesting cases: 0 prices, compare-at above price, bypass, several variants', () => {
+    const seen = { zero: false, save: false, bypass: false, several: false, noLevel: false };
+    fc.assert(
+      fc.property(productArb(), (product) => {
+        const levels = product.Variants.flatMap((v) => v.availableInventoryLevels);
+        seen.zero ||= levels.some((l) => l.inventoryPrice === 0);
+        seen.save ||= levels.some((l) => l.inventoryCompareAtPrice !== null && l.inventoryCompareAtPrice > l.inventoryPrice);
+        seen.bypass ||= levels.some((l) => l.bypassNegativeQuantity);
+        seen.several ||= product.Variants.length > 1;
+        seen.noLevel ||= firstAvailableLevel(product) === null;
+      }),
+      { numRuns: 300 },
+    );
+    expect(seen).toEqual({ zero: true, save: true, bypass: true, several: true, noLevel: true });
+  });
+
+  test('cards without a level are unavailable with no stock and no bypass', () => {
+    fc.assert(
+      fc.property(productCardArb(), (card) => {
+        if (card.inventoryLevelId === null) {
+          expect([card.availableForSale, card.availableQuantity, card.bypassNegativeQuantity]).toEqual([false, 0, false]);
+        }
+        expect(twoDecimals(card.price)).toBe(true);
+      }),
+    );
+  });
+
+  test('variantArb and inventoryLevelArb honour the ids they are given', () => {
+    fc.assert(
+      fc.property(variantArb({ id: 42 }), inventoryLevelArb({ id: 5, variantId: 6 }), (variant, level) => {
+        expect(variant.id).toBe(42);
+        expect(variant.title).toBe('Default Title');
+        expect(variant.availableInventoryLevels.every((l) => l.variantId === 42)).toBe(true);
+        expect([level.id, level.variantId]).toEqual([5, 6]);
       }),
     );
   });
