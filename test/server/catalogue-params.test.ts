@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { normalizeTagPairs } from '../../src/domain/search.ts';
+import { HttpError } from '../../src/server/errors.ts';
+import { CARD_FIELDS } from '../../src/server/repositories/catalogue.ts';
+import { parseFields, parseTags, toIndexQuery } from '../../src/server/routes/catalogue.ts';
+
+const word = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '' && !s.includes(','));
+
+describe('parseTags', () => {
+  test.each([
+    [['Brand,AquaCrest'], [['Brand', 'AquaCrest']]],
+    [['Pool Type,In-Ground', 'Horsepower,1.5 HP'], [['Pool Type', 'In-Ground'], ['Horsepower', '1.5 HP']]],
+    [['Brand,A', 'Brand,B'], [['Brand', 'B']]],
+    [['Size,12\' x 24\', round'], [['Size', "12' x 24', round"]]],
+  ])('reads %j as %j', (raw, pairs) => {
+    expect(parseTags(raw)).toEqual(pairs);
+  });
+
+  test.each([['Brand'], [','], ['Brand,'], [',AquaCrest'], ['  ,  ']])("rejects %j: t must be 'prefix,value'", (raw) => {
+    expect(() => parseTags([raw])).toThrow(HttpError);
+  });
+
+  test('round trip: pairs written as prefix,value read back as the domain normal form (one value per prefix)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, word), { maxLength: 8 }), (pairs) => {
+        expect(parseTags(pairs.map(([p, v]) => `${p},${v}`))).toEqual(normalizeTagPairs(pairs));
+      }),
+    );
+  });
+
+  test('never gives two values for one prefix', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('Brand', 'Size', 'Voltage'), word), { maxLength: 10 }), (pairs) => {
+        const out = parseTags(pairs.map(([p, v]) => `${p},${v}`));
+        expect(new Set(out.map(([p]) => p)).size).toBe(out.length);
+      }),
+    );
+  });
+});
+
+describe('parseFields', () => {
+  test('no list keeps every field', () => {
+    expect(parseFields(undefined, CARD_FIELDS)).toBeNull();
+    expect(parseFields('', CARD_FIELDS)).toBeNull();
+  });
+
+  test('the spec field lists are accepted', () => {
+    expect(parseFields('title,seoDescription,handle,id', CARD_FIELDS)).toEqual(['title', 'seoDescription', 'handle', 'id']);
+    expect(parseFields('title,handle,id,vendor', CARD_FIELDS)).toEqual(['title', 'handle', 'id', 'vendor']);
+  });
+
+  test('an unknown field is a 400 naming it', () => {
+    expect(() => parseFields('title,password', CARD_FIELDS)).toThrow("Unknown field 'password'");
+  });
+});
+
+describe('toIndexQuery', () => {
+  test('prices become cents, the page size defaults to the median 24, blank q and v are left out', () => {
+    expect(toIndexQuery({ q: '  ', v: '', minPrice: 10.5, maxPrice: 99.99, c: '7', isFeatured: true, sortBy: 'price_asc' })).toEqual({
+      limit: 24, page: 0, minPriceCents: 1050, maxPriceCents: 9999, c: 7, isFeatured: true, sortBy: 'price_asc',
+    });
+  });
+
+  test('isFeatured=false filters nothing', () => {
+    expect(toIndexQuery({ isFeatured: false })).toEqual({ limit: 24, page: 0 });
+  });
+
+  test('price bounds in cents are integers for any decimal amount', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1_000_000, noNaN: true }), (amount) => {
+        const q = toIndexQuery({ minPrice: amount, maxPrice: amount });
+        expect(Number.isSafeInteger(q.minPriceCents)).toBe(true);
+        expect(q.minPriceCents).toBe(q.maxPriceCents);
+        expect(Math.abs((q.minPriceCents ?? 0) / 100 - amount)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+});
