@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import type { InventoryLevel, Product, ProductCardData, ProductOption, Variant } from '../entities.ts';
-import { toCents } from '../money.ts';
+import { fromCents, toCents } from '../money.ts';
 import { DEFAULT_VARIANT_TITLE } from '../variants.ts';
 
 /**
@@ -34,7 +34,7 @@ export function centsArb(): fc.Arbitrary<number> {
 export function priceArb(): fc.Arbitrary<number> {
   return fc.oneof(
     { arbitrary: fc.constant(0), weight: 1 },
-    { arbitrary: centsArb().map((c) => c / 100), weight: 5 },
+    { arbitrary: centsArb().map(fromCents), weight: 5 },
   );
 }
 
@@ -49,8 +49,8 @@ export function compareAtPriceArb(price: number): fc.Arbitrary<number | null> {
   const cents = toCents(price);
   return fc.oneof(
     { arbitrary: fc.constant(null), weight: 2 },
-    { arbitrary: fc.integer({ min: cents + 1, max: cents + 100_000 }).map((c) => c / 100), weight: 2 },
-    { arbitrary: fc.integer({ min: 0, max: cents }).map((c) => c / 100), weight: 1 },
+    { arbitrary: fc.integer({ min: cents + 1, max: cents + 100_000 }).map(fromCents), weight: 2 },
+    { arbitrary: fc.integer({ min: 0, max: cents }).map(fromCents), weight: 1 },
   );
 }
 
