@@ -4,6 +4,7 @@
  * @module
  */
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** The server's configuration. */
 export interface ServerConfig {
@@ -46,5 +47,34 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedProducts: intFrom(env, 'SEED_PRODUCTS', 3000, 0, 1_000_000),
     seed: intFrom(env, 'SEED', 1, 0, 4_294_967_295),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL.trim() !== '' ? env.LOG_LEVEL : 'info',
+  };
+}
+
+/**
+ * Parses the arguments of `npm run seed` (`--products N --seed S --db path`); throws on an
+ * unknown option or a malformed number.
+ * @default products 3000
+ * @default seed 1
+ * @default db DATABASE_PATH
+ * @example
+ * parseSeedArgs(['--products', '100000', '--seed', '7']); // { products: 100000, seed: 7, db: '.../data/skimmer.db' }
+ */
+export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): { products: number; seed: number; db: string } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { products: { type: 'string' }, seed: { type: 'string' }, db: { type: 'string' } },
+    strict: true,
+  });
+  const config = readConfig(env);
+  const int = (raw: string | undefined, name: string, fallback: number, max: number): number => {
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`--${name} must be an integer from 0 to ${max}`);
+    return n;
+  };
+  return {
+    products: int(values.products, 'products', 3000, 1_000_000),
+    seed: int(values.seed, 'seed', 1, 4_294_967_295),
+    db: values.db ?? config.databasePath,
   };
 }

@@ -6,32 +6,10 @@
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
-import { readConfig } from '../config.ts';
+import { parseSeedArgs } from '../config.ts';
 import { openSqlite } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedStore } from './store.ts';
-
-/** Parses the command line; throws with a usage message on bad input. */
-export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): { products: number; seed: number; db: string } {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { products: { type: 'string' }, seed: { type: 'string' }, db: { type: 'string' } },
-    strict: true,
-  });
-  const config = readConfig(env);
-  const int = (raw: string | undefined, name: string, fallback: number, max: number): number => {
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`--${name} must be an integer from 0 to ${max}`);
-    return n;
-  };
-  return {
-    products: int(values.products, 'products', 3000, 1_000_000),
-    seed: int(values.seed, 'seed', 1, 4_294_967_295),
-    db: values.db ?? config.databasePath,
-  };
-}
 
 function run(): void {
   const args = parseSeedArgs(process.argv.slice(2));
