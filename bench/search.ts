@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:search [-- --products N --seed S --queries Q --duration SEC --skip-orama --skip-http --verify K]`
+ *
+ * Seeds a catalogue of N products (default 100k) with CORE's generator into a temporary
+ * SQLite file, loads the search documents as the server does, and replays a fixed, seeded
+ * mix of queries through (a) our index with facets, (b) Orama 3 on the same documents,
+ * queries and facets, (c) CORE's HTTP server under 50 concurrent connections (autocannon,
+ * server in a child process), and (d) reports that server's resident memory. Prints
+ * p50/p95/p99 and a table of figures against the goals of issue 3. Figures, never
+ * assertions: timing belongs to benchmarks, not to the test suite.
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSqlite } from '../src/server/db/database.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { loadSearchDocuments } from '../src/server/repositories/catalogue.ts';
+import { createLinearSearchIndex, createSearchIndex } from '../src/server/search/index.ts';
+import type { IndexQuery } from '../src/server/search/types.ts';
+import { seedDatabase } from '../src/server/seed/seed-database.ts';
+import { buildOrama, searchOrama } from './search-orama.ts';
+import { buildQueryMix, toFilterUrl, type BenchQuery } from './search-queries.ts';
+import { memoryMb, ms, percentiles, type Percentiles } from './search-stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '1' },
+    queries: { type: 'string', default: '1200' },
+    duration: { type: 'string', default: '15' },
+    connections: { type: 'string', default: '50' },
+    'skip-orama': { type: 'boolean', default: false },
+    'skip-http': { type: 'boolean', default: false },
+    verify: { type: 'string', default: '0' },
+  },
+});
+const products = Number(args.products);
+const connections = Number(args.connections);
+const log = (...m: unknown[]): void => console.log(...m);
+const line = (label: string, p: Percentiles): void =>
+  log(`  ${label.padEnd(14)} p50 ${ms(p.p50).padStart(10)}  p95 ${ms(p.p95).padStart(10)}  p99 ${ms(p.p99).padStart(10)}  max ${ms(p.max).padStart(10)}  (n=${p.n})`);
+
+const tmp = mkdtempSync(join(tmpdir(), 'skimmer-bench-search-'));
+const dbPath = join(tmp, 'catalogue.db');
+try {
+  log(`Search benchmark: ${products} products, seed ${args.seed}, ${args.queries} queries, node ${process.version}`);
+  let t = performance.now();
+  const db = openSqlite(dbPath);
+  migrate(db);
+  seedDatabase(db, { products, seed: Number(args.seed) });
+  log(`  seeded ${dbPath} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  t = performance.now();
+  const docs = loadSearchDocuments(db);
+  db.close();
+  log(`  loaded ${docs.length} search documents in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const mix = buildQueryMix(docs, Number(args.queries), 42);
+  const kinds = [...new Set(mix.map((m) => m.kind))];
+
+  // (a) our index
+  const before = memoryMb();
+  t = performance.now();
+  const index = createSearchIndex(docs);
+  const buildMs = performance.now() - t;
+  const after = memoryMb();
+  for (const m of mix.slice(0, 200)) index.search(m.query);
+  const times: number[] = [];
+  const byKind = new Map<string, number[]>();
+  let hits = 0;
+  for (const m of mix) {
+    const s = performance.now();
+    const r = index.search(m.query);
+    const dt = performance.now() - s;
+    hits += r.totalObjects;
+    times.push(dt);
+    (byKind.get(m.kind) ?? byKind.set(m.kind, []).get(m.kind)!).push(dt);
+  }
+  const ours = percentiles(times);
+  log(`\n(a) our index with facets: built in ${(buildMs / 1000).toFixed(2)} s, heap +${after.heap - before.heap} MB, process RSS ${after.rss} MB, mean ${(hits / mix.length).toFixed(0)} hits/query`);
+  line('all', ours);
+  for (const k of kinds) line(k, percentiles(byKind.get(k) ?? []));
+
+  const verify = Number(args.verify);
+  if (verify > 0) {
+    const linear = createLinearSearchIndex(docs);
+    let same = 0;
+    for (const m of mix.slice(0, verify)) if (JSON.stringify(linear.search(m.query)) === JSON.stringify(index.search(m.query))) same++;
+    log(`  verify: ${same}/${verify} answers identical to the scanning index`);
+  }
+
+  // (b) Orama
+  let orama: Percentiles | null = null;
+  let oramaMem = 0;
+  if (!args['skip-orama']) {
+    const m0 = memoryMb();
+    t = performance.now();
+    const odb = await buildOrama(docs, 1000);
+    const oBuild = performance.now() - t;
+    const m1 = memoryMb();
+    oramaMem = m1.rss - m0.rss;
+    for (const m of mix.slice(0, 50)) await searchOrama(odb, m.query);
+    const oTimes: number[] = [];
+    const oByKind = new Map<string, number[]>();
+    for (const m of mix) {
+      const s = performance.now();
+      await searchOrama(odb, m.query);
+      const dt = performance.now() - s;
+      oTimes.push(dt);
+      (oByKind.get(m.kind) ?? oByKind.set(m.kind, []).get(m.kind)!).push(dt);
+    }
+    orama = percentiles(oTimes);
+    log(`\n(b) Orama 3 (same documents, queries, vendor and tag facets): built in ${(oBuild / 1000).toFixed(1)} s, RSS +${oramaMem} MB, heap ${m1.heap} MB`);
+    line('all', orama);
+    for (const k of kinds) line(k, percentiles(oByKind.get(k) ?? []));
+  }
+
+  // (c) and (d): the HTTP path and the server's memory
+  let http: (Percentiles & { errors: number; non2xx: number; rps: number }) | null = null;
+  let serverMem: { idle: number; loaded: number; heap: number } | null = null;
+  if (!args['skip-http']) {
+    const r = await runHttp(mix, Number(args.duration), tmp);
+    http = r.http;
+    serverMem = r.memory;
+    log(`\n(c) HTTP GET /api/products/filter, ${connections} connections, ${args.duration} s (server started in ${r.startMs} ms):`);
+    line('all', http);
+    log(`  ${http.rps.toFixed(0)} requests/s, ${http.errors} errors, ${http.non2xx} non-2xx answers`);
+    log(`\n(d) server resident memory with the catalogue loaded: ${serverMem.idle} MB after start, ${serverMem.loaded} MB after the load (heap ${serverMem.heap} MB)`);
+  }
+
+  const row = (figure: string, measured: string, goal: string, ok: boolean | null): void =>
+    log(`  ${figure.padEnd(36)} ${measured.padStart(14)}   ${goal.padEnd(16)} ${ok === null ? 'n/a' : ok ? 'met' : 'NOT met'}`);
+  log(`\nFigures vs goals (${docs.length} products; goals are stated at 100k):`);
+  row('in-process p95 with facets', ms(ours.p95), '<= 5 ms', ours.p95 <= 5);
+  row('in-process p99 with facets', ms(ours.p99), '(figure)', null);
+  row('Orama p95', orama ? ms(orama.p95) : 'skipped', '(peer)', null);
+  row('our p95 / Orama p95', orama ? `${(ours.p95 / orama.p95).toFixed(3)}x` : 'skipped', '<= 0.1x', orama ? ours.p95 <= 0.1 * orama.p95 : null);
+  row('HTTP p99, 50 connections', http ? ms(http.p99) : 'skipped', '<= 25 ms', http ? http.p99 <= 25 : null);
+  row('server RSS with catalogue loaded', serverMem ? `${serverMem.loaded} MB` : 'skipped', '<= 500 MB', serverMem ? serverMem.loaded <= 500 : null);
+  row('Orama RSS growth (index only)', orama ? `${oramaMem} MB` : 'skipped', '(peer)', null);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+interface AutocannonResult { errors: number; non2xx: number; requests: { average: number } }
+interface AutocannonInstance { on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void }
+type Autocannon = ((opts: Record<string, unknown>, cb: (err: Error | null, r: AutocannonResult) => void) => AutocannonInstance);
+
+async function runHttp(mix: BenchQuery[], seconds: number, dir: string): Promise<{
+  http: Percentiles & { errors: number; non2xx: number; rps: number };
+  memory: { idle: number; loaded: number; heap: number };
+  startMs: number;
+}> {
+  const child = fork(new URL('./search-server.ts', import.meta.url).pathname, [dbPath, join(dir, 'data')], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type: string): Promise<{ port: number; startMs: number; memory: { rss: number; heap: number } }> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (m: { type?: string }): void => {
+        if (m.type === type) { child.off('message', onMessage); resolve(m as never); }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+  try {
+    const ready = await next('ready');
+    const base = `http://127.0.0.1:${ready.port}`;
+    for (const m of mix.slice(0, 200)) await fetch(base + toFilterUrl(m.query as IndexQuery)).then((r) => r.arrayBuffer());
+    const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+    const samples: number[] = [];
+    const result = await new Promise<AutocannonResult>((resolve, reject) => {
+      const instance = autocannon({
+        url: base,
+        connections,
+        duration: seconds,
+        requests: mix.map((m) => ({ method: 'GET', path: toFilterUrl(m.query) })),
+      }, (err, r) => (err ? reject(err) : resolve(r)));
+      instance.on('response', (_c, _s, _b, took) => samples.push(took));
+    });
+    child.send('memory');
+    const loaded = await next('memory');
+    return {
+      http: { ...percentiles(samples), errors: result.errors, non2xx: result.non2xx, rps: result.requests.average },
+      memory: { idle: ready.memory.rss, loaded: loaded.memory.rss, heap: loaded.memory.heap },
+      startMs: ready.startMs,
+    };
+  } finally {
+    child.send('stop');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
