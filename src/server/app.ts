@@ -13,7 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import { contentRoutes } from './content/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
-import { loadSearchDocuments } from './repositories/catalogue.ts';
+import { allVendorCounts, loadSearchDocuments, type VendorDetail } from './repositories/catalogue.ts';
 import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -78,11 +78,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tree = new CollectionTree(db);
   const index = options.searchIndex ?? createSearchIndex(loadSearchDocuments(db, undefined, tree));
+  let vendorCounts: VendorDetail[] | null = null;
   const catalogue: CatalogueServices = {
     db,
     tree,
     index,
+    vendors: () => (vendorCounts ??= allVendorCounts(db)),
     reindex(ids) {
+      vendorCounts = null;
       const docs = loadSearchDocuments(db, ids, tree);
       const found = new Set(docs.map((d) => d.id));
       for (const doc of docs) index.upsert(doc);

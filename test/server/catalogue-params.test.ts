@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { normalizeTagPairs } from '../../src/domain/search.ts';
 import { HttpError } from '../../src/server/errors.ts';
-import { CARD_FIELDS } from '../../src/server/repositories/catalogue.ts';
+import { CARD_FIELDS, vendorsPage } from '../../src/server/repositories/catalogue.ts';
 import { parseFields, parseTags, toIndexQuery } from '../../src/server/routes/catalogue.ts';
 
 const word = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '' && !s.includes(','));
@@ -73,6 +73,39 @@ describe('toIndexQuery', () => {
         expect(Number.isSafeInteger(q.minPriceCents)).toBe(true);
         expect(q.minPriceCents).toBe(q.maxPriceCents);
         expect(Math.abs((q.minPriceCents ?? 0) / 100 - amount)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
+  });
+});
+
+describe('vendorsPage', () => {
+  const vendor = fc.record({ id: fc.nat(1000), name: fc.string({ maxLength: 6 }), handle: fc.constant('h'), productCount: fc.nat(50) });
+
+  test('pages partition the sorted list: no vendor twice, none lost', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(vendor, { selector: (v) => v.id, maxLength: 30 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom('PRODUCT_COUNT', 'NAME'),
+        fc.constantFrom('ASC', 'DESC'),
+        (vendors, limit, sortBy, order) => {
+          const seen: number[] = [];
+          for (let page = 0; page * limit < vendors.length + limit; page++) {
+            const got = vendorsPage(vendors, { page, limit, sortBy: sortBy as 'NAME', order: order as 'ASC' });
+            expect(got.length).toBeLessThanOrEqual(limit);
+            seen.push(...got.map((v) => v.id));
+          }
+          expect([...seen].sort((a, b) => a - b)).toEqual(vendors.map((v) => v.id).sort((a, b) => a - b));
+        },
+      ),
+    );
+  });
+
+  test('PRODUCT_COUNT DESC puts the most products first', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(vendor, { selector: (v) => v.id, maxLength: 30 }), (vendors) => {
+        const counts = vendorsPage(vendors, { page: 0, limit: 100, sortBy: 'PRODUCT_COUNT', order: 'DESC' }).map((v) => v.productCount);
+        expect(counts).toEqual([...counts].sort((a, b) => b - a));
       }),
     );
   });

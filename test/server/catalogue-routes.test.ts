@@ -274,6 +274,18 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
     expect(body.vendors[0]).toEqual({ id: expect.any(Number), name: expect.any(String), handle: expect.any(String), productCount: expect.any(Number) });
   });
 
+  test('vendor counts follow catalogue writes after reindex', async () => {
+    const before = (await getJson(app, '/api/products/vendors/fullDetail?sortBy=NAME&order=ASC&limit=100')).body.vendors;
+    const target = before[before.length - 1];
+    const row = one<{ id: number; vendor_id: number }>('SELECT id, vendor_id FROM products WHERE vendor_id <> ? LIMIT 1', [target.id]);
+    db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [target.id, row.id]);
+    app.catalogue.reindex([row.id]);
+    const after = (await getJson(app, '/api/products/vendors/fullDetail?sortBy=NAME&order=ASC&limit=100')).body.vendors;
+    expect(after.find((v: { id: number }) => v.id === target.id).productCount).toBe(target.productCount + 1);
+    db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [row.vendor_id, row.id]);
+    app.catalogue.reindex([row.id]);
+  });
+
   test('vendors by name ascending', async () => {
     const { body } = await getJson(app, '/api/products/vendors/fullDetail?sortBy=NAME&order=ASC&limit=100');
     const names = body.vendors.map((v: { name: string }) => v.name);
@@ -384,5 +396,14 @@ describe('server basics', () => {
     app.catalogue.reindex([row.id]);
     const { body } = await getJson(app, '/api/products/filter?q=zyzzogeton');
     expect(body.products.map((p: { id: number }) => p.id)).toEqual([row.id]);
+  });
+});
+
+describe('handles', () => {
+  test('a product handle typed in another case still finds the product', async () => {
+    const row = one<{ id: number; handle: string }>('SELECT id, handle FROM products ORDER BY id DESC LIMIT 1');
+    const { status, body } = await getJson(app, `/api/products/handle/${row.handle.toUpperCase()}`);
+    expect(status).toBe(200);
+    expect(body.product.id).toBe(row.id);
   });
 });

@@ -21,7 +21,8 @@ import {
   productQuestions,
   productReviews,
   relatedProductIds,
-  vendorsWithCounts,
+  vendorsPage,
+  type VendorDetail,
   type VendorSort,
 } from '../repositories/catalogue.ts';
 import type { CollectionTree } from '../repositories/collections.ts';
@@ -41,6 +42,8 @@ export interface CatalogueContext {
   db: Db;
   tree: CollectionTree;
   index: SearchIndex;
+  /** Vendors with product counts, cached until the next catalogue write. */
+  vendors(): VendorDetail[];
 }
 
 /** The search query object as it arrives, after schema validation and coercion. */
@@ -208,7 +211,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => ({
-      vendors: vendorsWithCounts(db, {
+      vendors: vendorsPage(ctx.vendors(), {
         page: req.query.page ?? 0,
         limit: req.query.limit ?? 10,
         sortBy: req.query.sortBy ?? 'PRODUCT_COUNT',
