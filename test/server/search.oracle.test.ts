@@ -9,6 +9,8 @@ import { catalogueArb, doc, documentArb, oracleSearch, query, queryArb } from '.
 const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['the index behind createSearchIndex', (docs) => createSearchIndex(docs)],
   ['the fast index', (docs) => createFastSearchIndex(docs)],
+  ['the fast index checking every word after the first one by one', (docs) => createFastSearchIndex(docs, { expandFactor: 0 })],
+  ['the fast index expanding every word', (docs) => createFastSearchIndex(docs, { expandFactor: Infinity })],
   ['the scanning index', (docs) => createLinearSearchIndex(docs)],
 ];
 

@@ -50,9 +50,10 @@ class Names {
   readonly ids = new Map<string, number>();
   readonly names: string[] = [];
   readonly keys: string[] = [];
-  /** Doc id whose spelling is shown; Infinity when it must be recomputed. */
+  /** Doc id whose spelling is shown. */
   readonly holder: number[] = [];
-  dirty = false;
+  /** Ids whose holder left: recomputed from the live documents before the next facets. */
+  readonly stale = new Set<number>();
   /** Best holder found while recomputing. */
   readonly pending = new Map<number, number>();
 
@@ -65,7 +66,7 @@ class Names {
       this.names.push(spelling);
       this.keys.push(key);
       this.holder.push(docId);
-    } else if (docId < (this.holder[id] ?? Infinity)) {
+    } else if (!this.stale.has(id) && docId < (this.holder[id] ?? Infinity)) {
       this.names[id] = spelling;
       this.holder[id] = docId;
     }
@@ -74,10 +75,21 @@ class Names {
 
   /** Forgets a holder leaving the index; its spelling is recomputed before the next facets. */
   release(id: number, docId: number): void {
-    if (this.holder[id] === docId) {
-      this.holder[id] = Infinity;
-      this.dirty = true;
-    }
+    if (this.holder[id] === docId) this.stale.add(id);
+  }
+
+  /** Offers a live document's spelling while recomputing. */
+  offer(id: number, spelling: string, docId: number): void {
+    if (!this.stale.has(id) || docId >= (this.pending.get(id) ?? Infinity)) return;
+    this.pending.set(id, docId);
+    this.names[id] = spelling;
+  }
+
+  /** Ends a recomputation. */
+  settle(): void {
+    for (const id of this.stale) this.holder[id] = this.pending.get(id) ?? Infinity;
+    this.pending.clear();
+    this.stale.clear();
   }
 }
 
@@ -88,6 +100,13 @@ export interface FastIndexOptions {
    * @default 0.25
    */
   compactRatio?: number;
+  /**
+   * A query word is expanded from its postings when that costs at most this many times
+   * the forward-index check of the remaining candidates; otherwise the candidates are
+   * checked one by one. 0 always checks, Infinity always expands (the tests run both).
+   * @default 1
+   */
+  expandFactor?: number;
 }
 
 /**
@@ -97,7 +116,7 @@ export interface FastIndexOptions {
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, options.compactRatio ?? 0.25);
+  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1);
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -123,6 +142,13 @@ class FastSearchIndex implements SearchIndex {
   private tagEnd = new Uint32Array(0);
   private tagIds = new Uint32Array(1024);
   private tagFill = 0;
+  /** Forward index: each ordinal's distinct word ids with their FIELD flags. */
+  private fwdStart = new Uint32Array(0);
+  private fwdEnd = new Uint32Array(0);
+  private fwdTerms = new Uint32Array(4096);
+  private fwdFlags = new Uint8Array(4096);
+  private fwdFill = 0;
+  private pnsOf: string[][] = [];
   // dictionaries and postings
   private readonly words = new Lexicon();
   private readonly partNumbers = new Lexicon();
@@ -136,7 +162,7 @@ class FastSearchIndex implements SearchIndex {
   // scratch
   private scratch = new Scratch(0);
 
-  constructor(docs: Iterable<SearchDocument>, private readonly compactRatio: number) {
+  constructor(docs: Iterable<SearchDocument>, private readonly compactRatio: number, private readonly expandFactor: number) {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
     for (const d of docs) this.upsert(d);
@@ -196,8 +222,31 @@ class FastSearchIndex implements SearchIndex {
       [FIELD.title, doc.title], [FIELD.vendor, doc.vendor ?? ''], [FIELD.description, doc.description],
     ];
     for (const [, v] of doc.tags) fieldWords.push([FIELD.tag, v]);
-    for (const [flag, text] of fieldWords) for (const w of tokenize(text)) this.words.add(w, o, flag);
-    for (const pn of new Set(doc.partNumbers.map(normalizePartNumber))) if (pn !== '') this.partNumbers.add(pn, o, 0);
+    const docWords = new Map<number, number>();
+    for (const [flag, text] of fieldWords) {
+      for (const w of tokenize(text)) {
+        const id = this.words.add(w, o, flag);
+        docWords.set(id, (docWords.get(id) ?? 0) | flag);
+      }
+    }
+    if (this.fwdFill + docWords.size > this.fwdTerms.length) {
+      const size = Math.max(this.fwdTerms.length * 2, this.fwdFill + docWords.size);
+      const terms = new Uint32Array(size);
+      terms.set(this.fwdTerms);
+      this.fwdTerms = terms;
+      const flags = new Uint8Array(size);
+      flags.set(this.fwdFlags);
+      this.fwdFlags = flags;
+    }
+    this.fwdStart[o] = this.fwdFill;
+    for (const [id, flags] of docWords) {
+      this.fwdTerms[this.fwdFill] = id;
+      this.fwdFlags[this.fwdFill++] = flags;
+    }
+    this.fwdEnd[o] = this.fwdFill;
+    const pns = [...new Set(doc.partNumbers.map(normalizePartNumber))].filter((pn) => pn !== '');
+    for (const pn of pns) this.partNumbers.add(pn, o, 0);
+    this.pnsOf[o] = pns;
 
     for (const [sort, entry] of this.orders) this.insertInOrder(sort, entry, o);
     this.compactIfWorthIt();
@@ -243,6 +292,8 @@ class FastSearchIndex implements SearchIndex {
     this.vendorOf = vendorOf;
     this.tagStart = u32(this.tagStart, cap);
     this.tagEnd = u32(this.tagEnd, cap);
+    this.fwdStart = u32(this.fwdStart, cap);
+    this.fwdEnd = u32(this.fwdEnd, cap);
     for (const entry of this.orders.values()) {
       entry.order = u32(entry.order, cap);
       entry.rank = null;
@@ -265,6 +316,24 @@ class FastSearchIndex implements SearchIndex {
     move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf);
     this.vendorOf.fill(-1, next);
     moveList(this.titleKey); moveList(this.vendorSpelling); moveList(this.rawTags); moveList(this.collectionsOf);
+    moveList(this.pnsOf);
+    const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
+    const fwdFlags = new Uint8Array(fwdTerms.length);
+    let fwdFill = 0;
+    for (let o = 0; o < this.n; o++) {
+      const to = remap[o] ?? -1;
+      if (to < 0) continue;
+      const start = fwdFill;
+      for (let i = this.fwdStart[o] ?? 0; i < (this.fwdEnd[o] ?? 0); i++) {
+        fwdTerms[fwdFill] = this.fwdTerms[i] ?? 0;
+        fwdFlags[fwdFill++] = this.fwdFlags[i] ?? 0;
+      }
+      this.fwdStart[to] = start;
+      this.fwdEnd[to] = fwdFill;
+    }
+    this.fwdTerms = fwdTerms;
+    this.fwdFlags = fwdFlags;
+    this.fwdFill = fwdFill;
     const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
     let fill = 0;
     for (let o = 0; o < this.n; o++) {
@@ -448,7 +517,7 @@ class FastSearchIndex implements SearchIndex {
     const ids = relevance ? this.pageByRelevance(nq, count, minScore) : this.pageBySort(presortedFor(nq.sortBy), nq, count);
 
     // facets
-    if (this.vendors.dirty || this.tags.dirty || this.prefixes.dirty) this.refreshNames();
+    if (this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0) this.refreshNames();
     const vendorMap = new Map<string, number>();
     const vendorNames = new Map<string, string>();
     for (let v = 0; v < vendorCounts.length; v++) {
@@ -493,33 +562,18 @@ class FastSearchIndex implements SearchIndex {
     };
   }
 
-  /** ANDs the text match into `cand`; fills the word flag arrays when ranking. Returns the word count. */
+  /**
+   * ANDs the text match into `cand`; fills the word flag arrays when ranking. Returns the
+   * word count. Words are taken cheapest first: a word whose postings (with its prefix and
+   * part-number expansions) cost less than checking the remaining candidates is expanded
+   * into a bitset; otherwise each remaining candidate is checked through the forward
+   * index, so 'aqu-9121-n' never expands every word starting with 'n'.
+   */
   private matchText(nq: NormalizedQuery, cand: Uint32Array, relevance: boolean): number {
     const s = this.scratch;
     const { words: qWords, partNumber } = nq.text;
     const last = qWords.length - 1;
     const text = s.text;
-    qWords.forEach((word, i) => {
-      const flags = s.wordFlagsAt(i);
-      const bits = s.wordBits;
-      const mark = (ords: Uint32Array, len: number, f: Uint8Array | null, add: number, shift: number): void => {
-        for (let j = 0; j < len; j++) {
-          const o = ords[j] ?? 0;
-          bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
-          if (relevance) flags[o] = (flags[o] ?? 0) | (f === null ? add : (f[j] ?? 0) << shift);
-        }
-      };
-      const exact = this.words.terms.get(word);
-      if (exact !== undefined) mark(exact.ords, exact.length, exact.flags, 0, 0);
-      if (i === last) this.words.forPrefix(word, (_, p) => mark(p.ords, p.length, p.flags, 0, PREFIX_SHIFT));
-      if (word.length >= MIN_PART_NUMBER_PREFIX) {
-        this.partNumbers.forPrefix(word, (term, p) => mark(p.ords, p.length, null, term === word ? PN_EXACT : PN_PREFIX, 0));
-      }
-      if (i === 0) text.set(bits);
-      else andInto(text, bits);
-      bits.fill(0);
-    });
-    if (qWords.length === 0) text.fill(0);
     if (partNumber !== '') {
       this.partNumbers.forPrefix(partNumber, (term, p) => {
         const into = term === partNumber ? s.tierExact : s.tierPrefix;
@@ -528,9 +582,77 @@ class FastSearchIndex implements SearchIndex {
           into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
         }
       });
-      orInto(text, s.tierExact);
-      orInto(text, s.tierPrefix);
     }
+    const plans = qWords.map((word, i) => {
+      const isLast = i === last;
+      const pn = word.length >= MIN_PART_NUMBER_PREFIX;
+      const cost = (this.words.terms.get(word)?.length ?? 0)
+        + (isLast ? this.words.prefixCost(word) : 0) + (pn ? this.partNumbers.prefixCost(word) : 0);
+      return { word, i, isLast, pn, cost };
+    }).sort((a, b) => a.cost - b.cost);
+    const perDoc = this.fwdFill / Math.max(1, this.n) + 2;
+    let remaining = Infinity;
+    plans.forEach((plan, step) => {
+      const flags = s.wordFlagsAt(plan.i);
+      if (step === 0 || plan.cost <= remaining * perDoc * this.expandFactor) {
+        const bits = s.wordBits;
+        const mark = (ords: Uint32Array, len: number, f: Uint8Array | null, add: number, shift: number): void => {
+          for (let j = 0; j < len; j++) {
+            const o = ords[j] ?? 0;
+            bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
+            if (relevance) flags[o] = (flags[o] ?? 0) | (f === null ? add : (f[j] ?? 0) << shift);
+          }
+        };
+        const exact = this.words.terms.get(plan.word);
+        if (exact !== undefined) mark(exact.ords, exact.length, exact.flags, 0, 0);
+        if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => mark(p.ords, p.length, p.flags, 0, PREFIX_SHIFT));
+        if (plan.pn) {
+          this.partNumbers.forPrefix(plan.word, (term, p) => mark(p.ords, p.length, null, term === plan.word ? PN_EXACT : PN_PREFIX, 0));
+        }
+        if (step === 0) text.set(bits);
+        else andInto(text, bits);
+        bits.fill(0);
+        remaining = countAnd(text, cand);
+        return;
+      }
+      // check the candidates (and the part-number hits, which rank by every word) one by one
+      const check = (d: number): number => {
+        let f = 0;
+        const terms = this.words.termOf;
+        for (let i = this.fwdStart[d] ?? 0; i < (this.fwdEnd[d] ?? 0); i++) {
+          const term = terms[this.fwdTerms[i] ?? 0] ?? '';
+          const ff = this.fwdFlags[i] ?? 0;
+          if (term === plan.word) f |= ff;
+          if (plan.isLast && term.startsWith(plan.word)) f |= ff << PREFIX_SHIFT;
+        }
+        if (plan.pn) {
+          for (const pn of this.pnsOf[d] ?? []) {
+            if (pn === plan.word) f |= PN_EXACT;
+            else if (pn.startsWith(plan.word)) f |= PN_PREFIX;
+          }
+        }
+        return f;
+      };
+      remaining = 0;
+      for (let w = 0; w < text.length; w++) {
+        const inText = (text[w] ?? 0) & (cand[w] ?? 0);
+        let bits = inText | (s.tierExact[w] ?? 0) | (s.tierPrefix[w] ?? 0);
+        let keep = inText;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const d = (w << 5) | (31 - Math.clz32(low));
+          bits ^= low;
+          const f = check(d);
+          if (f === 0) keep &= ~low;
+          else if (relevance) flags[d] = f;
+        }
+        text[w] = keep;
+        remaining += popcount(keep);
+      }
+    });
+    if (qWords.length === 0) text.fill(0);
+    orInto(text, s.tierExact);
+    orInto(text, s.tierPrefix);
     andInto(cand, text);
     return relevance ? qWords.length : 0;
   }
@@ -597,31 +719,24 @@ class FastSearchIndex implements SearchIndex {
 
   /** Recomputes the spellings whose lowest-id holder left, in one scan of the live ordinals. */
   private refreshNames(): void {
-    const offer = (names: Names, id: number, spelling: string, docId: number): void => {
-      if (names.holder[id] !== Infinity) return;
-      if (docId < (names.pending.get(id) ?? Infinity)) {
-        names.pending.set(id, docId);
-        names.names[id] = spelling;
-      }
-    };
+    const tagsStale = this.tags.stale.size > 0 || this.prefixes.stale.size > 0;
     for (let o = 0; o < this.n; o++) {
       if (!hasBit(this.alive, o)) continue;
       const docId = this.idOf[o] ?? 0;
       const v = this.vendorOf[o] ?? -1;
-      if (v >= 0 && this.vendors.dirty) offer(this.vendors, v, this.vendorSpelling[o] ?? '', docId);
-      if (!this.tags.dirty && !this.prefixes.dirty) continue;
+      if (v >= 0) this.vendors.offer(v, this.vendorSpelling[o] ?? '', docId);
+      if (!tagsStale) continue;
       for (const [p, val] of this.rawTags[o] ?? []) {
+        if (facetKey(p) === '' || facetKey(val) === '') continue;
         const pId = this.prefixes.ids.get(facetKey(p));
         const tId = this.tags.ids.get(tagKey(p, val));
-        if (pId !== undefined) offer(this.prefixes, pId, p, docId);
-        if (tId !== undefined) offer(this.tags, tId, val, docId);
+        if (pId !== undefined) this.prefixes.offer(pId, p, docId);
+        if (tId !== undefined) this.tags.offer(tId, val, docId);
       }
     }
-    for (const names of [this.vendors, this.tags, this.prefixes]) {
-      for (const [id, docId] of names.pending) names.holder[id] = docId;
-      names.pending.clear();
-      names.dirty = false;
-    }
+    this.vendors.settle();
+    this.tags.settle();
+    this.prefixes.settle();
   }
 }
 
@@ -710,6 +825,18 @@ function hasBit(bits: Uint32Array, o: number): boolean {
 
 function andInto(into: Uint32Array, other: Uint32Array): void {
   for (let i = 0; i < into.length; i++) into[i] = (into[i] ?? 0) & (other[i] ?? 0);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function countAnd(a: Uint32Array, b: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) n += popcount((a[i] ?? 0) & (b[i] ?? 0));
+  return n;
 }
 
 function orInto(into: Uint32Array, other: Uint32Array): void {

@@ -53,21 +53,37 @@ export class Postings {
 /**
  * Terms with their postings, plus the terms in sorted order for prefix lookups. New terms
  * are inserted in place (binary search), so a catalogue write never re-sorts the list.
+ * Every term has a stable id, so documents can list their terms (the forward index).
  */
 export class Lexicon {
   readonly terms = new Map<string, Postings>();
+  /** Term by id. */
+  readonly termOf: string[] = [];
+  private readonly idOf = new Map<string, number>();
   private sorted: string[] = [];
+  private sortedPostings: Postings[] = [];
   private sortedStale = false;
 
-  /** Adds one posting, creating the term when new. */
-  add(term: string, ord: number, flags: number): void {
+  /** Adds one posting, creating the term when new; returns the term id. */
+  add(term: string, ord: number, flags: number): number {
     let p = this.terms.get(term);
     if (p === undefined) {
       p = new Postings();
       this.terms.set(term, p);
-      if (!this.sortedStale) this.sorted.splice(lowerBound(this.sorted, term), 0, term);
+      if (!this.sortedStale) {
+        const at = lowerBound(this.sorted, term);
+        this.sorted.splice(at, 0, term);
+        this.sortedPostings.splice(at, 0, p);
+      }
     }
     p.add(ord, flags);
+    let id = this.idOf.get(term);
+    if (id === undefined) {
+      id = this.termOf.length;
+      this.termOf.push(term);
+      this.idOf.set(term, id);
+    }
+    return id;
   }
 
   /** Defers sorting while the bulk of the catalogue loads. */
@@ -79,28 +95,39 @@ export class Lexicon {
   endBulk(): void {
     if (!this.sortedStale) return;
     this.sorted = [...this.terms.keys()].sort();
+    this.sortedPostings = this.sorted.map((t) => this.terms.get(t) as Postings);
     this.sortedStale = false;
   }
 
   /** Calls `visit` for every term starting with `prefix`, in term order. */
   forPrefix(prefix: string, visit: (term: string, postings: Postings) => void): void {
     this.endBulk();
-    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length; i++) {
-      const term = this.sorted[i] ?? '';
+    const { sorted, sortedPostings } = this;
+    for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
+      const term = sorted[i] ?? '';
       if (!term.startsWith(prefix)) break;
-      const p = this.terms.get(term);
-      if (p !== undefined) visit(term, p);
+      visit(term, sortedPostings[i] as Postings);
     }
   }
 
-  /** Renumbers every posting list and drops terms left empty. */
+  /** Total postings of the terms starting with `prefix`: the cost of expanding it. */
+  prefixCost(prefix: string): number {
+    let cost = 0;
+    this.forPrefix(prefix, (_, p) => { cost += p.length; });
+    return cost;
+  }
+
+  /** Renumbers every posting list and drops terms left empty (their ids are not reused). */
   remap(remap: Int32Array): void {
     for (const [term, p] of this.terms) {
       p.remap(remap);
-      if (p.length === 0) this.terms.delete(term);
+      if (p.length === 0) {
+        this.terms.delete(term);
+        this.idOf.delete(term);
+      }
     }
-    this.sorted = [...this.terms.keys()].sort();
-    this.sortedStale = false;
+    this.sortedStale = true;
+    this.endBulk();
   }
 }
 
