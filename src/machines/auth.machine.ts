@@ -1,0 +1,156 @@
+/**
+ * Login state (spec sections 4, 6 and 8): whether the user call has answered
+ * (the fetched flag), whether it returned a user (logged in), and the customer
+ * object that also signals a sign-in.
+ *
+ * Both calls start at once; either may answer first. Server rendering passes
+ * the user and customer in the input and the machine starts settled.
+ * @module
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Customer, User } from '../domain/entities.ts';
+import { failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn } from '../domain/account.ts';
+import { logged, missingActor, notify, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
+
+/** What the machine knows about the visitor. */
+export interface AuthContext {
+  /** The user the user call returned, or null (not called yet, failed, or signed out). */
+  user: User | null;
+  /** The customer object ({} when signed out), or null until the customer call answers. */
+  customer: Customer | null;
+  /** True once the user call has answered, whether it succeeded or failed. */
+  fetched: boolean;
+  /** True when the user call returned a user. */
+  loggedIn: boolean;
+  /** Logged in, or a non-empty customer object (spec section 4, Login state). */
+  signedIn: boolean;
+}
+
+/**
+ * Initial data, for server rendering: a given `user` (null for signed out)
+ * skips the user call and starts fetched; a given `customer` skips the
+ * customer call. Leave a field out to fetch it.
+ */
+export interface AuthInput {
+  user?: User | null;
+  customer?: Customer | null;
+}
+
+/**
+ * Events: refresh both calls (after sign-in), or forget the visitor (after
+ * sign-out; no call is made).
+ */
+export type AuthEvent = { type: 'auth.refresh' } | { type: 'auth.signedOut' };
+
+/** What the machine emits: the danger notice of a failed user call, the log of a failed customer call. */
+export type AuthEmitted = NotifyEmitted | LogEmitted;
+
+const derive = (user: User | null, customer: Customer | null): Pick<AuthContext, 'loggedIn' | 'signedIn'> => ({
+  loggedIn: isUserLoggedIn(user),
+  signedIn: isSignedIn({ user, customer }),
+});
+
+/**
+ * The login-state machine. Actors to provide: `fetchUser` (resolves the user
+ * or null; GET api/user) and `fetchCustomer` (resolves the customer, {} when
+ * signed out; GET /api/customer).
+ *
+ * @example
+ * const actor = createActor(authMachine.provide({ actors: {
+ *   fetchUser: fromPromise(async () => (await client.user()).user ?? null),
+ *   fetchCustomer: fromPromise(async () => (await client.customer()).customer),
+ * } }), { input: {} }).start();
+ * actor.on('notify', ({ message }) => toast.danger(message));
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+    emitted: {} as AuthEmitted,
+  },
+  actors: {
+    fetchUser: fromPromise<User | Record<string, never> | null>(async () => {
+      throw missingActor('fetchUser');
+    }),
+    fetchCustomer: fromPromise<Customer | null>(async () => {
+      throw missingActor('fetchCustomer');
+    }),
+  },
+}).createMachine({
+  id: 'auth',
+  type: 'parallel',
+  context: ({ input }) => {
+    const user = isUserLoggedIn(input.user) ? input.user : null;
+    const customer = input.customer ?? null;
+    return { user, customer, fetched: input.user !== undefined, ...derive(user, customer) };
+  },
+  states: {
+    user: {
+      initial: 'start',
+      states: {
+        start: {
+          always: [{ guard: ({ context }) => context.fetched, target: 'done' }, { target: 'loading' }],
+        },
+        loading: {
+          invoke: {
+            src: 'fetchUser',
+            onDone: {
+              target: 'done',
+              actions: assign(({ context, event }) => {
+                const user = isUserLoggedIn(event.output) ? event.output : null;
+                return { user, fetched: true, ...derive(user, context.customer) };
+              }),
+            },
+            onError: {
+              target: 'done',
+              actions: [
+                assign(({ context }) => ({ user: null, fetched: true, ...derive(null, context.customer) })),
+                emit(({ event }) => notify('danger', failureMessage(event.error))),
+              ],
+            },
+          },
+        },
+        done: {},
+      },
+      on: {
+        'auth.refresh': '.loading',
+      },
+    },
+    customer: {
+      initial: 'start',
+      states: {
+        start: {
+          always: [{ guard: ({ context }) => context.customer !== null, target: 'done' }, { target: 'loading' }],
+        },
+        loading: {
+          invoke: {
+            src: 'fetchCustomer',
+            onDone: {
+              target: 'done',
+              actions: assign(({ context, event }) => {
+                const customer = isCustomerPresent(event.output) ? event.output : ({} as Customer);
+                return { customer, ...derive(context.user, customer) };
+              }),
+            },
+            onError: {
+              target: 'done',
+              actions: emit(({ event }) => logged('fetchCustomer', event.error)),
+            },
+          },
+        },
+        done: {},
+      },
+      on: {
+        'auth.refresh': '.loading',
+      },
+    },
+  },
+  on: {
+    'auth.signedOut': {
+      // Settles both regions so a call still in flight cannot sign the visitor back in.
+      target: ['.user.done', '.customer.done'],
+      actions: assign({ user: null, customer: {} as Customer, fetched: true, loggedIn: false, signedIn: false }),
+    },
+  },
+});
