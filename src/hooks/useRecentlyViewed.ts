@@ -1,0 +1,110 @@
+/**
+ * The recently viewed list (spec sections 2 and 9): product ids in local storage under
+ * `RECENTLY_VIEWED_STORAGE_KEY`, newest first, at most 25, no duplicates; the product page adds,
+ * a history-mode card removes, the slider shows the cards.
+ * @module
+ */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ProductCardData } from '../domain/entities.ts';
+import {
+  parseRecentlyViewed,
+  pushRecentlyViewed,
+  removeRecentlyViewed,
+  RECENTLY_VIEWED_STORAGE_KEY,
+  serializeRecentlyViewed,
+} from '../domain/lists.ts';
+import type { StorageLike } from './environment.ts';
+import { useSkimmer } from './SkimmerProvider.tsx';
+
+/** Every hook over one storage hears every write to the list, whichever component made it. */
+const listeners = new WeakMap<StorageLike, Set<() => void>>();
+
+function listenersOf(storage: StorageLike): Set<() => void> {
+  let set = listeners.get(storage);
+  if (!set) listeners.set(storage, (set = new Set()));
+  return set;
+}
+
+/** Options of {@link useRecentlyViewed}. */
+export interface RecentlyViewedOptions {
+  /**
+   * Load the cards of the listed ids (the slider); the product page only adds, so it skips the call.
+   * @default false
+   */
+  loadProducts?: boolean;
+  /** Leave this product out of `products` (the product page's own slider). */
+  excludeId?: number;
+}
+
+/** What {@link useRecentlyViewed} returns. */
+export interface RecentlyViewedApi {
+  /** The stored ids, newest first. */
+  ids: readonly number[];
+  /** The cards of `ids` in the same order, when `loadProducts` is set. */
+  products: readonly ProductCardData[];
+  /** True while the cards load. */
+  loading: boolean;
+  /** Records a view: the id moves to the front. */
+  add(id: number): void;
+  /** Removes a product (the history-mode card's remove button). */
+  remove(id: number): void;
+}
+
+/**
+ * The recently viewed list, shared by every component over the same storage.
+ *
+ * @example
+ * const { add } = useRecentlyViewed();
+ * useEffect(() => { if (product) add(product.id); }, [product?.id]);
+ * const { products, remove } = useRecentlyViewed({ loadProducts: true, excludeId: product?.id });
+ */
+export function useRecentlyViewed(options: RecentlyViewedOptions = {}): RecentlyViewedApi {
+  const { environment, client } = useSkimmer();
+  const { storage } = environment;
+  const subscribe = useCallback((onChange: () => void) => {
+    const set = listenersOf(storage);
+    set.add(onChange);
+    return () => void set.delete(onChange);
+  }, [storage]);
+  // the raw string is the snapshot: stable between writes, so no re-render loop
+  const stored = useSyncExternalStore(subscribe, () => storage.get(RECENTLY_VIEWED_STORAGE_KEY), () => null);
+  const ids = useMemo<readonly number[]>(() => parseRecentlyViewed(stored), [stored]);
+
+  const write = useCallback(
+    (update: (list: readonly number[]) => number[]) => {
+      const next = update(parseRecentlyViewed(storage.get(RECENTLY_VIEWED_STORAGE_KEY)));
+      storage.set(RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed(next));
+      for (const listener of [...listenersOf(storage)]) listener();
+    },
+    [storage],
+  );
+  const add = useCallback((id: number) => write((list) => pushRecentlyViewed(list, id)), [write]);
+  const remove = useCallback((id: number) => write((list) => removeRecentlyViewed(list, id)), [write]);
+
+  const [products, setProducts] = useState<readonly ProductCardData[]>([]);
+  const [loading, setLoading] = useState(false);
+  const wanted = ids.filter((id) => id !== options.excludeId).join(',');
+  useEffect(() => {
+    if (!options.loadProducts) return;
+    const list = wanted === '' ? [] : wanted.split(',').map(Number);
+    const controller = new AbortController();
+    setLoading(true);
+    client
+      .productsByIds(list, { signal: controller.signal })
+      .then(({ products: cards }) => {
+        if (controller.signal.aborted) return;
+        const byId = new Map(cards.map((card) => [card.id, card]));
+        setProducts(list.flatMap((id) => byId.get(id) ?? []));
+      })
+      // the list is a convenience: a failed load shows no cards rather than an error
+      .catch(() => {
+        if (!controller.signal.aborted) setProducts([]);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [client, wanted, options.loadProducts]);
+
+  return { ids, products, loading, add, remove };
+}
