@@ -1,8 +1,8 @@
 /**
- * Sanitising of catalogue HTML (product and collection descriptions) before it leaves the
- * server. Descriptions come from supplier feeds and operators; the storefront renders them as
- * markup, so only formatting, tables, images and safe links survive (no scripts, no event
- * handler attributes, no javascript: URLs, no inline styles).
+ * Sanitising of stored HTML before it leaves the server: catalogue descriptions (supplier feeds,
+ * operators) and content (articles, help answers, pages). The storefront renders it as markup,
+ * so only formatting, tables, images and safe links survive (no scripts, no event handler
+ * attributes, no javascript: URLs, no inline styles). One policy for the whole server.
  * @module
  */
 import sanitizeHtml from 'sanitize-html';
@@ -11,7 +11,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'b',
     'em', 'i', 'u', 'small', 'sub', 'sup', 'code', 'pre', 'a', 'img', 'figure', 'figcaption', 'table',
-    'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div',
+    'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'span', 'div', 'address',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -31,12 +31,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /**
+ * The safe form of stored HTML. Idempotent: sanitising sanitised HTML changes nothing, so it is
+ * safe to apply at every read.
+ * @example
+ * sanitizeHtmlText('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
+ */
+export function sanitizeHtmlText(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
+
+/**
  * The safe form of stored description HTML; null stays null so "no description" survives.
  * @example
  * sanitizeDescription('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
  */
 export function sanitizeDescription(html: string | null): string | null {
-  return html === null ? null : sanitizeHtml(html, OPTIONS);
+  return html === null ? null : sanitizeHtmlText(html);
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
