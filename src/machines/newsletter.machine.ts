@@ -1,0 +1,185 @@
+/**
+ * The footer newsletter form (spec section 2, Footer; 4, Newsletter form; 5, Newsletter; 7,
+ * Newsletter; 8, Newsletter): idle, invalid ('Invalid subscription request.', no call),
+ * submitting ('Submitting request...'), success ('Please check your email to confirm.') or error
+ * ('Error: {message}').
+ *
+ * A submission asks the `getCaptchaToken` actor for a token (with {@link NEWSLETTER_CAPTCHA_ACTION}
+ * or the action given in the input), then calls the `subscribe` actor with the email and the
+ * token. Both actors are supplied by the caller (`machine.provide`).
+ * @module
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { MESSAGES, checkNewsletterEmail, newsletterErrorText } from '../domain/account.ts';
+
+/**
+ * The captcha action name of a newsletter subscription (spec section 7: "a captcha token is
+ * requested with a product-specific action name"; the name itself is not given, this is ours).
+ * @default 'newsletter_subscribe'
+ */
+export const NEWSLETTER_CAPTCHA_ACTION = 'newsletter_subscribe';
+
+/** The tone of the form's inline message: the view colours it (errors are red). */
+export type NewsletterTone = 'info' | 'success' | 'danger';
+
+/** Context of {@link newsletterMachine}. */
+export interface NewsletterContext {
+  /** What the email input holds. */
+  email: string;
+  /** The email being subscribed (trimmed), fixed at submission so typing cannot change the call. */
+  submittedEmail: string;
+  /** The inline message, or null in idle. */
+  message: string | null;
+  /** How the inline message is coloured, or null in idle. */
+  tone: NewsletterTone | null;
+  /** The captcha token of the current submission, once the captcha actor answered. */
+  token: string | null;
+  /** The captcha action name sent with the token request. */
+  captchaAction: string;
+}
+
+/** Events of {@link newsletterMachine}. 'newsletter.submit' is the button and Enter alike. */
+export type NewsletterEvent = { type: 'email.changed'; value: string } | { type: 'newsletter.submit' };
+
+/** Input of {@link newsletterMachine}. */
+export interface NewsletterInput {
+  /** Prefilled email. @default '' */
+  email?: string;
+  /** Captcha action name. @default NEWSLETTER_CAPTCHA_ACTION */
+  captchaAction?: string;
+}
+
+/** What the machine emits: the outcome as a notice (the view also shows it inline). */
+export type NewsletterEmitted = { type: 'notify'; tone: 'success' | 'danger'; message: string };
+
+/** Input of the `subscribe` actor: POST /api/newsletterSubscriptions/subscribe?email= with {token}. */
+export interface SubscribeInput {
+  email: string;
+  token: string;
+}
+
+/** What the `subscribe` actor resolves with (the call's `success`). */
+export interface SubscribeOutput {
+  success: boolean;
+}
+
+/**
+ * The message of a failed call. The client's `ApiError` keeps the server's own words in
+ * `serverMessage` and puts the generic text in `message`; the newsletter shows the server's words
+ * when there are some ("Error: {message}"), else the exception's message, else 'Failed.'.
+ */
+function failureText(error: unknown): string {
+  const server = (error as { serverMessage?: unknown } | null)?.serverMessage;
+  return newsletterErrorText(typeof server === 'string' && server.trim() !== '' ? server : error);
+}
+
+/**
+ * The newsletter form machine.
+ *
+ * Choices: typing after an outcome (invalid, success, error) clears the message and returns to
+ * idle; typing while submitting only updates the input (the call keeps the submitted email); a
+ * second submit while submitting is ignored. A `{ success: false }` answer without an error reads
+ * 'Error: Failed.' (the domain's `newsletterErrorText`). Captcha failures ('reCAPTCHA is not
+ * loaded...') show the same way as the call's failures.
+ *
+ * @example
+ * const actor = createActor(newsletterMachine.provide({ actors: {
+ *   getCaptchaToken: fromPromise(async ({ input }) => captcha.getToken(input.action)),
+ *   subscribe: fromPromise(async ({ input, signal }) => client.subscribe(input.email, input.token, { signal })),
+ * } })).start();
+ * actor.send({ type: 'email.changed', value: 'ann@example.com' });
+ * actor.send({ type: 'newsletter.submit' });
+ */
+export const newsletterMachine = setup({
+  types: {
+    context: {} as NewsletterContext,
+    events: {} as NewsletterEvent,
+    input: {} as NewsletterInput | undefined,
+    emitted: {} as NewsletterEmitted,
+  },
+  actors: {
+    getCaptchaToken: fromPromise<string, { action: string }>(async () => {
+      throw new Error("Provide the 'getCaptchaToken' actor");
+    }),
+    subscribe: fromPromise<SubscribeOutput, SubscribeInput>(async () => {
+      throw new Error("Provide the 'subscribe' actor");
+    }),
+  },
+  guards: {
+    emailValid: ({ context }) => checkNewsletterEmail(context.email).ok,
+    subscribed: (_, output: SubscribeOutput) => output?.success === true,
+  },
+  actions: {
+    setEmail: assign({ email: (_, value: string) => value }),
+    clearMessage: assign({ message: null, tone: null }),
+    notifyFailure: emit(({ context }) => ({ type: 'notify' as const, tone: 'danger' as const, message: context.message ?? MESSAGES.newsletterFailed })),
+  },
+}).createMachine({
+  id: 'newsletter',
+  context: ({ input }) => ({
+    email: input?.email ?? '',
+    submittedEmail: '',
+    token: null,
+    message: null,
+    tone: null,
+    captchaAction: input?.captchaAction ?? NEWSLETTER_CAPTCHA_ACTION,
+  }),
+  initial: 'idle',
+  on: {
+    'email.changed': { target: '.idle', actions: [{ type: 'setEmail', params: ({ event }) => event.value }, 'clearMessage'] },
+    'newsletter.submit': [{ guard: 'emailValid', target: '.submitting' }, { target: '.invalid' }],
+  },
+  states: {
+    idle: {},
+    invalid: {
+      entry: [
+        assign({ message: MESSAGES.newsletterInvalid, tone: 'danger' }),
+        emit({ type: 'notify', tone: 'danger', message: MESSAGES.newsletterInvalid }),
+      ],
+    },
+    submitting: {
+      entry: assign({
+        submittedEmail: ({ context }) => {
+          const checked = checkNewsletterEmail(context.email);
+          return checked.ok ? checked.value : context.email.trim();
+        },
+        message: MESSAGES.newsletterSubmitting,
+        tone: 'info',
+        token: null,
+      }),
+      on: {
+        'email.changed': { actions: { type: 'setEmail', params: ({ event }) => event.value } },
+        'newsletter.submit': {},
+      },
+      initial: 'captcha',
+      states: {
+        captcha: {
+          invoke: {
+            src: 'getCaptchaToken',
+            input: ({ context }) => ({ action: context.captchaAction }),
+            onDone: { target: 'subscribing', actions: assign({ token: ({ event }) => event.output }) },
+            onError: { target: '#newsletter.error', actions: assign({ message: ({ event }) => failureText(event.error), tone: 'danger' }) },
+          },
+        },
+        subscribing: {
+          invoke: {
+            src: 'subscribe',
+            input: ({ context }) => ({ email: context.submittedEmail, token: context.token ?? '' }),
+            onDone: [
+              { guard: { type: 'subscribed', params: ({ event }) => event.output }, target: '#newsletter.success' },
+              { target: '#newsletter.error', actions: assign({ message: failureText(undefined), tone: 'danger' }) },
+            ],
+            onError: { target: '#newsletter.error', actions: assign({ message: ({ event }) => failureText(event.error), tone: 'danger' }) },
+          },
+        },
+      },
+    },
+    success: {
+      entry: [
+        assign({ message: MESSAGES.newsletterSuccess, tone: 'success' }),
+        emit({ type: 'notify', tone: 'success', message: MESSAGES.newsletterSuccess }),
+      ],
+    },
+    error: { entry: 'notifyFailure' },
+  },
+});
