@@ -42,7 +42,8 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 export function foldText(text: string): string {
   const lower = text.toLowerCase();
   if (ASCII_ONLY.test(lower)) return lower;
-  return lower.normalize('NFKD').replace(COMBINING_MARKS, '');
+  // the domain's normalizePhrase order: compatibility forms ('ᴬ', 'Ａ') first, then lower case
+  return text.normalize('NFKD').toLowerCase().normalize('NFKD').replace(COMBINING_MARKS, '');
 }
 
 /**
@@ -60,8 +61,8 @@ export function tokenize(text: string): string[] {
  * Normalises a part number (or a typed query) for part-number matching: folded
  * alphanumerics only, so case, hyphens, spaces, dots and slashes do not matter. This is
  * the spec's rule that phrase matching ignores non-alphanumeric characters, and it is the
- * domain's `normalizePhrase`, so the storefront and the server agree; it always equals
- * the query's words joined (foldText folds the same way).
+ * domain's `normalizePhrase`, so the storefront and the server agree; it always equals the
+ * query's words joined, because foldText folds in the same order (tested).
  * @example normalizePartNumber('SPX 1600-S') // 'spx1600s'
  */
 export function normalizePartNumber(text: string): string {
