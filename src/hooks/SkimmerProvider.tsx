@@ -1,24 +1,17 @@
 /**
  * The provider every hook reads: the API client, the store and theme configuration, the
- * environment (browser defaults with the caller's members laid over them) and the toast store.
+ * environment (browser defaults with the caller's members laid over them), the toast store, and
+ * the app-wide actors (login state, cart) of `SharedActorsProvider`.
  * TanStack Query's model: the client is injected once, never imported as a global.
  * @module
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client.ts';
 import type { StoreConfig, ThemeConfig } from '../domain/entities.ts';
+import { SkimmerContext, type SkimmerContextValue } from './context.ts';
 import { createBrowserEnvironment, mergeEnvironment, type SkimmerEnvironment } from './environment.ts';
-import { createToastStore, type ToastStore } from './toast-store.ts';
-
-/** What the provider hands to the hooks. */
-export interface SkimmerContextValue {
-  client: ApiClient;
-  storeConfig: StoreConfig;
-  themeConfig: ThemeConfig;
-  environment: SkimmerEnvironment;
-  /** The notices of every machine, shown by the toast area. */
-  toasts: ToastStore;
-}
+import { SharedActorsProvider, type InitialData } from './SharedActorsProvider.tsx';
+import { createToastStore } from './toast-store.ts';
 
 /** Props of {@link SkimmerProvider}. */
 export interface SkimmerProviderProps {
@@ -37,10 +30,13 @@ export interface SkimmerProviderProps {
    * @default 5000
    */
   toastDurationMs?: number;
+  /**
+   * What a server render already fetched (user, customer, checkout): the shared actors start
+   * from it instead of calling the API again. Read on the first render only.
+   */
+  initialData?: InitialData;
   children?: ReactNode;
 }
-
-const SkimmerContext = createContext<SkimmerContextValue | null>(null);
 
 /**
  * Mounts the headless library. The environment and toast store are built once, on the first
@@ -53,7 +49,7 @@ const SkimmerContext = createContext<SkimmerContextValue | null>(null);
  *   <App />
  * </SkimmerProvider>
  */
-export function SkimmerProvider({ client, storeConfig, themeConfig, environment, toastDurationMs, children }: SkimmerProviderProps) {
+export function SkimmerProvider({ client, storeConfig, themeConfig, environment, toastDurationMs, initialData, children }: SkimmerProviderProps) {
   const [env] = useState(() =>
     mergeEnvironment(createBrowserEnvironment({ recaptchaSiteKey: storeConfig.recaptchaSiteKey }), environment),
   );
@@ -62,35 +58,12 @@ export function SkimmerProvider({ client, storeConfig, themeConfig, environment,
     () => ({ client, storeConfig, themeConfig, environment: env, toasts }),
     [client, storeConfig, themeConfig, env, toasts],
   );
-  return <SkimmerContext.Provider value={value}>{children}</SkimmerContext.Provider>;
+  return (
+    <SkimmerContext.Provider value={value}>
+      <SharedActorsProvider initialData={initialData}>{children}</SharedActorsProvider>
+    </SkimmerContext.Provider>
+  );
 }
 
-/**
- * Everything the provider holds. Throws outside a provider: a hook without a client cannot do
- * anything useful, and a clear message beats a null dereference deep in a machine.
- */
-export function useSkimmer(): SkimmerContextValue {
-  const value = useContext(SkimmerContext);
-  if (!value) throw new Error('Skimmer hooks must be used inside <SkimmerProvider>.');
-  return value;
-}
-
-/** The API client of the provider. */
-export function useClient(): ApiClient {
-  return useSkimmer().client;
-}
-
-/** The environment of the provider (defaults merged with the caller's members). */
-export function useEnvironment(): SkimmerEnvironment {
-  return useSkimmer().environment;
-}
-
-/** The store configuration. */
-export function useStoreConfig(): StoreConfig {
-  return useSkimmer().storeConfig;
-}
-
-/** The theme configuration. */
-export function useThemeConfig(): ThemeConfig {
-  return useSkimmer().themeConfig;
-}
+export { useClient, useEnvironment, useSkimmer, useStoreConfig, useThemeConfig } from './context.ts';
+export type { SkimmerContextValue } from './context.ts';

@@ -112,6 +112,13 @@ export interface SkimmerEnvironment {
   openPopup(url: string, width?: number, height?: number): PopupLike | null;
   /** Scrolls the page (to the top on each path change). */
   scrollTo(x: number, y: number): void;
+  /** A blocking alert (spec section 8: address update and delete failures 'in an alert'). */
+  alert(message: string): void;
+  /**
+   * Where the 'logged only' failures of spec section 8 go (set quantity, fetch cart, countries).
+   * @default console.error
+   */
+  log(source: string, message: string, error?: unknown): void;
   events: EventsLike;
 }
 
@@ -282,6 +289,12 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
     scrollTo(x, y) {
       browser()?.scrollTo(x, y);
     },
+    alert(message) {
+      browser()?.alert(message);
+    },
+    log(source, message, error) {
+      console.error(`[skimmer] ${source}: ${message}`, error);
+    },
     events: {
       onPointerLeave(listener) {
         const w = browser();
@@ -314,8 +327,8 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
 
 /**
  * An inert environment: memory storage, a fixed clock, unknown viewport width, geolocation
- * denied, sockets that emit nowhere, analytics and navigation that do nothing, a captcha that
- * answers `'test-token'`. For server rendering and tests; any member can be replaced.
+ * denied, sockets that emit nowhere, analytics, alerts, logs and navigation that do nothing, a
+ * captcha that answers `'test-token'`. For server rendering and tests; any member can be replaced.
  *
  * @example
  * const env = createMemoryEnvironment({ viewport: { width: () => 400, userAgent: () => '', subscribe: () => () => {} } });
@@ -335,6 +348,8 @@ export function createMemoryEnvironment(overrides: Partial<SkimmerEnvironment> =
     back: noop,
     openPopup: () => null,
     scrollTo: noop,
+    alert: noop,
+    log: noop,
     events: { onPointerLeave: () => noop, onScroll: () => noop, onKeyDown: () => noop },
     ...overrides,
   };

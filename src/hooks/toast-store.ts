@@ -14,6 +14,8 @@ export interface NotifyEvent {
   type: 'notify';
   tone: ToastTone;
   message: string;
+  /** A second, longer line (the recovery email's verification instructions). */
+  detail?: string;
 }
 
 /** One toast in the list. */
@@ -22,6 +24,8 @@ export interface Toast {
   id: number;
   tone: ToastTone;
   message: string;
+  /** The second line, when the notice has one. */
+  detail?: string;
   /** When it was raised, in ms since the epoch (the environment's clock). */
   time: number;
   /** The local time of day shown in the toast ('14:05'). */
@@ -46,7 +50,7 @@ export interface ToastStoreOptions {
 /** The store. */
 export interface ToastStore {
   /** Adds a toast and schedules its auto-hide; returns its id. */
-  push(notice: Pick<NotifyEvent, 'tone' | 'message'>): number;
+  push(notice: Pick<NotifyEvent, 'tone' | 'message' | 'detail'>): number;
   /** Removes one toast (its close button, or the auto-hide). */
   dismiss(id: number): void;
   /** Removes every toast and cancels the pending auto-hides. */
@@ -101,10 +105,11 @@ export function createToastStore(options: ToastStoreOptions = {}): ToastStore {
   };
 
   return {
-    push({ tone, message }) {
+    push({ tone, message, detail }) {
       const id = nextId++;
       const time = now();
-      toasts = [...toasts, { id, tone, message, time, timeText: formatTime(time) }];
+      const toast: Toast = detail === undefined ? { id, tone, message, time, timeText: formatTime(time) } : { id, tone, message, detail, time, timeText: formatTime(time) };
+      toasts = [...toasts, toast];
       if (durationMs > 0) timers.set(id, setTimeout(() => dismiss(id), durationMs));
       changed();
       return id;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { isMobileLayout } from '../domain/shell.ts';
-import { useEnvironment } from './SkimmerProvider.tsx';
+import { useEnvironment } from './context.ts';
 
 /**
  * Whether the mobile layout applies, following the viewport as it resizes. The server snapshot

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { PAGE_VIEW_EVENT, pageViewPayload } from '../domain/analytics.ts';
-import { useEnvironment } from './SkimmerProvider.tsx';
+import { useEnvironment } from './context.ts';
 
 /** Options of {@link usePageViews}. */
 export interface PageViewsOptions {

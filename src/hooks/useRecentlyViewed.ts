@@ -14,7 +14,7 @@ import {
   serializeRecentlyViewed,
 } from '../domain/lists.ts';
 import type { StorageLike } from './environment.ts';
-import { useSkimmer } from './SkimmerProvider.tsx';
+import { useSkimmer } from './context.ts';
 
 /** Every hook over one storage hears every write to the list, whichever component made it. */
 const listeners = new WeakMap<StorageLike, Set<() => void>>();

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
-import { useSkimmer } from './SkimmerProvider.tsx';
+import { useSkimmer } from './context.ts';
 import { isNotifyEvent, type Toast, type ToastTone } from './toast-store.ts';
 
 /** What {@link useToasts} returns. */
@@ -35,17 +35,28 @@ export function useToasts(): ToastsApi {
   return { toasts, notify, dismiss: store.dismiss, clear: store.clear };
 }
 
+/** The events a machine emits for the page (src/machines/account.helpers.ts shapes). */
+const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'log'] as const;
+
 /**
- * Forwards an actor's emitted 'notify' events to the toast store for as long as the component is
- * mounted. Every machine hook calls it, so a machine's messages show without the view wiring them.
+ * Carries out what an actor emits, for as long as the component is mounted: 'notify' becomes a
+ * toast (with its detail line), 'alert' the environment's alert, 'navigate' a navigation (-1 is
+ * one page back), 'log' the environment's log. Every machine hook calls it, so the machines'
+ * messages show without the view wiring them.
  */
 export function useMachineNotices(actorRef: Pick<AnyActorRef, 'on'> | null | undefined): void {
-  const { toasts } = useSkimmer();
+  const { toasts, environment } = useSkimmer();
   useEffect(() => {
     if (!actorRef) return;
-    const subscription = actorRef.on('notify', (event: unknown) => {
-      if (isNotifyEvent(event)) toasts.push({ tone: event.tone, message: event.message });
-    });
-    return () => subscription.unsubscribe();
-  }, [actorRef, toasts]);
+    const handle = (event: unknown) => {
+      if (isNotifyEvent(event)) return void toasts.push({ tone: event.tone, message: event.message, detail: event.detail });
+      const e = event as { type?: string; message?: unknown; to?: unknown; source?: unknown; error?: unknown };
+      if (e.type === 'alert' && typeof e.message === 'string') environment.alert(e.message);
+      else if (e.type === 'navigate' && e.to === -1) environment.back();
+      else if (e.type === 'navigate' && typeof e.to === 'string') environment.navigate(e.to);
+      else if (e.type === 'log') environment.log(String(e.source ?? 'machine'), String(e.message ?? ''), e.error);
+    };
+    const subscriptions = MACHINE_EFFECTS.map((type) => actorRef.on(type, handle));
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [actorRef, toasts, environment]);
 }

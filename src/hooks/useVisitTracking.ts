@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { isCustomerPresent } from '../domain/account.ts';
 import type { Customer } from '../domain/entities.ts';
 import type { Coordinates, SocketLike } from './environment.ts';
-import { useEnvironment } from './SkimmerProvider.tsx';
+import { useEnvironment } from './context.ts';
 
 /** The realtime namespace of visit tracking. @default '/customer' */
 export const VISIT_NAMESPACE = '/customer';

@@ -14,6 +14,7 @@ import {
   type SkimmerEnvironment,
   type SocketLike,
 } from '../../src/hooks/environment.ts';
+import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { SkimmerProvider } from '../../src/hooks/SkimmerProvider.tsx';
 
 export const storeConfig: StoreConfig = {
@@ -131,11 +132,26 @@ export function testEnvironment(overrides: Partial<SkimmerEnvironment> = {}): Sk
   });
 }
 
+/** Options of {@link wrapper}. */
+export interface WrapperOptions {
+  toastDurationMs?: number;
+  /** @default a signed-out visitor, already fetched (no user or customer call) */
+  initialData?: InitialData;
+}
+
 /** A wrapper for renderHook/render mounting the provider over a fake client and environment. */
-export function wrapper(client: ApiClient = fakeClient(), environment: Partial<SkimmerEnvironment> = testEnvironment(), toastDurationMs?: number) {
+export function wrapper(client: ApiClient = fakeClient(), environment: Partial<SkimmerEnvironment> = testEnvironment(), options: WrapperOptions = {}) {
+  const initialData = options.initialData ?? { auth: { user: null, customer: {} } };
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={themeConfig} environment={environment} toastDurationMs={toastDurationMs}>
+      <SkimmerProvider
+        client={client}
+        storeConfig={storeConfig}
+        themeConfig={themeConfig}
+        environment={environment}
+        toastDurationMs={options.toastDurationMs}
+        initialData={initialData}
+      >
         {children}
       </SkimmerProvider>
     );

@@ -19,7 +19,7 @@ const noticeMachine = setup({
 
 describe('useToasts', () => {
   test('shows a notice with the local time and hides it automatically', () => {
-    const { result } = renderHook(() => useToasts(), { wrapper: wrapper(fakeClient(), testEnvironment({ now: () => NOW }), 5000) });
+    const { result } = renderHook(() => useToasts(), { wrapper: wrapper(fakeClient(), testEnvironment({ now: () => NOW }), { toastDurationMs: 5000 }) });
     act(() => void result.current.notify('success', 'Product added to cart'));
     expect(result.current.toasts).toEqual([
       { id: 1, tone: 'success', message: 'Product added to cart', time: NOW, timeText: formatToastTime(NOW) },

@@ -1,0 +1,51 @@
+/**
+ * The login state (spec sections 4 and 6) from the provider's shared auth actor: fetched flag,
+ * logged in (the user call returned a user), signed in (also a non-empty customer), and the gate
+ * of the pages that need a user.
+ * @module
+ */
+import { useSelector } from '@xstate/react';
+import { accountGate, type AccountGate } from '../domain/account.ts';
+import type { Customer, User } from '../domain/entities.ts';
+import { useSharedActors } from './SharedActorsProvider.tsx';
+
+/** What {@link useAuth} returns. */
+export interface AuthApi {
+  /** True once the user call has answered, success or failure. */
+  fetched: boolean;
+  /** The user call returned a user. */
+  loggedIn: boolean;
+  /** Logged in, or a non-empty customer object. */
+  signedIn: boolean;
+  user: User | null;
+  /** The customer ({} when signed out), or null until its call answers. */
+  customer: Customer | null;
+  /** 'loading' until fetched, then 'ready' or 'redirect' (to /login.asp). */
+  gate: AccountGate;
+  /** Calls the user and customer endpoints again (after signing in). */
+  refresh(): void;
+  /** Forgets the visitor at once, without a call (after signing out). */
+  signOut(): void;
+}
+
+/**
+ * The visitor's login state, shared by the whole page.
+ *
+ * @example
+ * const { signedIn } = useAuth();
+ * return signedIn ? <a href="/myaccount.asp">Manage Account</a> : <a href="/login">Sign in</a>;
+ */
+export function useAuth(): AuthApi {
+  const { auth } = useSharedActors();
+  const context = useSelector(auth, (s) => s.context);
+  return {
+    fetched: context.fetched,
+    loggedIn: context.loggedIn,
+    signedIn: context.signedIn,
+    user: context.user,
+    customer: context.customer,
+    gate: accountGate({ userLoaded: context.fetched, loggedIn: context.loggedIn }),
+    refresh: () => auth.send({ type: 'auth.refresh' }),
+    signOut: () => auth.send({ type: 'auth.signedOut' }),
+  };
+}
