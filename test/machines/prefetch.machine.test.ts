@@ -14,7 +14,7 @@ function start(results: ReadonlyArray<'fail' | 'ok'>, input: PrefetchInput = {})
   let attempts = 0;
   const machine = prefetchMachine.provide({
     actors: {
-      prefetch: fromPromise(async () => {
+      prefetch: fromPromise<unknown, { params: unknown }>(async () => {
         const result = results[attempts] ?? 'fail';
         attempts += 1;
         if (result === 'fail') throw new Error(`attempt ${attempts} failed`);
