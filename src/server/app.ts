@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { sessionPlugin } from './auth/session.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
 
+  await app.register(sessionPlugin, { db });
   catalogueRoutes(app, catalogue);
   mediaRoutes(app, { db, dataDir });
   await app.register(contentRoutes, { db });
