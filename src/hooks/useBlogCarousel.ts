@@ -1,0 +1,36 @@
+/**
+ * The OUR BLOG carousel (spec sections 2, 4 and 8): the articles, tripled for looping, with the
+ * inline 'Failed to load articles. Please try again later.' and 'No articles found'.
+ * @module
+ */
+import { useMemo } from 'react';
+import { tripleList } from '../domain/carousel.ts';
+import type { Article } from '../domain/entities.ts';
+import { useLoader, type LoaderApi } from './useLoader.ts';
+
+/** What {@link useBlogCarousel} returns. */
+export interface BlogCarouselApi extends LoaderApi<Article[], undefined> {
+  /** The articles once loaded, [] otherwise. */
+  articles: Article[];
+  /** The list tripled for the looping track (render this one; reset to the middle copy at the edges). */
+  track: Article[];
+}
+
+/**
+ * The blog carousel's articles. `GET /api/articles` is sent without parameters (spec section 7:
+ * the original's page, limit, sort and order were not sent; the server's defaults apply).
+ *
+ * @example
+ * const { track, message } = useBlogCarousel();
+ * if (message) return <p>{message}</p>;
+ */
+export function useBlogCarousel(initialArticles?: Article[]): BlogCarouselApi {
+  const loader = useLoader<Article[], undefined>({
+    kind: 'articles',
+    initialData: initialArticles,
+    load: async (client, _params, signal) => (await client.articles(undefined, { signal })).articles,
+  });
+  const articles = useMemo(() => loader.data ?? [], [loader.data]);
+  const track = useMemo(() => tripleList(articles), [articles]);
+  return { ...loader, articles, track };
+}

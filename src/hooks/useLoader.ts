@@ -1,0 +1,74 @@
+/**
+ * Load-once sections over `loaderMachine` (spec sections 2, 7 and 8): the home product grids, the
+ * OUR BLOG carousel, the navigation and the footer lists. `useLoader` is the general hook;
+ * `useHomeGrid` and `useBlogCarousel` bind it to their calls.
+ * @module
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ApiClient } from '../api/client.ts';
+import { loaderMachine, type LoaderKind } from '../machines/loader.machine.ts';
+import { useClient } from './context.ts';
+import { useLatest } from './useLatest.ts';
+import { useMachineNotices } from './useToasts.ts';
+
+/** The section's state name. */
+export type LoaderStatus = 'loading' | 'loaded' | 'empty' | 'failed';
+
+/** Options of {@link useLoader}. */
+export interface LoaderOptions<T, P> {
+  /** Which section: decides the failure and empty messages (see `LOADER_MESSAGES`). */
+  kind: LoaderKind;
+  /** Parameters handed to `load`; a new value does not reload by itself, call `reload(params)`. */
+  params?: P;
+  /** The call, given the client, the parameters and an abort signal. */
+  load(client: ApiClient, params: P, signal: AbortSignal): Promise<T>;
+  /** Server-rendered data: the section starts settled, without a call. */
+  initialData?: T;
+}
+
+/** What {@link useLoader} returns. */
+export interface LoaderApi<T, P = unknown> {
+  status: LoaderStatus;
+  /** The last answer, or null before one. */
+  data: T | null;
+  loading: boolean;
+  /** The failure's message, or null. */
+  error: string | null;
+  /** The inline text ('Failed to load articles. Please try again later.', 'No articles found'), or null. */
+  message: string | null;
+  /** Loads again, with new parameters when given. */
+  reload(params?: P): void;
+}
+
+/**
+ * One load-once section.
+ *
+ * @example
+ * const nav = useLoader({ kind: 'nav', params: { collectionUrlPrefix: '/collections' }, load: (api, q, signal) => api.nav(q, { signal }) });
+ */
+export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): LoaderApi<T, P> {
+  const client = useClient();
+  const deps = useLatest({ client, load: options.load });
+  const actor = useActorRef(
+    loaderMachine.provide({
+      actors: {
+        load: fromPromise(async ({ input, signal }) => deps.current.load(deps.current.client, input.params as P, signal)),
+      },
+    }),
+    { input: { kind: options.kind, params: options.params, data: options.initialData } },
+  );
+  useMachineNotices(actor);
+  const status = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
+  const data = useSelector(actor, (s) => (s.context.data ?? null) as T | null);
+  const error = useSelector(actor, (s) => s.context.error);
+  const message = useSelector(actor, (s) => s.context.message);
+  return {
+    status,
+    data,
+    loading: status === 'loading',
+    error,
+    message,
+    reload: (params) => actor.send(params === undefined ? { type: 'loader.reload' } : { type: 'loader.reload', params }),
+  };
+}
