@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ArticlesResponse } from '../../src/api/types.ts';
 import type { Article, ProductCardData } from '../../src/domain/entities.ts';
 import { useBlogCarousel } from '../../src/hooks/useBlogCarousel.ts';
 import { useHomeGrid } from '../../src/hooks/useHomeGrid.ts';
@@ -9,7 +10,7 @@ import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
 const cards = [{ id: 1, title: 'Pump' }, { id: 2, title: 'Filter' }] as ProductCardData[];
 const posts = [{ id: 1, title: 'Opening your pool' }, { id: 2, title: 'Winterising' }] as Article[];
-const page = { limitPerPage: 10, totalObjects: 2, totalPages: 1, pages: [], count: 2 };
+const page = { limitPerPage: 10, totalObjects: 2, totalPages: 1, pages: [], count: 2 } as unknown as ArticlesResponse['pageInfo'];
 
 describe('useHomeGrid', () => {
   test.each([
