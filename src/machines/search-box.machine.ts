@@ -1,0 +1,300 @@
+/**
+ * The header search box (spec section 2, Header and navigation: search box; 4, Header search
+ * dropdown; 5, Search; 7, catalogue calls; 9, Search): typing, the debounced search of products
+ * and collections (up to 4 of each), the dropdown's open and close rules, the price-phrase pill
+ * with its 'Accept suggestion?' popover, and the submission to the search results page.
+ *
+ * Three parallel regions: `search` (idle, debouncing, searching), `pill` (idle, pending, shown
+ * with its popover) and the dropdown's `open` flag in the context. The two searches are the
+ * `searchProducts` and `searchCollections` actors, run together; their inputs are the products
+ * filter parameters of the spec (limit 4, page 0 and the field lists), ready for the API client.
+ * @module
+ */
+import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { canRunSearch } from '../domain/search.ts';
+import { HEADER_SEARCH_LIMIT, QUERY_FIELDS, headerSearchLink } from '../domain/urls.ts';
+import { acceptPricePill, pricePill } from '../domain/price-phrase.ts';
+import type { PricePill } from '../domain/price-phrase.ts';
+import { SEARCH_TIMING } from '../domain/listing.ts';
+import type { Collection, ProductCardData, SearchQuery } from '../domain/entities.ts';
+
+/** A product of the dropdown's 'Products' group: the fields the header call asks for. */
+export type HeaderProduct = Pick<ProductCardData, 'title' | 'handle' | 'id' | 'vendor'>;
+
+/** A collection of the dropdown's 'Categories' group. */
+export type HeaderCollection = Pick<Collection, 'title' | 'handle' | 'id'>;
+
+/** The parameters of the header's products call (GET /api/products/filter). */
+export interface HeaderProductsInput extends SearchQuery {
+  limit: typeof HEADER_SEARCH_LIMIT;
+  page: 0;
+  fields: typeof QUERY_FIELDS.withVendor;
+}
+
+/** The parameters of the header's collections call (GET /api/collections). */
+export interface HeaderCollectionsInput extends SearchQuery {
+  limit: typeof HEADER_SEARCH_LIMIT;
+  page: 0;
+  fields: typeof QUERY_FIELDS.basic;
+}
+
+/** Context of {@link searchBoxMachine}. */
+export interface SearchBoxContext {
+  /** The text in the box. */
+  query: string;
+  /** On the search results page the debounce is 400 ms instead of 600 ms. */
+  onSearchPage: boolean;
+  /** The minimum price applied (from the page, or an accepted pill), or null. */
+  minPrice: number | null;
+  /** The maximum price applied, or null. */
+  maxPrice: number | null;
+  /** The 'Products' group (up to 4). */
+  products: HeaderProduct[];
+  /** The 'Categories' group (up to 4). */
+  collections: HeaderCollection[];
+  /** A search for the current results has finished (so an empty result means 'No results found.'). */
+  resultsLoaded: boolean;
+  /** Whether the dropdown is open. */
+  open: boolean;
+  /** The price-phrase pill, when the typed query has a consistent price phrase. */
+  pill: PricePill | null;
+}
+
+/** Events of {@link searchBoxMachine}. */
+export type SearchBoxEvent =
+  | { type: 'query.changed'; value: string }
+  | { type: 'input.focus' }
+  | { type: 'click.outside' }
+  /** A result was chosen; with a url the machine also emits the navigation. */
+  | { type: 'result.chosen'; url?: string }
+  /** Enter or the search button. */
+  | { type: 'search.submit' }
+  | { type: 'pill.pointer.enter' }
+  | { type: 'pill.pointer.leave' }
+  | { type: 'pill.accept' }
+  /** The price bounds the page applies changed (the search results page's filters). */
+  | { type: 'bounds.changed'; minPrice?: number | null; maxPrice?: number | null }
+  /** The route changed: whether the box now sits on the search results page. */
+  | { type: 'route.changed'; onSearchPage: boolean };
+
+/** Input of {@link searchBoxMachine}. */
+export interface SearchBoxInput {
+  /** The text to start with (the search page's q). @default '' */
+  query?: string;
+  /** Whether the box sits on the search results page. @default false */
+  onSearchPage?: boolean;
+  /** The applied minimum price. @default null */
+  minPrice?: number | null;
+  /** The applied maximum price. @default null */
+  maxPrice?: number | null;
+}
+
+/** What the machine emits: go to a URL (the search results page, or a chosen result). */
+export type SearchBoxEmitted = { type: 'navigate'; url: string };
+
+type Ctx = SearchBoxContext;
+
+/** The query as the calls and the link read it: the text and the applied bounds. */
+function searchQueryOf(c: Pick<Ctx, 'query' | 'minPrice' | 'maxPrice'>): SearchQuery {
+  const q: SearchQuery = { q: c.query };
+  if (c.minPrice !== null) q.minPrice = c.minPrice;
+  if (c.maxPrice !== null) q.maxPrice = c.maxPrice;
+  return q;
+}
+
+/** What accepting the pill gives: the query without the phrase and the bound applied. */
+function accepted(c: Ctx): Pick<Ctx, 'query' | 'minPrice' | 'maxPrice'> {
+  if (c.pill === null) return c;
+  const next = acceptPricePill(searchQueryOf(c), c.pill.phrase);
+  return { query: next.q ?? '', minPrice: next.minPrice ?? null, maxPrice: next.maxPrice ?? null };
+}
+
+/** The context of a box with no results on screen. */
+function noResults(): Pick<Ctx, 'products' | 'collections' | 'resultsLoaded'> {
+  return { products: [], collections: [], resultsLoaded: false };
+}
+
+/**
+ * The header search box machine.
+ *
+ * Choices where the spec is silent: results stay on screen while a new query is debounced (no
+ * flicker); a query that cannot run (under 3 characters) clears them; a failed call leaves its
+ * group empty (the dropdown then reads 'No results found.' when both are empty); the pill is
+ * hidden as soon as the query changes and worked out again 600 ms later, so an accepted pill
+ * always matches the text on screen; accepting the pill searches again at once (no debounce);
+ * submitting or choosing a result cancels a pending search so the dropdown does not reopen on the
+ * next page.
+ *
+ * @example
+ * const actor = createActor(searchBoxMachine.provide({ actors: {
+ *   searchProducts: fromPromise(({ input, signal }) => client.filterProducts(input, { signal })),
+ *   searchCollections: fromPromise(({ input, signal }) => client.searchCollections(input, { signal })),
+ * } }), { input: { onSearchPage: false } });
+ * actor.on('navigate', (e) => router.push(e.url));
+ * actor.start();
+ * actor.send({ type: 'query.changed', value: 'pump under $500' });
+ */
+export const searchBoxMachine = setup({
+  types: {
+    context: {} as SearchBoxContext,
+    events: {} as SearchBoxEvent,
+    input: {} as SearchBoxInput | undefined,
+    emitted: {} as SearchBoxEmitted,
+  },
+  actors: {
+    searchProducts: fromPromise<{ products: HeaderProduct[] }, HeaderProductsInput>(async () => {
+      throw new Error("Provide the 'searchProducts' actor");
+    }),
+    searchCollections: fromPromise<{ collections: HeaderCollection[] }, HeaderCollectionsInput>(async () => {
+      throw new Error("Provide the 'searchCollections' actor");
+    }),
+  },
+  delays: {
+    'search.debounce': ({ context }) => (context.onSearchPage ? SEARCH_TIMING.searchPageDebounceMs : SEARCH_TIMING.boxDebounceMs),
+    'priceHint.debounce': SEARCH_TIMING.priceHintDebounceMs,
+    'pillPopover.show': SEARCH_TIMING.pillPopoverShowMs,
+    'pillPopover.hide': SEARCH_TIMING.pillPopoverHideMs,
+  },
+  guards: {
+    sameQuery: ({ context, event }) => event.type === 'query.changed' && event.value === context.query,
+    runnable: ({ event }) => event.type === 'query.changed' && canRunSearch({ q: event.value }),
+    acceptedRunnable: ({ context }) => canRunSearch({ q: accepted(context).query }),
+    hasPill: ({ context }) => context.pill !== null,
+    submittable: ({ context }) => headerSearchLink(searchQueryOf(context)) !== null,
+    pillFound: ({ context }) => pricePill(context.query, context) !== null,
+  },
+  actions: {
+    setQuery: assign({ query: ({ context, event }) => (event.type === 'query.changed' ? event.value : context.query) }),
+    closeIfCleared: assign({ open: ({ context, event }) => (event.type === 'query.changed' && event.value.trim() === '' ? false : context.open) }),
+    clearResults: assign(() => noResults()),
+    closeIfAcceptedEmpty: assign({ open: ({ context }) => (accepted(context).query.trim() === '' ? false : context.open) }),
+    close: assign({ open: false }),
+    acceptPill: assign(({ context }) => ({ ...accepted(context), pill: null })),
+    navigateToResults: emit(({ context }) => ({ type: 'navigate' as const, url: headerSearchLink(searchQueryOf(context)) ?? '' })),
+  },
+}).createMachine({
+  id: 'searchBox',
+  type: 'parallel',
+  context: ({ input }) => ({
+    query: input?.query ?? '',
+    onSearchPage: input?.onSearchPage ?? false,
+    minPrice: input?.minPrice ?? null,
+    maxPrice: input?.maxPrice ?? null,
+    ...noResults(),
+    open: false,
+    pill: null,
+  }),
+  on: {
+    'input.focus': { actions: assign({ open: true }) },
+    'click.outside': { actions: 'close' },
+    'route.changed': { actions: assign({ onSearchPage: ({ event }) => event.onSearchPage }) },
+    'bounds.changed': {
+      actions: assign(({ context, event }) => {
+        const minPrice = event.minPrice ?? null;
+        const maxPrice = event.maxPrice ?? null;
+        // A pill on screen is worked out again against the new bounds (it may go).
+        return { minPrice, maxPrice, pill: context.pill === null ? null : pricePill(context.query, { minPrice, maxPrice }) };
+      }),
+    },
+  },
+  states: {
+    search: {
+      initial: 'idle',
+      on: {
+        'query.changed': [
+          { guard: 'sameQuery' },
+          { guard: 'runnable', target: '.debouncing', actions: 'setQuery' },
+          { target: '.idle', actions: ['setQuery', 'clearResults', 'closeIfCleared'] },
+        ],
+        'pill.accept': [
+          { guard: and(['hasPill', 'acceptedRunnable']), target: '.searching', actions: 'acceptPill' },
+          { guard: 'hasPill', target: '.idle', actions: ['closeIfAcceptedEmpty', 'acceptPill', 'clearResults'] },
+        ],
+        'search.submit': { guard: 'submittable', target: '.idle', actions: ['navigateToResults', 'close'] },
+        'result.chosen': [
+          {
+            guard: ({ event }) => typeof event.url === 'string' && event.url !== '',
+            target: '.idle',
+            actions: ['close', emit(({ event }) => ({ type: 'navigate' as const, url: event.url ?? '' }))],
+          },
+          { target: '.idle', actions: 'close' },
+        ],
+      },
+      states: {
+        idle: {},
+        debouncing: { after: { 'search.debounce': 'searching' } },
+        searching: {
+          type: 'parallel',
+          onDone: { target: 'idle', actions: assign({ resultsLoaded: true, open: true }) },
+          states: {
+            products: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'searchProducts',
+                    input: ({ context }) => ({ ...searchQueryOf(context), limit: HEADER_SEARCH_LIMIT, page: 0, fields: QUERY_FIELDS.withVendor }),
+                    onDone: { target: 'done', actions: assign({ products: ({ event }) => event.output.products.slice(0, HEADER_SEARCH_LIMIT) }) },
+                    onError: { target: 'done', actions: assign({ products: [] }) },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            collections: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'searchCollections',
+                    input: ({ context }) => ({ ...searchQueryOf(context), limit: HEADER_SEARCH_LIMIT, page: 0, fields: QUERY_FIELDS.basic }),
+                    onDone: {
+                      target: 'done',
+                      actions: assign({ collections: ({ event }) => event.output.collections.slice(0, HEADER_SEARCH_LIMIT) }),
+                    },
+                    onError: { target: 'done', actions: assign({ collections: [] }) },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+          },
+        },
+      },
+    },
+    pill: {
+      initial: 'idle',
+      on: {
+        'query.changed': { guard: ({ context, event }) => event.value !== context.query, target: '.pending', actions: assign({ pill: null }) },
+      },
+      states: {
+        idle: {},
+        pending: {
+          after: {
+            'priceHint.debounce': [
+              { guard: 'pillFound', target: 'shown', actions: assign({ pill: ({ context }) => pricePill(context.query, context) }) },
+              { target: 'idle' },
+            ],
+          },
+        },
+        shown: {
+          initial: 'popoverHidden',
+          always: { guard: ({ context }) => context.pill === null, target: 'idle' },
+          on: { 'pill.accept': { target: 'idle' } },
+          states: {
+            popoverHidden: { on: { 'pill.pointer.enter': 'popoverOpening' } },
+            popoverOpening: {
+              after: { 'pillPopover.show': 'popoverShown' },
+              on: { 'pill.pointer.leave': 'popoverHidden' },
+            },
+            popoverShown: { on: { 'pill.pointer.leave': 'popoverClosing' } },
+            popoverClosing: {
+              after: { 'pillPopover.hide': 'popoverHidden' },
+              on: { 'pill.pointer.enter': 'popoverShown' },
+            },
+          },
+        },
+      },
+    },
+  },
+});
