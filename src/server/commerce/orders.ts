@@ -1,0 +1,269 @@
+/**
+ * Orders: placing a checkout (hosted checkout page, test mode), the signed-in customer's list and
+ * detail, and adding a related product to a placed order (spec section 7, Orders).
+ *
+ * Choices (each tested):
+ * - Placing is idempotent: one order per checkout (a unique index), so a second submit, or two at
+ *   once, finds the first order. It writes the order, its lines, a SUCCESS transaction (gateway
+ *   'test') and the stock decrement in one transaction, and completes the checkout, so the
+ *   owner's next cart call starts an empty cart.
+ * - A related product added to an order becomes one more unit at its current price (merged into
+ *   an earlier added line of the same level), with a PENDING transaction for its amount and no
+ *   gateway (the wallet shows 'N/A'): the store settles it by hand ("Expect hearing from us soon").
+ *   Any product with a sellable inventory level may be added, related or not.
+ * @module
+ */
+import { fromCents } from '../../domain/money.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { CURRENCY_CODE, lineDetails, MAX_LINE_QUANTITY, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
+
+/** A postal address as an order keeps it (a copy, so editing the address book leaves orders alone). */
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string | null;
+  zip: string;
+  phone: string | null;
+  countryCode: string;
+  stateCode: string | null;
+}
+
+/** The payment an order records: a token and what a receipt shows, never a card number. */
+export interface OrderPayment {
+  token: string;
+  brand: string;
+  last4: string;
+}
+
+/** What placing needs besides the checkout. */
+export interface PlaceOrderInput {
+  email: string;
+  address: OrderAddress;
+  payment: OrderPayment;
+}
+
+/** One line of an order. */
+export interface OrderLine {
+  id: number;
+  productId: number;
+  inventoryLevelId: number | null;
+  title: string;
+  sku: string | null;
+  productHandle: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPrice: number;
+  /** Added after placing (POST /api/orders/{orderId}/relatedProducts/{productId}). */
+  addedAfterPlacement: boolean;
+}
+
+/** An order as the API answers it (the spec names only the numeric orderId). */
+export interface Order {
+  orderId: number;
+  checkoutId: string;
+  createdAt: string;
+  status: string;
+  email: string;
+  currencyCode: string;
+  subtotalPrice: number;
+  discountPrice: number;
+  shippingPrice: number;
+  totalPrice: number;
+  discountCodes: string[];
+  shippingAddress: OrderAddress;
+  payment: { brand: string; last4: string };
+  lines: OrderLine[];
+}
+
+/** The error texts of the order calls. */
+export const ORDER_ERRORS = {
+  notFound: 'Order not found.',
+  productNotFound: 'Product not found.',
+  productUnavailable: 'Product is currently unavailable',
+  emptyCart: 'Your cart is empty.',
+  notForSale: (title: string) => `${title} is not available for sale.`,
+  stock: (title: string, left: number) => `Only ${left} left of ${title}.`,
+} as const;
+
+const now = (): string => new Date().toISOString();
+
+/** The transaction's displayable id of an order: 'T' and the order id on 8 digits. */
+export function displayableTransactionId(orderId: number, suffix = ''): string {
+  return `T${String(orderId).padStart(8, '0')}${suffix}`;
+}
+
+interface OrderRow {
+  id: number;
+  checkout_id: string;
+  customer_id: number | null;
+  session_id: number | null;
+  email: string;
+  status: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  currency_code: string;
+  discount_codes: string;
+  shipping_address_json: string;
+  payment_brand: string;
+  payment_last4: string;
+  created_at: string;
+}
+
+/**
+ * Places the owner's checkout: the order, its lines, the stock decrement, a transaction, and the
+ * checkout completed, all or nothing. A completed checkout answers its existing order.
+ * @returns the order id, whether this call created it, and the products whose stock changed.
+ * @example
+ * const { orderId } = placeOrder(db, owner, checkoutId, { email, address, payment });
+ */
+export function placeOrder(db: Db, owner: Owner, checkoutId: string, input: PlaceOrderInput): { orderId: number; created: boolean; productIds: number[] } {
+  return db.transaction(() => {
+    const cart = ownedCheckout(db, checkoutId, owner);
+    if (!cart) throw new HttpError(404, 'Checkout not found.');
+    const existing = db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]);
+    if (existing) return { orderId: existing.id, created: false, productIds: [] };
+    if (cart.status !== 'open') throw new HttpError(404, 'Checkout not found.');
+    const lines = lineDetails(db, checkoutId);
+    if (lines.length === 0) throw new HttpError(422, ORDER_ERRORS.emptyCart);
+    for (const l of lines) {
+      if (!l.availableForSale) throw new HttpError(422, ORDER_ERRORS.notForSale(l.title));
+      if (!l.bypassNegativeQuantity && l.quantity > l.stock) throw new HttpError(409, ORDER_ERRORS.stock(l.title, Math.max(0, l.stock)));
+    }
+    const price = priceCheckout(db, checkoutId, lines);
+    const at = now();
+    const order = db.get<{ id: number }>(
+      `INSERT INTO orders (checkout_id, customer_id, session_id, email, status, subtotal_cents, discount_cents, shipping_cents,
+         total_cents, currency_code, discount_codes, shipping_address_json, payment_brand, payment_last4, payment_token, created_at)
+       VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      [
+        checkoutId, cart.customer_id, cart.session_id, input.email, price.linesCents, price.discountCents, price.shippingCents ?? 0,
+        price.totalCents, CURRENCY_CODE, price.applied.map((r) => r.code).join(','), JSON.stringify(input.address),
+        input.payment.brand, input.payment.last4, input.payment.token, at,
+      ],
+    );
+    if (!order) throw new Error('order insert returned no id');
+    for (const l of lines) {
+      db.run(
+        `INSERT INTO order_lines (order_id, inventory_level_id, product_id, title, sku, product_handle, image_url, quantity, unit_price_cents, added_later, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+        [order.id, l.inventoryLevelId, l.productId, l.title, l.sku, l.productHandle, l.imageUrl, l.quantity, l.unitCents, at],
+      );
+      db.run('UPDATE inventory_levels SET quantity = quantity - ? WHERE id = ?', [l.quantity, l.inventoryLevelId]);
+    }
+    db.run(
+      `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
+       VALUES (?, ?, ?, ?, 'test', 'SUCCESS', ?, ?)`,
+      [displayableTransactionId(order.id), cart.customer_id, input.email, price.totalCents, order.id, at],
+    );
+    db.run("UPDATE checkouts SET status = 'completed', email = ?, updated_at = ? WHERE id = ?", [input.email, at, checkoutId]);
+    return { orderId: order.id, created: true, productIds: [...new Set(lines.map((l) => l.productId))] };
+  });
+}
+
+function toOrder(db: Db, row: OrderRow): Order {
+  type LineRow = {
+    id: number; product_id: number; inventory_level_id: number | null; title: string; sku: string | null; product_handle: string;
+    image_url: string | null; quantity: number; unit_price_cents: number; added_later: number;
+  };
+  const lines = db.all<LineRow>('SELECT * FROM order_lines WHERE order_id = ? ORDER BY id', [row.id]);
+  return {
+    orderId: row.id,
+    checkoutId: row.checkout_id,
+    createdAt: row.created_at,
+    status: row.status,
+    email: row.email,
+    currencyCode: row.currency_code,
+    subtotalPrice: fromCents(row.subtotal_cents),
+    discountPrice: fromCents(row.discount_cents),
+    shippingPrice: fromCents(row.shipping_cents),
+    totalPrice: fromCents(row.total_cents),
+    discountCodes: row.discount_codes === '' ? [] : row.discount_codes.split(','),
+    shippingAddress: JSON.parse(row.shipping_address_json) as OrderAddress,
+    payment: { brand: row.payment_brand, last4: row.payment_last4 },
+    lines: lines.map((l) => ({
+      id: l.id, productId: l.product_id, inventoryLevelId: l.inventory_level_id, title: l.title, sku: l.sku,
+      productHandle: l.product_handle, imageUrl: l.image_url, quantity: l.quantity, unitPrice: fromCents(l.unit_price_cents),
+      addedAfterPlacement: l.added_later === 1,
+    })),
+  };
+}
+
+/** The customer's orders, newest first. */
+export function listOrders(db: Db, customerId: number): Order[] {
+  return db.all<OrderRow>('SELECT * FROM orders WHERE customer_id = ? ORDER BY id DESC', [customerId]).map((r) => toOrder(db, r));
+}
+
+/** One of the customer's orders, or undefined (another customer's order included). */
+export function customerOrder(db: Db, customerId: number, orderId: number): Order | undefined {
+  const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
+  return row ? toOrder(db, row) : undefined;
+}
+
+/** The order placed from a checkout the owner holds (the confirmation page), or undefined. */
+export function orderOfCheckout(db: Db, owner: Owner, checkoutId: string): Order | undefined {
+  if (!ownedCheckout(db, checkoutId, owner)) return undefined;
+  const row = db.get<OrderRow>('SELECT * FROM orders WHERE checkout_id = ?', [checkoutId]);
+  return row ? toOrder(db, row) : undefined;
+}
+
+/**
+ * Adds one unit of a product to the customer's own order, all or nothing (404 for another
+ * customer's order or an unknown product, 422 without a sellable level, 409 out of stock).
+ * @example
+ * addProductToOrder(db, customerId, 12, 345).lines.at(-1)?.addedAfterPlacement; // true
+ */
+export function addProductToOrder(db: Db, customerId: number, orderId: number, productId: number): Order {
+  return db.transaction(() => {
+    const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
+    if (!row) throw new HttpError(404, ORDER_ERRORS.notFound);
+    const product = db.get<{ id: number; title: string; sku: string | null; handle: string }>(
+      'SELECT id, title, sku, handle FROM products WHERE id = ?',
+      [productId],
+    );
+    if (!product) throw new HttpError(404, ORDER_ERRORS.productNotFound);
+    const lvl = db.get<{ id: number; price_cents: number; quantity: number; bypass_negative_quantity: number; variant_sku: string | null }>(
+      `SELECT l.id, l.price_cents, l.quantity, l.bypass_negative_quantity, v.sku AS variant_sku
+       FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
+       WHERE v.product_id = ? AND l.available_for_sale = 1 AND (l.quantity > 0 OR l.bypass_negative_quantity = 1)
+       ORDER BY v.position, v.id, l.position, l.id LIMIT 1`,
+      [productId],
+    );
+    if (!lvl) throw new HttpError(422, ORDER_ERRORS.productUnavailable);
+    const image = db.get<{ url: string }>('SELECT url FROM product_images WHERE product_id = ? ORDER BY position, id LIMIT 1', [productId]);
+    const at = now();
+    const added = db.get<{ id: number; quantity: number }>(
+      'SELECT id, quantity FROM order_lines WHERE order_id = ? AND inventory_level_id = ? AND added_later = 1',
+      [orderId, lvl.id],
+    );
+    if (added) {
+      if (added.quantity >= MAX_LINE_QUANTITY) throw new HttpError(409, ORDER_ERRORS.stock(product.title, 0));
+      db.run('UPDATE order_lines SET quantity = quantity + 1 WHERE id = ?', [added.id]);
+    } else {
+      db.run(
+        `INSERT INTO order_lines (order_id, inventory_level_id, product_id, title, sku, product_handle, image_url, quantity, unit_price_cents, added_later, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 1, ?)`,
+        [orderId, lvl.id, productId, product.title, lvl.variant_sku ?? product.sku, product.handle, image?.url ?? null, lvl.price_cents, at],
+      );
+    }
+    db.run('UPDATE inventory_levels SET quantity = quantity - 1 WHERE id = ?', [lvl.id]);
+    db.run(
+      'UPDATE orders SET subtotal_cents = subtotal_cents + ?, total_cents = total_cents + ? WHERE id = ?',
+      [lvl.price_cents, lvl.price_cents, orderId],
+    );
+    const count = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId])?.n ?? 0;
+    db.run(
+      `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
+       VALUES (?, ?, ?, ?, NULL, 'PENDING', ?, ?)`,
+      [displayableTransactionId(orderId, `-${count}`), customerId, row.email, lvl.price_cents, orderId, at],
+    );
+    const updated = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [orderId]);
+    if (!updated) throw new Error('order vanished');
+    return toOrder(db, updated);
+  });
+}
