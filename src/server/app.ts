@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import { sessionPlugin } from './auth/session.ts';
+import { commerceRoutes } from './commerce/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   catalogueRoutes(app, catalogue);
   mediaRoutes(app, { db, dataDir });
   await app.register(contentRoutes, { db });
+  await app.register(commerceRoutes, { db });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);
