@@ -164,7 +164,7 @@ describe('dropdown', () => {
   });
 
   test('the default actors reject with a message naming the actor; the dropdown reads no results', async () => {
-    const actor = createActor(searchBoxMachine).start();
+    const actor = createActor(searchBoxMachine, { input: {} }).start();
     actor.send({ type: 'query.changed', value: 'pump' });
     await vi.advanceTimersByTimeAsync(600);
     expect(selectSearchDropdown(actor.getSnapshot()).noResults).toBe('No results found.');
