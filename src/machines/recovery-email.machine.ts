@@ -1,0 +1,278 @@
+/**
+ * The recovery email page (spec sections 2, 4, 5, 6, 7 and 8): Loading until
+ * the user call answers, the redirect when not logged in, then not set, set
+ * but unverified, or verified; saving and verifying each get a captcha token
+ * first.
+ *
+ * Login state comes from the auth machine (input, then 'login.changed').
+ * @module
+ */
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { User } from '../domain/entities.ts';
+import {
+  LOGIN_PATH,
+  MESSAGES,
+  canSaveRecoveryEmail,
+  failureMessage,
+  isUserLoggedIn,
+  recoveryEmailState,
+  recoveryEmailStatusText,
+  recoveryEmailSubmitLabel,
+} from '../domain/account.ts';
+import { successOutcome } from '../domain/account-state.ts';
+import { missingActor, notify, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+
+/**
+ * Captcha action names of the two calls (spec section 7: 'a captcha token is
+ * requested with a product-specific action name'; the names are ours).
+ */
+export const RECOVERY_CAPTCHA_ACTIONS = { save: 'recovery_email', verify: 'recovery_email_verify' } as const;
+
+/** The page's state. */
+export interface RecoveryEmailContext {
+  fetched: boolean;
+  user: User | null;
+  /** The saved recovery email, or null. */
+  recoveryEmail: string | null;
+  verified: boolean;
+  /** The text in the Recovery Email field. */
+  value: string;
+  /** 'Update' when a recovery email exists, else 'Add'. */
+  submitLabel: string;
+  /** 'Recovery email verified', 'Your recovery email is not verified', or null. */
+  statusText: string | null;
+  /** The captcha token of the request in flight. */
+  token: string | null;
+  /** The last message, for inline display, or null. */
+  notice: { tone: NotifyTone; message: string; detail?: string } | null;
+}
+
+/** Login state from the auth machine. */
+export interface RecoveryEmailInput {
+  /**
+   * Whether the user call has answered.
+   * @default false
+   */
+  fetched?: boolean;
+  user?: User | null;
+}
+
+/** Events the page sends. */
+export type RecoveryEmailEvent =
+  | { type: 'login.changed'; fetched: boolean; user: User | null }
+  | { type: 'email.changed'; value: string }
+  | { type: 'email.submit' }
+  | { type: 'email.verify' }
+  | { type: 'form.back' }
+  | { type: 'notice.dismiss' };
+
+/** Toasts, the redirect to '/login.asp', and Back (-1). */
+export type RecoveryEmailEmitted = NotifyEmitted | NavigateEmitted;
+
+const fromUser = (user: User | null) => {
+  const state = recoveryEmailState(user);
+  return {
+    user,
+    recoveryEmail: state === 'not-set' ? null : (user?.recoveryEmail ?? null),
+    verified: state === 'verified',
+    submitLabel: recoveryEmailSubmitLabel(state),
+    statusText: recoveryEmailStatusText(state),
+  };
+};
+
+/**
+ * The recovery email machine. Actors to provide: `getCaptchaToken` (input
+ * `{ action }`; resolves the token, or null/'' when the captcha script is not
+ * loaded, which shows 'reCAPTCHA is not loaded. Make sure JavaScript is
+ * enabled in your browser.'), `setRecoveryEmail` (`{ token, recoveryEmail }`;
+ * PUT /api/user/recoveryEmail) and `verifyRecoveryEmail` (`{ token }`; POST
+ * /api/user/recoveryEmail/verify), both resolving `{ success, error }`.
+ *
+ * A newly saved address counts as unverified unless it is the address that
+ * was already verified (the server sends a new link for a new address).
+ *
+ * @example
+ * const page = createActor(recoveryEmailMachine.provide({ actors }), { input: { fetched: true, user } }).start();
+ * page.send({ type: 'email.changed', value: 'backup@example.com' });
+ * page.send({ type: 'email.submit' });
+ */
+export const recoveryEmailMachine = setup({
+  types: {
+    context: {} as RecoveryEmailContext,
+    events: {} as RecoveryEmailEvent,
+    input: {} as RecoveryEmailInput,
+    emitted: {} as RecoveryEmailEmitted,
+  },
+  actors: {
+    getCaptchaToken: fromPromise<string | null, { action: string }>(async () => {
+      throw missingActor('getCaptchaToken');
+    }),
+    setRecoveryEmail: fromPromise<{ success?: boolean; error?: unknown } | null, { token: string; recoveryEmail: string }>(async () => {
+      throw missingActor('setRecoveryEmail');
+    }),
+    verifyRecoveryEmail: fromPromise<{ success?: boolean; error?: unknown } | null, { token: string }>(async () => {
+      throw missingActor('verifyRecoveryEmail');
+    }),
+  },
+  guards: {
+    canSave: ({ context }) => canSaveRecoveryEmail(context.value),
+    hasToken: ({ event }) => {
+      const output = (event as { output?: unknown }).output;
+      return typeof output === 'string' && output !== '';
+    },
+    succeeded: ({ event }) => successOutcome((event as { output?: { success?: boolean; error?: unknown } | null }).output).ok,
+  },
+  actions: {
+    tell: enqueueActions(({ enqueue }, params: { tone: NotifyTone; message: string; detail?: string }) => {
+      enqueue.assign({ notice: params });
+      enqueue.emit(notify(params.tone, params.message, params.detail));
+    }),
+    tellFailure: enqueueActions(({ enqueue, event }) => {
+      const { error, output } = event as { error?: unknown; output?: { success?: boolean; error?: unknown } | null };
+      const outcome = 'output' in (event as object) ? successOutcome(output) : null;
+      const message = outcome && !outcome.ok ? outcome.message : failureMessage(error);
+      enqueue.assign({ notice: { tone: 'danger', message } });
+      enqueue.emit(notify('danger', message));
+    }),
+  },
+}).createMachine({
+  id: 'recoveryEmail',
+  context: ({ input }) => {
+    const user = isUserLoggedIn(input.user) ? input.user : null;
+    return { fetched: input.fetched === true, value: user?.recoveryEmail ?? '', token: null, notice: null, ...fromUser(user) };
+  },
+  initial: 'loading',
+  on: {
+    'notice.dismiss': { actions: assign({ notice: null }) },
+  },
+  states: {
+    loading: {
+      meta: { message: 'Loading' },
+      always: [
+        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
+        { guard: ({ context }) => context.fetched, target: 'ready' },
+      ],
+      on: {
+        'login.changed': {
+          target: 'loading',
+          reenter: true,
+          actions: assign(({ event }) => {
+            const user = isUserLoggedIn(event.user) ? event.user : null;
+            return { fetched: event.fetched, value: user?.recoveryEmail ?? '', ...fromUser(user) };
+          }),
+        },
+      },
+    },
+    redirect: {
+      entry: emit({ type: 'navigate', to: LOGIN_PATH }),
+      on: {
+        'login.changed': {
+          guard: ({ event }) => isUserLoggedIn(event.user),
+          target: 'ready',
+          actions: assign(({ event }) => ({ fetched: event.fetched, value: event.user?.recoveryEmail ?? '', ...fromUser(event.user) })),
+        },
+      },
+    },
+    ready: {
+      initial: 'settle',
+      on: {
+        'email.changed': { actions: assign({ value: ({ event }) => event.value }) },
+        'form.back': { actions: emit({ type: 'navigate', to: -1 }) },
+        'login.changed': { guard: ({ event }) => event.fetched && !isUserLoggedIn(event.user), target: 'redirect', actions: assign(() => ({ ...fromUser(null) })) },
+      },
+      states: {
+        settle: {
+          always: [
+            { guard: ({ context }) => context.recoveryEmail === null, target: 'notSet' },
+            { guard: ({ context }) => context.verified, target: 'verified' },
+            { target: 'unverified' },
+          ],
+        },
+        // Submit and verify exist only in these three: while saving or verifying
+        // the request in flight ignores them (spec section 5).
+        notSet: {
+          on: { 'email.submit': { guard: 'canSave', target: 'saving' } },
+        },
+        unverified: {
+          on: { 'email.submit': { guard: 'canSave', target: 'saving' }, 'email.verify': 'verifying' },
+        },
+        verified: {
+          on: { 'email.submit': { guard: 'canSave', target: 'saving' } },
+        },
+        saving: {
+          initial: 'token',
+          states: {
+            token: {
+              invoke: {
+                src: 'getCaptchaToken',
+                input: { action: RECOVERY_CAPTCHA_ACTIONS.save },
+                onDone: [
+                  { guard: 'hasToken', target: 'request', actions: assign({ token: ({ event }) => event.output }) },
+                  { target: '#recoveryEmail.ready.settle', actions: { type: 'tell', params: { tone: 'danger', message: MESSAGES.captchaNotLoaded } } },
+                ],
+                onError: { target: '#recoveryEmail.ready.settle', actions: 'tellFailure' },
+              },
+            },
+            request: {
+              invoke: {
+                src: 'setRecoveryEmail',
+                input: ({ context }) => ({ token: context.token ?? '', recoveryEmail: context.value.trim() }),
+                onDone: [
+                  {
+                    guard: 'succeeded',
+                    target: '#recoveryEmail.ready.settle',
+                    actions: [
+                      assign(({ context }) => {
+                        const recoveryEmail = context.value.trim();
+                        const verified = context.verified && recoveryEmail === context.recoveryEmail;
+                        const state = verified ? 'verified' : 'unverified';
+                        return { recoveryEmail, verified, value: recoveryEmail, token: null, submitLabel: recoveryEmailSubmitLabel(state), statusText: recoveryEmailStatusText(state) };
+                      }),
+                      { type: 'tell', params: { tone: 'success', message: MESSAGES.recoveryEmailUpdated } },
+                    ],
+                  },
+                  { target: '#recoveryEmail.ready.settle', actions: [assign({ token: null }), 'tellFailure'] },
+                ],
+                onError: { target: '#recoveryEmail.ready.settle', actions: [assign({ token: null }), 'tellFailure'] },
+              },
+            },
+          },
+        },
+        verifying: {
+          initial: 'token',
+          states: {
+            token: {
+              invoke: {
+                src: 'getCaptchaToken',
+                input: { action: RECOVERY_CAPTCHA_ACTIONS.verify },
+                onDone: [
+                  { guard: 'hasToken', target: 'request', actions: assign({ token: ({ event }) => event.output }) },
+                  { target: '#recoveryEmail.ready.settle', actions: { type: 'tell', params: { tone: 'danger', message: MESSAGES.captchaNotLoaded } } },
+                ],
+                onError: { target: '#recoveryEmail.ready.settle', actions: 'tellFailure' },
+              },
+            },
+            request: {
+              invoke: {
+                src: 'verifyRecoveryEmail',
+                input: ({ context }) => ({ token: context.token ?? '' }),
+                onDone: [
+                  {
+                    guard: 'succeeded',
+                    target: '#recoveryEmail.ready.settle',
+                    actions: [
+                      assign({ token: null }),
+                      { type: 'tell', params: { tone: 'success', message: MESSAGES.verificationSent, detail: MESSAGES.verificationInstructions } },
+                    ],
+                  },
+                  { target: '#recoveryEmail.ready.settle', actions: [assign({ token: null }), 'tellFailure'] },
+                ],
+                onError: { target: '#recoveryEmail.ready.settle', actions: [assign({ token: null }), 'tellFailure'] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
