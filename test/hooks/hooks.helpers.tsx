@@ -135,13 +135,13 @@ export function testEnvironment(overrides: Partial<SkimmerEnvironment> = {}): Sk
 /** Options of {@link wrapper}. */
 export interface WrapperOptions {
   toastDurationMs?: number;
-  /** @default a signed-out visitor, already fetched (no user or customer call) */
+  /** @default a signed-out visitor and no cart, already fetched (no user, customer or checkout call) */
   initialData?: InitialData;
 }
 
 /** A wrapper for renderHook/render mounting the provider over a fake client and environment. */
 export function wrapper(client: ApiClient = fakeClient(), environment: Partial<SkimmerEnvironment> = testEnvironment(), options: WrapperOptions = {}) {
-  const initialData = options.initialData ?? { auth: { user: null, customer: {} } };
+  const initialData = options.initialData ?? { auth: { user: null, customer: {} }, checkout: null };
   return function Wrapper({ children }: { children: ReactNode }) {
     return (
       <SkimmerProvider

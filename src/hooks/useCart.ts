@@ -1,0 +1,157 @@
+/**
+ * The cart (spec sections 2, 4, 7 and 8) from the provider's shared cart actor: lines, totals with
+ * the store currency, the cartUpdating flag, the overlay, the coupon box, and the actions. The
+ * add, quick add, add-products and coupon actions answer `{ success, error }` (spec section 7: "a
+ * cart context function takes (inventoryLevelId, quantity 1) and returns success or error").
+ * @module
+ */
+import { useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { cartItemCount, cartQuantityOf } from '../domain/cart.ts';
+import type { CartLine, Checkout } from '../domain/entities.ts';
+import { cartDiscount, formatCartAmount, shippingLabel } from '../domain/money.ts';
+import { canApplyCoupon, type CartNotice, type CartOverlay, type CartRequestEvent } from '../machines/cart.machine.ts';
+import { useThemeConfig } from './context.ts';
+import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
+
+/** The answer of a reported cart action. */
+export type CartResult = { success: true } | { success: false; error: string };
+
+/** What {@link useCart} returns. */
+export interface CartApi {
+  lines: readonly CartLine[];
+  checkout: Checkout | null;
+  /** The cartUpdating flag: every cart button is disabled while it is set. */
+  updating: boolean;
+  empty: boolean;
+  /** Units in the cart (the cart button's badge). */
+  itemCount: number;
+  /** 'never' opened, 'shown' or 'hidden'. */
+  overlay: CartOverlay;
+  overlayOpen: boolean;
+  /** Totals with the store currency symbol, 2 decimals; null without a checkout. */
+  totals: { subtotal: string; discount: string; shipping: string | null; total: string } | null;
+  /** The coupon box's enabled state (not updating, not empty, checkout has a link). */
+  canApplyCoupon: boolean;
+  /** The coupon box's alert: the last coupon outcome. */
+  couponNotice: CartNotice | null;
+  /** Changes after each applied coupon: key the coupon input on it to clear it. */
+  couponResets: number;
+  /** Whether checkout can start now (not updating, not empty). */
+  canCheckout: boolean;
+  /** Units of an inventory level already in the cart. */
+  quantityOf(inventoryLevelId: number): number;
+  add(inventoryLevelId: number, quantity?: number): Promise<CartResult>;
+  /** The product card's add button: fetches the product by handle and adds its first sellable level. */
+  quickAdd(handle: string, quantity?: number): Promise<CartResult>;
+  addProducts(handles: readonly string[]): Promise<CartResult>;
+  applyCoupon(code: string): Promise<CartResult>;
+  removeCoupon(code: string): Promise<CartResult>;
+  setQuantity(lineItemId: number, quantity: number): void;
+  remove(lineItemId: number): void;
+  reload(): void;
+  /** Sends the shopper to the checkout webUrl (else the cart page) with a begin_checkout event. */
+  startCheckout(): void;
+  openOverlay(): void;
+  toggleOverlay(): void;
+  closeOverlay(): void;
+  /** A click outside the overlay. */
+  outsideClick(): void;
+  /** The View Cart button (the view links to /shoppingcart.asp). */
+  viewCart(): void;
+}
+
+type Reported = Extract<CartRequestEvent, { requestId?: string }>;
+
+let requestCount = 0;
+
+/**
+ * Sends a reported request and resolves with its `cart.result`. An event the machine would ignore
+ * (a quantity below 1, a blank code, no handles) resolves at once as a failure instead of
+ * hanging.
+ */
+function request(cart: SharedActors['cart'], event: Reported): Promise<CartResult> {
+  if (!cart.getSnapshot().can(event)) return Promise.resolve({ success: false, error: 'Invalid cart request.' });
+  const requestId = `cart-request-${++requestCount}`;
+  return new Promise((resolve) => {
+    const sub = cart.on('cart.result', (result) => {
+      if (result.requestId !== requestId) return;
+      sub.unsubscribe();
+      resolve(result.success ? { success: true } : { success: false, error: result.error });
+    });
+    cart.send({ ...event, requestId });
+  });
+}
+
+/**
+ * The shared cart: the header button, the product card, the overlay and the cart page all see the
+ * same lines and the same updating flag.
+ *
+ * Choices: an ignored request resolves `{ success: false, error: 'Invalid cart request.' }`; the
+ * totals show the checkout's subtotal, the discount as lines minus checkout subtotal, shipping as
+ * FREE at 0 or below (null when the checkout has no shipping line yet), and the checkout total.
+ *
+ * @example
+ * const cart = useCart();
+ * <button disabled={cart.updating} onClick={() => cart.add(level.id)}>Add to Cart</button>
+ * <span>{cart.itemCount}</span>
+ */
+export function useCart(): CartApi {
+  const { cart } = useSharedActors();
+  const symbol = useThemeConfig().storeCurrency;
+  const lines = useSelector(cart, (s) => s.context.lines);
+  const checkout = useSelector(cart, (s) => s.context.checkout);
+  const updating = useSelector(cart, (s) => s.context.updating);
+  const overlay = useSelector(cart, (s) => s.context.overlay);
+  const couponEnabled = useSelector(cart, canApplyCoupon);
+  const couponNotice = useSelector(cart, (s) => s.context.couponNotice);
+  const couponResets = useSelector(cart, (s) => s.context.couponResets);
+
+  const totals = useMemo(
+    () =>
+      checkout && {
+        subtotal: formatCartAmount(checkout.subtotalPrice, symbol),
+        discount: formatCartAmount(cartDiscount(lines, checkout.subtotalPrice), symbol),
+        shipping: shippingLabel(checkout.CheckoutShippingLine, symbol),
+        total: formatCartAmount(checkout.totalPrice, symbol),
+      },
+    [checkout, lines, symbol],
+  );
+
+  const actions = useMemo(
+    () => ({
+      quantityOf: (inventoryLevelId: number) => cartQuantityOf(cart.getSnapshot().context.lines, inventoryLevelId),
+      add: (inventoryLevelId: number, quantity = 1) => request(cart, { type: 'cart.add', inventoryLevelId, quantity }),
+      quickAdd: (handle: string, quantity?: number) => request(cart, { type: 'cart.quickAdd', handle, quantity }),
+      addProducts: (handles: readonly string[]) => request(cart, { type: 'cart.addProducts', handles }),
+      applyCoupon: (code: string) => request(cart, { type: 'discount.apply', code }),
+      removeCoupon: (code: string) => request(cart, { type: 'discount.remove', code }),
+      setQuantity: (lineItemId: number, quantity: number) => cart.send({ type: 'cart.setQuantity', lineItemId, quantity }),
+      remove: (lineItemId: number) => cart.send({ type: 'cart.delete', lineItemId }),
+      reload: () => cart.send({ type: 'cart.reload' }),
+      startCheckout: () => cart.send({ type: 'checkout.start' }),
+      openOverlay: () => cart.send({ type: 'overlay.open' }),
+      toggleOverlay: () => cart.send({ type: 'overlay.toggle' }),
+      closeOverlay: () => cart.send({ type: 'overlay.close' }),
+      outsideClick: () => cart.send({ type: 'overlay.outsideClick' }),
+      viewCart: () => cart.send({ type: 'overlay.viewCart' }),
+    }),
+    [cart],
+  );
+
+  return {
+    lines,
+    checkout,
+    updating,
+    empty: lines.length === 0,
+    itemCount: cartItemCount(lines),
+    overlay,
+    overlayOpen: overlay === 'shown',
+    totals,
+    canApplyCoupon: couponEnabled,
+    couponNotice,
+    couponResets,
+    canCheckout: !updating && lines.length > 0,
+    ...actions,
+  };
+}
