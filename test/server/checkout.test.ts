@@ -1,0 +1,193 @@
+/**
+ * The hosted checkout page (webUrl): the form, placing an order in test mode (order, lines,
+ * transaction, stock, empty cart), idempotent submits, card rules, and who may see the page.
+ */
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cardBrand, DECLINED_TEST_CARD, escapeHtml, luhnValid, PAGE_ERRORS, tokenizeTestCard } from '../../src/server/commerce/checkout-page.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { call, checkoutIdOf, commerceApp, commerceCounts, createSession, signedInShopper, stockedLevel } from './cart.helpers.ts';
+
+let app: FastifyInstance;
+let db: Db;
+
+beforeAll(async () => {
+  ({ app, db } = await commerceApp());
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const guestForm = {
+  email: 'guest@example.com', addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Lagoon Way', city: 'Tacoma',
+  stateCode: 'WA', zip: '98402', countryCode: 'US', phone: '3605550100', paymentMethodId: 'new', cardNumber: '4242 4242 4242 4242',
+  expMonth: '12', expYear: '2099', cvc: '123',
+};
+
+async function cartOf(cookie: string, quantity = 2): Promise<{ id: string; levelId: number; stock: number }> {
+  const level = stockedLevel(db, 1, 20, 50);
+  const res = await call(app, 'POST', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity }, headers: { 'idempotency-key': `co-${Math.random()}` } });
+  return { id: checkoutIdOf(res.body.checkout), levelId: level.id, stock: 50 };
+}
+
+function submit(cookie: string, id: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST', url: `/checkout/${id}`,
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    payload: new URLSearchParams(form).toString(),
+  });
+}
+
+describe('the hosted checkout page', () => {
+  test('the owner sees the form with the cart lines, email for guests and the test card fields', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain(`action="/checkout/${id}"`);
+    expect(res.body).toContain('name="email"');
+    expect(res.body).toContain('name="cardNumber"');
+    expect(res.body).toContain('Place order');
+  });
+
+  test.each([
+    ['no session', () => ''],
+    ['another session', () => createSession(db).cookie],
+    ['another customer', () => signedInShopper(db).cookie],
+  ])('with %s the page answers 404', async (_name, cookieOf) => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: cookieOf() } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test('placing creates an order and a transaction, takes the stock and empties the cart', async () => {
+    const { cookie } = createSession(db);
+    const { id, levelId } = await cartOf(cookie, 2);
+    const res = await submit(cookie, id, guestForm);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/checkout/${id}`);
+    const order = db.get<{ id: number; email: string; total_cents: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    expect(order).toMatchObject({ email: 'guest@example.com', payment_brand: 'Visa', payment_last4: '4242' });
+    expect(order?.payment_token).toMatch(/^tok_test_/);
+    const tx = db.get<{ amount_cents: number; status: string; gateway: string; displayable_id: string }>('SELECT * FROM transactions WHERE order_id = ?', [order?.id]);
+    expect(tx).toMatchObject({ amount_cents: order?.total_cents, status: 'SUCCESS', gateway: 'test' });
+    expect(db.get<{ quantity: number }>('SELECT quantity FROM inventory_levels WHERE id = ?', [levelId])?.quantity).toBe(48);
+    const cart = await call(app, 'GET', '/api/checkouts', { cookie });
+    expect(cart.body.checkout.LineItems).toEqual([]);
+    expect(checkoutIdOf(cart.body.checkout)).not.toBe(id);
+    const page = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
+    expect(page.body).toContain(`href="/account/orders/${order?.id}"`);
+  });
+
+  test('no card number or security code is stored anywhere', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    await submit(cookie, id, { ...guestForm, cardNumber: '5555555555554444', cvc: '987' });
+    const row = db.get<Record<string, unknown>>('SELECT * FROM orders WHERE checkout_id = ?', [id]) ?? {};
+    expect(row.payment_last4).toBe('4444');
+    expect(JSON.stringify(row)).not.toContain('5555555555554444');
+    // the security code is no stored value (a substring test could hit a timestamp's digits)
+    expect(Object.values(row).map(String)).not.toContain('987');
+  });
+
+  test('submitting twice, or twice at once, shows one and the same order', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const answers = await Promise.all([submit(cookie, id, guestForm), submit(cookie, id, guestForm), submit(cookie, id, guestForm)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([303, 303, 303]);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(1);
+    const orderId = db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [id])?.id;
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId])?.n).toBe(1);
+  });
+
+  test.each([
+    ['a bad email', { email: 'nope' }, 422, PAGE_ERRORS.email],
+    ['a missing address line', { address1: '' }, 422, PAGE_ERRORS.address],
+    ['a card failing Luhn', { cardNumber: '4242424242424241' }, 422, PAGE_ERRORS.card],
+    ['an expired card', { expYear: '2001' }, 422, PAGE_ERRORS.expiry],
+    ['a bad security code', { cvc: '1' }, 422, PAGE_ERRORS.cvc],
+    ['the declined test card', { cardNumber: DECLINED_TEST_CARD }, 402, PAGE_ERRORS.declined],
+  ])('%s shows the form again with its error and places nothing', async (_name, change, status, error) => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const before = commerceCounts(db);
+    const res = await submit(cookie, id, { ...guestForm, ...change });
+    expect(res.statusCode).toBe(status);
+    expect(res.body).toContain(escapeHtml(error));
+    const after = commerceCounts(db);
+    expect([after.orders, after.transactions, after.stockSum]).toEqual([before.orders, before.transactions, before.stockSum]);
+  });
+
+  test('a cross-site post is refused', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await submit(cookie, id, guestForm, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(0);
+  });
+
+  test('a signed-in customer uses the account email and may pick a saved address', async () => {
+    const shopper = signedInShopper(db);
+    const at = new Date().toISOString();
+    const address = db.get<{ id: number }>(
+      `INSERT INTO mailing_addresses (customer_id, first_name, last_name, address1, zip, phone, country_code, state_code, is_default, created_at)
+       VALUES (?, 'Sam', 'Spa', '9 Jet St', '98101', '3605550111', 'US', 'WA', 1, ?) RETURNING id`,
+      [shopper.customerId, at],
+    );
+    const { id } = await cartOf(shopper.cookie);
+    const res = await submit(shopper.cookie, id, { addressId: String(address?.id), paymentMethodId: 'new', cardNumber: '4242424242424242', expMonth: '1', expYear: '2099', cvc: '123' });
+    expect(res.statusCode).toBe(303);
+    const order = db.get<{ email: string; shipping_address_json: string; customer_id: number }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    expect(order?.customer_id).toBe(shopper.customerId);
+    expect(order?.email).toMatch(/@example\.com$/);
+    expect(JSON.parse(order?.shipping_address_json ?? '{}')).toMatchObject({ firstName: 'Sam', address1: '9 Jet St' });
+  });
+
+  test("another customer's saved address cannot be used", async () => {
+    const owner = signedInShopper(db);
+    const at = new Date().toISOString();
+    const foreign = db.get<{ id: number }>(
+      `INSERT INTO mailing_addresses (customer_id, first_name, last_name, address1, zip, phone, is_default, created_at)
+       VALUES (?, 'X', 'Y', 'Z', '1', '2', 0, ?) RETURNING id`,
+      [owner.customerId, at],
+    );
+    const shopper = signedInShopper(db);
+    const { id } = await cartOf(shopper.cookie);
+    const res = await submit(shopper.cookie, id, { ...guestForm, addressId: String(foreign?.id) });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(escapeHtml(PAGE_ERRORS.savedAddress));
+  });
+});
+
+describe('test cards', () => {
+  test.each([
+    ['4242424242424242', 'Visa'],
+    ['5555555555554444', 'Mastercard'],
+    ['378282246310005', 'Amex'],
+    ['6011111111111117', 'Discover'],
+  ])('%s is a valid %s test card', (number, brand) => {
+    expect(luhnValid(number)).toBe(true);
+    expect(cardBrand(number)).toBe(brand);
+    const payment = tokenizeTestCard({ cardNumber: number, expMonth: '12', expYear: '2099', cvc: brand === 'Amex' ? '1234' : '123' }, new Date('2026-01-01'));
+    expect(payment).toMatchObject({ brand, last4: number.slice(-4) });
+  });
+
+  test('changing one digit of a valid number breaks the Luhn check', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 1, max: 9 }), (position, delta) => {
+        const digits = '4242424242424242'.split('').map(Number);
+        digits[position] = ((digits[position] ?? 0) + delta) % 10;
+        expect(luhnValid(digits.join(''))).toBe(false);
+      }),
+    );
+  });
+
+  test('the card of this month is still valid; last month’s is expired', () => {
+    const today = new Date('2026-06-15T00:00:00Z');
+    expect(tokenizeTestCard({ cardNumber: '4242424242424242', expMonth: '6', expYear: '2026', cvc: '123' }, today).last4).toBe('4242');
+    expect(() => tokenizeTestCard({ cardNumber: '4242424242424242', expMonth: '5', expYear: '26', cvc: '123' }, today)).toThrow(PAGE_ERRORS.expiry);
+  });
+});
