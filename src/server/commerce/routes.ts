@@ -158,37 +158,37 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return answer(request, id);
   });
 
-  app.post('/api/checkouts/lineItems', { schema: addLineItemsRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.post('/api/checkouts/lineItems', { schema: addLineItemsRoute, onRequest: writeCheck }, async (request, reply) => {
     const body = request.body as LineInput | { lineItems: LineInput[] };
     const lines = 'lineItems' in body ? body.lineItems : [body];
     return idempotent(request, reply, '/api/checkouts/lineItems', (owner) => addLines(db, owner, lines));
   });
 
-  app.put('/api/checkouts/lineItems', { schema: setLineItemRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.put('/api/checkouts/lineItems', { schema: setLineItemRoute, onRequest: writeCheck }, async (request, reply) => {
     const id = setLineQuantity(db, ownerOf(request, reply), request.body as LineInput);
     return answer(request, id);
   });
 
-  app.delete('/api/checkouts/lineItems/:lineItemId', { schema: deleteLineItemRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.delete('/api/checkouts/lineItems/:lineItemId', { schema: deleteLineItemRoute, onRequest: writeCheck }, async (request, reply) => {
     const { lineItemId } = request.params as { lineItemId: number };
     return answer(request, deleteLine(db, ownerOf(request, reply), lineItemId));
   });
 
-  app.post('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.post('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, onRequest: writeCheck }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const { code } = request.query as { code: string };
     applyDiscountCode(db, ownerOf(request, reply), checkoutId, code);
     return answer(request, checkoutId);
   });
 
-  app.delete('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.delete('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, onRequest: writeCheck }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const { code } = request.query as { code: string };
     removeDiscountCode(db, ownerOf(request, reply), checkoutId, code);
     return answer(request, checkoutId);
   });
 
-  app.post('/api/checkouts/products', { schema: addProductsRoute, preHandler: writeCheck }, async (request, reply) => {
+  app.post('/api/checkouts/products', { schema: addProductsRoute, onRequest: writeCheck }, async (request, reply) => {
     const { handles } = request.body as { handles: string[] };
     return idempotent(request, reply, '/api/checkouts/products', (owner) => addProducts(db, owner, handles));
   });
@@ -202,7 +202,7 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return { order };
   });
 
-  app.post('/api/orders/:orderId/relatedProducts/:productId', { schema: addRelatedProductRoute, preHandler: writeCheck }, async (request) => {
+  app.post('/api/orders/:orderId/relatedProducts/:productId', { schema: addRelatedProductRoute, onRequest: writeCheck }, async (request) => {
     const { orderId, productId } = request.params as { orderId: number; productId: number };
     const order = addProductToOrder(db, customerOf(request), orderId, productId);
     app.catalogue.reindex([productId]);
