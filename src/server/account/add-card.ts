@@ -1,0 +1,141 @@
+/**
+ * The hosted add-card page the wallet opens in its 600x400 popup
+ * (`_links.addPaymentMethod.href`): `GET /wallet/add-card?token=` shows a form (name, card
+ * number, expiry, security code, billing address chosen from the account's saved addresses) and
+ * `POST /wallet/add-card` saves the card in test mode.
+ *
+ * Only a processor token (`tok_test_...`), the brand, last4, expiry, the name on the card and a
+ * copy of the billing address are stored; never the number or the security code. They are not
+ * logged either: Fastify logs no bodies, this page never echoes them back, and its errors name
+ * the field, not the value.
+ *
+ * The page needs both the session cookie of the signed-in customer and the signed token of the
+ * link (it expires after an hour), and the form post passes the same-origin check; a form post
+ * cannot be JSON, so this scope parses urlencoded bodies itself.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isSameOrigin } from '../auth/origin-guard.ts';
+import { readAddCardToken, type AccountServices } from '../auth/services.ts';
+import { escapeHtml } from '../email/mailbox.ts';
+import { listAddresses } from './repository.ts';
+import { cardBrand, cardDigits, expiryValid, luhnValid } from './cards.ts';
+
+/** Messages of the page. */
+export const ADD_CARD_MESSAGES = {
+  expired: 'This link has expired. Close this window and try again from your wallet.',
+  number: 'The card number is not valid.',
+  expiry: 'The expiry date is not valid.',
+  cvc: 'The security code is not valid.',
+  address: 'Please choose a billing address.',
+  saved: 'Your card was saved. You can close this window.',
+} as const;
+
+interface FormFields {
+  token?: string;
+  name?: string;
+  number?: string;
+  expMonth?: string;
+  expYear?: string;
+  cvc?: string;
+  mailingAddressId?: string;
+}
+
+function html(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><style>body{font:14px system-ui,sans-serif;margin:1rem}
+label{display:block;margin:.4rem 0}input,select{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}.row{display:flex;gap:.5rem}
+.error{color:#b00020}button{margin-top:.6rem;padding:.4rem 1rem}</style></head><body>${body}</body></html>`;
+}
+
+function form(token: string, addresses: { id: number; label: string }[], error?: string, name = ''): string {
+  const options = addresses.map((a) => `<option value="${a.id}">${escapeHtml(a.label)}</option>`).join('');
+  return html('Add a card', `<h1>Add a card</h1><p>Test mode: use a test number such as 4242 4242 4242 4242.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/wallet/add-card" autocomplete="off">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label>Name on card <input name="name" maxlength="100" value="${escapeHtml(name)}" autocomplete="cc-name"></label>
+<label>Card number <input name="number" inputmode="numeric" maxlength="23" required autocomplete="cc-number"></label>
+<div class="row"><label>Month <input name="expMonth" inputmode="numeric" maxlength="2" required></label>
+<label>Year <input name="expYear" inputmode="numeric" maxlength="4" required></label>
+<label>Security code <input name="cvc" inputmode="numeric" maxlength="4" required autocomplete="cc-csc"></label></div>
+<label>Billing address <select name="mailingAddressId" required>${options}</select></label>
+${addresses.length === 0 ? '<p class="error">Add a mailing address to your account first.</p>' : ''}
+<button type="submit">Save card</button></form>`);
+}
+
+/** Plugin serving the page. */
+export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app, { services: s }) => {
+  const { db } = s;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const addressOptions = (customerId: number) =>
+    listAddresses(db, customerId).map((a) => ({ id: a.id, label: [a.address1, a.city, a.State?.stateCode, a.zip, a.Country?.countryCode].filter(Boolean).join(', ') }));
+
+  const customerFor = (req: FastifyRequest, token: string | undefined): number | null => {
+    const owner = typeof token === 'string' ? readAddCardToken(s, token) : null;
+    return owner !== null && owner === req.session.customerId ? owner : null;
+  };
+
+  const page = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+  app.get<{ Querystring: { token?: string } }>('/wallet/add-card', {
+    schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+  }, async (req, reply) => {
+    const customerId = customerFor(req, req.query.token);
+    if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
+    return page(reply, 200, form(req.query.token ?? '', addressOptions(customerId)));
+  });
+
+  app.post<{ Body: FormFields }>('/wallet/add-card', {
+    bodyLimit: 4096,
+    schema: { hide: true },
+  }, async (req, reply) => {
+    const b = (req.body && typeof req.body === 'object' ? req.body : {}) as FormFields;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    if (!isSameOrigin(req, s.allowedOrigins)) return page(reply, 403, html('Add a card', '<p class="error">Cross-site request refused.</p>'));
+    const customerId = customerFor(req, str(b.token));
+    if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
+    const token = str(b.token);
+    const name = str(b.name).trim().slice(0, 100);
+    const again = (error: string) => page(reply, 400, form(token, addressOptions(customerId), error, name));
+    const digits = cardDigits(str(b.number).slice(0, 40));
+    if (!digits || !luhnValid(digits)) return again(ADD_CARD_MESSAGES.number);
+    const month = Number(str(b.expMonth));
+    let year = Number(str(b.expYear));
+    if (year >= 0 && year < 100 && /^\d{2}$/.test(str(b.expYear))) year += 2000;
+    if (!/^\d{1,2}$/.test(str(b.expMonth)) || !/^\d{2,4}$/.test(str(b.expYear)) || !expiryValid(month, year, s.now())) return again(ADD_CARD_MESSAGES.expiry);
+    const cvcLength = cardBrand(digits) === 'American Express' ? 4 : 3;
+    if (!new RegExp(`^\\d{${cvcLength}}$`).test(str(b.cvc))) return again(ADD_CARD_MESSAGES.cvc);
+    const addressId = Number(str(b.mailingAddressId));
+    const address = Number.isSafeInteger(addressId) ? listAddresses(db, customerId).find((a) => a.id === addressId) : undefined;
+    if (!address) return again(ADD_CARD_MESSAGES.address);
+    db.run(
+      `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_line2, billing_city,
+       billing_state, billing_postal_code, billing_country, is_gift_card, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      [customerId, `tok_test_${randomBytes(12).toString('base64url')}`, cardBrand(digits), month, year, digits.slice(-4), name === '' ? null : name,
+        address.address1, address.address2, address.city, address.State?.stateCode ?? null, address.zip, address.Country?.countryCode ?? '', new Date(s.now()).toISOString()],
+    );
+    return page(reply, 200, html('Card saved', `<p role="status">${ADD_CARD_MESSAGES.saved}</p><script>setTimeout(function(){window.close()},800)</script>`));
+  });
+};
+
+/**
+ * The page of the recovery-email link, `GET /verify-recovery-email?token=`: a button that posts
+ * the token to `POST /api/user/recoveryEmail/confirm`. A GET never changes anything, so mail
+ * scanners that prefetch links do not verify on the owner's behalf.
+ */
+export const verifyRecoveryPage: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { token?: string } }>('/verify-recovery-email', {
+    schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
+  }, async (req, reply) => {
+    const token = JSON.stringify(req.query.token ?? '').replace(/</g, '\\u003c');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html('Verify your recovery email', `<h1>Recovery email</h1>
+<p id="msg">Confirm that this address is your recovery email.</p><button id="go" type="button">Verify</button>
+<script>document.getElementById('go').onclick=function(){fetch('/api/user/recoveryEmail/confirm',{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify({token:${token}})})
+.then(function(r){return r.json()}).then(function(b){document.getElementById('msg').textContent=b.success?'Recovery email verified':(b.error||'Failed.');document.getElementById('go').remove()})};</script>`));
+  });
+};

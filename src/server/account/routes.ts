@@ -1,0 +1,457 @@
+/**
+ * Account data calls of spec section 7 (Account, Newsletter), each acting only on the signed-in
+ * customer's own rows: anonymous callers get 401, another customer's object (or a path `{id}`
+ * that is not the caller's) 404 with nothing changed.
+ *
+ * | call | answer |
+ * |---|---|
+ * | GET /api/mailingAddresses | { mailingAddresses } |
+ * | POST /api/mailingAddresses {address fields, countryCode, stateCode, makeDefault} | { mailingAddress } |
+ * | PUT /api/mailingAddresses/{id} {non-empty fields, countryCode, stateCode, makeDefault} | { mailingAddress } |
+ * | DELETE /api/customer/{customerId}/mailingAddresses/{id} | { success } |
+ * | GET /api/user/{id}/paymentMethods | { paymentMethods, _links: { addPaymentMethod: { href } } } |
+ * | DELETE /api/user/{id}/paymentMethods/{paymentMethodId} | { success } (gift cards: 400) |
+ * | PUT /api/user/{id}/paymentMethods/{paymentMethodId} {mailingAddressId, isGiftCard?} | { success } |
+ * | GET /api/user/{id}/transactions[?displayableId] | { transactions } |
+ * | GET /api/user/recoveryEmail | { recoveryEmail } |
+ * | PUT /api/user/recoveryEmail {token, recoveryEmail} | { success } |
+ * | POST /api/user/recoveryEmail/verify {token} | { success } |
+ * | POST /api/user/recoveryEmail/confirm {token} (the emailed link's page) | { success } |
+ * | POST /api/newsletterSubscriptions/subscribe?email= {token} | { success } |
+ * | POST /api/newsletterSubscriptions/confirm {token} | { success } |
+ *
+ * Choices (the spec is silent):
+ * - Addresses are checked on the server with the domain's rules: required fields, a known
+ *   country (and a state of it when it has states), the postal-code format and the mobile-phone
+ *   check. The form does not block saving (spec 5); the server answers 400 with the reason.
+ * - The first address becomes the default; deleting the default promotes the oldest remaining.
+ * - `isGiftCard` on the payment-method update is accepted and ignored: the stored flag rules.
+ * - A recovery email must differ from the sign-in email; setting it resets its verification.
+ * - Newsletter: every valid request answers success (a confirmed address is not emailed again),
+ *   so the answer never tells whether an address is subscribed.
+ * @module
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { isEmailFormat } from '../../domain/account.ts';
+import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
+import { AUTH_LIMITS } from '../auth/rate-limit.ts';
+import {
+  addCardToken,
+  consumeToken,
+  emailLink,
+  INVALID_LINK_MESSAGE,
+  issueToken,
+  limit,
+  normalEmail,
+  NOT_FOUND_MESSAGE,
+  requireCaptcha,
+  requireCustomer,
+  requireSelf,
+  type AccountServices,
+} from '../auth/services.ts';
+import { HttpError } from '../errors.ts';
+import {
+  findAddress,
+  listAddresses,
+  listPaymentMethods,
+  listTransactions,
+  mailingAddressSchema,
+  paymentMethodSchema,
+  toMailingAddress,
+  transactionSchema,
+  type AddressRow,
+} from './repository.ts';
+
+/** The answer to an address whose required field is missing. */
+export const ADDRESS_FIELD_REQUIRED = (label: string) => `${label} is required.`;
+/** The answer to a bad postal code. */
+export const INVALID_POSTAL_CODE = 'Please enter a valid postal code.';
+/** The answer to a bad phone number. */
+export const INVALID_PHONE = 'Please enter a valid mobile phone number.';
+/** The answer to an unknown country. */
+export const UNKNOWN_COUNTRY = 'Please choose a country.';
+/** The answer to a missing or unknown state. */
+export const UNKNOWN_STATE = 'Please choose a state.';
+/** The answer to deleting a gift card. */
+export const GIFT_CARD_NOT_DELETABLE = 'Gift cards cannot be deleted.';
+/** The answer to an unknown billing address. */
+export const UNKNOWN_BILLING_ADDRESS = 'Please choose one of your saved addresses.';
+/** The answer to a recovery email equal to the sign-in email. */
+export const RECOVERY_SAME_AS_LOGIN = 'The recovery email must differ from your sign-in email.';
+/** The answer to verifying with no recovery email set. */
+export const NO_RECOVERY_EMAIL = 'There is no recovery email to verify.';
+/** Spec section 8's newsletter message, answered for a bad email too. */
+export const NEWSLETTER_INVALID = 'Invalid subscription request.';
+
+const TAGS = ['account'];
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
+const captchaToken = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+const success = { type: 'object', properties: { success: { type: 'boolean' } }, required: ['success'] } as const;
+const errors = { 400: { $ref: 'Error#' }, 401: { $ref: 'Error#' }, 403: { $ref: 'Error#' }, 404: { $ref: 'Error#' }, 429: { $ref: 'Error#' } } as const;
+
+const addressFields = {
+  firstName: text(100), lastName: text(100), company: text(100), address1: text(200), address2: text(200), city: text(100),
+  zip: text(20), phone: text(40),
+  countryCode: { type: 'string', pattern: '^[A-Za-z]{2}$' },
+  stateCode: { type: 'string', maxLength: 10 },
+  makeDefault: { type: 'boolean' },
+} as const;
+
+/** The address fields a create or update may carry. */
+export interface AddressInput {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  zip?: string;
+  phone?: string;
+  countryCode?: string;
+  stateCode?: string;
+  makeDefault?: boolean;
+}
+
+interface AddressValues {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string | null;
+  zip: string;
+  phone: string;
+  countryCode: string;
+  stateCode: string | null;
+}
+
+const REQUIRED: [keyof AddressValues, string][] = [
+  ['firstName', 'First Name'], ['lastName', 'Last Name'], ['address1', 'Address Line 1'], ['zip', 'Postal Code'], ['phone', 'Phone Number'],
+];
+
+function clean(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  if (/\p{Cc}/u.test(v)) throw new HttpError(400, 'Address fields cannot contain control characters.');
+  return v === '' ? undefined : v;
+}
+
+/**
+ * The stored values after applying `input` over `base` (non-empty fields replace, spec 5), with
+ * every rule checked. Throws a 400 with the first problem.
+ */
+function mergeAddress(s: AccountServices, base: AddressValues | null, input: AddressInput): AddressValues {
+  const pick = (k: keyof AddressInput & keyof AddressValues) => clean(input[k] as string | undefined) ?? (base ? (base[k] ?? undefined) : undefined) ?? undefined;
+  const countryInput = clean(input.countryCode)?.toUpperCase();
+  const countryCode = countryInput ?? base?.countryCode;
+  const stateInput = clean(input.stateCode);
+  // a new country drops the old state unless the input names one
+  const stateCode = stateInput ?? (countryInput !== undefined && countryInput !== base?.countryCode ? undefined : (base?.stateCode ?? undefined));
+  const values: AddressValues = {
+    firstName: pick('firstName') ?? '',
+    lastName: pick('lastName') ?? '',
+    company: pick('company') ?? null,
+    address1: pick('address1') ?? '',
+    address2: pick('address2') ?? null,
+    city: pick('city') ?? null,
+    zip: pick('zip') ?? '',
+    phone: pick('phone') ?? '',
+    countryCode: countryCode ?? '',
+    stateCode: stateCode ?? null,
+  };
+  if (values.countryCode === '' || !s.db.get('SELECT 1 AS one FROM countries WHERE country_code = ?', [values.countryCode])) {
+    throw new HttpError(400, UNKNOWN_COUNTRY);
+  }
+  const hasStates = s.db.get('SELECT 1 AS one FROM states WHERE country_code = ? LIMIT 1', [values.countryCode]) !== undefined;
+  if (values.stateCode !== null ? !s.db.get('SELECT 1 AS one FROM states WHERE country_code = ? AND state_code = ?', [values.countryCode, values.stateCode]) : hasStates) {
+    throw new HttpError(400, UNKNOWN_STATE);
+  }
+  for (const [key, label] of REQUIRED) if (values[key] === '') throw new HttpError(400, ADDRESS_FIELD_REQUIRED(label));
+  if (!isValidPostalCode(values.zip, values.countryCode)) throw new HttpError(400, INVALID_POSTAL_CODE);
+  if (!isValidMobilePhone(values.phone, values.countryCode)) throw new HttpError(400, INVALID_PHONE);
+  return values;
+}
+
+function valuesOf(r: AddressRow): AddressValues {
+  return {
+    firstName: r.first_name, lastName: r.last_name, company: r.company, address1: r.address1, address2: r.address2,
+    city: r.city, zip: r.zip, phone: r.phone, countryCode: r.country_code ?? '', stateCode: r.state_code,
+  };
+}
+
+/** Plugin with the routes of the module notes. */
+export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app: FastifyInstance, { services: s }) => {
+  const { db, outbox } = s;
+  const iso = () => new Date(s.now()).toISOString();
+  const flush = () => {
+    void outbox.flush().catch(() => undefined);
+  };
+
+  // ------------------------------------------------------------ mailing addresses
+  app.get('/api/mailingAddresses', {
+    schema: { summary: "The signed-in customer's addresses", tags: TAGS, response: { 200: { type: 'object', properties: { mailingAddresses: { type: 'array', items: mailingAddressSchema } } }, ...errors } },
+  }, async (req) => ({ mailingAddresses: listAddresses(db, requireCustomer(req)) }));
+
+  app.post<{ Body: AddressInput }>('/api/mailingAddresses', {
+    bodyLimit: 16_384,
+    schema: {
+      summary: 'Add an address (the first one becomes the default)', tags: TAGS,
+      body: { type: 'object', additionalProperties: false, properties: addressFields },
+      response: { 200: { type: 'object', properties: { mailingAddress: mailingAddressSchema } }, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireCustomer(req);
+    const v = mergeAddress(s, null, req.body ?? {});
+    const newId = db.transaction(() => {
+      const count = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM mailing_addresses WHERE customer_id = ?', [customerId])?.n ?? 0;
+      if (count >= 50) throw new HttpError(400, 'An account can hold at most 50 addresses.');
+      const makeDefault = count === 0 || req.body?.makeDefault === true;
+      if (makeDefault) db.run('UPDATE mailing_addresses SET is_default = 0 WHERE customer_id = ?', [customerId]);
+      return db.get<{ id: number }>(
+        `INSERT INTO mailing_addresses (customer_id, first_name, last_name, company, address1, address2, city, zip, phone, country_code, state_code, is_default, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        [customerId, v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, makeDefault ? 1 : 0, iso()],
+      )?.id;
+    });
+    const row = newId === undefined ? undefined : findAddress(db, customerId, newId);
+    return { mailingAddress: row ? toMailingAddress(row) : null };
+  });
+
+  app.put<{ Params: { id: number }; Body: AddressInput }>('/api/mailingAddresses/:id', {
+    bodyLimit: 16_384,
+    schema: {
+      summary: 'Update an address: non-empty fields replace, plus countryCode, stateCode and makeDefault', tags: TAGS,
+      params: { type: 'object', properties: { id }, required: ['id'] },
+      body: { type: 'object', additionalProperties: false, properties: addressFields },
+      response: { 200: { type: 'object', properties: { mailingAddress: mailingAddressSchema } }, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireCustomer(req);
+    const existing = findAddress(db, customerId, req.params.id);
+    if (!existing) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    const v = mergeAddress(s, valuesOf(existing), req.body ?? {});
+    db.transaction(() => {
+      if (req.body?.makeDefault === true) db.run('UPDATE mailing_addresses SET is_default = 0 WHERE customer_id = ?', [customerId]);
+      const changed = db.run(
+        `UPDATE mailing_addresses SET first_name = ?, last_name = ?, company = ?, address1 = ?, address2 = ?, city = ?, zip = ?, phone = ?,
+         country_code = ?, state_code = ?, is_default = CASE WHEN ? = 1 THEN 1 ELSE is_default END WHERE id = ? AND customer_id = ?`,
+        [v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, req.body?.makeDefault === true ? 1 : 0, existing.id, customerId],
+      );
+      if (changed.changes !== 1) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    });
+    const row = findAddress(db, customerId, existing.id);
+    return { mailingAddress: row ? toMailingAddress(row) : null };
+  });
+
+  app.delete<{ Params: { customerId: number; id: number } }>('/api/customer/:customerId/mailingAddresses/:id', {
+    schema: {
+      summary: 'Delete an address (the default passes to the oldest remaining one)', tags: TAGS,
+      params: { type: 'object', properties: { customerId: id, id }, required: ['customerId', 'id'] },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireSelf(req, req.params.customerId);
+    db.transaction(() => {
+      const row = db.get<{ is_default: number }>('SELECT is_default FROM mailing_addresses WHERE id = ? AND customer_id = ?', [req.params.id, customerId]);
+      if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      db.run('DELETE FROM mailing_addresses WHERE id = ? AND customer_id = ?', [req.params.id, customerId]);
+      if (row.is_default === 1) {
+        db.run('UPDATE mailing_addresses SET is_default = 1 WHERE id = (SELECT MIN(id) FROM mailing_addresses WHERE customer_id = ?)', [customerId]);
+      }
+    });
+    return { success: true };
+  });
+
+  // ------------------------------------------------------------ wallet
+  const userParams = { type: 'object', properties: { id }, required: ['id'] } as const;
+  const methodParams = { type: 'object', properties: { id, paymentMethodId: id }, required: ['id', 'paymentMethodId'] } as const;
+
+  app.get<{ Params: { id: number } }>('/api/user/:id/paymentMethods', {
+    schema: {
+      summary: 'Saved payment methods and the hosted add-card link', tags: TAGS, params: userParams,
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            paymentMethods: { type: 'array', items: paymentMethodSchema },
+            _links: { type: 'object', properties: { addPaymentMethod: { type: 'object', properties: { href: { type: 'string' } } } } },
+          },
+        },
+        ...errors,
+      },
+    },
+  }, async (req) => {
+    const customerId = requireSelf(req, req.params.id);
+    return {
+      paymentMethods: listPaymentMethods(db, customerId),
+      _links: { addPaymentMethod: { href: `${s.linkBase}/wallet/add-card?token=${encodeURIComponent(addCardToken(s, customerId))}` } },
+    };
+  });
+
+  app.delete<{ Params: { id: number; paymentMethodId: number } }>('/api/user/:id/paymentMethods/:paymentMethodId', {
+    schema: { summary: 'Delete a saved card (gift cards refuse)', tags: TAGS, params: methodParams, response: { 200: success, ...errors } },
+  }, async (req) => {
+    const customerId = requireSelf(req, req.params.id);
+    db.transaction(() => {
+      const row = db.get<{ is_gift_card: number }>('SELECT is_gift_card FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
+      if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (row.is_gift_card === 1) throw new HttpError(400, GIFT_CARD_NOT_DELETABLE);
+      db.run('DELETE FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
+    });
+    return { success: true };
+  });
+
+  app.put<{ Params: { id: number; paymentMethodId: number }; Body: { mailingAddressId: number; isGiftCard?: boolean } }>('/api/user/:id/paymentMethods/:paymentMethodId', {
+    bodyLimit: 4096,
+    schema: {
+      summary: "Set the billing address to one of the account's saved addresses", tags: TAGS, params: methodParams,
+      body: { type: 'object', additionalProperties: false, required: ['mailingAddressId'], properties: { mailingAddressId: id, isGiftCard: { type: 'boolean' } } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireSelf(req, req.params.id);
+    db.transaction(() => {
+      const method = db.get<{ id: number }>('SELECT id FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
+      if (!method) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const a = findAddress(db, customerId, req.body.mailingAddressId);
+      if (!a) throw new HttpError(400, UNKNOWN_BILLING_ADDRESS);
+      db.run(
+        `UPDATE payment_methods SET billing_line1 = ?, billing_line2 = ?, billing_city = ?, billing_state = ?, billing_postal_code = ?, billing_country = ?
+         WHERE id = ? AND customer_id = ?`,
+        [a.address1, a.address2, a.city, a.state_code, a.zip, a.country_code ?? '', method.id, customerId],
+      );
+    });
+    return { success: true };
+  });
+
+  app.get<{ Params: { id: number }; Querystring: { displayableId?: string } }>('/api/user/:id/transactions', {
+    schema: {
+      summary: 'Transactions, newest first; displayableId filters on a part of the id', tags: TAGS, params: userParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { displayableId: { type: 'string', maxLength: 64 } } },
+      response: { 200: { type: 'object', properties: { transactions: { type: 'array', items: transactionSchema } } }, ...errors },
+    },
+  }, async (req) => ({ transactions: listTransactions(db, requireSelf(req, req.params.id), req.query.displayableId) }));
+
+  // ------------------------------------------------------------ recovery email
+  app.get('/api/user/recoveryEmail', {
+    schema: { summary: 'The recovery email', tags: TAGS, response: { 200: { type: 'object', properties: { recoveryEmail: { type: ['string', 'null'] } } }, ...errors } },
+  }, async (req) => {
+    const customerId = requireCustomer(req);
+    return { recoveryEmail: db.get<{ recovery_email: string | null }>('SELECT recovery_email FROM customers WHERE id = ?', [customerId])?.recovery_email ?? null };
+  });
+
+  app.put<{ Body: { token: string; recoveryEmail: string } }>('/api/user/recoveryEmail', {
+    bodyLimit: 16_384,
+    schema: {
+      summary: 'Set the recovery email (captcha token required; it starts unverified)', tags: TAGS,
+      body: { type: 'object', additionalProperties: false, required: ['token', 'recoveryEmail'], properties: { token: captchaToken, recoveryEmail: { type: 'string', maxLength: 254 } } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireCustomer(req);
+    const email = normalEmail(req.body.recoveryEmail);
+    if (!isEmailFormat(email)) throw new HttpError(400, 'Please enter a valid email address.');
+    limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
+    await requireCaptcha(s, req, req.body.token);
+    db.transaction(() => {
+      const row = db.get<{ email: string; recovery_email: string | null }>('SELECT email, recovery_email FROM customers WHERE id = ?', [customerId]);
+      if (!row) throw new HttpError(401, 'Please sign in.');
+      if (row.email === email) throw new HttpError(400, RECOVERY_SAME_AS_LOGIN);
+      if (row.recovery_email === email) return;
+      db.run('UPDATE customers SET recovery_email = ?, recovery_email_verified = 0, updated_at = ? WHERE id = ?', [email, iso(), customerId]);
+    });
+    return { success: true };
+  });
+
+  app.post<{ Body: { token: string } }>('/api/user/recoveryEmail/verify', {
+    bodyLimit: 16_384,
+    schema: {
+      summary: 'Email a verification link to the recovery email (captcha token required)', tags: TAGS,
+      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: captchaToken } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const customerId = requireCustomer(req);
+    const row = db.get<{ first_name: string; recovery_email: string | null; recovery_email_verified: number }>(
+      'SELECT first_name, recovery_email, recovery_email_verified FROM customers WHERE id = ?', [customerId]);
+    if (!row?.recovery_email) throw new HttpError(400, NO_RECOVERY_EMAIL);
+    limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
+    await requireCaptcha(s, req, req.body.token);
+    const to = row.recovery_email;
+    db.transaction(() => {
+      const link = emailLink(s, '/verify-recovery-email', issueToken(s, 'recovery-email', { customerId, email: to }));
+      outbox.enqueue('recovery-email', {
+        to,
+        subject: 'Verify your Skimmer recovery email',
+        text: `Hello ${row.first_name},\n\nThis address was set as the recovery email of a Skimmer account. Confirm it by following this link (valid for 24 hours):\n${link}\n\nIf this was not you, ignore this email.\n`,
+      });
+    });
+    flush();
+    return { success: true };
+  });
+
+  app.post<{ Body: { token: string } }>('/api/user/recoveryEmail/confirm', {
+    bodyLimit: 4096,
+    schema: {
+      summary: 'Finish recovery-email verification with the emailed token (no sign-in needed)', tags: TAGS,
+      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 } } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const done = db.transaction(() => {
+      const target = consumeToken(s, 'recovery-email', req.body.token);
+      if (!target || target.customerId === null) return false;
+      // only the address the link was sent to: a changed recovery email needs a new link
+      return db.run('UPDATE customers SET recovery_email_verified = 1, updated_at = ? WHERE id = ? AND recovery_email = ?', [iso(), target.customerId, target.email]).changes === 1;
+    });
+    if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
+    return { success: true };
+  });
+
+  // ------------------------------------------------------------ newsletter
+  app.post<{ Querystring: { email: string }; Body: { token: string } }>('/api/newsletterSubscriptions/subscribe', {
+    bodyLimit: 16_384,
+    schema: {
+      summary: 'Subscribe (captcha token required); double opt-in by an emailed link to /confirm-subscription', tags: ['newsletter'],
+      querystring: { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string', maxLength: 254 } } },
+      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: captchaToken } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const email = normalEmail(req.query.email);
+    if (!isEmailFormat(email)) throw new HttpError(400, NEWSLETTER_INVALID);
+    limit(s, [`newsletter-ip:${req.ip}`, AUTH_LIMITS.newsletterPerIp], [`newsletter-to:${email}`, AUTH_LIMITS.emailPerTarget]);
+    await requireCaptcha(s, req, req.body.token);
+    db.transaction(() => {
+      const row = db.get<{ status: string }>('SELECT status FROM newsletter_subscriptions WHERE email = ?', [email]);
+      if (row?.status === 'confirmed') return;
+      if (!row) db.run("INSERT INTO newsletter_subscriptions (email, status, created_at) VALUES (?, 'pending', ?)", [email, iso()]);
+      const link = emailLink(s, '/confirm-subscription', issueToken(s, 'newsletter', { email }));
+      outbox.enqueue('newsletter', {
+        to: email,
+        subject: 'Confirm your Skimmer newsletter subscription',
+        text: `Thanks for subscribing to the Skimmer newsletter: the latest updates on new products and upcoming sales.\n\nConfirm your subscription (valid for 7 days):\n${link}\n\nIf you did not ask for this, ignore this email and you will not hear from us.\n`,
+      });
+    });
+    flush();
+    return { success: true };
+  });
+
+  app.post<{ Body: { token: string } }>('/api/newsletterSubscriptions/confirm', {
+    bodyLimit: 4096,
+    schema: {
+      summary: 'Confirm a subscription with the emailed token', tags: ['newsletter'],
+      body: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string', minLength: 1, maxLength: 200 } } },
+      response: { 200: success, ...errors },
+    },
+  }, async (req) => {
+    const done = db.transaction(() => {
+      const target = consumeToken(s, 'newsletter', req.body.token);
+      if (!target) return false;
+      return db.run("UPDATE newsletter_subscriptions SET status = 'confirmed', confirmed_at = ? WHERE email = ?", [iso(), target.email]).changes === 1;
+    });
+    if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
+    return { success: true };
+  });
+};
