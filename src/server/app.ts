@@ -13,6 +13,7 @@ import fastifySwagger from '@fastify/swagger';
 import { sessionPlugin } from './auth/session.ts';
 import { commerceRoutes } from './commerce/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
 import { allVendorCounts, loadSearchDocuments, type VendorDetail } from './repositories/catalogue.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   mediaRoutes(app, { db, dataDir });
   await app.register(contentRoutes, { db });
   await app.register(commerceRoutes, { db });
+  await app.register(realtimeRoutes, { db });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openSqlite } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { attachRealtime } from './realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   let seeded: unknown = null;
   if (!isSeeded(db)) seeded = seedStore(db, { products: config.seedProducts, seed: config.seed });
   const app = await buildApp({ db, dataDir: config.dataDir, logger: { level: config.logLevel } });
+  attachRealtime(app.server, { db });
   app.log.info({ databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size }, 'database ready');
 
   let closing = false;

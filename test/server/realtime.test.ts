@@ -1,0 +1,152 @@
+/**
+ * Realtime visit tracking: the /customer namespace records store:visit and ends it on
+ * store:leave or disconnect, foreign origins are refused at the handshake, junk payloads are
+ * dropped, and operators read the live-visitors figure.
+ */
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../src/server/db/database.ts';
+import { liveVisitors, OPERATORS_ONLY } from '../../src/server/realtime/routes.ts';
+import { attachRealtime, originAllowed, parseVisit } from '../../src/server/realtime/socket.ts';
+import { commerceApp } from './cart.helpers.ts';
+
+let app: FastifyInstance;
+let db: Db;
+let base = '';
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  ({ app, db } = await commerceApp());
+  attachRealtime(app.server, { db, allowedOrigins: ['http://localhost:5173'] });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await app.close();
+});
+
+function open(extraHeaders: Record<string, string> = {}): Socket {
+  const socket = connect(`${base}/customer`, { transports: ['websocket'], extraHeaders, reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<'connected' | 'refused'> {
+  return new Promise((resolve) => {
+    socket.on('connect', () => resolve('connected'));
+    socket.on('connect_error', () => resolve('refused'));
+  });
+}
+
+/** Polls the database until `check` holds; the socket events are asynchronous by nature. */
+async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not reached');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const openVisits = (url: string) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits WHERE request_url = ? AND ended_at IS NULL', [url])?.n ?? 0;
+
+describe('the /customer namespace', () => {
+  test('store:visit records a visit with its coordinates; store:leave ends it', async () => {
+    const socket = open({ origin: base });
+    expect(await connected(socket)).toBe('connected');
+    socket.emit('store:visit', { coords: { latitude: 47.25, longitude: -122.44, accuracy: 10 }, requestUrl: '/collections/pumps' });
+    await until(() => openVisits('/collections/pumps') === 1);
+    expect(db.get('SELECT latitude, longitude FROM visits WHERE request_url = ?', ['/collections/pumps'])).toEqual({ latitude: 47.25, longitude: -122.44 });
+    socket.emit('store:leave');
+    await until(() => openVisits('/collections/pumps') === 0);
+    socket.disconnect();
+  });
+
+  test('a new visit ends the previous one, and disconnecting ends the last', async () => {
+    const socket = open();
+    expect(await connected(socket)).toBe('connected');
+    socket.emit('store:visit', { coords: null, requestUrl: '/a-page' });
+    await until(() => openVisits('/a-page') === 1);
+    socket.emit('store:visit', { coords: null, requestUrl: '/b-page' });
+    await until(() => openVisits('/b-page') === 1 && openVisits('/a-page') === 0);
+    socket.disconnect();
+    await until(() => openVisits('/b-page') === 0);
+  });
+
+  test.each([
+    ['a foreign origin', { origin: 'https://evil.example' }, 'refused'],
+    ['an allowed storefront origin', { origin: 'http://localhost:5173' }, 'connected'],
+  ])('%s at the handshake is %s', async (_name, headers, outcome) => {
+    const socket = open(headers);
+    expect(await connected(socket)).toBe(outcome);
+    socket.disconnect();
+  });
+
+  test('junk payloads record nothing', async () => {
+    const socket = open();
+    expect(await connected(socket)).toBe('connected');
+    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits')?.n;
+    for (const junk of [null, 42, 'x', { requestUrl: 7 }, { requestUrl: 'javascript:alert(1)' }, { coords: { latitude: 500, longitude: 0 }, requestUrl: '/x' }]) {
+      socket.emit('store:visit', junk);
+    }
+    // a valid visit sent last: once it is recorded, the junk before it has been handled too (one socket keeps order)
+    socket.emit('store:visit', { coords: null, requestUrl: '/after-junk' });
+    await until(() => openVisits('/after-junk') === 1);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits')?.n).toBe((before ?? 0) + 1);
+    socket.disconnect();
+  });
+});
+
+describe('the live-visitors figure', () => {
+  test('operators on the machine itself read the open visits by page', async () => {
+    const socket = open();
+    expect(await connected(socket)).toBe('connected');
+    socket.emit('store:visit', { coords: null, requestUrl: '/live-page' });
+    await until(() => openVisits('/live-page') === 1);
+    const res = await fetch(`${base}/api/admin/live-visitors`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { liveVisitors: number; pages: { requestUrl: string; visitors: number }[] };
+    expect(body.liveVisitors).toBe(liveVisitors(db).liveVisitors);
+    expect(body.pages).toContainEqual({ requestUrl: '/live-page', visitors: 1 });
+    socket.disconnect();
+  });
+
+  test('a request that is not from the machine itself is refused', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/live-visitors', remoteAddress: '203.0.113.9' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: OPERATORS_ONLY });
+  });
+});
+
+describe('payload and origin rules', () => {
+  test.each([
+    [{ coords: null, requestUrl: '/' }, true],
+    [{ requestUrl: 'https://shop.example/x' }, true],
+    [{ coords: { latitude: 91, longitude: 0 }, requestUrl: '/' }, false],
+    [{ coords: { latitude: 0, longitude: Number.NaN }, requestUrl: '/' }, false],
+    [{ requestUrl: '' }, false],
+    [{ requestUrl: `/${'x'.repeat(2048)}` }, false],
+  ])('parseVisit(%j) accepts: %s', (payload, ok) => {
+    expect(parseVisit(payload) !== null).toBe(ok);
+  });
+
+  test('parseVisit never throws and keeps accepted urls as sent', () => {
+    fc.assert(
+      fc.property(fc.anything(), (payload) => {
+        const visit = parseVisit(payload);
+        if (visit) expect(visit.requestUrl).toBe((payload as { requestUrl: string }).requestUrl);
+      }),
+    );
+  });
+
+  test.each([
+    [undefined, 'shop.example', true],
+    ['https://shop.example', 'shop.example', true],
+    ['https://evil.example', 'shop.example', false],
+    ['null', 'shop.example', false],
+    ['http://localhost:5173', 'shop.example', true],
+  ])('origin %s on host %s is allowed: %s', (origin, host, ok) => {
+    expect(originAllowed(origin, host, ['http://localhost:5173'])).toBe(ok);
+  });
+});
