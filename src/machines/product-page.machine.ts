@@ -1,0 +1,339 @@
+/**
+ * The product page (spec section 4, Product page and Product card add button; section 5, Adding a
+ * product; section 8, product fetch, hierarchy and add-to-order rows).
+ *
+ * States: loading ('Fetching product...'), error (its message), notFound, loaded. While loaded,
+ * the shopper chooses options (variant matching from the domain), a quantity, and adds to the cart
+ * or, in order mode, to an existing order. The cart is never reached into: its lines and updating
+ * flag arrive by `cart.changed`, and an add is emitted as `cart.add` for the hook to forward.
+ *
+ * @module
+ */
+import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { isApiError } from '../api/errors.ts';
+import type { AddToOrderResponse, HierarchyResponse } from '../api/types.ts';
+import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
+import { cartQuantityOf } from '../domain/cart.ts';
+import type { CartLine, HierarchyEntry, Product, Variant } from '../domain/entities.ts';
+import { PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
+import { addButtonState, ADD_BUTTON_LABELS, checkAddToOrder, digitsOnly, validateQuantity, type AddButtonState } from '../domain/quantity.ts';
+import { SHELL_MESSAGES } from '../domain/shell.ts';
+import {
+  addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, isVariantUnlimited, selectedVariant, selectionFromVariantParam,
+  selectOption, type Selection,
+} from '../domain/variants.ts';
+import type { NoticeTone } from './cart.helpers.ts';
+
+/** The product page's context. */
+export interface ProductPageContext {
+  handle: string;
+  product: Product | null;
+  /** The product fetch's error message, in the error state. */
+  error: string | null;
+  /** The `variant` query parameter, applied once when the product arrives. */
+  variantParam: string | null;
+  selection: Selection;
+  /** What the quantity field shows (digits only). */
+  quantityText: string;
+  /** Why the quantity was refused at the last add, or null. */
+  quantityError: string | null;
+  /** The cart's lines and updating flag, as last reported by `cart.changed`. */
+  lines: CartLine[];
+  cartUpdating: boolean;
+  orderId: number | string | null;
+  orderMode: boolean;
+  /** The collection whose upper hierarchy gives the breadcrumbs (default: the product's first). */
+  collectionId: number | null;
+  /** The breadcrumbs' hierarchy ('default' list), once loaded. */
+  hierarchy: HierarchyEntry[];
+  /** The add-to-order outcome, shown inline. */
+  notice: { tone: NoticeTone; message: string } | null;
+}
+
+/** The product page's input. `product` (initial data, e.g. server rendered) skips the fetch; `null` means not found. */
+export interface ProductPageInput {
+  handle: string;
+  product?: Product | null;
+  /** The `variant` query parameter. */
+  variantId?: string | number | null;
+  orderId?: number | string | null;
+  /** @default false */
+  orderMode?: boolean;
+  lines?: CartLine[];
+  cartUpdating?: boolean;
+  collectionId?: number | null;
+}
+
+/** Events of the product page. */
+export type ProductPageEvent =
+  | { type: 'product.retry' }
+  | { type: 'option.select'; name: string; value: string }
+  | { type: 'option.clear'; name: string }
+  | { type: 'quantity.changed'; value: string }
+  /** The add button: to the order in order mode, else to the cart. */
+  | { type: 'product.add' }
+  | { type: 'cart.changed'; lines: CartLine[]; updating?: boolean };
+
+/** What the product page emits. */
+export type ProductPageEmitted =
+  | { type: 'notify'; tone: NoticeTone; message: string }
+  | { type: 'cart.add'; inventoryLevelId: number; quantity: number }
+  | { type: 'log'; message: string; error?: unknown };
+
+const missing = (name: string) => async (): Promise<never> => {
+  throw new Error(`Provide the '${name}' actor`);
+};
+
+/** The message of a failed call: the server's error, else the exception's message, else ''. */
+function errorText(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? (error.kind === 'network' ? error.message : '');
+  return error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+}
+
+/** The selected variant of a loaded page, or null. */
+function variantOf(context: ProductPageContext): Variant | null {
+  return context.product ? selectedVariant(context.product, context.selection) : null;
+}
+
+/**
+ * The add button of the product page: the product card rules over the selected variant (its price,
+ * stock, unlimited flag; its levels' quantity in the cart). Choice: until every option is chosen
+ * the button is disabled but reads 'Add to Cart' (nothing is out of stock yet); a variant without
+ * a sellable inventory level counts as unavailable, since nothing could be added.
+ */
+function addButtonOf(context: ProductPageContext, orderAddInProgress: boolean): AddButtonState {
+  const variant = variantOf(context);
+  const level = variant ? addInventoryLevel(variant) : null;
+  const { product } = context;
+  // An order add names the product, not a variant: before a choice, the product itself is judged.
+  const card = variant === null && context.orderMode && product
+    ? { price: product.price, availableForSale: product.availableForSale, availableQuantity: 0, bypassNegativeQuantity: true }
+    : {
+      price: variant?.price ?? context.product?.price ?? 0,
+      availableForSale: Boolean(variant?.availableForSale && level),
+      availableQuantity: variant?.availableQuantity ?? 0,
+      bypassNegativeQuantity: variant ? isVariantUnlimited(variant) : false,
+    };
+  const state = addButtonState({
+    card,
+    quantityInCart: variant ? variant.availableInventoryLevels.reduce((sum, l) => sum + cartQuantityOf(context.lines, l.id), 0) : 0,
+    cartUpdating: context.cartUpdating,
+    orderMode: context.orderMode,
+    orderAddInProgress,
+  });
+  if (variant === null && !context.orderMode) return { ...state, label: ADD_BUTTON_LABELS.cart };
+  return state;
+}
+
+/** Loads a product into the context: the `variant` parameter preselects its options. */
+function loadedProduct(context: ProductPageContext, product: Product): Partial<ProductPageContext> {
+  return { product, error: null, selection: selectionFromVariantParam(product, context.variantParam), collectionId: context.collectionId ?? product.Collections[0]?.id ?? null };
+}
+
+/**
+ * The product page machine. Actors: fetchProduct ({ handle } to `{ product }`), addToOrder
+ * ({ orderId, productId }), fetchHierarchy ({ collectionId } to `{ hierarchy }`; only called when
+ * the page has a collection).
+ *
+ * Choices: a 404 (or an answer without a product) is notFound, any other failure the error state
+ * with the failure's message ('Something went wrong. Please try again.' when it has none); choosing
+ * or clearing an option resets the quantity to 1; the quantity is checked against the available
+ * quantity when adding (its message kept in `quantityError`); add to order is refused without an
+ * orderId and order mode; a `{ success: false }` answer counts as a non-ok response.
+ *
+ * @example
+ * const page = createActor(productPageMachine.provide({ actors }), { input: { handle, variantId: params.get('variant') } }).start();
+ * page.on('cart.add', ({ inventoryLevelId, quantity }) => cart.send({ type: 'cart.add', inventoryLevelId, quantity }));
+ */
+export const productPageMachine = setup({
+  types: {
+    context: {} as ProductPageContext,
+    events: {} as ProductPageEvent,
+    input: {} as ProductPageInput,
+    emitted: {} as ProductPageEmitted,
+  },
+  actors: {
+    fetchProduct: fromPromise<{ product?: Product | null }, { handle: string }>(missing('fetchProduct')),
+    addToOrder: fromPromise<AddToOrderResponse, { orderId: number; productId: number }>(missing('addToOrder')),
+    fetchHierarchy: fromPromise<HierarchyResponse, { collectionId: number }>(missing('fetchHierarchy')),
+  },
+  guards: {
+    hasProduct: ({ context }) => context.product !== null,
+    hasCollection: ({ context }) => context.collectionId !== null,
+    mayAdd: ({ context }) => !addButtonOf(context, false).disabled,
+    orderMode: ({ context }) => context.orderMode,
+    orderReady: ({ context }) => checkAddToOrder(context).ok,
+    quantityValid: ({ context }) => {
+      const variant = variantOf(context);
+      return variant !== null && validateQuantity(context.quantityText, { availableQuantity: availableVariantQuantity(variant, context.lines), availableForSale: variant.availableForSale }).ok;
+    },
+  },
+  actions: {
+    refuseQuantity: assign({
+      quantityError: ({ context }) => {
+        const variant = variantOf(context);
+        const result = validateQuantity(context.quantityText, { availableQuantity: variant ? availableVariantQuantity(variant, context.lines) : 0, availableForSale: variant?.availableForSale ?? false });
+        return result.ok ? null : result.error;
+      },
+    }),
+    emitCartAdd: emit(({ context }) => {
+      const variant = variantOf(context);
+      const level = variant ? addInventoryLevel(variant) : null;
+      return { type: 'cart.add' as const, inventoryLevelId: level?.id ?? Number.NaN, quantity: Number(context.quantityText) };
+    }),
+    orderNotice: assign({ notice: (_, params: { tone: NoticeTone; message: string }) => params }),
+    notify: emit((_, params: { tone: NoticeTone; message: string }) => ({ type: 'notify' as const, ...params })),
+    log: emit((_, params: { message: string }) => ({ type: 'log' as const, ...params })),
+  },
+}).createMachine({
+  id: 'productPage',
+  context: ({ input }) => ({
+    handle: input.handle,
+    product: input.product ?? null,
+    error: null,
+    variantParam: input.variantId == null ? null : String(input.variantId),
+    selection: {},
+    quantityText: '1',
+    quantityError: null,
+    lines: input.lines ?? [],
+    cartUpdating: input.cartUpdating ?? false,
+    orderId: input.orderId ?? null,
+    orderMode: input.orderMode ?? false,
+    collectionId: input.collectionId ?? null,
+    hierarchy: [],
+    notice: null,
+  }),
+  on: {
+    'cart.changed': { actions: assign(({ context, event }) => ({ lines: event.lines, cartUpdating: event.updating ?? context.cartUpdating })) },
+  },
+  initial: 'init',
+  states: {
+    init: {
+      always: [
+        { guard: 'hasProduct', target: 'loaded', actions: assign(({ context }) => (context.product ? loadedProduct(context, context.product) : {})) },
+        // The init event carries the input: a product given as null was not found on the server.
+        { guard: ({ event }) => (event as { input?: ProductPageInput }).input?.product === null, target: 'notFound' },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        src: 'fetchProduct',
+        input: ({ context }) => ({ handle: context.handle }),
+        onDone: [
+          { guard: ({ event }) => Boolean(event.output?.product), target: 'loaded', actions: assign(({ context, event }) => loadedProduct(context, event.output.product as Product)) },
+          { target: 'notFound' },
+        ],
+        onError: [
+          { guard: ({ event }) => isApiError(event.error) && event.error.status === 404, target: 'notFound' },
+          { target: 'error', actions: assign({ error: ({ event }) => errorText(event.error) || SHELL_MESSAGES.generic }) },
+        ],
+      },
+    },
+    error: { on: { 'product.retry': { target: 'loading', actions: assign({ error: null }) } } },
+    notFound: {},
+    loaded: {
+      type: 'parallel',
+      on: {
+        'option.select': { actions: assign(({ context, event }) => ({ selection: selectOption(context.selection, event.name, event.value), quantityText: '1', quantityError: null })) },
+        'option.clear': { actions: assign(({ context, event }) => ({ selection: clearOption(context.selection, event.name), quantityText: '1', quantityError: null })) },
+        'quantity.changed': { actions: assign({ quantityText: ({ event }) => digitsOnly(event.value), quantityError: null }) },
+      },
+      states: {
+        order: {
+          initial: 'ready',
+          states: {
+            ready: {
+              on: {
+                'product.add': [
+                  { guard: not('mayAdd') },
+                  { guard: and(['orderMode', 'orderReady']), target: 'addingToOrder' },
+                  { guard: 'orderMode', actions: { type: 'log', params: { message: 'Product page: add to order needs an orderId and order mode' } } },
+                  { guard: 'quantityValid', actions: ['emitCartAdd', assign({ quantityError: null })] },
+                  { actions: 'refuseQuantity' },
+                ],
+              },
+            },
+            addingToOrder: {
+              invoke: {
+                src: 'addToOrder',
+                input: ({ context }) => {
+                  const check = checkAddToOrder(context);
+                  return { orderId: check.ok ? check.orderId : Number.NaN, productId: context.product?.id ?? Number.NaN };
+                },
+                onDone: [
+                  { guard: ({ event }) => event.output?.success === false, target: 'ready', actions: [{ type: 'orderNotice', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } }, { type: 'notify', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } }] },
+                  { target: 'ready', actions: [{ type: 'orderNotice', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } }, { type: 'notify', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } }] },
+                ],
+                onError: {
+                  target: 'ready',
+                  actions: [
+                    { type: 'orderNotice', params: ({ event }) => ({ tone: 'error', message: errorText(event.error) || ADD_TO_ORDER_MESSAGES.failed }) },
+                    { type: 'notify', params: ({ event }) => ({ tone: 'error', message: errorText(event.error) || ADD_TO_ORDER_MESSAGES.failed }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        hierarchy: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasCollection', target: 'loading' }, { target: 'done' }] },
+            loading: {
+              invoke: {
+                src: 'fetchHierarchy',
+                input: ({ context }) => ({ collectionId: context.collectionId ?? Number.NaN }),
+                onDone: { target: 'done', actions: assign({ hierarchy: ({ event }) => event.output?.hierarchy?.default ?? [] }) },
+                onError: { target: 'done', actions: { type: 'notify', params: ({ event }) => ({ tone: 'danger', message: errorText(event.error) || SHELL_MESSAGES.generic }) } },
+              },
+            },
+            done: {},
+          },
+        },
+      },
+    },
+  },
+});
+
+/** A product page snapshot. */
+export type ProductPageSnapshot = SnapshotFrom<typeof productPageMachine>;
+
+/**
+ * The status line of the page: 'Fetching product...' while loading, the error's message in the
+ * error state, else null.
+ */
+export function productPageStatus(snapshot: ProductPageSnapshot): string | null {
+  if (snapshot.matches('loading') || snapshot.matches('init')) return PRODUCT_PAGE_TEXT.loading;
+  return snapshot.matches('error') ? snapshot.context.error : null;
+}
+
+/** The selected variant: the only one, or the one matching every chosen option; null before that. */
+export function selectedVariantOf(snapshot: Pick<ProductPageSnapshot, 'context'>): Variant | null {
+  return variantOf(snapshot.context);
+}
+
+/** The price shown: the product price until a variant is selected, then the variant's. */
+export function displayedPriceOf(snapshot: Pick<ProductPageSnapshot, 'context'>): number | null {
+  const { product } = snapshot.context;
+  return product ? displayedPrice(product, variantOf(snapshot.context)) : null;
+}
+
+/**
+ * Units the shopper may still add: the selected variant's quantity (Infinity when a level allows
+ * negative quantity) minus what the cart holds of it; 0 before a variant is selected.
+ */
+export function availableQuantityOf(snapshot: Pick<ProductPageSnapshot, 'context'>): number {
+  const variant = variantOf(snapshot.context);
+  return variant ? availableVariantQuantity(variant, snapshot.context.lines) : 0;
+}
+
+/** Whether an add to the order is in flight. */
+export function isAddingToOrder(snapshot: ProductPageSnapshot): boolean {
+  return snapshot.matches({ loaded: { order: 'addingToOrder' } });
+}
+
+/** The add button: disabled flag, label ('Add to Order', 'Add to Cart', 'Out of stock') and remaining units. */
+export function addButtonOfPage(snapshot: ProductPageSnapshot): AddButtonState {
+  return addButtonOf(snapshot.context, isAddingToOrder(snapshot));
+}
