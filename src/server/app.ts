@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { accountsPlugin } from './auth/plugin.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { commerceRoutes } from './commerce/routes.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   catalogueRoutes(app, catalogue);
   mediaRoutes(app, { db, dataDir });
   await app.register(contentRoutes, { db });
+  await app.register(accountsPlugin, { db });
   await app.register(commerceRoutes, { db });
   await app.register(realtimeRoutes, { db });
 
