@@ -11,6 +11,8 @@ const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['the fast index', (docs) => createFastSearchIndex(docs)],
   ['the fast index checking every word after the first one by one', (docs) => createFastSearchIndex(docs, { expandFactor: 0 })],
   ['the fast index expanding every word', (docs) => createFastSearchIndex(docs, { expandFactor: Infinity })],
+  ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists' })],
+  ['the fast index treating every set as a bitset', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', expandFactor: 0 })],
   ['the scanning index', (docs) => createLinearSearchIndex(docs)],
 ];
 

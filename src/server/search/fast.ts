@@ -2,20 +2,26 @@
  * The fast in-memory search index. Same answers as the scanning index (linear.ts), built
  * for 100k+ products:
  * - every document gets an ordinal; sets of documents are bitsets (Uint32Array) over
- *   ordinals; words and part numbers map to posting lists, looked up exactly or by
- *   prefix in a sorted term list;
- * - vendors, tags and prices are columns by ordinal, so one pass over the candidates
- *   (q, collection and featured applied) yields the page set and every disjunctive facet;
- * - each sort keeps a presorted array of ordinals: a page is the first matching
- *   ordinals in that order (walk the order testing the match bitset), or for small match
- *   sets the matches sorted by their rank in it;
+ *   ordinals: alive, featured, each collection, each vendor, each tag;
+ * - words and part numbers map to posting lists, looked up exactly or by prefix in a
+ *   sorted term list; query words are taken cheapest first, and a word dearer than
+ *   checking the remaining candidates is checked through a forward index instead;
+ * - the disjunctive filters (price from the price order, vendor, one union per tag
+ *   prefix) are bitsets; the matches and each "all filters but one" set are ANDs of them;
+ *   facets count over those sets, per document for small sets and by popcount of
+ *   intersections for large ones; the max price is the first member met in price order;
+ * - each sort keeps a presorted array of ordinals: a page is the first matching ordinals
+ *   in that order (walk testing the match bitset), or for small match sets the matches
+ *   sorted by their rank in it; relevance pages come from a score histogram plus one walk
+ *   of the default order;
  * - writes append a new ordinal and retire the old one; presorted orders take the new
  *   ordinal by binary insertion; once a quarter of the ordinals are retired the index
  *   compacts (renumbers everything in place).
+ * Memory: about cap/8 bytes per vendor, tag and collection bitset (12.5 kB each at 100k).
  * @module
  */
 import { Lexicon } from './lexicon.ts';
-import { normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
+import { TAG_KEY_SEPARATOR, normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { DEFAULT_ORDER, presortedFor, type PresortedSort } from './sorting.ts';
 import {
   FIELD, MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, compareTitleKeys, facetKey, normalizePartNumber,
@@ -107,6 +113,14 @@ export interface FastIndexOptions {
    * @default 1
    */
   expandFactor?: number;
+  /**
+   * How sets are handled: 'auto' picks per query between walking lists of documents
+   * (small sets) and whole-bitset work (popcounts, walks of presorted orders, score
+   * histograms; large sets). 'lists' and 'bitsets' force one side, so the tests check
+   * both against the oracle on small catalogues.
+   * @default 'auto'
+   */
+  sets?: 'auto' | 'lists' | 'bitsets';
 }
 
 /**
@@ -116,7 +130,7 @@ export interface FastIndexOptions {
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1);
+  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto');
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -156,13 +170,21 @@ class FastSearchIndex implements SearchIndex {
   private readonly prefixes = new Names();
   private readonly tags = new Names();
   private tagPrefix: number[] = [];
+  /** Ordinals of each vendor and of each tag, for facet counting by popcount. */
+  private vendorBits: Uint32Array[] = [];
+  private tagBits: Uint32Array[] = [];
   private readonly collections = new Map<number, Uint32Array>();
   // presorted orders
   private readonly orders = new Map<PresortedSort, { order: Uint32Array; length: number; rank: Uint32Array | null }>();
   // scratch
   private scratch = new Scratch(0);
 
-  constructor(docs: Iterable<SearchDocument>, private readonly compactRatio: number, private readonly expandFactor: number) {
+  constructor(
+    docs: Iterable<SearchDocument>,
+    private readonly compactRatio: number,
+    private readonly expandFactor: number,
+    private readonly sets: 'auto' | 'lists' | 'bitsets',
+  ) {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
     for (const d of docs) this.upsert(d);
@@ -191,6 +213,7 @@ class FastSearchIndex implements SearchIndex {
     const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
     this.vendorSpelling[o] = vKey === '' ? null : doc.vendor;
     this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
+    if (vKey !== '') setBit(this.vendorBits[this.vendorOf[o]!] ??= new Uint32Array(this.cap >>> 5), o);
     this.rawTags[o] = doc.tags;
     this.collectionsOf[o] = doc.collectionIds;
 
@@ -202,6 +225,7 @@ class FastSearchIndex implements SearchIndex {
       const prefixId = this.prefixes.add(pk, p, doc.id);
       const tagId = this.tags.add(tagKey(p, v), v, doc.id);
       this.tagPrefix[tagId] = prefixId;
+      setBit(this.tagBits[tagId] ??= new Uint32Array(this.cap >>> 5), o);
       seen.add(tagId);
     }
     this.tagStart[o] = this.tagFill;
@@ -282,6 +306,8 @@ class FastSearchIndex implements SearchIndex {
     this.alive = u32(this.alive, cap >>> 5);
     this.featured = u32(this.featured, cap >>> 5);
     for (const [c, bits] of this.collections) this.collections.set(c, u32(bits, cap >>> 5));
+    this.vendorBits = this.vendorBits.map((bits) => u32(bits, cap >>> 5));
+    this.tagBits = this.tagBits.map((bits) => u32(bits, cap >>> 5));
     this.idOf = f64(this.idOf);
     this.price = f64(this.price);
     this.rating = f64(this.rating);
@@ -354,6 +380,8 @@ class FastSearchIndex implements SearchIndex {
     this.alive = remapBits(this.alive);
     this.featured = remapBits(this.featured);
     for (const [c, bits] of this.collections) this.collections.set(c, remapBits(bits));
+    this.vendorBits = this.vendorBits.map(remapBits);
+    this.tagBits = this.tagBits.map(remapBits);
     for (const entry of this.orders.values()) {
       let w = 0;
       for (let i = 0; i < entry.length; i++) {
@@ -367,6 +395,11 @@ class FastSearchIndex implements SearchIndex {
     this.words.remap(remap);
     this.partNumbers.remap(remap);
     this.n = next;
+  }
+
+  /** Whether to treat a set as small (lists), unless the options force a side. */
+  private small(auto: boolean): boolean {
+    return this.sets === 'auto' ? auto : this.sets === 'lists';
   }
 
   // ---- presorted orders ----
@@ -424,7 +457,6 @@ class FastSearchIndex implements SearchIndex {
     const nq = normalizeQuery(query);
     if (this.scratch.cap !== this.cap) this.scratch = new Scratch(this.cap);
     const s = this.scratch;
-    const words = this.cap >>> 5;
     const cand = s.cand;
     cand.set(this.alive);
     if (nq.featuredOnly) andInto(cand, this.featured);
@@ -436,93 +468,79 @@ class FastSearchIndex implements SearchIndex {
     const relevance = nq.hasText && nq.sortBy === '';
     const wordCount = nq.hasText ? this.matchText(nq, cand, relevance) : 0;
 
-    // filters that facets treat disjunctively
-    const vendorId = nq.vendorKey === null ? -1 : this.vendors.ids.get(nq.vendorKey) ?? -2;
-    const groups = [...nq.tagGroups];
-    const k = groups.length;
-    const groupPrefix: number[] = [];
-    const groupOf = s.groupOf(this.tags.names.length);
-    groups.forEach(([prefixKey, values], g) => {
-      groupPrefix.push(this.prefixes.ids.get(prefixKey) ?? -1);
-      for (const v of values) {
-        const t = this.tags.ids.get(prefixKey + '\u0000' + v);
-        if (t !== undefined) groupOf[t] = g;
-      }
-    });
-    const stamp = s.stamp(k);
-    const lo = nq.minPriceCents;
-    const hi = nq.maxPriceCents;
-    const vendorCounts = s.counts('vendor', this.vendors.names.length);
-    const tagCounts = s.counts('tag', this.tags.names.length);
-    const { price, vendorOf, tagStart, tagEnd, tagIds, tagPrefix } = this;
-    const matchBits = s.match;
-    const matches = s.matches;
-    const scores = s.scores;
-    const hist = s.hist;
-    let count = 0;
-    let maxPrice = 0;
-    let minScore = SCORE_LEVELS;
-
-    for (let w = 0; w < words; w++) {
-      let bits = cand[w] ?? 0;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const d = (w << 5) | (31 - Math.clz32(low));
-        bits ^= low;
-        const p = price[d] ?? 0;
-        const vOk = vendorId === -1 || vendorOf[d] === vendorId;
-        const t0 = tagStart[d] ?? 0;
-        const t1 = tagEnd[d] ?? 0;
-        let missing = 0;
-        let missed = -1;
-        if (k > 0) {
-          let satisfied = 0;
-          for (let i = t0; i < t1; i++) {
-            const g = groupOf[tagIds[i] ?? 0] ?? -1;
-            if (g >= 0 && stamp[g] !== d + 1) { stamp[g] = d + 1; satisfied++; }
-          }
-          missing = k - satisfied;
-          if (missing === 1) for (let g = 0; g < k; g++) if (stamp[g] !== d + 1) { missed = g; break; }
-        }
-        if (vOk && missing === 0 && p > maxPrice) maxPrice = p;
-        if (p < lo || p > hi) continue;
-        const v = vendorOf[d] ?? -1;
-        if (missing === 0 && v >= 0) vendorCounts[v] = (vendorCounts[v] ?? 0) + 1;
-        if (!vOk || missing > 1) continue;
-        if (missing === 1) {
-          const onlyPrefix = groupPrefix[missed] ?? -1;
-          for (let i = t0; i < t1; i++) {
-            const t = tagIds[i] ?? 0;
-            if (tagPrefix[t] === onlyPrefix) tagCounts[t] = (tagCounts[t] ?? 0) + 1;
-          }
-          continue;
-        }
-        for (let i = t0; i < t1; i++) {
-          const t = tagIds[i] ?? 0;
-          tagCounts[t] = (tagCounts[t] ?? 0) + 1;
-        }
-        matchBits[w] = (matchBits[w] ?? 0) | low;
-        matches[count++] = d;
-        if (relevance) {
-          let score = s.tierExact[w]! & low ? PART_NUMBER_TIER.exact * TIER_STEP
-            : s.tierPrefix[w]! & low ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
-          for (let i = 0; i < wordCount; i++) score += WORD_SCORE_TABLE[s.wordFlags[i]![d] ?? 0] ?? 0;
-          scores[d] = score;
-          hist[score] = (hist[score] ?? 0) + 1;
-          if (score < minScore) minScore = score;
-        }
-      }
+    // The filters facets treat disjunctively, each as a bitset; S[i] is the candidates
+    // passing every filter but the i-th, M the candidates passing them all.
+    const filters: Uint32Array[] = [];
+    let priceFilter = -1;
+    let vendorFilter = -1;
+    if (nq.minPriceCents > -Infinity || nq.maxPriceCents < Infinity) {
+      priceFilter = filters.push(this.priceSet(nq.minPriceCents, nq.maxPriceCents, s.setAt(0))) - 1;
     }
+    if (nq.vendorKey !== null) {
+      const v = this.vendors.ids.get(nq.vendorKey);
+      vendorFilter = filters.push(v === undefined ? s.empty : this.vendorBits[v] ?? s.empty) - 1;
+    }
+    const groupPrefixes: number[] = [];
+    const groupFilter = new Map<number, number>();
+    for (const [prefixKey, values] of nq.tagGroups) {
+      const union = s.setAt(filters.length);
+      union.fill(0);
+      for (const v of values) {
+        const t = this.tags.ids.get(prefixKey + TAG_KEY_SEPARATOR + v);
+        if (t !== undefined) orInto(union, this.tagBits[t] ?? s.empty);
+      }
+      const prefixId = this.prefixes.ids.get(prefixKey);
+      if (prefixId !== undefined) groupFilter.set(prefixId, filters.length);
+      groupPrefixes.push(prefixId ?? -1);
+      filters.push(union);
+    }
+    const match = s.match;
+    match.set(cand);
+    for (const f of filters) andInto(match, f);
+    const count = countBits(match);
+    const others: Uint32Array[] = filters.map((_, i) => {
+      if (filters.length === 1) return cand;
+      const set = s.setAt(filters.length + i);
+      set.set(cand);
+      filters.forEach((f, j) => { if (j !== i) andInto(set, f); });
+      return set;
+    });
 
-    const ids = relevance ? this.pageByRelevance(nq, count, minScore) : this.pageBySort(presortedFor(nq.sortBy), nq, count);
+    // the matches as a list, once, when few enough that lists beat whole-bitset scans
+    const list = this.small(count <= s.matches.length >>> 4) ? listBits(match, s.matches) : null;
+
+    // relevance scores of the matches, and a histogram of them
+    let minScore = SCORE_LEVELS;
+    if (relevance) {
+      const { scores, hist, tierExact, tierPrefix, wordFlags } = s;
+      const score = (d: number): void => {
+        const bit = 1 << (d & 31);
+        let sc = (tierExact[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
+          : (tierPrefix[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
+        for (let i = 0; i < wordCount; i++) sc += WORD_SCORE_TABLE[wordFlags[i]![d]!]!;
+        scores[d] = sc;
+        hist[sc]!++;
+        if (sc < minScore) minScore = sc;
+      };
+      if (list !== null) for (let i = 0; i < count; i++) score(list[i]!);
+      else forEachBit(match, score);
+    }
+    const ids = relevance ? this.pageByRelevance(nq, count, minScore, list) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
 
     // facets
     if (this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0) this.refreshNames();
+    const vendorSet = vendorFilter >= 0 ? others[vendorFilter]! : match;
+    const vendorCounts = vendorSet === match ? this.countVendors(match, count, list) : this.countVendors(vendorSet, countBits(vendorSet), null);
+    const tagCounts = new Map<number, number>();
+    // tags of unselected prefixes count over the matches; a selected prefix over S of its filter
+    this.countTags(match, count, list, (prefix) => !groupFilter.has(prefix), tagCounts);
+    for (const [prefix, i] of groupFilter) this.countTags(others[i]!, countBits(others[i]!), null, (p) => p === prefix, tagCounts);
+    const priceSet = priceFilter >= 0 ? others[priceFilter]! : match;
+    const maxPrice = priceSet === match ? this.maxPriceIn(match, count, list) : this.maxPriceIn(priceSet, countBits(priceSet), null);
+
     const vendorMap = new Map<string, number>();
     const vendorNames = new Map<string, string>();
-    for (let v = 0; v < vendorCounts.length; v++) {
-      const c = vendorCounts[v] ?? 0;
-      if (c === 0) continue;
+    for (const [v, c] of vendorCounts) {
       const key = this.vendors.keys[v] ?? '';
       vendorMap.set(key, c);
       vendorNames.set(key, this.vendors.names[v] ?? key);
@@ -530,36 +548,119 @@ class FastSearchIndex implements SearchIndex {
     const tagMap = new Map<string, number>();
     const prefixNames = new Map<string, string>();
     const valueNames = new Map<string, string>();
-    for (let t = 0; t < tagCounts.length; t++) {
-      const c = tagCounts[t] ?? 0;
-      if (c === 0) continue;
+    for (const [t, c] of tagCounts) {
       const key = this.tags.keys[t] ?? '';
       const prefixId = this.tagPrefix[t] ?? 0;
       tagMap.set(key, c);
       valueNames.set(key, this.tags.names[t] ?? '');
       prefixNames.set(this.prefixes.keys[prefixId] ?? '', this.prefixes.names[prefixId] ?? '');
     }
-
-    // reset scratch
-    for (let i = 0; i < count; i++) {
-      const d = matches[i] ?? 0;
-      matchBits[d >>> 5] = 0;
-      if (relevance) hist[scores[d] ?? 0] = 0;
-    }
-    vendorCounts.fill(0);
-    tagCounts.fill(0);
-    for (let g = 0; g < k; g++) for (const v of groups[g]![1]) {
-      const t = this.tags.ids.get(groups[g]![0] + '\u0000' + v);
-      if (t !== undefined) groupOf[t] = -1;
+    if (relevance) {
+      if (list !== null) for (let i = 0; i < count; i++) s.hist[s.scores[list[i]!]!] = 0;
+      else s.hist.fill(0);
     }
     if (nq.hasText) s.clearText(wordCount);
-
     return {
       ids,
       totalObjects: count,
       ...orderFacets(vendorMap, tagMap, vendorNames, prefixNames, valueNames),
       productMaxPriceCents: maxPrice,
     };
+  }
+
+  /** Live-or-not ordinals priced within [lo, hi], from the price order (two binary searches). */
+  private priceSet(lo: number, hi: number, into: Uint32Array): Uint32Array {
+    into.fill(0);
+    const { order, length } = this.orderOf('price_asc');
+    const first = (bound: number, inclusive: boolean): number => {
+      let a = 0;
+      let b = length;
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        const p = this.price[order[mid] ?? 0] ?? 0;
+        if (inclusive ? p < bound : p <= bound) a = mid + 1;
+        else b = mid;
+      }
+      return a;
+    };
+    const end = first(hi, false);
+    for (let i = first(lo, true); i < end; i++) {
+      const o = order[i] ?? 0;
+      into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
+    }
+    return into;
+  }
+
+  /**
+   * Vendor counts over a set: per document when the set is small, else one popcount of
+   * the set against each vendor's bitset.
+   */
+  private countVendors(set: Uint32Array, size: number, list: Uint32Array | null): Map<number, number> {
+    const counts = new Map<number, number>();
+    if (size === 0) return counts;
+    if (this.small(size < (this.vendorBits.length * set.length) / 4)) {
+      const tally = this.scratch.vendorCounts(this.vendorBits.length);
+      const vendorOf = this.vendorOf;
+      if (list !== null) {
+        for (let i = 0; i < size; i++) { const v = vendorOf[list[i]!]!; if (v >= 0) tally[v]!++; }
+      } else {
+        forEachBit(set, (d) => { const v = vendorOf[d]!; if (v >= 0) tally[v]!++; });
+      }
+      for (let v = 0; v < this.vendorBits.length; v++) {
+        if (tally[v]! > 0) counts.set(v, tally[v]!);
+        tally[v] = 0;
+      }
+    } else {
+      this.vendorBits.forEach((bits, v) => {
+        const c = countAnd(bits, set);
+        if (c > 0) counts.set(v, c);
+      });
+    }
+    return counts;
+  }
+
+  /** Adds the counts of the tags whose prefix passes `wanted` over a set, the cheaper way. */
+  private countTags(set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, into: Map<number, number>): void {
+    if (size === 0) return;
+    const tagIds: number[] = [];
+    for (let t = 0; t < this.tagBits.length; t++) if (wanted(this.tagPrefix[t] ?? -1)) tagIds.push(t);
+    const perDoc = this.tagFill / Math.max(1, this.n);
+    if (this.small(size * perDoc * 3 < tagIds.length * (set.length / 4))) {
+      const counts = this.scratch.tagCounts(this.tagBits.length);
+      const { tagStart, tagEnd, tagIds: ids, tagPrefix } = this;
+      const add = (d: number): void => {
+        for (let i = tagStart[d]!; i < tagEnd[d]!; i++) counts[ids[i]!]!++;
+      };
+      if (list !== null) for (let i = 0; i < size; i++) add(list[i]!);
+      else forEachBit(set, add);
+      for (let t = 0; t < this.tagBits.length; t++) {
+        const c = counts[t]!;
+        if (c === 0) continue;
+        counts[t] = 0;
+        if (wanted(tagPrefix[t] ?? -1)) into.set(t, c);
+      }
+    } else {
+      for (const t of tagIds) {
+        const c = countAnd(this.tagBits[t] ?? this.scratch.empty, set);
+        if (c > 0) into.set(t, c);
+      }
+    }
+  }
+
+  /** Highest price in a set: over the list when small, else the first member met walking the price order down. */
+  private maxPriceIn(set: Uint32Array, size: number, list: Uint32Array | null): number {
+    if (size === 0) return 0;
+    let max = 0;
+    if (list !== null) {
+      for (let i = 0; i < size; i++) max = Math.max(max, this.price[list[i]!]!);
+      return max;
+    }
+    const { order, length } = this.orderOf('price_asc');
+    for (let i = length - 1; i >= 0; i--) {
+      const o = order[i]!;
+      if ((set[o >>> 5]! & (1 << (o & 31))) !== 0) return Math.max(0, this.price[o]!);
+    }
+    return 0;
   }
 
   /**
@@ -657,16 +758,17 @@ class FastSearchIndex implements SearchIndex {
     return relevance ? qWords.length : 0;
   }
 
-  private pageBySort(sort: PresortedSort, nq: NormalizedQuery, count: number): number[] {
+  private pageBySort(sort: PresortedSort, nq: NormalizedQuery, count: number, list: Uint32Array | null): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     if (nq.offset >= want) return [];
     const { order, length, rank } = this.orderOf(sort);
     const ids: number[] = [];
     const walk = Math.min(length, (want * length) / count);
-    if (count * Math.log2(count + 1) * 2 < walk) {
+    if (this.small(count * Math.log2(count + 1) * 2 < walk)) {
       const s = this.scratch;
       const ranks = s.ranks.subarray(0, count);
-      for (let i = 0; i < count; i++) ranks[i] = rank[s.matches[i] ?? 0] ?? 0;
+      if (list !== null) for (let i = 0; i < count; i++) ranks[i] = rank[list[i]!]!;
+      else { let i = 0; forEachBit(s.match, (d) => { ranks[i++] = rank[d] ?? 0; }); }
       ranks.sort();
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[ranks[i] ?? 0] ?? 0] ?? 0);
       return ids;
@@ -682,38 +784,46 @@ class FastSearchIndex implements SearchIndex {
     return ids;
   }
 
-  private pageByRelevance(nq: NormalizedQuery, count: number, minScore: number): number[] {
+  private pageByRelevance(nq: NormalizedQuery, count: number, minScore: number, list: Uint32Array | null): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     if (nq.offset >= want) return [];
     const s = this.scratch;
     const { order, length, rank } = this.orderOf(DEFAULT_ORDER);
     const ids: number[] = [];
-    if (count <= 4096) {
+    if (this.small(count <= 4096)) {
       const keys = s.keys.subarray(0, count);
-      for (let i = 0; i < count; i++) {
-        const d = s.matches[i] ?? 0;
-        keys[i] = (SCORE_LEVELS - (s.scores[d] ?? 0)) * 2 ** 32 + (rank[d] ?? 0);
-      }
+      const key = (d: number): number => (SCORE_LEVELS - s.scores[d]!) * 2 ** 32 + rank[d]!;
+      if (list !== null) for (let i = 0; i < count; i++) keys[i] = key(list[i]!);
+      else { let i = 0; forEachBit(s.match, (d) => { keys[i++] = key(d); }); }
       keys.sort();
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[(keys[i] ?? 0) % 2 ** 32] ?? 0] ?? 0);
       return ids;
     }
-    // many matches: go down the score levels, walking the default order within a level
+    // many matches: find the score levels the page spans (histogram), then one walk of the
+    // default order collects each level's members that fall in the page
+    const slots = new Map<number, { skip: number; take: number; got: number[] }>();
     let before = 0;
     for (let level = SCORE_LEVELS - 1; level >= minScore && before < want; level--) {
       const inLevel = s.hist[level] ?? 0;
       if (inLevel === 0) continue;
       if (before + inLevel > nq.offset) {
-        let seen = before;
-        for (let i = 0; i < length && seen < Math.min(want, before + inLevel); i++) {
-          const o = order[i] ?? 0;
-          if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0 || s.scores[o] !== level) continue;
-          if (seen >= nq.offset) ids.push(this.idOf[o] ?? 0);
-          seen++;
-        }
+        const skip = Math.max(0, nq.offset - before);
+        slots.set(level, { skip, take: Math.min(inLevel, want - before) - skip, got: [] });
       }
       before += inLevel;
     }
+    let missing = 0;
+    for (const slot of slots.values()) missing += slot.take;
+    for (let i = 0; i < length && missing > 0; i++) {
+      const o = order[i]!;
+      if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
+      const slot = slots.get(s.scores[o]!);
+      if (slot === undefined || slot.got.length >= slot.take) continue;
+      if (slot.skip > 0) { slot.skip--; continue; }
+      slot.got.push(this.idOf[o]!);
+      missing--;
+    }
+    for (const slot of slots.values()) ids.push(...slot.got);
     return ids;
   }
 
@@ -748,14 +858,16 @@ class Scratch {
   readonly tierExact: Uint32Array;
   readonly tierPrefix: Uint32Array;
   readonly match: Uint32Array;
-  readonly matches: Uint32Array;
+  /** Always empty: stands for a filter value that no document has. */
+  readonly empty: Uint32Array;
   readonly scores: Int32Array;
+  /** The matches as a list, when few. */
+  readonly matches: Uint32Array;
   readonly hist = new Uint32Array(SCORE_LEVELS);
   readonly ranks: Uint32Array;
   readonly keys: Float64Array;
   readonly wordFlags: Uint16Array[] = [];
-  private group = new Int32Array(0);
-  private readonly countArrays = new Map<string, Uint32Array>();
+  private readonly sets: Uint32Array[] = [];
 
   constructor(readonly cap: number) {
     const words = cap >>> 5;
@@ -765,8 +877,9 @@ class Scratch {
     this.tierExact = new Uint32Array(words);
     this.tierPrefix = new Uint32Array(words);
     this.match = new Uint32Array(words);
-    this.matches = new Uint32Array(cap);
+    this.empty = new Uint32Array(words);
     this.scores = new Int32Array(cap);
+    this.matches = new Uint32Array(cap);
     this.ranks = new Uint32Array(cap);
     this.keys = new Float64Array(cap);
   }
@@ -778,29 +891,27 @@ class Scratch {
     return f;
   }
 
-  /** Tag id to tag-filter group, -1 when in none; callers reset what they set. */
-  groupOf(size: number): Int32Array {
-    if (this.group.length < size) {
-      const g = new Int32Array(Math.max(size, this.group.length * 2)).fill(-1);
-      g.set(this.group);
-      this.group = g;
-    }
-    return this.group;
+  /** Zeroed tag counters of at least `size`; the caller zeroes what it used. */
+  tagCounts(size: number): Uint32Array {
+    if (this.tagCountArray.length < size) this.tagCountArray = new Uint32Array(Math.max(size, this.tagCountArray.length * 2));
+    return this.tagCountArray;
   }
 
-  /** A fresh "last document that satisfied group g" array. */
-  stamp(k: number): Int32Array {
-    return new Int32Array(k);
+  private tagCountArray = new Uint32Array(64);
+
+  /** Zeroed vendor counters of at least `size`; the caller zeroes what it used. */
+  vendorCounts(size: number): Uint32Array {
+    if (this.vendorCountArray.length < size) this.vendorCountArray = new Uint32Array(Math.max(size, this.vendorCountArray.length * 2));
+    return this.vendorCountArray;
   }
 
-  /** Zeroed counters of at least `size`; callers zero them again after use. */
-  counts(name: string, size: number): Uint32Array {
-    let c = this.countArrays.get(name);
-    if (c === undefined || c.length < size) {
-      c = new Uint32Array(Math.max(size, (c?.length ?? 0) * 2, 64));
-      this.countArrays.set(name, c);
-    }
-    return c;
+  private vendorCountArray = new Uint32Array(64);
+
+  /** The i-th spare bitset (contents undefined). */
+  setAt(i: number): Uint32Array {
+    let set = this.sets[i];
+    if (set === undefined) this.sets[i] = set = new Uint32Array(this.cap >>> 5);
+    return set;
   }
 
   /** Zeroes what the text match wrote. */
@@ -809,6 +920,38 @@ class Scratch {
     this.tierExact.fill(0);
     this.tierPrefix.fill(0);
   }
+}
+
+/** Calls `visit(ordinal, word index, bit)` for every set bit, in ordinal order. */
+function forEachBit(bits: Uint32Array, visit: (d: number, w: number, low: number) => void): void {
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w] ?? 0;
+    while (x !== 0) {
+      const low = x & -x;
+      visit((w << 5) | (31 - Math.clz32(low)), w, low);
+      x ^= low;
+    }
+  }
+}
+
+/** Writes the set bits into `into` in ordinal order; returns `into`. */
+function listBits(bits: Uint32Array, into: Uint32Array): Uint32Array {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      into[n++] = (w << 5) | (31 - Math.clz32(low));
+      x ^= low;
+    }
+  }
+  return into;
+}
+
+function countBits(bits: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) n += popcount(bits[i] ?? 0);
+  return n;
 }
 
 function setBit(bits: Uint32Array, o: number): void {
@@ -835,7 +978,14 @@ function popcount(x: number): number {
 
 function countAnd(a: Uint32Array, b: Uint32Array): number {
   let n = 0;
-  for (let i = 0; i < a.length; i++) n += popcount((a[i] ?? 0) & (b[i] ?? 0));
+  const len = Math.min(a.length, b.length);
+  for (let i = 0; i < len; i++) {
+    let x = a[i]! & b[i]!;
+    if (x === 0) continue;
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    n += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
   return n;
 }
 

@@ -1,0 +1,844 @@
+/**
+ * The fast in-memory search index. Same answers as the scanning index (linear.ts), built
+ * for 100k+ products:
+ * - every document gets an ordinal; sets of documents are bitsets (Uint32Array) over
+ *   ordinals; words and part numbers map to posting lists, looked up exactly or by
+ *   prefix in a sorted term list;
+ * - vendors, tags and prices are columns by ordinal, so one pass over the candidates
+ *   (q, collection and featured applied) yields the page set and every disjunctive facet;
+ * - each sort keeps a presorted array of ordinals: a page is the first matching
+ *   ordinals in that order (walk the order testing the match bitset), or for small match
+ *   sets the matches sorted by their rank in it;
+ * - writes append a new ordinal and retire the old one; presorted orders take the new
+ *   ordinal by binary insertion; once a quarter of the ordinals are retired the index
+ *   compacts (renumbers everything in place).
+ * @module
+ */
+import { Lexicon } from './lexicon.ts';
+import { normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
+import { DEFAULT_ORDER, presortedFor, type PresortedSort } from './sorting.ts';
+import {
+  FIELD, MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, compareTitleKeys, facetKey, normalizePartNumber,
+  titleSortKey, tokenize, wordScore,
+} from './text.ts';
+import { orderFacets } from './facets.ts';
+import type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
+
+/** Flag bits of one query word on one document in the scoring scratch arrays. */
+const PREFIX_SHIFT = 4;
+const PN_PREFIX = 256;
+const PN_EXACT = 512;
+
+/** Score of a word's flag combination (exact fields, prefix fields, part number). */
+const WORD_SCORE_TABLE = (() => {
+  const t = new Uint8Array(1024);
+  for (let v = 0; v < 1024; v++) {
+    t[v] = wordScore({
+      exact: v & 15,
+      prefix: (v >> PREFIX_SHIFT) & 15,
+      partNumber: v & PN_EXACT ? 2 : v & PN_PREFIX ? 1 : 0,
+    });
+  }
+  return t;
+})();
+
+/** Scores stay below this: 3 tiers of TIER_STEP. */
+const SCORE_LEVELS = 3 * TIER_STEP;
+
+/** A name dictionary (vendors, tag prefixes, tag values) with the lowest-id spelling. */
+class Names {
+  readonly ids = new Map<string, number>();
+  readonly names: string[] = [];
+  readonly keys: string[] = [];
+  /** Doc id whose spelling is shown. */
+  readonly holder: number[] = [];
+  /** Ids whose holder left: recomputed from the live documents before the next facets. */
+  readonly stale = new Set<number>();
+  /** Best holder found while recomputing. */
+  readonly pending = new Map<number, number>();
+
+  /** Returns the key's id, recording the spelling when this doc has the lowest id so far. */
+  add(key: string, spelling: string, docId: number): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.names.length;
+      this.ids.set(key, id);
+      this.names.push(spelling);
+      this.keys.push(key);
+      this.holder.push(docId);
+    } else if (!this.stale.has(id) && docId < (this.holder[id] ?? Infinity)) {
+      this.names[id] = spelling;
+      this.holder[id] = docId;
+    }
+    return id;
+  }
+
+  /** Forgets a holder leaving the index; its spelling is recomputed before the next facets. */
+  release(id: number, docId: number): void {
+    if (this.holder[id] === docId) this.stale.add(id);
+  }
+
+  /** Offers a live document's spelling while recomputing. */
+  offer(id: number, spelling: string, docId: number): void {
+    if (!this.stale.has(id) || docId >= (this.pending.get(id) ?? Infinity)) return;
+    this.pending.set(id, docId);
+    this.names[id] = spelling;
+  }
+
+  /** Ends a recomputation. */
+  settle(): void {
+    for (const id of this.stale) this.holder[id] = this.pending.get(id) ?? Infinity;
+    this.pending.clear();
+    this.stale.clear();
+  }
+}
+
+/** Options of the fast index (tuning only; answers never depend on them). */
+export interface FastIndexOptions {
+  /**
+   * Compact once retired ordinals exceed this share of the live ones (and 1024).
+   * @default 0.25
+   */
+  compactRatio?: number;
+  /**
+   * A query word is expanded from its postings when that costs at most this many times
+   * the forward-index check of the remaining candidates; otherwise the candidates are
+   * checked one by one. 0 always checks, Infinity always expands (the tests run both).
+   * @default 1
+   */
+  expandFactor?: number;
+}
+
+/**
+ * Creates the fast index.
+ * @example
+ * const index = createFastSearchIndex(docs);
+ * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
+ */
+export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
+  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1);
+}
+
+class FastSearchIndex implements SearchIndex {
+  // ordinals
+  private cap = 0;
+  private n = 0;
+  private live = 0;
+  private readonly ordOf = new Map<number, number>();
+  private alive = new Uint32Array(0);
+  private featured = new Uint32Array(0);
+  // columns by ordinal
+  private idOf = new Float64Array(0);
+  private price = new Float64Array(0);
+  private rating = new Float64Array(0);
+  private reviews = new Float64Array(0);
+  private sales = new Float64Array(0);
+  private vendorOf = new Int32Array(0);
+  private titleKey: string[] = [];
+  private vendorSpelling: (string | null)[] = [];
+  private rawTags: (readonly [string, string][])[] = [];
+  private collectionsOf: (readonly number[])[] = [];
+  private tagStart = new Uint32Array(1);
+  private tagEnd = new Uint32Array(0);
+  private tagIds = new Uint32Array(1024);
+  private tagFill = 0;
+  /** Forward index: each ordinal's distinct word ids with their FIELD flags. */
+  private fwdStart = new Uint32Array(0);
+  private fwdEnd = new Uint32Array(0);
+  private fwdTerms = new Uint32Array(4096);
+  private fwdFlags = new Uint8Array(4096);
+  private fwdFill = 0;
+  private pnsOf: string[][] = [];
+  // dictionaries and postings
+  private readonly words = new Lexicon();
+  private readonly partNumbers = new Lexicon();
+  private readonly vendors = new Names();
+  private readonly prefixes = new Names();
+  private readonly tags = new Names();
+  private tagPrefix: number[] = [];
+  private readonly collections = new Map<number, Uint32Array>();
+  // presorted orders
+  private readonly orders = new Map<PresortedSort, { order: Uint32Array; length: number; rank: Uint32Array | null }>();
+  // scratch
+  private scratch = new Scratch(0);
+
+  constructor(docs: Iterable<SearchDocument>, private readonly compactRatio: number, private readonly expandFactor: number) {
+    this.words.beginBulk();
+    this.partNumbers.beginBulk();
+    for (const d of docs) this.upsert(d);
+    this.words.endBulk();
+    this.partNumbers.endBulk();
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  upsert(doc: SearchDocument): void {
+    this.retire(doc.id);
+    if (this.n === this.cap) this.grow(Math.max(1024, this.cap * 2));
+    const o = this.n++;
+    this.live++;
+    this.ordOf.set(doc.id, o);
+    setBit(this.alive, o);
+    if (doc.isFeatured) setBit(this.featured, o);
+    this.idOf[o] = doc.id;
+    this.price[o] = doc.priceCents;
+    this.rating[o] = doc.avgRating;
+    this.reviews[o] = doc.totalReviews;
+    this.sales[o] = doc.salesCount;
+    this.titleKey[o] = titleSortKey(doc.title);
+    const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
+    this.vendorSpelling[o] = vKey === '' ? null : doc.vendor;
+    this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
+    this.rawTags[o] = doc.tags;
+    this.collectionsOf[o] = doc.collectionIds;
+
+    const seen = new Set<number>();
+    for (const [p, v] of doc.tags) {
+      const pk = facetKey(p);
+      const vk = facetKey(v);
+      if (pk === '' || vk === '') continue;
+      const prefixId = this.prefixes.add(pk, p, doc.id);
+      const tagId = this.tags.add(tagKey(p, v), v, doc.id);
+      this.tagPrefix[tagId] = prefixId;
+      seen.add(tagId);
+    }
+    this.tagStart[o] = this.tagFill;
+    if (this.tagFill + seen.size > this.tagIds.length) {
+      const grown = new Uint32Array(Math.max(this.tagIds.length * 2, this.tagFill + seen.size));
+      grown.set(this.tagIds);
+      this.tagIds = grown;
+    }
+    for (const t of seen) this.tagIds[this.tagFill++] = t;
+    this.tagEnd[o] = this.tagFill;
+
+    for (const c of new Set(doc.collectionIds)) {
+      let bits = this.collections.get(c);
+      if (bits === undefined) this.collections.set(c, (bits = new Uint32Array(this.cap >>> 5)));
+      setBit(bits, o);
+    }
+    const fieldWords: [number, string][] = [
+      [FIELD.title, doc.title], [FIELD.vendor, doc.vendor ?? ''], [FIELD.description, doc.description],
+    ];
+    for (const [, v] of doc.tags) fieldWords.push([FIELD.tag, v]);
+    const docWords = new Map<number, number>();
+    for (const [flag, text] of fieldWords) {
+      for (const w of tokenize(text)) {
+        const id = this.words.add(w, o, flag);
+        docWords.set(id, (docWords.get(id) ?? 0) | flag);
+      }
+    }
+    if (this.fwdFill + docWords.size > this.fwdTerms.length) {
+      const size = Math.max(this.fwdTerms.length * 2, this.fwdFill + docWords.size);
+      const terms = new Uint32Array(size);
+      terms.set(this.fwdTerms);
+      this.fwdTerms = terms;
+      const flags = new Uint8Array(size);
+      flags.set(this.fwdFlags);
+      this.fwdFlags = flags;
+    }
+    this.fwdStart[o] = this.fwdFill;
+    for (const [id, flags] of docWords) {
+      this.fwdTerms[this.fwdFill] = id;
+      this.fwdFlags[this.fwdFill++] = flags;
+    }
+    this.fwdEnd[o] = this.fwdFill;
+    const pns = [...new Set(doc.partNumbers.map(normalizePartNumber))].filter((pn) => pn !== '');
+    for (const pn of pns) this.partNumbers.add(pn, o, 0);
+    this.pnsOf[o] = pns;
+
+    for (const [sort, entry] of this.orders) this.insertInOrder(sort, entry, o);
+    this.compactIfWorthIt();
+  }
+
+  remove(id: number): void {
+    this.retire(id);
+    this.compactIfWorthIt();
+  }
+
+  private compactIfWorthIt(): void {
+    if (this.n - this.live > Math.max(1024, this.live * this.compactRatio)) this.compact();
+  }
+
+  private retire(id: number): void {
+    const o = this.ordOf.get(id);
+    if (o === undefined) return;
+    this.ordOf.delete(id);
+    clearBit(this.alive, o);
+    this.live--;
+    const v = this.vendorOf[o] ?? -1;
+    if (v >= 0) this.vendors.release(v, id);
+    for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+      const t = this.tagIds[i] ?? 0;
+      this.tags.release(t, id);
+      this.prefixes.release(this.tagPrefix[t] ?? 0, id);
+    }
+  }
+
+  private grow(cap: number): void {
+    const f64 = (a: Float64Array): Float64Array<ArrayBuffer> => { const b = new Float64Array(cap); b.set(a); return b; };
+    const u32 = (a: Uint32Array, size: number): Uint32Array<ArrayBuffer> => { const b = new Uint32Array(size); b.set(a); return b; };
+    this.alive = u32(this.alive, cap >>> 5);
+    this.featured = u32(this.featured, cap >>> 5);
+    for (const [c, bits] of this.collections) this.collections.set(c, u32(bits, cap >>> 5));
+    this.idOf = f64(this.idOf);
+    this.price = f64(this.price);
+    this.rating = f64(this.rating);
+    this.reviews = f64(this.reviews);
+    this.sales = f64(this.sales);
+    const vendorOf = new Int32Array(cap).fill(-1);
+    vendorOf.set(this.vendorOf);
+    this.vendorOf = vendorOf;
+    this.tagStart = u32(this.tagStart, cap);
+    this.tagEnd = u32(this.tagEnd, cap);
+    this.fwdStart = u32(this.fwdStart, cap);
+    this.fwdEnd = u32(this.fwdEnd, cap);
+    for (const entry of this.orders.values()) {
+      entry.order = u32(entry.order, cap);
+      entry.rank = null;
+    }
+    this.cap = cap;
+  }
+
+  /** Renumbers the live ordinals 0..live-1 and drops the retired ones everywhere. */
+  private compact(): void {
+    const remap = new Int32Array(this.n).fill(-1);
+    let next = 0;
+    for (let o = 0; o < this.n; o++) if (hasBit(this.alive, o)) remap[o] = next++;
+    const move = <T extends { [i: number]: number }>(a: T): void => {
+      for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] ?? 0; }
+    };
+    const moveList = <T>(a: T[]): void => {
+      for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] as T; }
+      a.length = next;
+    };
+    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf);
+    this.vendorOf.fill(-1, next);
+    moveList(this.titleKey); moveList(this.vendorSpelling); moveList(this.rawTags); moveList(this.collectionsOf);
+    moveList(this.pnsOf);
+    const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
+    const fwdFlags = new Uint8Array(fwdTerms.length);
+    let fwdFill = 0;
+    for (let o = 0; o < this.n; o++) {
+      const to = remap[o] ?? -1;
+      if (to < 0) continue;
+      const start = fwdFill;
+      for (let i = this.fwdStart[o] ?? 0; i < (this.fwdEnd[o] ?? 0); i++) {
+        fwdTerms[fwdFill] = this.fwdTerms[i] ?? 0;
+        fwdFlags[fwdFill++] = this.fwdFlags[i] ?? 0;
+      }
+      this.fwdStart[to] = start;
+      this.fwdEnd[to] = fwdFill;
+    }
+    this.fwdTerms = fwdTerms;
+    this.fwdFlags = fwdFlags;
+    this.fwdFill = fwdFill;
+    const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
+    let fill = 0;
+    for (let o = 0; o < this.n; o++) {
+      const to = remap[o] ?? -1;
+      if (to < 0) continue;
+      const start = fill;
+      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) tagIds[fill++] = this.tagIds[i] ?? 0;
+      this.tagStart[to] = start;
+      this.tagEnd[to] = fill;
+    }
+    this.tagIds = tagIds;
+    this.tagFill = fill;
+    const remapBits = (bits: Uint32Array): Uint32Array<ArrayBuffer> => {
+      const out = new Uint32Array(bits.length);
+      for (let o = 0; o < this.n; o++) if (hasBit(bits, o)) { const to = remap[o] ?? -1; if (to >= 0) setBit(out, to); }
+      return out;
+    };
+    this.alive = remapBits(this.alive);
+    this.featured = remapBits(this.featured);
+    for (const [c, bits] of this.collections) this.collections.set(c, remapBits(bits));
+    for (const entry of this.orders.values()) {
+      let w = 0;
+      for (let i = 0; i < entry.length; i++) {
+        const to = remap[entry.order[i] ?? 0] ?? -1;
+        if (to >= 0) entry.order[w++] = to;
+      }
+      entry.length = w;
+      entry.rank = null;
+    }
+    for (const [id, o] of this.ordOf) this.ordOf.set(id, remap[o] ?? 0);
+    this.words.remap(remap);
+    this.partNumbers.remap(remap);
+    this.n = next;
+  }
+
+  // ---- presorted orders ----
+
+  private compare(sort: PresortedSort, a: number, b: number): number {
+    const byId = (this.idOf[a] ?? 0) - (this.idOf[b] ?? 0) || a - b;
+    switch (sort) {
+      case 'id_asc': return byId;
+      case 'id_desc': return (this.idOf[b] ?? 0) - (this.idOf[a] ?? 0) || a - b;
+      case 'title_asc': return compareTitleKeys(this.titleKey[a] ?? '', this.titleKey[b] ?? '') || byId;
+      case 'title_desc': return compareTitleKeys(this.titleKey[b] ?? '', this.titleKey[a] ?? '') || byId;
+      case 'price_asc': return (this.price[a] ?? 0) - (this.price[b] ?? 0) || byId;
+      case 'price_desc': return (this.price[b] ?? 0) - (this.price[a] ?? 0) || byId;
+      case 'top_rated': return (this.rating[b] ?? 0) - (this.rating[a] ?? 0) || (this.reviews[b] ?? 0) - (this.reviews[a] ?? 0) || byId;
+      case 'best_selling': return (this.sales[b] ?? 0) - (this.sales[a] ?? 0) || byId;
+    }
+  }
+
+  private orderOf(sort: PresortedSort): { order: Uint32Array; length: number; rank: Uint32Array } {
+    let entry = this.orders.get(sort);
+    if (entry === undefined) {
+      const live: number[] = [];
+      for (let o = 0; o < this.n; o++) if (hasBit(this.alive, o)) live.push(o);
+      live.sort((a, b) => this.compare(sort, a, b));
+      const order = new Uint32Array(this.cap);
+      order.set(live);
+      entry = { order, length: live.length, rank: null };
+      this.orders.set(sort, entry);
+    }
+    if (entry.rank === null) {
+      const rank = new Uint32Array(this.cap);
+      for (let i = 0; i < entry.length; i++) rank[entry.order[i] ?? 0] = i;
+      entry.rank = rank;
+    }
+    return entry as { order: Uint32Array; length: number; rank: Uint32Array };
+  }
+
+  private insertInOrder(sort: PresortedSort, entry: { order: Uint32Array; length: number; rank: Uint32Array | null }, o: number): void {
+    let lo = 0;
+    let hi = entry.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(sort, entry.order[mid] ?? 0, o) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    entry.order.copyWithin(lo + 1, lo, entry.length);
+    entry.order[lo] = o;
+    entry.length++;
+    entry.rank = null;
+  }
+
+  // ---- search ----
+
+  search(query: IndexQuery): IndexResult {
+    const nq = normalizeQuery(query);
+    if (this.scratch.cap !== this.cap) this.scratch = new Scratch(this.cap);
+    const s = this.scratch;
+    const words = this.cap >>> 5;
+    const cand = s.cand;
+    cand.set(this.alive);
+    if (nq.featuredOnly) andInto(cand, this.featured);
+    if (nq.collectionId !== null) {
+      const bits = this.collections.get(nq.collectionId);
+      if (bits === undefined) cand.fill(0);
+      else andInto(cand, bits);
+    }
+    const relevance = nq.hasText && nq.sortBy === '';
+    const wordCount = nq.hasText ? this.matchText(nq, cand, relevance) : 0;
+
+    // filters that facets treat disjunctively
+    const vendorId = nq.vendorKey === null ? -1 : this.vendors.ids.get(nq.vendorKey) ?? -2;
+    const groups = [...nq.tagGroups];
+    const k = groups.length;
+    const groupPrefix: number[] = [];
+    const groupOf = s.groupOf(this.tags.names.length);
+    groups.forEach(([prefixKey, values], g) => {
+      groupPrefix.push(this.prefixes.ids.get(prefixKey) ?? -1);
+      for (const v of values) {
+        const t = this.tags.ids.get(prefixKey + '\u0000' + v);
+        if (t !== undefined) groupOf[t] = g;
+      }
+    });
+    const stamp = s.stamp(k);
+    const lo = nq.minPriceCents;
+    const hi = nq.maxPriceCents;
+    const vendorCounts = s.counts('vendor', this.vendors.names.length);
+    const tagCounts = s.counts('tag', this.tags.names.length);
+    const { price, vendorOf, tagStart, tagEnd, tagIds, tagPrefix } = this;
+    const matchBits = s.match;
+    const matches = s.matches;
+    const scores = s.scores;
+    const hist = s.hist;
+    let count = 0;
+    let maxPrice = 0;
+    let minScore = SCORE_LEVELS;
+
+    for (let w = 0; w < words; w++) {
+      let bits = cand[w] ?? 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const d = (w << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+        const p = price[d] ?? 0;
+        const vOk = vendorId === -1 || vendorOf[d] === vendorId;
+        const t0 = tagStart[d] ?? 0;
+        const t1 = tagEnd[d] ?? 0;
+        let missing = 0;
+        let missed = -1;
+        if (k > 0) {
+          let satisfied = 0;
+          for (let i = t0; i < t1; i++) {
+            const g = groupOf[tagIds[i] ?? 0] ?? -1;
+            if (g >= 0 && stamp[g] !== d + 1) { stamp[g] = d + 1; satisfied++; }
+          }
+          missing = k - satisfied;
+          if (missing === 1) for (let g = 0; g < k; g++) if (stamp[g] !== d + 1) { missed = g; break; }
+        }
+        if (vOk && missing === 0 && p > maxPrice) maxPrice = p;
+        if (p < lo || p > hi) continue;
+        const v = vendorOf[d] ?? -1;
+        if (missing === 0 && v >= 0) vendorCounts[v] = (vendorCounts[v] ?? 0) + 1;
+        if (!vOk || missing > 1) continue;
+        if (missing === 1) {
+          const onlyPrefix = groupPrefix[missed] ?? -1;
+          for (let i = t0; i < t1; i++) {
+            const t = tagIds[i] ?? 0;
+            if (tagPrefix[t] === onlyPrefix) tagCounts[t] = (tagCounts[t] ?? 0) + 1;
+          }
+          continue;
+        }
+        for (let i = t0; i < t1; i++) {
+          const t = tagIds[i] ?? 0;
+          tagCounts[t] = (tagCounts[t] ?? 0) + 1;
+        }
+        matchBits[w] = (matchBits[w] ?? 0) | low;
+        matches[count++] = d;
+        if (relevance) {
+          let score = s.tierExact[w]! & low ? PART_NUMBER_TIER.exact * TIER_STEP
+            : s.tierPrefix[w]! & low ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
+          for (let i = 0; i < wordCount; i++) score += WORD_SCORE_TABLE[s.wordFlags[i]![d] ?? 0] ?? 0;
+          scores[d] = score;
+          hist[score] = (hist[score] ?? 0) + 1;
+          if (score < minScore) minScore = score;
+        }
+      }
+    }
+
+    const ids = relevance ? this.pageByRelevance(nq, count, minScore) : this.pageBySort(presortedFor(nq.sortBy), nq, count);
+
+    // facets
+    if (this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0) this.refreshNames();
+    const vendorMap = new Map<string, number>();
+    const vendorNames = new Map<string, string>();
+    for (let v = 0; v < vendorCounts.length; v++) {
+      const c = vendorCounts[v] ?? 0;
+      if (c === 0) continue;
+      const key = this.vendors.keys[v] ?? '';
+      vendorMap.set(key, c);
+      vendorNames.set(key, this.vendors.names[v] ?? key);
+    }
+    const tagMap = new Map<string, number>();
+    const prefixNames = new Map<string, string>();
+    const valueNames = new Map<string, string>();
+    for (let t = 0; t < tagCounts.length; t++) {
+      const c = tagCounts[t] ?? 0;
+      if (c === 0) continue;
+      const key = this.tags.keys[t] ?? '';
+      const prefixId = this.tagPrefix[t] ?? 0;
+      tagMap.set(key, c);
+      valueNames.set(key, this.tags.names[t] ?? '');
+      prefixNames.set(this.prefixes.keys[prefixId] ?? '', this.prefixes.names[prefixId] ?? '');
+    }
+
+    // reset scratch
+    for (let i = 0; i < count; i++) {
+      const d = matches[i] ?? 0;
+      matchBits[d >>> 5] = 0;
+      if (relevance) hist[scores[d] ?? 0] = 0;
+    }
+    vendorCounts.fill(0);
+    tagCounts.fill(0);
+    for (let g = 0; g < k; g++) for (const v of groups[g]![1]) {
+      const t = this.tags.ids.get(groups[g]![0] + '\u0000' + v);
+      if (t !== undefined) groupOf[t] = -1;
+    }
+    if (nq.hasText) s.clearText(wordCount);
+
+    return {
+      ids,
+      totalObjects: count,
+      ...orderFacets(vendorMap, tagMap, vendorNames, prefixNames, valueNames),
+      productMaxPriceCents: maxPrice,
+    };
+  }
+
+  /**
+   * ANDs the text match into `cand`; fills the word flag arrays when ranking. Returns the
+   * word count. Words are taken cheapest first: a word whose postings (with its prefix and
+   * part-number expansions) cost less than checking the remaining candidates is expanded
+   * into a bitset; otherwise each remaining candidate is checked through the forward
+   * index, so 'aqu-9121-n' never expands every word starting with 'n'.
+   */
+  private matchText(nq: NormalizedQuery, cand: Uint32Array, relevance: boolean): number {
+    const s = this.scratch;
+    const { words: qWords, partNumber } = nq.text;
+    const last = qWords.length - 1;
+    const text = s.text;
+    if (partNumber !== '') {
+      this.partNumbers.forPrefix(partNumber, (term, p) => {
+        const into = term === partNumber ? s.tierExact : s.tierPrefix;
+        for (let j = 0; j < p.length; j++) {
+          const o = p.ords[j] ?? 0;
+          into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
+        }
+      });
+    }
+    const plans = qWords.map((word, i) => {
+      const isLast = i === last;
+      const pn = word.length >= MIN_PART_NUMBER_PREFIX;
+      const cost = (this.words.terms.get(word)?.length ?? 0)
+        + (isLast ? this.words.prefixCost(word) : 0) + (pn ? this.partNumbers.prefixCost(word) : 0);
+      return { word, i, isLast, pn, cost };
+    }).sort((a, b) => a.cost - b.cost);
+    const perDoc = this.fwdFill / Math.max(1, this.n) + 2;
+    let remaining = Infinity;
+    plans.forEach((plan, step) => {
+      const flags = s.wordFlagsAt(plan.i);
+      if (step === 0 || plan.cost <= remaining * perDoc * this.expandFactor) {
+        const bits = s.wordBits;
+        const mark = (ords: Uint32Array, len: number, f: Uint8Array | null, add: number, shift: number): void => {
+          for (let j = 0; j < len; j++) {
+            const o = ords[j] ?? 0;
+            bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
+            if (relevance) flags[o] = (flags[o] ?? 0) | (f === null ? add : (f[j] ?? 0) << shift);
+          }
+        };
+        const exact = this.words.terms.get(plan.word);
+        if (exact !== undefined) mark(exact.ords, exact.length, exact.flags, 0, 0);
+        if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => mark(p.ords, p.length, p.flags, 0, PREFIX_SHIFT));
+        if (plan.pn) {
+          this.partNumbers.forPrefix(plan.word, (term, p) => mark(p.ords, p.length, null, term === plan.word ? PN_EXACT : PN_PREFIX, 0));
+        }
+        if (step === 0) text.set(bits);
+        else andInto(text, bits);
+        bits.fill(0);
+        remaining = countAnd(text, cand);
+        return;
+      }
+      // check the candidates (and the part-number hits, which rank by every word) one by one
+      const check = (d: number): number => {
+        let f = 0;
+        const terms = this.words.termOf;
+        for (let i = this.fwdStart[d] ?? 0; i < (this.fwdEnd[d] ?? 0); i++) {
+          const term = terms[this.fwdTerms[i] ?? 0] ?? '';
+          const ff = this.fwdFlags[i] ?? 0;
+          if (term === plan.word) f |= ff;
+          if (plan.isLast && term.startsWith(plan.word)) f |= ff << PREFIX_SHIFT;
+        }
+        if (plan.pn) {
+          for (const pn of this.pnsOf[d] ?? []) {
+            if (pn === plan.word) f |= PN_EXACT;
+            else if (pn.startsWith(plan.word)) f |= PN_PREFIX;
+          }
+        }
+        return f;
+      };
+      remaining = 0;
+      for (let w = 0; w < text.length; w++) {
+        const inText = (text[w] ?? 0) & (cand[w] ?? 0);
+        let bits = inText | (s.tierExact[w] ?? 0) | (s.tierPrefix[w] ?? 0);
+        let keep = inText;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const d = (w << 5) | (31 - Math.clz32(low));
+          bits ^= low;
+          const f = check(d);
+          if (f === 0) keep &= ~low;
+          else if (relevance) flags[d] = f;
+        }
+        text[w] = keep;
+        remaining += popcount(keep);
+      }
+    });
+    if (qWords.length === 0) text.fill(0);
+    orInto(text, s.tierExact);
+    orInto(text, s.tierPrefix);
+    andInto(cand, text);
+    return relevance ? qWords.length : 0;
+  }
+
+  private pageBySort(sort: PresortedSort, nq: NormalizedQuery, count: number): number[] {
+    const want = Math.min(count, nq.offset + nq.limit);
+    if (nq.offset >= want) return [];
+    const { order, length, rank } = this.orderOf(sort);
+    const ids: number[] = [];
+    const walk = Math.min(length, (want * length) / count);
+    if (count * Math.log2(count + 1) * 2 < walk) {
+      const s = this.scratch;
+      const ranks = s.ranks.subarray(0, count);
+      for (let i = 0; i < count; i++) ranks[i] = rank[s.matches[i] ?? 0] ?? 0;
+      ranks.sort();
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[ranks[i] ?? 0] ?? 0] ?? 0);
+      return ids;
+    }
+    const match = this.scratch.match;
+    let seen = 0;
+    for (let i = 0; i < length && seen < want; i++) {
+      const o = order[i] ?? 0;
+      if ((match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
+      if (seen >= nq.offset) ids.push(this.idOf[o] ?? 0);
+      seen++;
+    }
+    return ids;
+  }
+
+  private pageByRelevance(nq: NormalizedQuery, count: number, minScore: number): number[] {
+    const want = Math.min(count, nq.offset + nq.limit);
+    if (nq.offset >= want) return [];
+    const s = this.scratch;
+    const { order, length, rank } = this.orderOf(DEFAULT_ORDER);
+    const ids: number[] = [];
+    if (count <= 4096) {
+      const keys = s.keys.subarray(0, count);
+      for (let i = 0; i < count; i++) {
+        const d = s.matches[i] ?? 0;
+        keys[i] = (SCORE_LEVELS - (s.scores[d] ?? 0)) * 2 ** 32 + (rank[d] ?? 0);
+      }
+      keys.sort();
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[(keys[i] ?? 0) % 2 ** 32] ?? 0] ?? 0);
+      return ids;
+    }
+    // many matches: go down the score levels, walking the default order within a level
+    let before = 0;
+    for (let level = SCORE_LEVELS - 1; level >= minScore && before < want; level--) {
+      const inLevel = s.hist[level] ?? 0;
+      if (inLevel === 0) continue;
+      if (before + inLevel > nq.offset) {
+        let seen = before;
+        for (let i = 0; i < length && seen < Math.min(want, before + inLevel); i++) {
+          const o = order[i] ?? 0;
+          if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0 || s.scores[o] !== level) continue;
+          if (seen >= nq.offset) ids.push(this.idOf[o] ?? 0);
+          seen++;
+        }
+      }
+      before += inLevel;
+    }
+    return ids;
+  }
+
+  /** Recomputes the spellings whose lowest-id holder left, in one scan of the live ordinals. */
+  private refreshNames(): void {
+    const tagsStale = this.tags.stale.size > 0 || this.prefixes.stale.size > 0;
+    for (let o = 0; o < this.n; o++) {
+      if (!hasBit(this.alive, o)) continue;
+      const docId = this.idOf[o] ?? 0;
+      const v = this.vendorOf[o] ?? -1;
+      if (v >= 0) this.vendors.offer(v, this.vendorSpelling[o] ?? '', docId);
+      if (!tagsStale) continue;
+      for (const [p, val] of this.rawTags[o] ?? []) {
+        if (facetKey(p) === '' || facetKey(val) === '') continue;
+        const pId = this.prefixes.ids.get(facetKey(p));
+        const tId = this.tags.ids.get(tagKey(p, val));
+        if (pId !== undefined) this.prefixes.offer(pId, p, docId);
+        if (tId !== undefined) this.tags.offer(tId, val, docId);
+      }
+    }
+    this.vendors.settle();
+    this.tags.settle();
+    this.prefixes.settle();
+  }
+}
+
+/** Reusable per-query buffers, sized to the index capacity (one query runs at a time). */
+class Scratch {
+  readonly cand: Uint32Array;
+  readonly text: Uint32Array;
+  readonly wordBits: Uint32Array;
+  readonly tierExact: Uint32Array;
+  readonly tierPrefix: Uint32Array;
+  readonly match: Uint32Array;
+  readonly matches: Uint32Array;
+  readonly scores: Int32Array;
+  readonly hist = new Uint32Array(SCORE_LEVELS);
+  readonly ranks: Uint32Array;
+  readonly keys: Float64Array;
+  readonly wordFlags: Uint16Array[] = [];
+  private group = new Int32Array(0);
+  private readonly countArrays = new Map<string, Uint32Array>();
+
+  constructor(readonly cap: number) {
+    const words = cap >>> 5;
+    this.cand = new Uint32Array(words);
+    this.text = new Uint32Array(words);
+    this.wordBits = new Uint32Array(words);
+    this.tierExact = new Uint32Array(words);
+    this.tierPrefix = new Uint32Array(words);
+    this.match = new Uint32Array(words);
+    this.matches = new Uint32Array(cap);
+    this.scores = new Int32Array(cap);
+    this.ranks = new Uint32Array(cap);
+    this.keys = new Float64Array(cap);
+  }
+
+  /** Flags of query word i by ordinal, all zero. */
+  wordFlagsAt(i: number): Uint16Array {
+    let f = this.wordFlags[i];
+    if (f === undefined) this.wordFlags[i] = f = new Uint16Array(this.cap);
+    return f;
+  }
+
+  /** Tag id to tag-filter group, -1 when in none; callers reset what they set. */
+  groupOf(size: number): Int32Array {
+    if (this.group.length < size) {
+      const g = new Int32Array(Math.max(size, this.group.length * 2)).fill(-1);
+      g.set(this.group);
+      this.group = g;
+    }
+    return this.group;
+  }
+
+  /** A fresh "last document that satisfied group g" array. */
+  stamp(k: number): Int32Array {
+    return new Int32Array(k);
+  }
+
+  /** Zeroed counters of at least `size`; callers zero them again after use. */
+  counts(name: string, size: number): Uint32Array {
+    let c = this.countArrays.get(name);
+    if (c === undefined || c.length < size) {
+      c = new Uint32Array(Math.max(size, (c?.length ?? 0) * 2, 64));
+      this.countArrays.set(name, c);
+    }
+    return c;
+  }
+
+  /** Zeroes what the text match wrote. */
+  clearText(wordCount: number): void {
+    for (let i = 0; i < wordCount; i++) this.wordFlags[i]?.fill(0);
+    this.tierExact.fill(0);
+    this.tierPrefix.fill(0);
+  }
+}
+
+function setBit(bits: Uint32Array, o: number): void {
+  bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
+}
+
+function clearBit(bits: Uint32Array, o: number): void {
+  bits[o >>> 5] = (bits[o >>> 5] ?? 0) & ~(1 << (o & 31));
+}
+
+function hasBit(bits: Uint32Array, o: number): boolean {
+  return ((bits[o >>> 5] ?? 0) & (1 << (o & 31))) !== 0;
+}
+
+function andInto(into: Uint32Array, other: Uint32Array): void {
+  for (let i = 0; i < into.length; i++) into[i] = (into[i] ?? 0) & (other[i] ?? 0);
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function countAnd(a: Uint32Array, b: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) n += popcount((a[i] ?? 0) & (b[i] ?? 0));
+  return n;
+}
+
+function orInto(into: Uint32Array, other: Uint32Array): void {
+  for (let i = 0; i < into.length; i++) into[i] = (into[i] ?? 0) | (other[i] ?? 0);
+}
