@@ -13,14 +13,14 @@ import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'x
 import { isApiError } from '../api/errors.ts';
 import type { AddToOrderResponse, HierarchyResponse } from '../api/types.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
-import { cartQuantityOf } from '../domain/cart.ts';
 import type { CartLine, HierarchyEntry, Product, Variant } from '../domain/entities.ts';
 import { PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
-import { addButtonState, ADD_BUTTON_LABELS, checkAddToOrder, digitsOnly, validateQuantity, type AddButtonState } from '../domain/quantity.ts';
+import { productAddButton } from '../domain/product-add.ts';
+import { ADD_BUTTON_LABELS, checkAddToOrder, digitsOnly, validateQuantity, type AddButtonState } from '../domain/quantity.ts';
 import { SHELL_MESSAGES } from '../domain/shell.ts';
 import {
-  addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, isVariantUnlimited, selectedVariant, selectionFromVariantParam,
-  selectOption, type Selection,
+  addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, selectedVariant, selectionFromVariantParam, selectOption,
+  type Selection,
 } from '../domain/variants.ts';
 import type { NoticeTone } from './cart.helpers.ts';
 
@@ -95,34 +95,11 @@ function variantOf(context: ProductPageContext): Variant | null {
   return context.product ? selectedVariant(context.product, context.selection) : null;
 }
 
-/**
- * The add button of the product page: the product card rules over the selected variant (its price,
- * stock, unlimited flag; its levels' quantity in the cart). Choice: until every option is chosen
- * the button is disabled but reads 'Add to Cart' (nothing is out of stock yet); a variant without
- * a sellable inventory level counts as unavailable, since nothing could be added.
- */
+/** The add button of the page (see `productAddButton`); disabled until the product is loaded. */
 function addButtonOf(context: ProductPageContext, orderAddInProgress: boolean): AddButtonState {
-  const variant = variantOf(context);
-  const level = variant ? addInventoryLevel(variant) : null;
-  const { product } = context;
-  // An order add names the product, not a variant: before a choice, the product itself is judged.
-  const card = variant === null && context.orderMode && product
-    ? { price: product.price, availableForSale: product.availableForSale, availableQuantity: 0, bypassNegativeQuantity: true }
-    : {
-      price: variant?.price ?? context.product?.price ?? 0,
-      availableForSale: Boolean(variant?.availableForSale && level),
-      availableQuantity: variant?.availableQuantity ?? 0,
-      bypassNegativeQuantity: variant ? isVariantUnlimited(variant) : false,
-    };
-  const state = addButtonState({
-    card,
-    quantityInCart: variant ? variant.availableInventoryLevels.reduce((sum, l) => sum + cartQuantityOf(context.lines, l.id), 0) : 0,
-    cartUpdating: context.cartUpdating,
-    orderMode: context.orderMode,
-    orderAddInProgress,
-  });
-  if (variant === null && !context.orderMode) return { ...state, label: ADD_BUTTON_LABELS.cart };
-  return state;
+  const { product, lines, cartUpdating, orderMode } = context;
+  if (product === null) return { disabled: true, label: orderMode ? ADD_BUTTON_LABELS.order : ADD_BUTTON_LABELS.cart, remaining: 0 };
+  return productAddButton({ product, variant: variantOf(context), lines, cartUpdating, orderMode, orderAddInProgress });
 }
 
 /** Loads a product into the context: the `variant` parameter preselects its options. */
