@@ -11,7 +11,8 @@
  * @module
  */
 import { and, assign, emit, fromPromise, setup } from 'xstate';
-import { canRunSearch } from '../domain/search.ts';
+import { canRunSearch, parsePriceInput, validatePriceRange } from '../domain/search.ts';
+import { fromCents } from '../domain/money.ts';
 import { HEADER_SEARCH_LIMIT, QUERY_FIELDS, headerSearchLink } from '../domain/urls.ts';
 import { acceptPricePill, pricePill } from '../domain/price-phrase.ts';
 import type { PricePill } from '../domain/price-phrase.ts';
@@ -83,7 +84,7 @@ export interface SearchBoxInput {
   query?: string;
   /** Whether the box sits on the search results page. @default false */
   onSearchPage?: boolean;
-  /** The applied minimum price. @default null */
+  /** The applied minimum price (checked with the maximum by the price input rules). @default null */
   minPrice?: number | null;
   /** The applied maximum price. @default null */
   maxPrice?: number | null;
@@ -100,6 +101,17 @@ function searchQueryOf(c: Pick<Ctx, 'query' | 'minPrice' | 'maxPrice'>): SearchQ
   if (c.minPrice !== null) q.minPrice = c.minPrice;
   if (c.maxPrice !== null) q.maxPrice = c.maxPrice;
   return q;
+}
+
+/**
+ * Applied bounds as the box keeps them: checked by the price input rules (`validatePriceRange`:
+ * min at least 0, max above min, else the max is dropped), so the box never holds max <= min.
+ */
+function validBounds(minPrice: number | null | undefined, maxPrice: number | null | undefined): Pick<Ctx, 'minPrice' | 'maxPrice'> {
+  const range = validatePriceRange({ minPrice, maxPrice });
+  const min = parsePriceInput(range.minPrice);
+  const max = parsePriceInput(range.maxPrice);
+  return { minPrice: min === null ? null : fromCents(min), maxPrice: max === null ? null : fromCents(max) };
 }
 
 /** What accepting the pill gives: the query without the phrase and the bound applied. */
@@ -178,8 +190,7 @@ export const searchBoxMachine = setup({
   context: ({ input }) => ({
     query: input?.query ?? '',
     onSearchPage: input?.onSearchPage ?? false,
-    minPrice: input?.minPrice ?? null,
-    maxPrice: input?.maxPrice ?? null,
+    ...validBounds(input?.minPrice, input?.maxPrice),
     ...noResults(),
     open: false,
     pill: null,
@@ -190,8 +201,7 @@ export const searchBoxMachine = setup({
     'route.changed': { actions: assign({ onSearchPage: ({ event }) => event.onSearchPage }) },
     'bounds.changed': {
       actions: assign(({ context, event }) => {
-        const minPrice = event.minPrice ?? null;
-        const maxPrice = event.maxPrice ?? null;
+        const { minPrice, maxPrice } = validBounds(event.minPrice, event.maxPrice);
         // A pill on screen is worked out again against the new bounds (it may go).
         return { minPrice, maxPrice, pill: context.pill === null ? null : pricePill(context.query, { minPrice, maxPrice }) };
       }),

@@ -364,4 +364,41 @@ describe('laws', () => {
       { numRuns: 60 },
     );
   });
+
+  test('accepting a pill never leaves a maximum at or below the minimum, and removes the phrase (property)', async () => {
+    const bound = fc.option(fc.integer({ min: 0, max: 2000 }), { nil: null });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('under', 'over', 'below', 'above', '<', '>', 'cheaper than', 'greater than'),
+        fc.integer({ min: 0, max: 300_000 }),
+        bound,
+        bound,
+        async (word, cents, minPrice, maxPrice) => {
+          const phrase = `${word} $${(cents / 100).toFixed(2)}`;
+          const { actor, type } = start({}, { minPrice, maxPrice });
+          type(`pump ${phrase}`);
+          await vi.advanceTimersByTimeAsync(600);
+          const shown = selectPricePill(actor.getSnapshot()) !== null;
+          actor.send({ type: 'pill.accept' });
+          const c = actor.getSnapshot().context;
+          if (c.minPrice !== null && c.maxPrice !== null) expect(c.maxPrice).toBeGreaterThan(c.minPrice);
+          expect(c.query).toBe(shown ? 'pump' : `pump ${phrase}`);
+          actor.stop();
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  describe('counter examples', () => {
+    test('bounds given with a maximum not above the minimum keep the minimum only (under $0 with min 0 and max 0)', async () => {
+      const { actor, type } = start({}, { minPrice: 0, maxPrice: 0 });
+      expect(actor.getSnapshot().context).toMatchObject({ minPrice: 0, maxPrice: null });
+      type('pump under $0.00');
+      await vi.advanceTimersByTimeAsync(600);
+      actor.send({ type: 'pill.accept' });
+      const c = actor.getSnapshot().context;
+      expect(c.maxPrice === null || c.minPrice === null || c.maxPrice > c.minPrice).toBe(true);
+    });
+  });
 });
