@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { escapeHtml, linkify, mailboxEnabled } from '../../src/server/email/mailbox.ts';
+import { MAX_ATTEMPTS, Outbox, type EmailMessage } from '../../src/server/email/outbox.ts';
+import { accountApp, accountDb, call } from './account.helpers.ts';
+
+describe('outbox', () => {
+  test('stores messages and lists them newest first, by recipient case-insensitively', () => {
+    const outbox = new Outbox(accountDb());
+    outbox.enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
+    outbox.enqueue('b', { to: 'y@example.com', subject: 'two', text: 'hi' });
+    outbox.enqueue('c', { to: 'x@example.com', subject: 'three', text: 'hi' });
+    expect(outbox.list().map((m) => m.subject)).toEqual(['three', 'two', 'one']);
+    expect(outbox.list({ to: 'X@EXAMPLE.com' }).map((m) => m.subject)).toEqual(['three', 'one']);
+  });
+
+  test('a message enqueued in a rolled-back transaction does not exist', () => {
+    const db = accountDb();
+    const outbox = new Outbox(db);
+    expect(() => db.transaction(() => {
+      outbox.enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
+      throw new Error('rollback');
+    })).toThrow('rollback');
+    expect(outbox.list()).toEqual([]);
+  });
+
+  test('flush sends pending mail once and retries failures up to the limit', async () => {
+    const db = accountDb();
+    const sent: EmailMessage[] = [];
+    let fail = true;
+    const outbox = new Outbox(db, async (m) => {
+      if (fail && m.to === 'bad@example.com') throw new Error('550 mailbox unavailable');
+      sent.push(m);
+    });
+    outbox.enqueue('a', { to: 'ok@example.com', subject: 's', text: 't' });
+    outbox.enqueue('a', { to: 'bad@example.com', subject: 's', text: 't' });
+    expect(await outbox.flush()).toBe(1);
+    expect(await outbox.flush()).toBe(0);
+    expect(sent.map((m) => m.to)).toEqual(['ok@example.com']);
+    expect(outbox.list({ to: 'bad@example.com' })[0]).toMatchObject({ sentAt: null, attempts: 2, lastError: '550 mailbox unavailable' });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) await outbox.flush();
+    expect(outbox.list({ to: 'bad@example.com' })[0]?.attempts).toBe(MAX_ATTEMPTS);
+    fail = false;
+    expect(await outbox.flush()).toBe(0);
+  });
+
+  test('without a transport nothing is sent and mail stays readable', async () => {
+    const outbox = new Outbox(accountDb());
+    outbox.enqueue('a', { to: 'x@example.com', subject: 's', text: 't' });
+    expect(outbox.delivers).toBe(false);
+    expect(await outbox.flush()).toBe(0);
+    expect(outbox.list()).toHaveLength(1);
+  });
+});
+
+describe('dev mailbox', () => {
+  test('is on outside production, and in production only with MAILBOX=1', () => {
+    expect(mailboxEnabled({ NODE_ENV: 'development' })).toBe(true);
+    expect(mailboxEnabled({})).toBe(true);
+    expect(mailboxEnabled({ NODE_ENV: 'production' })).toBe(false);
+    expect(mailboxEnabled({ NODE_ENV: 'production', MAILBOX: '1' })).toBe(true);
+  });
+
+  test('lists and shows sent mail as HTML and JSON, links clickable, content escaped', async () => {
+    const t = await accountApp();
+    t.app.accounts.outbox.enqueue('test', { to: 'x@example.com', subject: '<b>Hi</b>', text: 'Go to http://shop.test/a?token=1 <script>alert(1)</script>' });
+    const list = await t.app.inject({ url: '/dev/mailbox' });
+    expect(list.headers['content-type']).toMatch(/text\/html/);
+    expect(list.body).toContain('&lt;b&gt;Hi&lt;/b&gt;');
+    const { messages } = (await call(t.app, 'GET', '/api/dev/mailbox?to=x@example.com')).json();
+    expect(messages).toHaveLength(1);
+    const view = await t.app.inject({ url: `/dev/mailbox/${messages[0].id}` });
+    expect(view.body).toContain('<a href="http://shop.test/a?token=1">');
+    expect(view.body).not.toContain('<script>alert(1)</script>');
+    expect((await t.app.inject({ url: '/api/dev/mailbox/999' })).statusCode).toBe(404);
+    await t.app.close();
+  });
+
+  test('is not mounted when disabled', async () => {
+    const t = await accountApp({ mailbox: false });
+    expect((await t.app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(404);
+    await t.app.close();
+  });
+
+  test('escaping leaves no raw markup characters', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (s) => {
+        expect(escapeHtml(s)).not.toMatch(/[<>"']/);
+        expect(linkify(s).replace(/<a href="[^"<>]*">|<\/a>/g, '')).not.toMatch(/[<>]/);
+      }),
+    );
+  });
+});
