@@ -130,6 +130,19 @@ describe('newsletter form', () => {
     expect(actor.getSnapshot().context.email).toBe('bob@example.com');
   });
 
+  test('the submit button is disabled (cannot submit) only while submitting', async () => {
+    let resolve: (v: SubscribeOutput) => void = () => {};
+    const { actor } = start({ subscribe: () => new Promise((r) => (resolve = r)) });
+    expect(actor.getSnapshot().can({ type: 'newsletter.submit' })).toBe(true);
+    actor.send({ type: 'email.changed', value: 'ann@example.com' });
+    actor.send({ type: 'newsletter.submit' });
+    expect(actor.getSnapshot().can({ type: 'newsletter.submit' })).toBe(false);
+    await waitFor(actor, (s) => s.matches({ submitting: 'subscribing' }));
+    resolve({ success: true });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(actor.getSnapshot().can({ type: 'newsletter.submit' })).toBe(true);
+  });
+
   test.each(['invalid', 'success', 'error'] as const)('typing after the %s outcome clears the message and returns to idle', async (outcome) => {
     const { actor } = start({ subscribe: async () => ({ success: outcome === 'success' }) });
     actor.send({ type: 'email.changed', value: outcome === 'invalid' ? 'nope' : 'ann@example.com' });
