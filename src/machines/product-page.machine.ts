@@ -116,7 +116,8 @@ function loadedProduct(context: ProductPageContext, product: Product): Partial<P
  * with the failure's message ('Something went wrong. Please try again.' when it has none); choosing
  * or clearing an option resets the quantity to 1; the quantity is checked against the available
  * quantity when adding (its message kept in `quantityError`); add to order is refused without an
- * orderId and order mode; a `{ success: false }` answer counts as a non-ok response.
+ * orderId and order mode (logged, no call); a `{ success: false }` answer counts as a non-ok response; the
+ * add button follows `productAddButton` (src/domain/product-add.ts).
  *
  * @example
  * const page = createActor(productPageMachine.provide({ actors }), { input: { handle, variantId: params.get('variant') } }).start();
