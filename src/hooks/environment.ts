@@ -101,8 +101,13 @@ export interface SkimmerEnvironment {
   captcha: CaptchaLike;
   /** What a page-view event reads: location, language, encoding, user agent and title. */
   page(): PageViewEnvironment;
-  /** Leaves for a URL (checkout webUrl, login redirect). */
-  navigate(url: string): void;
+  /**
+   * Goes to a URL: the checkout webUrl, the login redirect, a listing's new query. An app with a
+   * client-side router supplies its router's push/replace here; `replace` replaces the history
+   * entry (the price slider) instead of adding one.
+   * @default location.assign, or location.replace with `replace`
+   */
+  navigate(url: string, options?: { replace?: boolean }): void;
   /** One page back in history (the recovery email Back button, the 404 Go Back). */
   back(): void;
   /**
@@ -273,8 +278,10 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
         title: w?.document.title ?? '',
       };
     },
-    navigate(url) {
-      browser()?.location.assign(url);
+    navigate(url, navigation) {
+      const location = browser()?.location;
+      if (navigation?.replace) location?.replace(url);
+      else location?.assign(url);
     },
     back() {
       browser()?.history.back();
