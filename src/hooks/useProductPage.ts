@@ -1,0 +1,156 @@
+/**
+ * The product page (spec sections 2, 4 and 8) over `productPageMachine`: loading ('Fetching
+ * product...'), error, not found, loaded; option selection and variant matching; the available
+ * quantity against the shared cart; add to cart (through the cart actor) and add to order; the
+ * breadcrumbs' upper hierarchy. A loaded product is recorded in the recently viewed list.
+ * @module
+ */
+import { useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { HierarchyEntry, Product, ProductOption, Variant } from '../domain/entities.ts';
+import { formatPrice } from '../domain/money.ts';
+import { availabilityText, productAvailability, productPageTitle } from '../domain/product-page.ts';
+import type { AddButtonState } from '../domain/quantity.ts';
+import { chosenValue, type Selection } from '../domain/variants.ts';
+import {
+  addButtonOfPage,
+  availableQuantityOf,
+  displayedPriceOf,
+  isAddingToOrder,
+  productPageMachine,
+  productPageStatus,
+  selectedVariantOf,
+  type ProductPageInput,
+} from '../machines/product-page.machine.ts';
+import { useSkimmer } from './context.ts';
+import { useSharedActors } from './SharedActorsProvider.tsx';
+import { useLatest } from './useLatest.ts';
+import { useRecentlyViewed } from './useRecentlyViewed.ts';
+import { useMachineNotices } from './useToasts.ts';
+
+/** The page's state name. */
+export type ProductPageStatus = 'loading' | 'error' | 'notFound' | 'loaded';
+
+/** Options of {@link useProductPage}: the machine's input without the handle and cart fields. */
+export type ProductPageOptions = Omit<ProductPageInput, 'handle' | 'lines' | 'cartUpdating'>;
+
+/** An option with the value chosen for it. */
+export interface OptionChoice extends ProductOption {
+  /** The chosen value, or undefined. */
+  chosen: string | undefined;
+}
+
+/** What {@link useProductPage} returns. */
+export interface ProductPageApi {
+  status: ProductPageStatus;
+  /** 'Fetching product...' while loading, the error's message in the error state, else null. */
+  statusText: string | null;
+  product: Product | null;
+  /** The page title with the store name appended when absent. */
+  title: string;
+  options: OptionChoice[];
+  selection: Selection;
+  /** The one variant, or the one matching every chosen option; null otherwise. */
+  variant: Variant | null;
+  /** The product price until a variant is selected, then the variant's; null before loading. */
+  price: number | null;
+  /** '$12.50', or 'Please call us for price on this product.' at 0. */
+  priceText: string;
+  /** 'In Stock and Ready to Ship!!!', 'Out of stock' or 'Currently unavailable'. */
+  availabilityText: string;
+  /** Units that may still be added (Infinity when unlimited), minus the cart's. */
+  availableQuantity: number;
+  quantityText: string;
+  quantityError: string | null;
+  /** Disabled flag, label ('Add to Order', 'Add to Cart', 'Out of stock') and remaining units. */
+  addButton: AddButtonState;
+  addingToOrder: boolean;
+  /** The add-to-order outcome, shown inline. */
+  notice: { tone: string; message: string } | null;
+  /** The upper hierarchy of the page's collection (breadcrumbs). */
+  hierarchy: HierarchyEntry[];
+  selectOption(name: string, value: string): void;
+  clearOption(name: string): void;
+  setQuantity(value: string): void;
+  /** The add button: to the order in order mode, else to the cart (which then opens its overlay). */
+  add(): void;
+  retry(): void;
+}
+
+/**
+ * A product page by handle. The actor is created for the first handle: render the page under
+ * `key={handle}` so another product gets a fresh page (and a fresh selection).
+ *
+ * @example
+ * const page = useProductPage(handle, { variantId: search.get('variant') });
+ * if (page.status === 'loading') return <Spinner label={page.statusText} />;
+ * <button disabled={page.addButton.disabled} onClick={page.add}>{page.addButton.label}</button>
+ */
+export function useProductPage(handle: string, options: ProductPageOptions = {}): ProductPageApi {
+  const { client, storeConfig } = useSkimmer();
+  const { cart } = useSharedActors();
+  const api = useLatest(client);
+  const recentlyViewed = useRecentlyViewed();
+  const actor = useActorRef(
+    productPageMachine.provide({
+      actors: {
+        fetchProduct: fromPromise(({ input, signal }) => api.current.productByHandle(input.handle, { signal })),
+        addToOrder: fromPromise(({ input, signal }) => api.current.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
+        fetchHierarchy: fromPromise(({ input, signal }) => api.current.upperHierarchy(input.collectionId, { signal })),
+      },
+    }),
+    { input: { ...options, handle, lines: cart.getSnapshot().context.lines, cartUpdating: cart.getSnapshot().context.updating } },
+  );
+  useMachineNotices(actor);
+
+  // the cart's lines and flag flow in; the page's adds flow out to the cart
+  const lines = useSelector(cart, (s) => s.context.lines);
+  const updating = useSelector(cart, (s) => s.context.updating);
+  useEffect(() => actor.send({ type: 'cart.changed', lines, updating }), [actor, lines, updating]);
+  useEffect(() => {
+    const sub = actor.on('cart.add', ({ inventoryLevelId, quantity }) => cart.send({ type: 'cart.add', inventoryLevelId, quantity }));
+    return () => sub.unsubscribe();
+  }, [actor, cart]);
+
+  const snapshot = useSelector(actor, (s) => s);
+  const product = snapshot.context.product;
+  const productId = product?.id;
+  const { add: addViewed } = recentlyViewed;
+  useEffect(() => {
+    if (productId !== undefined) addViewed(productId);
+  }, [productId, addViewed]);
+
+  const status: ProductPageStatus = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('error') ? 'error' : snapshot.matches('notFound') ? 'notFound' : 'loading';
+  const variant = selectedVariantOf(snapshot);
+  const price = displayedPriceOf(snapshot);
+  const selection = snapshot.context.selection;
+  const optionChoices = useMemo(
+    () => (product?.Options ?? []).map((option) => ({ ...option, chosen: chosenValue(selection, option.name) })),
+    [product, selection],
+  );
+  return {
+    status,
+    statusText: productPageStatus(snapshot),
+    product,
+    title: product ? productPageTitle(product, storeConfig.storeName) : '',
+    options: optionChoices,
+    selection,
+    variant,
+    price,
+    priceText: price === null ? '' : formatPrice(price, 'product'),
+    availabilityText: product ? availabilityText(productAvailability(product, variant)) : '',
+    availableQuantity: availableQuantityOf(snapshot),
+    quantityText: snapshot.context.quantityText,
+    quantityError: snapshot.context.quantityError,
+    addButton: addButtonOfPage(snapshot),
+    addingToOrder: isAddingToOrder(snapshot),
+    notice: snapshot.context.notice,
+    hierarchy: snapshot.context.hierarchy,
+    selectOption: (name, value) => actor.send({ type: 'option.select', name, value }),
+    clearOption: (name) => actor.send({ type: 'option.clear', name }),
+    setQuantity: (value) => actor.send({ type: 'quantity.changed', value }),
+    add: () => actor.send({ type: 'product.add' }),
+    retry: () => actor.send({ type: 'product.retry' }),
+  };
+}
