@@ -33,7 +33,7 @@ import {
   type Owner,
 } from './checkouts.ts';
 import { seedCommerce } from './discounts.ts';
-import { createIdempotencyStore, IDEMPOTENCY_ERRORS, requestHash, validIdempotencyKey, type IdempotencyOptions } from './idempotency.ts';
+import { createIdempotencyStore, IDEMPOTENCY_ERRORS, requestHash, validIdempotencyKey, type Claim, type IdempotencyOptions } from './idempotency.ts';
 import { addProductToOrder, customerOrder, listOrders, ORDER_ERRORS } from './orders.ts';
 import {
   addLineItemsRoute,
@@ -132,15 +132,35 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     const header = request.headers['idempotency-key'];
     if (header === undefined) return answer(request, work(owner));
     if (typeof header !== 'string' || !validIdempotencyKey(header)) throw new HttpError(400, IDEMPOTENCY_ERRORS.invalid);
-    const claim = keys.claim(owner.sessionId, header, requestHash(request.method, route, request.body));
-    if (claim.kind === 'mismatch') throw new HttpError(422, IDEMPOTENCY_ERRORS.mismatch);
-    if (claim.kind === 'in-progress') throw new HttpError(409, IDEMPOTENCY_ERRORS.inProgress);
-    if (claim.kind === 'replay') {
-      reply.header('idempotent-replayed', 'true');
-      return reply.code(claim.statusCode).send(claim.body);
+    const hash = requestHash(request.method, route, request.body);
+    const refuse = (claim: Claim) => {
+      if (claim.kind === 'mismatch') throw new HttpError(422, IDEMPOTENCY_ERRORS.mismatch);
+      if (claim.kind === 'in-progress') throw new HttpError(409, IDEMPOTENCY_ERRORS.inProgress);
+      if (claim.kind === 'replay') {
+        reply.header('idempotent-replayed', 'true');
+        return reply.code(claim.statusCode).send(claim.body);
+      }
+      return undefined;
+    };
+    if (!options.afterClaim) {
+      // One transaction claims the key, does the work and stores the answer: on the embedded
+      // (synchronous) database nothing can run between the three, and a failure rolls back the
+      // claim with the work, so no release is needed.
+      const outcome = db.transaction(() => {
+        const claim = keys.claim(owner.sessionId, header, hash);
+        if (claim.kind !== 'claimed') return { claim };
+        const result = answer(request, work(owner));
+        keys.finish(owner.sessionId, header, 200, result);
+        return { result };
+      });
+      return outcome.claim ? refuse(outcome.claim) : outcome.result;
     }
+    // Two steps when something asynchronous runs between claim and work (an async driver, or a
+    // test holding the request): the pending row is what a concurrent request sees as 409.
+    const claim = keys.claim(owner.sessionId, header, hash);
+    if (claim.kind !== 'claimed') return refuse(claim);
     try {
-      if (options.afterClaim) await options.afterClaim(header);
+      await options.afterClaim(header);
       return db.transaction(() => {
         const result = answer(request, work(owner));
         keys.finish(owner.sessionId, header, 200, result);
