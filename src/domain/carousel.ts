@@ -68,7 +68,7 @@ export const HERO_DRAG_THRESHOLD = 0.15;
 export const BLOG_CAROUSEL = { cardWidthPx: 320, slideMs: 300, viewHeightPx: 290, articles: 10 } as const;
 
 /** Which carousel a per-view count is for. */
-export type CarouselKind = 'slider' | 'reviews';
+export type SliderKind = 'slider' | 'reviews';
 
 /**
  * Items visible at once: the product slider shows 5 on desktop and 2 on
@@ -78,7 +78,7 @@ export type CarouselKind = 'slider' | 'reviews';
  * itemsPerView('slider', false); // 5
  * itemsPerView('reviews', true); // 1
  */
-export function itemsPerView(kind: CarouselKind, mobile: boolean): number {
+export function itemsPerView(kind: SliderKind, mobile: boolean): number {
   const table = kind === 'reviews' ? REVIEWS_ITEMS_PER_VIEW : SLIDER_ITEMS_PER_VIEW;
   return mobile ? table.mobile : table.desktop;
 }
