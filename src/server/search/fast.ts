@@ -164,8 +164,8 @@ class FastSearchIndex implements SearchIndex {
   private fwdFill = 0;
   private pnsOf: string[][] = [];
   // dictionaries and postings
-  private readonly words = new Lexicon();
-  private readonly partNumbers = new Lexicon();
+  private readonly words = new Lexicon(true, true);
+  private readonly partNumbers = new Lexicon(false, false);
   private readonly vendors = new Names();
   private readonly prefixes = new Names();
   private readonly tags = new Names();
@@ -188,8 +188,12 @@ class FastSearchIndex implements SearchIndex {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
     for (const d of docs) this.upsert(d);
-    this.words.endBulk();
-    this.partNumbers.endBulk();
+    this.words.endBulk(true);
+    this.partNumbers.endBulk(true);
+    // drop the doubling slack of the bulk load; later writes grow again as needed
+    this.fwdTerms = this.fwdTerms.slice(0, Math.max(1024, this.fwdFill));
+    this.fwdFlags = this.fwdFlags.slice(0, Math.max(1024, this.fwdFill));
+    this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
   }
 
   get size(): number {

@@ -9,28 +9,42 @@
 export class Postings {
   /** Ordinals, ascending; only the first `length` are valid. */
   ords: Uint32Array = new Uint32Array(2);
-  /** Flags per posting (FIELD bits for words; unused for part numbers). */
-  flags: Uint8Array = new Uint8Array(2);
+  /** Flags per posting (FIELD bits); null for a lexicon without flags (part numbers). */
+  flags: Uint8Array | null;
   length = 0;
+
+  constructor(withFlags: boolean) {
+    this.flags = withFlags ? new Uint8Array(2) : null;
+  }
 
   /** Adds an ordinal, or merges flags when it is already the last one. */
   add(ord: number, flags: number): void {
     const n = this.length;
     if (n > 0 && this.ords[n - 1] === ord) {
-      this.flags[n - 1] = (this.flags[n - 1] ?? 0) | flags;
+      if (this.flags !== null) this.flags[n - 1] = (this.flags[n - 1] ?? 0) | flags;
       return;
     }
     if (n === this.ords.length) {
       const ords = new Uint32Array(n * 2);
       ords.set(this.ords);
       this.ords = ords;
-      const f = new Uint8Array(n * 2);
-      f.set(this.flags);
-      this.flags = f;
+      if (this.flags !== null) {
+        const f = new Uint8Array(n * 2);
+        f.set(this.flags);
+        this.flags = f;
+      }
     }
     this.ords[n] = ord;
-    this.flags[n] = flags;
+    if (this.flags !== null) this.flags[n] = flags;
     this.length = n + 1;
+  }
+
+  /** Drops the spare capacity (after a bulk load). */
+  trim(): void {
+    if (this.ords.length === this.length) return;
+    const size = Math.max(1, this.length);
+    this.ords = this.ords.slice(0, size);
+    if (this.flags !== null) this.flags = this.flags.slice(0, size);
   }
 
   /** Keeps the ordinals `remap` maps (to a value other than -1), renumbered, and shrinks to fit. */
@@ -40,13 +54,13 @@ export class Postings {
       const to = remap[this.ords[r] ?? 0] ?? -1;
       if (to < 0) continue;
       this.ords[w] = to;
-      this.flags[w] = this.flags[r] ?? 0;
+      if (this.flags !== null) this.flags[w] = this.flags[r] ?? 0;
       w++;
     }
     this.length = w;
     const size = Math.max(2, w);
     this.ords = this.ords.slice(0, size);
-    this.flags = this.flags.slice(0, size);
+    if (this.flags !== null) this.flags = this.flags.slice(0, size);
   }
 }
 
@@ -56,6 +70,12 @@ export class Postings {
  * Every term has a stable id, so documents can list their terms (the forward index).
  */
 export class Lexicon {
+  /**
+   * @param withFlags keep a flag byte per posting (word lexicons); part numbers need none
+   * @param withIds give terms ids for a forward index; part numbers need none
+   */
+  constructor(private readonly withFlags: boolean, private readonly withIds: boolean) {}
+
   readonly terms = new Map<string, Postings>();
   /** Term by id. */
   readonly termOf: string[] = [];
@@ -64,11 +84,11 @@ export class Lexicon {
   private sortedPostings: Postings[] = [];
   private sortedStale = false;
 
-  /** Adds one posting, creating the term when new; returns the term id. */
+  /** Adds one posting, creating the term when new; returns the term id (-1 without ids). */
   add(term: string, ord: number, flags: number): number {
     let p = this.terms.get(term);
     if (p === undefined) {
-      p = new Postings();
+      p = new Postings(this.withFlags);
       this.terms.set(term, p);
       if (!this.sortedStale) {
         const at = lowerBound(this.sorted, term);
@@ -77,6 +97,7 @@ export class Lexicon {
       }
     }
     p.add(ord, flags);
+    if (!this.withIds) return -1;
     let id = this.idOf.get(term);
     if (id === undefined) {
       id = this.termOf.length;
@@ -91,8 +112,9 @@ export class Lexicon {
     this.sortedStale = true;
   }
 
-  /** Sorts the terms once after a bulk load. */
-  endBulk(): void {
+  /** Sorts the terms once after a bulk load; `trim` also drops the postings' spare capacity. */
+  endBulk(trim = false): void {
+    if (trim) for (const p of this.terms.values()) p.trim();
     if (!this.sortedStale) return;
     this.sorted = [...this.terms.keys()].sort();
     this.sortedPostings = this.sorted.map((t) => this.terms.get(t) as Postings);
