@@ -95,9 +95,11 @@ try {
   let oramaMem = 0;
   if (!args['skip-orama']) {
     const m0 = memoryMb();
+    log('\n(b) Orama 3: inserting the documents (insertMultiple, batches of 1000) ...');
     t = performance.now();
     const odb = await buildOrama(docs, 1000);
     const oBuild = performance.now() - t;
+    log(`  inserted in ${(oBuild / 1000).toFixed(1)} s; running the queries ...`);
     const m1 = memoryMb();
     oramaMem = m1.rss - m0.rss;
     for (const m of mix.slice(0, 50)) await searchOrama(odb, m.query);
@@ -111,7 +113,7 @@ try {
       (oByKind.get(m.kind) ?? oByKind.set(m.kind, []).get(m.kind)!).push(dt);
     }
     orama = percentiles(oTimes);
-    log(`\n(b) Orama 3 (same documents, queries, vendor and tag facets): built in ${(oBuild / 1000).toFixed(1)} s, RSS +${oramaMem} MB, heap ${m1.heap} MB`);
+    log(`  Orama 3 (same documents, queries, vendor and tag facets): built in ${(oBuild / 1000).toFixed(1)} s, RSS +${oramaMem} MB, heap ${m1.heap} MB`);
     line('all', orama);
     for (const k of kinds) line(k, percentiles(oByKind.get(k) ?? []));
   }
