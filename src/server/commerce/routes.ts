@@ -7,7 +7,9 @@
  *
  * Every cart call answers `{ checkout }` for the request's own cart: the signed-in customer's,
  * else the session's (an anonymous session and its cookie are created on first need). At sign-in
- * the anonymous cart merges into the account cart (a sign-in listener).
+ * the anonymous cart merges into the account cart (a sign-in listener). Choice: GET
+ * /api/checkouts also creates the session and an empty cart, so the storefront's start-up fetch
+ * already has a webUrl and a checkout id for the coupon box.
  *
  * Cross-site protection of the mutating calls: the accounts' origin rules (an Origin or Referer
  * must be this server's) and a body must be JSON (a cross-site form cannot send JSON). Choice: an add without an `Idempotency-Key` runs once, unprotected, for integrators
@@ -53,8 +55,9 @@ import {
 export interface CommerceOptions {
   db: Db;
   /**
-   * The public origin the checkout's webUrl starts with (`https://shop.example`).
-   * @default the request's own protocol and host
+   * The public origin the checkout's webUrl starts with (`https://shop.example`), for a server
+   * behind a proxy that changes the host or the protocol.
+   * @default process.env.PUBLIC_URL, else the request's own protocol and host
    */
   publicUrl?: string;
   /** Idempotency key store settings (TTL, lock, clock). */
@@ -103,7 +106,8 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
   const { db } = options;
   seedCommerce(db);
   const keys = createIdempotencyStore(db, options.idempotency);
-  const base = (request: FastifyRequest) => options.publicUrl ?? requestOrigin(request);
+  const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
+  const base = (request: FastifyRequest) => publicUrl ?? requestOrigin(request);
   const answer = (request: FastifyRequest, checkoutId: string) => ({ checkout: readCheckout(db, checkoutId, base(request)) });
 
   // An empty JSON body reads as {} (see the module notes); anything else goes to Fastify's own
