@@ -4,7 +4,7 @@
  * toast store; {@link useToasts} reads the list (with each toast's local time) and dismisses.
  * @module
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useSyncExternalStore } from 'react';
 import type { AnyActorRef } from 'xstate';
 import { useSkimmer } from './context.ts';
 import { isNotifyEvent, type Toast, type ToastTone } from './toast-store.ts';
@@ -47,7 +47,9 @@ const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'log', 'analytics'] as c
  */
 export function useMachineNotices(actorRef: Pick<AnyActorRef, 'on'> | null | undefined): void {
   const { toasts, environment } = useSkimmer();
-  useEffect(() => {
+  // a layout effect runs before useActorRef's start (a passive effect), so what a machine emits
+  // on entering its first state (the wallet's redirect) is heard too
+  useLayoutEffect(() => {
     if (!actorRef) return;
     const handle = (event: unknown) => {
       if (isNotifyEvent(event)) return void toasts.push({ tone: event.tone, message: event.message, detail: event.detail });
