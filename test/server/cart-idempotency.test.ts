@@ -235,3 +235,16 @@ describe('sign-in merges the anonymous cart', () => {
     expect(cart.body.checkout.LineItems[0].currentQuantity).toBe(2);
   });
 });
+
+describe('the public URL', () => {
+  test('webUrl starts with the configured public origin behind a proxy', async () => {
+    const proxied = await bareApp(db, { publicUrl: 'https://shop.example' });
+    try {
+      const { cookie } = createSession(db);
+      const res = await call(proxied, 'GET', '/api/checkouts', { cookie });
+      expect(res.body.checkout.webUrl).toMatch(/^https:\/\/shop\.example\/checkout\/[0-9a-f]{32}$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
