@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sessionPlugin, signIn } from '../../src/server/auth/session.ts';
 import { commerceRoutes, type CommerceOptions } from '../../src/server/commerce/routes.ts';
 import { canonicalJson, createIdempotencyStore, IDEMPOTENCY_ERRORS, requestHash } from '../../src/server/commerce/idempotency.ts';
@@ -12,6 +12,9 @@ import type { Db } from '../../src/server/db/database.ts';
 import { installErrorHandler } from '../../src/server/errors.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
 import { call, commerceApp, commerceDb, createCustomer, createSession, stockedLevel } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 /** The commerce routes alone on a session-enabled app, with test options (the afterClaim seam). */
 async function bareApp(db: Db, options: Omit<CommerceOptions, 'db'> = {}): Promise<FastifyInstance> {
@@ -202,7 +205,7 @@ describe('concurrency over real HTTP', () => {
     } finally {
       await live.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('sign-in merges the anonymous cart', () => {

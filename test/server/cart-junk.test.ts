@@ -6,9 +6,12 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { call, checkoutIdOf, commerceApp, signedInShopper, stockedLevel } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance;
 let db: Db;
@@ -98,5 +101,5 @@ describe('junk on every cart, checkout and order route', () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, 120_000);
 });

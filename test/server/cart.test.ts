@@ -3,11 +3,14 @@
  * list, merged per inventory level), quantity changes, deletes, add by handles, stock limits,
  * discount codes, the empty JSON body, and the anonymous cart following the cookie.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/database.ts';
 import { CART_ERRORS, CHECKOUT_PAGE_PATH } from '../../src/server/commerce/checkouts.ts';
 import { call, checkoutIdOf, commerceApp, commerceCounts, createSession, setLevel, stockedLevel } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance;
 let db: Db;

@@ -4,10 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { cardBrand, DECLINED_TEST_CARD, escapeHtml, luhnValid, PAGE_ERRORS, tokenizeTestCard } from '../../src/server/commerce/checkout-page.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { call, checkoutIdOf, commerceApp, commerceCounts, createSession, signedInShopper, stockedLevel } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance;
 let db: Db;

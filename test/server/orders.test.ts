@@ -4,11 +4,14 @@
  * orders answers 401.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ORDER_ERRORS } from '../../src/server/commerce/orders.ts';
 import { REQUEST_ERRORS } from '../../src/server/commerce/routes.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { call, checkoutIdOf, commerceApp, commerceCounts, createSession, signedInShopper, stockedLevel, type CallResult } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance;
 let db: Db;

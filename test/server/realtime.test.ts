@@ -6,11 +6,14 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { liveVisitors, OPERATORS_ONLY } from '../../src/server/realtime/routes.ts';
 import { attachRealtime, originAllowed, parseVisit } from '../../src/server/realtime/socket.ts';
 import { commerceApp } from './cart.helpers.ts';
+
+// servers and sockets on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 let app: FastifyInstance;
 let db: Db;
@@ -41,7 +44,7 @@ function connected(socket: Socket): Promise<'connected' | 'refused'> {
 }
 
 /** Polls the database until `check` holds; the socket events are asynchronous by nature. */
-async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not reached');

@@ -8,9 +8,12 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { commerceApp, createSession, stockedLevel } from './cart.helpers.ts';
+
+// a seeded app on a shared, loaded machine: generous time, exact assertions
+vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
 /** What the proxy does with connection number n: 30% are reset, in three kinds. */
 function resetKind(n: number): 'none' | 'before' | 'after-response' {
@@ -130,7 +133,7 @@ describe('adds through a proxy that resets 30% of connections', () => {
       [level.id],
     );
     expect(rows).toEqual([{ quantity: 3 }]);
-  });
+  }, 60_000);
 
   test('100 parallel adds with distinct keys end with the exact total quantity', async () => {
     const { cookie, sessionId } = createSession(db);
@@ -149,5 +152,5 @@ describe('adds through a proxy that resets 30% of connections', () => {
     )?.n;
     expect(total).toBe(Array.from({ length: 100 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b, 0));
     expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkout_line_items li JOIN checkouts c ON c.id = li.checkout_id WHERE c.session_id = ?', [sessionId])?.n).toBe(3);
-  });
+  }, 60_000);
 });
