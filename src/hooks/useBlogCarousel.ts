@@ -4,8 +4,8 @@
  * @module
  */
 import { useMemo } from 'react';
-import { tripleList } from '../domain/carousel.ts';
 import type { Article } from '../domain/entities.ts';
+import { useCarousel, type CarouselApi } from './useCarousel.ts';
 import { useLoader, type LoaderApi } from './useLoader.ts';
 
 /** What {@link useBlogCarousel} returns. */
@@ -14,6 +14,8 @@ export interface BlogCarouselApi extends LoaderApi<Article[], undefined> {
   articles: Article[];
   /** The list tripled for the looping track (render this one; reset to the middle copy at the edges). */
   track: Article[];
+  /** The looping carousel over the articles (index, arrows, swipe). */
+  carousel: CarouselApi<Article>;
 }
 
 /**
@@ -31,6 +33,6 @@ export function useBlogCarousel(initialArticles?: Article[]): BlogCarouselApi {
     load: async (client, _params, signal) => (await client.articles(undefined, { signal })).articles,
   });
   const articles = useMemo(() => loader.data ?? [], [loader.data]);
-  const track = useMemo(() => tripleList(articles), [articles]);
-  return { ...loader, articles, track };
+  const carousel = useCarousel('blog', articles);
+  return { ...loader, articles, track: carousel.track, carousel };
 }

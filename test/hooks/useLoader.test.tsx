@@ -87,3 +87,14 @@ describe('useLoader', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('useBlogCarousel carousel', () => {
+  test('the carousel starts at the middle copy of the loaded articles', async () => {
+    const articles = vi.fn(async () => ({ articles: posts, pageInfo: page }));
+    const { result } = renderHook(() => useBlogCarousel(), { wrapper: wrapper(fakeClient({ articles })) });
+    await waitFor(() => expect(result.current.status).toBe('loaded'));
+    await waitFor(() => expect(result.current.carousel.index).toBe(posts.length));
+    act(() => result.current.carousel.next());
+    expect(result.current.carousel.item).toBe(1);
+  });
+});
