@@ -12,6 +12,7 @@ import { openSqlite } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
+import { seedDemoCustomer } from './account/demo.ts';
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -20,7 +21,11 @@ async function main(): Promise<void> {
   const db = openSqlite(config.databasePath);
   const applied = migrate(db);
   let seeded: unknown = null;
-  if (!isSeeded(db)) seeded = seedStore(db, { products: config.seedProducts, seed: config.seed });
+  if (!isSeeded(db)) {
+    seeded = seedStore(db, { products: config.seedProducts, seed: config.seed });
+    // The demo customer (README: demo@skimmer.test) comes with a first start, like the catalogue.
+    await seedDemoCustomer(db);
+  }
   const app = await buildApp({ db, dataDir: config.dataDir, logger: { level: config.logLevel } });
   attachRealtime(app.server, { db });
   app.log.info({ databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size }, 'database ready');

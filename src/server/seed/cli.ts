@@ -10,22 +10,22 @@ import { parseSeedArgs } from '../config.ts';
 import { openSqlite } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedStore } from './store.ts';
+import { seedDemoCustomer } from '../account/demo.ts';
 
-function run(): void {
+async function run(): Promise<void> {
   const args = parseSeedArgs(process.argv.slice(2));
   mkdirSync(dirname(args.db), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(args.db + suffix)) rmSync(args.db + suffix);
   const db = openSqlite(args.db);
   migrate(db);
   const summary = seedStore(db, { products: args.products, seed: args.seed });
+  const demoCustomerId = await seedDemoCustomer(db);
   db.close();
-  console.log(JSON.stringify({ db: args.db, ...summary }, null, 2));
+  console.log(JSON.stringify({ db: args.db, ...summary, demoCustomerId }, null, 2));
 }
 
-try {
-  run();
-} catch (err) {
+run().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);
   console.error('usage: npm run seed -- [--products N] [--seed S] [--db path]');
   process.exit(1);
-}
+});
