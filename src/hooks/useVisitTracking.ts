@@ -10,6 +10,7 @@ import { isCustomerPresent } from '../domain/account.ts';
 import type { Customer } from '../domain/entities.ts';
 import type { Coordinates, SocketLike } from './environment.ts';
 import { useEnvironment } from './context.ts';
+import { useAuth } from './useAuth.ts';
 
 /** The realtime namespace of visit tracking. @default '/customer' */
 export const VISIT_NAMESPACE = '/customer';
@@ -39,12 +40,14 @@ export interface StoreVisitPayload {
  * the shopper has granted; when the customer signs in on a page, that page's visit is sent again
  * with the coordinates. Nothing is sent after unmount except `store:leave`.
  *
+ * @param customer the customer data; left out (undefined), the provider's shared login state is read
  * @example
- * useVisitTracking(location.pathname, customer);
+ * useVisitTracking(location.pathname); // the customer from useAuth
  */
-export function useVisitTracking(path: string, customer: Customer | null | undefined): void {
+export function useVisitTracking(path: string, customer?: Customer | null): void {
   const env = useEnvironment();
-  const signedIn = isCustomerPresent(customer);
+  const auth = useAuth();
+  const signedIn = isCustomerPresent(customer === undefined ? auth.customer : customer);
   const socket = useRef<Promise<SocketLike | null> | null>(null);
 
   useEffect(() => {

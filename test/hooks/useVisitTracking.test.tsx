@@ -77,3 +77,16 @@ describe('useVisitTracking', () => {
     expect(() => hook.unmount()).not.toThrow();
   });
 });
+
+describe('useVisitTracking with the shared login state', () => {
+  test("without a customer argument it reads the provider's customer and asks for geolocation when it is non-empty", async () => {
+    const socket = fakeSocket();
+    const getCurrentPosition = vi.fn(async () => SEATTLE);
+    const env = testEnvironment({ createSocket: async () => socket, geolocation: { getCurrentPosition } });
+    renderHook(() => useVisitTracking('/'), {
+      wrapper: wrapper(fakeClient(), env, { initialData: { auth: { user: null, customer: SIGNED_IN }, checkout: null } }),
+    });
+    await waitFor(() => expect(socket.emitted).toEqual([{ event: STORE_VISIT_EVENT, payload: { coords: SEATTLE, requestUrl: '/' } }]));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+  });
+});
