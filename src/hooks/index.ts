@@ -1,0 +1,37 @@
+/**
+ * skimmer/hooks: React adapters over `skimmer/machines`.
+ *
+ * Mount `SkimmerProvider` once with an API client, the store and theme configuration and,
+ * optionally, an environment (storage, viewport, geolocation, sockets, analytics, captcha,
+ * navigation) that replaces the browser defaults. Each hook creates its actor once, reads it
+ * with selectors and returns derived state plus actions; disabled states come from the machines.
+ * Nothing touches `window` at import time. See docs/hooks.md.
+ * @module
+ */
+export * from './SkimmerProvider.tsx';
+export * from './SharedActorsProvider.tsx';
+export * from './environment.ts';
+export * from './toast-store.ts';
+export * from './useToasts.ts';
+export * from './useAuth.ts';
+export * from './useCart.ts';
+export * from './useCartLine.ts';
+export * from './useQuantityInput.ts';
+export * from './useProductPage.ts';
+export * from './useSearchBox.ts';
+export * from './useSearchResults.ts';
+export * from './useCollection.ts';
+export * from './useRecentlyViewed.ts';
+export * from './useExitIntent.ts';
+export * from './useNewsletter.ts';
+export * from './useWallet.ts';
+export * from './useRecoveryEmail.ts';
+export * from './useAddressBook.ts';
+export * from './useMobileLayout.ts';
+export * from './usePageViews.ts';
+export * from './useVisitTracking.ts';
+export * from './useCarousel.ts';
+export * from './useLoader.ts';
+export * from './useHomeGrid.ts';
+export * from './useBlogCarousel.ts';
+export * from './usePrefetch.ts';
