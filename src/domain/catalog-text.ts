@@ -1,0 +1,117 @@
+/**
+ * Texts and links of the shopper pages that no other domain module holds (spec section 2: Search
+ * results page, Product detail page, Home page, Search sidebar).
+ *
+ * @module
+ */
+
+/**
+ * The expert-assistance page the search message links to (an articles page, ID 355). Choice: the
+ * store configuration has no field for it, so the page path is fixed here; a store may override
+ * it by passing its own URL to {@link matchesFoundMessage}.
+ * @default '/expert-assistance/355.htm'
+ */
+export const EXPERT_ASSISTANCE_URL = '/expert-assistance/355.htm';
+
+/** The search message in three parts, so the view can make 'HERE' a link. */
+export interface MatchesFoundMessage {
+  before: string;
+  link: string;
+  after: string;
+  href: string;
+}
+
+/**
+ * '{count} matches found. Can't find your part? Click HERE to request expert assistance!', split
+ * around the linked word. Choice: a count that is not a whole number of 0 or more reads as 0.
+ *
+ * @example
+ * const m = matchesFoundMessage(12);
+ * m.before + m.link + m.after; // "12 matches found. Can't find your part? Click HERE to request expert assistance!"
+ */
+export function matchesFoundMessage(count: number, href: string = EXPERT_ASSISTANCE_URL): MatchesFoundMessage {
+  const n = Number.isInteger(count) && count > 0 ? count : 0;
+  return { before: `${n} matches found. Can't find your part? Click `, link: 'HERE', after: ' to request expert assistance!', href };
+}
+
+/**
+ * Tag options shown per sidebar section before 'Show more'.
+ * @default 8
+ */
+export const TAG_OPTIONS_VISIBLE = 8;
+
+/** The sidebar's fixed texts. */
+export const SIDEBAR_TEXT = {
+  none: 'None',
+  all: 'All',
+  vendors: 'Vendors',
+  showMore: 'Show more',
+  showLess: 'Show less',
+  searchWithin: 'Search Within',
+  go: 'Go',
+  price: 'Price',
+} as const;
+
+/** One radio option of a tag section. */
+export interface TagOption {
+  /** '' for 'None'. */
+  value: string;
+  label: string;
+}
+
+/**
+ * The options of one tag section: 'None' first, then each value with its count, '{value} ({count})';
+ * beyond 8 values only the first 8 show until expanded. The chosen value always shows, even when
+ * collapsed past it (a hidden checked radio would hide the active filter).
+ *
+ * @example
+ * tagOptions([{ tagValue: '1 HP', tagCount: 3 }], false, '');
+ * // { options: [{ value: '', label: 'None' }, { value: '1 HP', label: '1 HP (3)' }], hasMore: false }
+ */
+export function tagOptions(
+  facets: readonly { tagValue: string; tagCount: number }[],
+  expanded: boolean,
+  chosen: string,
+): { options: TagOption[]; hasMore: boolean } {
+  const all = facets.map((f) => ({ value: f.tagValue, label: `${f.tagValue} (${f.tagCount})` }));
+  const hasMore = all.length > TAG_OPTIONS_VISIBLE;
+  const shown = expanded || !hasMore ? all : all.filter((o, i) => i < TAG_OPTIONS_VISIBLE || o.value === chosen);
+  return { options: [{ value: '', label: SIDEBAR_TEXT.none }, ...shown], hasMore };
+}
+
+/**
+ * The share links of the product page: Facebook's sharer and a mailto with the subject
+ * 'Check this out' and the page URL as the body.
+ *
+ * @example
+ * shareLinks('https://shop.test/products/a').email; // 'mailto:?subject=Check%20this%20out&body=https%3A%2F%2Fshop.test%2Fproducts%2Fa'
+ */
+export function shareLinks(pageUrl: string): { facebook: string; email: string } {
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(pageUrl)}`,
+    email: `mailto:?subject=${encodeURIComponent('Check this out')}&body=${encodeURIComponent(pageUrl)}`,
+  };
+}
+
+/** The home page's section headings, word for word. */
+export const HOME_TEXT = {
+  featured: 'FEATURED PRODUCTS',
+  popular: 'MOST POPULAR PRODUCTS',
+  newest: 'NEW PRODUCTS',
+  blog: 'OUR BLOG',
+  seeMorePosts: 'SEE MORE POSTS',
+} as const;
+
+/** Product page labels of the details grid and tabs. */
+export const PRODUCT_SECTION_TEXT = {
+  sku: 'SKU',
+  availability: 'Availability',
+  weight: 'Weight in LBS',
+  shipping: 'Shipping',
+  description: 'Description',
+  warranty: 'Warranty Information',
+  pdfs: 'PDFs',
+  save: 'Save',
+  quickView: 'Quick View',
+  featured: 'Featured',
+} as const;
