@@ -36,12 +36,12 @@ export function useToasts(): ToastsApi {
 }
 
 /** The events a machine emits for the page (src/machines/account.helpers.ts and the cart's shapes). */
-const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'log', 'analytics'] as const;
+const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'navigate.back', 'log', 'analytics'] as const;
 
 /**
  * Carries out what an actor emits, for as long as the component is mounted: 'notify' becomes a
- * toast (with its detail line), 'alert' the environment's alert, 'navigate' a navigation (`to` or
- * `url`, with `replace`; -1 is one page back), 'log' the environment's log, 'analytics' an analytics event
+ * toast (with its detail line), 'alert' the environment's alert, 'navigate' a navigation (`url`, with
+ * `replace`), 'navigate.back' one page back, 'log' the environment's log, 'analytics' an analytics event
  * (`name`, `payload`). Every machine hook calls it, so the machines' messages show without the
  * view wiring them.
  */
@@ -53,13 +53,12 @@ export function useMachineNotices(actorRef: Pick<AnyActorRef, 'on'> | null | und
     if (!actorRef) return;
     const handle = (event: unknown) => {
       if (isNotifyEvent(event)) return void toasts.push({ tone: event.tone, message: event.message, detail: event.detail });
-      const e = event as { type?: string; message?: unknown; to?: unknown; url?: unknown; replace?: unknown; source?: unknown; error?: unknown; name?: unknown; payload?: unknown };
-      const to = e.to ?? e.url;
+      const e = event as { type?: string; message?: unknown; url?: unknown; replace?: unknown; source?: unknown; error?: unknown; name?: unknown; payload?: unknown };
       if (e.type === 'alert' && typeof e.message === 'string') environment.alert(e.message);
-      else if (e.type === 'navigate' && to === -1) environment.back();
-      else if (e.type === 'navigate' && typeof to === 'string') {
-        if (e.replace === true) environment.navigate(to, { replace: true });
-        else environment.navigate(to);
+      else if (e.type === 'navigate.back') environment.back();
+      else if (e.type === 'navigate' && typeof e.url === 'string') {
+        if (e.replace === true) environment.navigate(e.url, { replace: true });
+        else environment.navigate(e.url);
       }
       else if (e.type === 'log') environment.log(String(e.source ?? 'machine'), String(e.message ?? ''), e.error);
       else if (e.type === 'analytics' && typeof e.name === 'string') environment.analytics.track(e.name, { ...(e.payload as object) });

@@ -32,12 +32,18 @@ export interface AlertEmitted {
 }
 
 /**
- * A navigation the page must perform: a path (the redirect to '/login.asp'),
- * or -1 for one page back.
+ * A navigation the page must perform (the redirect to '/login.asp'). Every machine uses this
+ * one shape: `url`, and `replace` when the history entry is replaced rather than added.
  */
 export interface NavigateEmitted {
   type: 'navigate';
-  to: string | -1;
+  url: string;
+  replace?: boolean;
+}
+
+/** One page back in the history (the recovery email form's Back button). */
+export interface NavigateBackEmitted {
+  type: 'navigate.back';
 }
 
 /**

@@ -36,4 +36,4 @@ export * from './recovery-email.machine.ts';
 export * from './loader.machine.ts';
 export * from './prefetch.machine.ts';
 export * from './carousel.machine.ts';
-export type { AlertEmitted, LogEmitted, NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
+export type { AlertEmitted, LogEmitted, NavigateBackEmitted, NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';

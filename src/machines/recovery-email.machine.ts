@@ -20,7 +20,7 @@ import {
   recoveryEmailSubmitLabel,
 } from '../domain/account.ts';
 import { successOutcome } from '../domain/account-state.ts';
-import { missingActor, notify, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { missingActor, notify, type NavigateBackEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
 
 /**
  * Captcha action names of the two calls (spec section 7: 'a captcha token is
@@ -67,7 +67,7 @@ export type RecoveryEmailEvent =
   | { type: 'notice.dismiss' };
 
 /** Toasts, the redirect to '/login.asp', and Back (-1). */
-export type RecoveryEmailEmitted = NotifyEmitted | NavigateEmitted;
+export type RecoveryEmailEmitted = NotifyEmitted | NavigateEmitted | NavigateBackEmitted;
 
 const fromUser = (user: User | null) => {
   const state = recoveryEmailState(user);
@@ -164,7 +164,7 @@ export const recoveryEmailMachine = setup({
       },
     },
     redirect: {
-      entry: emit({ type: 'navigate', to: LOGIN_PATH }),
+      entry: emit({ type: 'navigate', url: LOGIN_PATH }),
       on: {
         'login.changed': {
           guard: ({ event }) => isUserLoggedIn(event.user),
@@ -177,7 +177,7 @@ export const recoveryEmailMachine = setup({
       initial: 'settle',
       on: {
         'email.changed': { actions: assign({ value: ({ event }) => event.value }) },
-        'form.back': { actions: emit({ type: 'navigate', to: -1 }) },
+        'form.back': { actions: emit({ type: 'navigate.back' }) },
         'login.changed': { guard: ({ event }) => event.fetched && !isUserLoggedIn(event.user), target: 'redirect', actions: assign(() => ({ ...fromUser(null) })) },
       },
       states: {

@@ -144,7 +144,7 @@ export const walletMachine = setup({
       ],
     },
     redirect: {
-      entry: emit({ type: 'navigate', to: LOGIN_PATH }),
+      entry: emit({ type: 'navigate', url: LOGIN_PATH }),
     },
     unavailable: {
       entry: { type: 'tell', params: { tone: 'danger', message: failureMessage(null) } },

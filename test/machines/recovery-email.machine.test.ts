@@ -60,7 +60,7 @@ describe('login gate', () => {
     const { actor, emitted } = start({}, {});
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', to: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
   });
 
   test('shows the form once the user is known', () => {
@@ -74,7 +74,7 @@ describe('login gate', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', to: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
   });
 });
 
@@ -193,7 +193,7 @@ describe('form', () => {
   test('Back goes one page back', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'form.back' });
-    expect(emitted).toEqual([{ type: 'navigate', to: -1 }]);
+    expect(emitted).toEqual([{ type: 'navigate.back' }]);
   });
 
   test('notice.dismiss clears the inline message', async () => {

@@ -95,7 +95,7 @@ describe('login gate', () => {
     const { actor, emitted } = start({}, { fetched: false });
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', to: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
   });
 
   test('loads both lists once the user is known to be logged in', async () => {
