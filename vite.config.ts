@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
@@ -7,6 +8,30 @@ import { defineConfig } from 'vite';
  * and in a DOM environment for the React layers (hooks, ui), as separate Vitest projects.
  */
 export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      input: 'index.html',
+      output: {
+        // React and the router change rarely: one long-cached vendor chunk shared by every route.
+        manualChunks(id: string) {
+          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
+          if (/node_modules\/(xstate|@xstate)\//.test(id)) return 'xstate';
+          return undefined;
+        },
+      },
+    },
+  },
+  server: {
+    // `npm run dev:web`: the reference server (npm start, port 3000) answers the API and media.
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/media': 'http://localhost:3000',
+    },
+  },
   test: {
     projects: [
       {

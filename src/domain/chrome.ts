@@ -1,0 +1,126 @@
+/**
+ * Texts, links and small rules of the storefront chrome (header, cart overlay, footer, modal)
+ * that the spec names but no other domain module holds yet (spec section 2: header and
+ * navigation, cart overlay, footer, other shared pieces). Views read them from here so that no
+ * label or link list is decided inside a view.
+ * @module
+ */
+import type { NavItem, NavLink } from './entities.ts';
+import { visibleNavChildren } from './lists.ts';
+
+/** Fixed texts of the header, cart overlay, footer and shared pieces (spec section 2). */
+export const CHROME_TEXT = {
+  /** The cart overlay when the cart has no line. */
+  noItemsInCart: 'No items in cart',
+  /** The overlay's button to the full cart page. */
+  viewCart: 'View Cart',
+  /** Accessible name of the header's search button (the button shows an icon). */
+  searchButton: 'Search',
+  /** Accessible name of the header cart button. */
+  cartButton: 'Cart',
+  /** Accessible name of the mobile menu toggle. */
+  menuButton: 'Menu',
+  /** Accessible name of the account menu button. */
+  accountButton: 'Account',
+  footerNavigate: 'NAVIGATE',
+  footerCategories: 'CATEGORIES',
+  footerBrands: 'POPULAR BRANDS',
+  footerAccount: 'MY ACCOUNT',
+  footerConnect: 'CONNECT WITH US',
+  sellerReviews: 'SELLER REVIEWS',
+  seeMoreReviews: 'See more reviews »',
+  /** The newsletter block's button. */
+  subscribe: 'Subscribe',
+  /** The modal dialog's buttons (spec: "modal dialog (Close and Confirm)"). */
+  close: 'Close',
+  confirm: 'Confirm',
+  /** The chunk-load failure's offer (our wording: the spec names the error, not the remedy). */
+  reload: 'Reload page',
+  /** The home link every breadcrumb trail starts with. */
+  home: 'Home',
+  /** Accessible label of the accepted payment methods list. */
+  paymentMethods: 'Accepted payment methods',
+  /** The seal badge's label. */
+  seal: 'Shopper Approved',
+  /**
+   * The reCAPTCHA notice Google requires when its badge is hidden; the spec asks for "a
+   * reCAPTCHA notice" without wording, so this is Google's own.
+   */
+  recaptchaNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+} as const;
+
+/** The home crumb's path: breadcrumbs always start with Home at '/'. @default '/' */
+export const HOME_PATH = '/';
+
+/** The account page, the mobile user icon's target. @default '/myaccount.asp' */
+export const ACCOUNT_PATH = '/myaccount.asp';
+
+/** Sign in target of the account menu. @default '/login.asp' */
+export const SIGN_IN_PATH = '/login.asp';
+
+/** Register target of the account menu. @default '/register' */
+export const REGISTER_PATH = '/register';
+
+/** The seller reviews site the SELLER REVIEWS badge and 'See more reviews »' link to. */
+export const SELLER_REVIEWS_URL = 'https://www.shopperapproved.com/reviews/skimmer-pool.example';
+
+/** Accepted payment methods, in the spec's order (footer). */
+export const PAYMENT_METHODS = ['Amex', 'Apple Pay', 'Diners', 'Discover', 'Google Pay', 'Mastercard', 'PayPal', 'Visa'] as const;
+
+/**
+ * The store's postal address in the footer. The spec asks for "a postal address in Washington
+ * state USA" and the configuration has no address field, so it is fixed here (a note for the
+ * coordinator: a `storeAddress` field in StoreConfig would let operators set it).
+ */
+export const STORE_POSTAL_ADDRESS = ['1420 Harbor Way, Suite 200', 'Olympia, WA 98501', 'USA'] as const;
+
+/** The footer's NAVIGATE links ("configured links": fixed here until the configuration has them). */
+export const FOOTER_NAVIGATE_LINKS: readonly NavItem[] = [
+  { title: 'Home', url: '/' },
+  { title: 'Brands', url: '/brands' },
+  { title: 'Blog', url: '/blogs' },
+  { title: 'Questions & Answers', url: '/questions' },
+  { title: 'Help', url: '/help.asp' },
+  { title: 'Product Index', url: '/pindex.asp' },
+  { title: 'Category Index', url: '/cindex.asp' },
+];
+
+/** The footer's MY ACCOUNT links ("configured links"). */
+export const FOOTER_ACCOUNT_LINKS: readonly NavItem[] = [
+  { title: 'My Account', url: ACCOUNT_PATH },
+  { title: 'Order History', url: '/orders.asp' },
+  { title: 'Addresses', url: '/address.asp' },
+  { title: 'Wallet', url: '/wallet' },
+  { title: 'Shopping Cart', url: '/shoppingcart.asp' },
+];
+
+/** A navigation link as the header shows it: children already capped. */
+export type HeaderNavLink = Omit<NavLink, 'children'> & { children: NavLink[] };
+
+/**
+ * The header's main navigation: the nav call's links followed by the theme's
+ * additionalHeaderLinks, each with its children capped by {@link visibleNavChildren} (8 unless
+ * maxChildItemsToDisplay is set). A configured link whose url is already in the nav data is
+ * dropped, so a store that also has 'Brands' in its menu does not show it twice.
+ *
+ * @example
+ * headerNavigation([{ id: 1, title: 'Pumps', url: '/collections/pumps', children: twelve }], []);
+ * // [{ id: 1, title: 'Pumps', url: '/collections/pumps', children: first 8 }]
+ */
+export function headerNavigation(navData: readonly NavLink[] | null | undefined, additional: readonly NavLink[] | null | undefined): HeaderNavLink[] {
+  const base = navData ?? [];
+  const seen = new Set(base.map((link) => link.url));
+  const extra = (additional ?? []).filter((link) => !seen.has(link.url));
+  return [...base, ...extra].map((link) => ({ ...link, children: visibleNavChildren(link) }));
+}
+
+/**
+ * The footer's CATEGORIES list: the top-level navigation links that lead to collections (the
+ * nav data without the theme's extra links), as plain items.
+ *
+ * @example
+ * footerCategories([{ id: 1, title: 'Pumps', url: '/collections/pumps', children: [] }]); // [{ title: 'Pumps', url: '/collections/pumps' }]
+ */
+export function footerCategories(navData: readonly NavLink[] | null | undefined): NavItem[] {
+  return (navData ?? []).map(({ title, url }) => ({ title, url }));
+}
