@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { TagFilterFacet, TagPair } from './entities.ts';
 
 /**
  * The expert-assistance page the search message links to (an articles page, ID 355). Choice: the
@@ -115,3 +116,33 @@ export const PRODUCT_SECTION_TEXT = {
   quickView: 'Quick View',
   featured: 'Featured',
 } as const;
+
+/**
+ * The tag filters after choosing `value` for `prefix` in the sidebar: one value per prefix (the
+ * sections are radio groups), '' ('None') removes the prefix's filter; other prefixes keep their
+ * order.
+ *
+ * @example
+ * withTagChoice([['Brand', 'Hayward']], 'HP', '1 HP'); // [['Brand', 'Hayward'], ['HP', '1 HP']]
+ * withTagChoice([['HP', '1 HP']], 'HP', ''); // []
+ */
+export function withTagChoice(tags: readonly TagPair[] | undefined, prefix: string, value: string): TagPair[] {
+  const others = (tags ?? []).filter(([p]) => p !== prefix);
+  return value === '' ? others : [...others, [prefix, value] as const];
+}
+
+/**
+ * The facets grouped by tag prefix, in the order of the available prefixes (then any prefix only
+ * the facets name).
+ *
+ * @example
+ * tagSections([{ tagPrefixValue: 'HP' }], [{ tagPrefix: 'HP', tagValue: '1 HP', tagCount: 2 }]);
+ * // [{ prefix: 'HP', facets: [{ tagPrefix: 'HP', tagValue: '1 HP', tagCount: 2 }] }]
+ */
+export function tagSections(
+  prefixes: readonly { tagPrefixValue: string }[],
+  facets: readonly TagFilterFacet[],
+): { prefix: string; facets: TagFilterFacet[] }[] {
+  const order = [...new Set([...prefixes.map((p) => p.tagPrefixValue), ...facets.map((f) => f.tagPrefix)])];
+  return order.map((prefix) => ({ prefix, facets: facets.filter((f) => f.tagPrefix === prefix) })).filter((s) => s.facets.length > 0);
+}

@@ -1,0 +1,53 @@
+/**
+ * The Quick View overlay of a search card: a modal dialog with the card's picture, price, rating,
+ * a link to the product page and the add button. Focus moves into it, Escape and the Close button
+ * close it, and focus goes back to the opener.
+ * @module
+ */
+import { useEffect, useRef } from 'react';
+import type { ProductCardData } from '../../domain/entities.ts';
+import { createStoreLinks } from '../../domain/urls.ts';
+import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
+import { CatalogLink } from './CatalogLink.tsx';
+import { PriceTag } from './PriceTag.tsx';
+import { ResponsiveImage } from './ResponsiveImage.tsx';
+import { StarRating } from './StarRating.tsx';
+
+/**
+ * The overlay for `card`, or nothing when `card` is null.
+ * @example <QuickViewOverlay card={quick} onClose={() => setQuick(null)} />
+ */
+export function QuickViewOverlay({ card, onClose }: { card: ProductCardData | null; onClose(): void }) {
+  const store = useStoreConfig();
+  const theme = useThemeConfig();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!card) return;
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+  }, [card, onClose]);
+  if (!card) return null;
+  const titleId = `quick-view-${card.id}`;
+  return (
+    <div className="sk-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="sk-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <button ref={closeRef} type="button" className="sk-dialog__close" onClick={onClose}>
+          Close
+        </button>
+        <ResponsiveImage src={card.imageUrl} placeholder={theme.productNoImageUrl} alt={card.title} index={0} />
+        <h2 id={titleId}>{card.title}</h2>
+        <PriceTag item={card} context="search" />
+        <StarRating average={card.avgRating} count={card.totalReviews} />
+        <CatalogLink to={createStoreLinks(store).product(card.handle)} onClick={onClose}>
+          View product details
+        </CatalogLink>
+      </div>
+    </div>
+  );
+}
