@@ -73,7 +73,9 @@ export async function searchOrama(db: AnyOrama, q: IndexQuery): Promise<number> 
   const sort = q.sortBy ? SORT_PROPERTY[q.sortBy] : term === '' ? SORT_PROPERTY.best_selling : undefined;
   const result = await search(db, {
     term,
-    properties: ['title', 'description', 'vendorText', 'tagText', 'partNumbers'],
+    // only with a term: Orama 3 given properties and an empty term expands every word of
+    // them (hundreds of ms at 5k documents) where no term means no text filter at all
+    ...(term === '' ? {} : { properties: ['title', 'description', 'vendorText', 'tagText', 'partNumbers'] }),
     where,
     ...(sort ? { sortBy: sort } : {}),
     limit: q.limit,
