@@ -146,3 +146,16 @@ export function tagSections(
   const order = [...new Set([...prefixes.map((p) => p.tagPrefixValue), ...facets.map((f) => f.tagPrefix)])];
   return order.map((prefix) => ({ prefix, facets: facets.filter((f) => f.tagPrefix === prefix) })).filter((s) => s.facets.length > 0);
 }
+
+/**
+ * The query of a 'Search Within' submission: the words typed are added to the current query (the
+ * search narrows the results shown). Choice: the spec names the box only; narrowing by appending
+ * words is what "within" means for a keyword search, and a blank entry keeps the query as it is.
+ *
+ * @example
+ * searchWithinQuery('pump', 'motor'); // 'pump motor'
+ * searchWithinQuery(undefined, ' seal '); // 'seal'
+ */
+export function searchWithinQuery(current: string | undefined, within: string): string {
+  return [current?.trim() ?? '', within.trim()].filter((w) => w !== '').join(' ');
+}
