@@ -7,6 +7,7 @@
  */
 import type { NavItem, NavLink } from './entities.ts';
 import { visibleNavChildren } from './lists.ts';
+import { formatCartAmount, fromCents, linesSubtotalCents } from './money.ts';
 
 /** Fixed texts of the header, cart overlay, footer and shared pieces (spec section 2). */
 export const CHROME_TEXT = {
@@ -123,4 +124,15 @@ export function headerNavigation(navData: readonly NavLink[] | null | undefined,
  */
 export function footerCategories(navData: readonly NavLink[] | null | undefined): NavItem[] {
   return (navData ?? []).map(({ title, url }) => ({ title, url }));
+}
+
+/**
+ * A cart overlay line's amount: unit price times quantity, computed in integer cents (no float
+ * arithmetic on prices), with the store currency symbol and 2 decimals.
+ *
+ * @example
+ * cartLineTotalText({ price: 0.1, quantity: 3 }, '$'); // '$0.30'
+ */
+export function cartLineTotalText(line: { price: number; quantity: number }, currencySymbol: string): string {
+  return formatCartAmount(fromCents(linesSubtotalCents([line])), currencySymbol);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CHROME_TEXT, PAYMENT_METHODS, footerCategories, headerNavigation } from '../../src/domain/chrome.ts';
+import { CHROME_TEXT, PAYMENT_METHODS, cartLineTotalText, footerCategories, headerNavigation } from '../../src/domain/chrome.ts';
 import type { NavLink } from '../../src/domain/entities.ts';
 
 const link = (id: number, url: string, children: NavLink[] = [], max: number | null = null): NavLink => ({
@@ -67,5 +67,25 @@ describe('headerNavigation', () => {
 describe('footerCategories', () => {
   test('keeps the title and url of each top-level link', () => {
     expect(footerCategories([link(1, '/collections/pumps', kids(3))])).toEqual([{ title: 'Link 1', url: '/collections/pumps' }]);
+  });
+});
+
+describe('cartLineTotalText', () => {
+  test.each([
+    [{ price: 0.1, quantity: 3 }, '$0.30'],
+    [{ price: 19.99, quantity: 2 }, '$39.98'],
+    [{ price: 5, quantity: 1 }, '$5.00'],
+  ])('multiplies in cents: %o reads %s', (line, text) => {
+    expect(cartLineTotalText(line, '$')).toBe(text);
+  });
+
+  test('equals the unit price in cents times the quantity (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 99 }), (cents, quantity) => {
+        const total = cents * quantity;
+        const expected = `$${Math.floor(total / 100).toLocaleString('en-US')}.${String(total % 100).padStart(2, '0')}`;
+        expect(cartLineTotalText({ price: cents / 100, quantity }, '$')).toBe(expected);
+      }),
+    );
   });
 });

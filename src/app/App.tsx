@@ -1,0 +1,119 @@
+/**
+ * The app shell (spec section 2, App shell): announcement bar, header, the routed page inside an
+ * error boundary and a Suspense fallback, footer, toasts and the exit-intent popup; scroll to
+ * top and page-view tracking on each path change, visit tracking.
+ * @module
+ */
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useSkimmer } from '../hooks/context.ts';
+import { useAuth } from '../hooks/useAuth.ts';
+import { usePageViews } from '../hooks/usePageViews.ts';
+import { useVisitTracking } from '../hooks/useVisitTracking.ts';
+import { useMobileLayout } from '../hooks/useMobileLayout.ts';
+import { AnnouncementBar } from '../ui/shell/AnnouncementBar.tsx';
+import { ExitIntentPopup } from '../ui/shell/ExitIntentPopup.tsx';
+import { Footer } from '../ui/shell/Footer.tsx';
+import { Header } from '../ui/shell/Header.tsx';
+import { Spinner } from '../ui/shell/Spinner.tsx';
+import { Toasts } from '../ui/shell/Toasts.tsx';
+import { useNavigation } from '../ui/shell/useNavigation.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { pageComponent, routeTable } from './routes.tsx';
+
+/**
+ * Where the environment's `navigate` sends the app's own URLs: set by the shell to the router's
+ * navigate once it mounts; until then (and outside a router) it is null and the environment falls
+ * back to a full page load.
+ */
+export const routerNavigation: { current: ((url: string, options?: { replace?: boolean }) => void) | null } = { current: null };
+
+/** Whether a URL belongs to this app (same origin, not a file or API call). */
+export function isAppUrl(url: URL, origin: string): boolean {
+  return url.origin === origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/');
+}
+
+/**
+ * Plain anchors in the ui layer (which may not import the router) become client-side
+ * navigations: a plain left click on a same-origin link without a target or download attribute,
+ * not already handled by someone else (react-router's Link prevents the default itself).
+ */
+function useLinkInterception(navigate: (to: string) => void): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(anchor instanceof HTMLAnchorElement)) return;
+      if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (!isAppUrl(url, window.location.origin)) return;
+      event.preventDefault();
+      navigate(url.pathname + url.search + url.hash);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+}
+
+function PageFallback() {
+  return (
+    <div className="page-loading">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}
+
+/**
+ * The shell around every page. Must sit inside a router and a SkimmerProvider (see main.tsx).
+ *
+ * @example
+ * <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={themeConfig}>
+ *   <BrowserRouter><App /></BrowserRouter>
+ * </SkimmerProvider>
+ */
+export function App() {
+  const { storeConfig } = useSkimmer();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mobile = useMobileLayout();
+  const { customer } = useAuth();
+  const nav = useNavigation();
+
+  useEffect(() => {
+    routerNavigation.current = (url, options) => void navigate(url, { replace: options?.replace === true });
+    return () => {
+      routerNavigation.current = null;
+    };
+  }, [navigate]);
+  useLinkInterception(navigate as (to: string) => void);
+  usePageViews(location.pathname);
+  useVisitTracking(location.pathname + location.search, customer);
+
+  const routes = useMemo(
+    () => routeTable(storeConfig).map((row) => ({ ...row, Page: pageComponent(row.page) as ComponentType })),
+    [storeConfig],
+  );
+  const year = new Date().getFullYear();
+
+  return (
+    <div className={`app${mobile ? ' is-mobile' : ''}`}>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <AnnouncementBar />
+      <Header navData={nav.links} pathname={location.pathname} />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Routes>
+              {routes.map(({ path, Page }) => (
+                <Route key={path} path={path} element={<Page />} />
+              ))}
+            </Routes>
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer navData={nav.links} year={year} />
+      <Toasts />
+      <ExitIntentPopup />
+    </div>
+  );
+}

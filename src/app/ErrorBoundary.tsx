@@ -1,0 +1,86 @@
+/**
+ * The error fallback (spec section 2: 'Oops.' / 'Something went wrong.'), and the chunk-load
+ * failure handling: a route chunk that failed to load ('Loading chunk {id} failed', usually a
+ * deploy since the page loaded) offers a reload, the one thing that cures it.
+ * @module
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CHROME_TEXT } from '../domain/chrome.ts';
+import { SHELL_MESSAGES, chunkLoadFailedMessage, isChunkLoadError } from '../domain/shell.ts';
+
+/** Props of {@link ErrorBoundary}. */
+export interface ErrorBoundaryProps {
+  children?: ReactNode;
+  /** A value that, when it changes, clears the error (the path: navigating away recovers). */
+  resetKey?: unknown;
+  /** Reloads the page. @default location.reload */
+  reload?: () => void;
+  /** Where the error is reported. @default console.error */
+  onError?: (error: unknown, info: ErrorInfo) => void;
+}
+
+interface State {
+  error: unknown;
+  resetKey: unknown;
+}
+
+/**
+ * Vite names a failed dynamic import 'Failed to fetch dynamically imported module: {url}' (or
+ * 'error loading dynamically imported module' in Firefox, 'Importing a module script failed' in
+ * Safari). Those are chunk-load failures too: they are mapped to the domain's message with the
+ * chunk's file name as the id, so one rule (isChunkLoadError) decides.
+ */
+export function asChunkError(error: unknown): unknown {
+  if (isChunkLoadError(error)) return error;
+  const message = error instanceof Error ? error.message : '';
+  const match = /(?:dynamically imported module|Importing a module script failed)[:\s]*(\S*)/i.exec(message);
+  if (!match) return error;
+  const id = (match[1] ?? '').split('/').pop()?.replace(/\?.*$/, '') || 'unknown';
+  const chunk = new Error(chunkLoadFailedMessage(id));
+  chunk.name = 'ChunkLoadError';
+  return chunk;
+}
+
+/**
+ * Catches render errors below it. A chunk-load failure shows its message and a reload button;
+ * any other error shows 'Oops.' / 'Something went wrong.'. Changing `resetKey` clears the error.
+ *
+ * @example <ErrorBoundary resetKey={pathname}><Routes /></ErrorBoundary>
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
+  override state: State = { error: null, resetKey: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: asChunkError(error) ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: State): Partial<State> | null {
+    if (props.resetKey !== state.resetKey) return { resetKey: props.resetKey, error: null };
+    return null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    (this.props.onError ?? ((e: unknown) => console.error(e)))(error, info);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (isChunkLoadError(error)) {
+      const reload = this.props.reload ?? (() => window.location.reload());
+      return (
+        <section className="container error-fallback" role="alert">
+          <h1>{SHELL_MESSAGES.oops}</h1>
+          <p>{(error as Error).message}</p>
+          <button type="button" className="button" onClick={reload}>{CHROME_TEXT.reload}</button>
+        </section>
+      );
+    }
+    return (
+      <section className="container error-fallback" role="alert">
+        <h1>{SHELL_MESSAGES.oops}</h1>
+        <p>{SHELL_MESSAGES.somethingWentWrong}</p>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The route table of spec section 2, with the configured collectionPath, productPath and
+ * articlePath, and route-level code splitting: each page is its own chunk (React.lazy).
+ *
+ * Pages that exist today: Search. Home, Collection, Product and Cart are wired the moment their
+ * files exist (see PAGE_LOADERS); every other route of the table (account, orders, addresses,
+ * wallet, recovery email, sign-in flows, newsletter confirmation, help, questions, brands,
+ * blog articles, index pages, generic pages) renders the not-found page for now.
+ * @module
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { StoreConfig } from '../domain/entities.ts';
+import NotFound from './NotFound.tsx';
+
+/** The pages of the route table. */
+export type PageKey =
+  | 'home'
+  | 'collections'
+  | 'vendors'
+  | 'collection'
+  | 'product'
+  | 'search'
+  | 'cart'
+  | 'account'
+  | 'orders'
+  | 'addresses'
+  | 'wallet'
+  | 'recoveryEmail'
+  | 'auth'
+  | 'confirmSubscription'
+  | 'help'
+  | 'questions'
+  | 'brands'
+  | 'articles'
+  | 'indexes'
+  | 'generic'
+  | 'notFound';
+
+/**
+ * Names of the path parameters the pages read with `useParams`: `handle` (collection, product,
+ * generic page), `tagFilter` (collection), `collectionHandle` (product under a collection, for
+ * breadcrumbs).
+ */
+export const ROUTE_PARAMS = { handle: 'handle', tagFilter: 'tagFilter', collectionHandle: 'collectionHandle' } as const;
+
+/** One row of the table. */
+export interface RouteEntry {
+  path: string;
+  page: PageKey;
+}
+
+/** A configured prefix as '/x' without trailing slashes; '' for the site root. */
+function prefix(path: string): string {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/**
+ * The route table for a store configuration. Choice: a root prefix ('' or '/') for
+ * collections or products would swallow the generic '/:handle' page, so such a store gets the
+ * collection and product routes first and no generic page; our seed uses '/collections',
+ * '/products' and '/articles'. The table's '/:handle/:id.htm' (article or product-style page) is
+ * left to the catch-all for now, since it also renders the not-found page.
+ *
+ * @example
+ * routeTable({ collectionPath: '/collections', productPath: '/products', articlePath: '/articles' })
+ *   .find((r) => r.page === 'product'); // { path: '/products/:handle', page: 'product' }
+ */
+export function routeTable(config: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>): RouteEntry[] {
+  const cp = prefix(config.collectionPath);
+  const pp = prefix(config.productPath);
+  const ap = prefix(config.articlePath);
+  const rows: RouteEntry[] = [
+    { path: '/', page: 'home' },
+    { path: '/default.asp', page: 'home' },
+    { path: cp || '/', page: 'collections' },
+    { path: `${cp}/vendors`, page: 'vendors' },
+    { path: `${cp}/:collectionHandle${pp}/:handle`, page: 'product' },
+    { path: `${cp}/:handle/:tagFilter`, page: 'collection' },
+    { path: `${cp}/:handle`, page: 'collection' },
+    { path: `${pp}/:handle`, page: 'product' },
+    { path: '/searchresults.asp', page: 'search' },
+    { path: '/shoppingcart.asp', page: 'cart' },
+    { path: '/myaccount.asp', page: 'account' },
+    { path: '/account/orders/:id', page: 'orders' },
+    { path: '/orders.asp', page: 'orders' },
+    { path: '/address.asp', page: 'addresses' },
+    { path: '/wallet', page: 'wallet' },
+    { path: '/recovery-email', page: 'recoveryEmail' },
+    ...['/login', '/login.asp', '/register', '/logout', '/change-password', '/reset-password', '/recover-account', '/start-verification', '/verify-account'].map(
+      (path): RouteEntry => ({ path, page: 'auth' }),
+    ),
+    { path: '/confirm-subscription', page: 'confirmSubscription' },
+    { path: '/help.asp', page: 'help' },
+    { path: '/help_answer/:handle', page: 'help' },
+    { path: '/questions', page: 'questions' },
+    { path: '/questions/Topic/:topicHandle/:topicId', page: 'questions' },
+    { path: '/questions/:displayableId/:handle', page: 'questions' },
+    { path: '/brands', page: 'brands' },
+    { path: '/brands/:brand', page: 'brands' },
+    { path: ap || '/', page: 'articles' },
+    { path: `${ap}/tags/:tagValue`, page: 'articles' },
+    { path: `${ap}/:handle`, page: 'articles' },
+    { path: '/blogs', page: 'articles' },
+    { path: '/blogs/:handle', page: 'articles' },
+    { path: '/pindex.asp', page: 'indexes' },
+    { path: '/cindex.asp', page: 'indexes' },
+    { path: '/productslist.asp', page: 'indexes' },
+  ];
+  if (cp !== '' && pp !== '') rows.push({ path: '/:handle', page: 'generic' });
+  rows.push({ path: '*', page: 'notFound' });
+  // a root prefix can repeat a path ('/' for home and collections): the first row wins
+  const seen = new Set<string>();
+  return rows.filter((row) => (seen.has(row.path) ? false : (seen.add(row.path), true)));
+}
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+/**
+ * The pages that exist, each loaded on first use (its own chunk). A key missing here renders the
+ * not-found page.
+ */
+export const PAGE_LOADERS: Partial<Record<PageKey, () => Promise<{ default: ComponentType }>>> = {
+  search: () => import('./pages/SearchPage.tsx'),
+};
+
+const lazyPages = new Map<PageKey, Page>();
+
+/**
+ * The component of a page: the lazy page when it exists, else the not-found page. Lazy components
+ * are created once per key, so React keeps their state across renders.
+ */
+export function pageComponent(key: PageKey): Page {
+  const cached = lazyPages.get(key);
+  if (cached) return cached;
+  const loader = PAGE_LOADERS[key];
+  const page: Page = loader ? lazy(loader) : NotFound;
+  lazyPages.set(key, page);
+  return page;
+}
+
+/** Whether a page of the table has its own component yet (the others render not-found). */
+export function isPageAvailable(key: PageKey): boolean {
+  return key === 'notFound' || PAGE_LOADERS[key] !== undefined;
+}

@@ -1,0 +1,103 @@
+/**
+ * The cart button and overlay (spec section 2: slides in from the cart button on desktop, a click
+ * outside closes it, 'No items in cart', View Cart to /shoppingcart.asp, a loading bar while the
+ * cart updates), over `useCart`.
+ * @module
+ */
+import { useEffect, useId, useRef } from 'react';
+import { CART_PAGE_PATH } from '../../domain/cart-calls.ts';
+import { CHROME_TEXT, cartLineTotalText } from '../../domain/chrome.ts';
+import { useThemeConfig } from '../../hooks/context.ts';
+import { useCart } from '../../hooks/useCart.ts';
+import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d="M3 4h2l2.4 10.2a1.5 1.5 0 0 0 1.5 1.1h8.6a1.5 1.5 0 0 0 1.4-1l2.1-6.3H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+      <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * The header cart button with its badge, and on desktop the overlay it opens. On mobile the
+ * button is a link to the cart page (spec: "The View Cart button and the mobile cart button go
+ * to /shoppingcart.asp"). A mouse down outside both the button and the panel is an outside click;
+ * Escape closes the panel and returns focus to the button.
+ *
+ * @example <CartButton />
+ */
+export function CartButton() {
+  const cart = useCart();
+  const mobile = useMobileLayout();
+  const symbol = useThemeConfig().storeCurrency;
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { outsideClick, closeOverlay } = cart;
+  const open = cart.overlayOpen && !mobile;
+  const label = `${CHROME_TEXT.cartButton} (${cart.itemCount})`;
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (wrap.current && !wrap.current.contains(event.target as Node)) outsideClick();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeOverlay();
+      button.current?.focus();
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, outsideClick, closeOverlay]);
+
+  if (mobile) {
+    return (
+      <a className="cart-button" href={CART_PAGE_PATH} aria-label={label}>
+        <CartIcon />
+        {cart.itemCount > 0 && <span className="cart-badge" aria-hidden="true">{cart.itemCount}</span>}
+      </a>
+    );
+  }
+
+  return (
+    <div className="cart-wrap" ref={wrap}>
+      <button ref={button} type="button" className="cart-button" aria-label={label} aria-expanded={open} aria-controls={panelId} onClick={cart.toggleOverlay}>
+        <CartIcon />
+        {cart.itemCount > 0 && <span className="cart-badge" aria-hidden="true">{cart.itemCount}</span>}
+      </button>
+      <div id={panelId} className={`cart-overlay${open ? ' is-open' : ''}`} role="region" aria-label={CHROME_TEXT.cartButton} hidden={!open}>
+        {cart.updating && <div className="loading-bar" role="progressbar" aria-label="Updating cart" />}
+        {cart.empty ? (
+          <p className="cart-empty">{CHROME_TEXT.noItemsInCart}</p>
+        ) : (
+          <ul className="cart-lines">
+            {cart.lines.map((line) => (
+              <li key={line.lineItemId} className="cart-line">
+                {line.imageUrl ? (
+                  <img src={line.imageUrl} alt={line.title} width={56} height={56} loading="lazy" />
+                ) : (
+                  <span className="cart-line-noimage" aria-hidden="true" />
+                )}
+                <span className="cart-line-title">{line.title}</span>
+                <span className="cart-line-qty">× {line.quantity}</span>
+                <span className="cart-line-price">{cartLineTotalText(line, symbol)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {cart.totals && !cart.empty && (
+          <p className="cart-subtotal"><span>Subtotal</span> <strong>{cart.totals.subtotal}</strong></p>
+        )}
+        <a className="button cart-view" href={CART_PAGE_PATH} onClick={cart.viewCart}>{CHROME_TEXT.viewCart}</a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The footer of every page (spec section 2, Footer): NAVIGATE, CATEGORIES, POPULAR BRANDS, MY
+ * ACCOUNT, CONNECT WITH US (phone, hours, email, Washington address, seal), copyright line,
+ * payment icons, reCAPTCHA notice, SELLER REVIEWS carousel and the newsletter block.
+ * @module
+ */
+import { useId } from 'react';
+import type { SiteReviewsResponse, VendorsResponse } from '../../api/types.ts';
+import { ACCOUNT_LABELS } from '../../domain/account.ts';
+import {
+  CHROME_TEXT,
+  FOOTER_ACCOUNT_LINKS,
+  FOOTER_NAVIGATE_LINKS,
+  PAYMENT_METHODS,
+  SELLER_REVIEWS_URL,
+  STORE_POSTAL_ADDRESS,
+  footerCategories,
+} from '../../domain/chrome.ts';
+import type { NavItem, NavLink } from '../../domain/entities.ts';
+import { brandPath, footerBrands } from '../../domain/lists.ts';
+import { starFlags } from '../../domain/ratings.ts';
+import { FOOTER_HOURS, SHELL_MESSAGES, copyrightLine } from '../../domain/shell.ts';
+import { useSkimmer } from '../../hooks/context.ts';
+import { useCarousel } from '../../hooks/useCarousel.ts';
+import { useLoader } from '../../hooks/useLoader.ts';
+import { useNewsletter } from '../../hooks/useNewsletter.ts';
+
+/** Props of {@link Footer}. */
+export interface FooterProps {
+  /** The navigation links (CATEGORIES). */
+  navData: readonly NavLink[];
+  /** The current year for the copyright line (the app reads the clock, not the view). */
+  year: number;
+}
+
+function LinkList({ title, items }: { title: string; items: readonly NavItem[] }) {
+  const id = useId();
+  return (
+    <section className="footer-col" aria-labelledby={id}>
+      <h2 id={id} className="footer-heading">{title}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.url}-${item.title}`}><a href={item.url}>{item.title}</a></li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Stars({ stars }: { stars: number }) {
+  const flags = starFlags(stars);
+  return (
+    <span className="stars" role="img" aria-label={`${flags.filter(Boolean).length} out of 5 stars`}>
+      {flags.map((on, i) => (
+        <span key={i} className={on ? 'star is-on' : 'star'} aria-hidden="true">★</span>
+      ))}
+    </span>
+  );
+}
+
+/** The SELLER REVIEWS carousel: one card at a time, arrows, pause on hover (useCarousel 'reviews'). */
+function SellerReviews() {
+  const reviews = useLoader<SiteReviewsResponse>({ kind: 'reviews', load: (api, _p, signal) => api.siteReviews({}, { signal }) });
+  const items = reviews.data?.siteReviews ?? [];
+  const carousel = useCarousel('reviews', items);
+  const id = useId();
+  return (
+    <section className="seller-reviews" aria-labelledby={id} onMouseEnter={carousel.pointerEnter} onMouseLeave={carousel.pointerLeave}>
+      <h2 id={id} className="footer-heading">{CHROME_TEXT.sellerReviews}</h2>
+      <a className="seal-badge-link" href={SELLER_REVIEWS_URL} target="_blank" rel="noopener noreferrer">
+        <span className="review-badge">{CHROME_TEXT.seal}</span>
+      </a>
+      {items.length > 0 && (
+        <div className="reviews-viewport">
+          <ul className="reviews-track" style={{ transform: `translateX(${-carousel.index * 100}%)`, transition: carousel.animate ? undefined : 'none' }}>
+            {carousel.track.map((review, i) => (
+              <li key={i} className="review-card" aria-hidden={i !== carousel.index}>
+                <Stars stars={review.stars} />
+                <p className="review-message">{review.message}</p>
+                <p className="review-name">{review.name}</p>
+              </li>
+            ))}
+          </ul>
+          {items.length > 1 && (
+            <div className="reviews-arrows">
+              <button type="button" className="arrow" aria-label="Previous review" onClick={carousel.prev}>‹</button>
+              <button type="button" className="arrow" aria-label="Next review" onClick={carousel.next}>›</button>
+            </div>
+          )}
+        </div>
+      )}
+      <a className="see-more-reviews" href={SELLER_REVIEWS_URL} target="_blank" rel="noopener noreferrer">{CHROME_TEXT.seeMoreReviews}</a>
+    </section>
+  );
+}
+
+/** The newsletter block; the form's submit (a click or Enter) goes to useNewsletter. */
+function Newsletter() {
+  const form = useNewsletter();
+  const inputId = useId();
+  const messageId = useId();
+  return (
+    <section className="newsletter" aria-labelledby={`${inputId}-h`}>
+      <div className="container newsletter-inner">
+        <div>
+          <h2 id={`${inputId}-h`} className="newsletter-headline">{ACCOUNT_LABELS.newsletterHeadline}</h2>
+          <p>{ACCOUNT_LABELS.newsletterText}</p>
+        </div>
+        <form
+          className="newsletter-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            form.submit();
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">{ACCOUNT_LABELS.newsletterPlaceholder}</label>
+          <input
+            id={inputId}
+            type="email"
+            placeholder={ACCOUNT_LABELS.newsletterPlaceholder}
+            value={form.email}
+            aria-describedby={form.message ? messageId : undefined}
+            aria-invalid={form.status === 'invalid' || undefined}
+            onChange={(event) => form.setEmail(event.target.value)}
+          />
+          <button type="submit" className="button" disabled={!form.canSubmit}>{CHROME_TEXT.subscribe}</button>
+          {form.message && (
+            <p id={messageId} className={`form-message tone-${form.tone ?? 'info'}`} role="status">{form.message}</p>
+          )}
+        </form>
+      </div>
+    </section>
+  );
+}
+
+const PAYMENT_COLORS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  Amex: '#2e77bc',
+  'Apple Pay': '#000000',
+  Diners: '#0069aa',
+  Discover: '#e55c20',
+  'Google Pay': '#5f6368',
+  Mastercard: '#eb001b',
+  PayPal: '#003087',
+  Visa: '#1a1f71',
+};
+
+/**
+ * The footer. Brands come from the vendors call (10 by product count, `footerBrands`), reviews
+ * from the site reviews call, categories from the navigation given by the shell.
+ *
+ * @example <Footer navData={links} year={new Date().getFullYear()} />
+ */
+export function Footer({ navData, year }: FooterProps) {
+  const { storeConfig, environment } = useSkimmer();
+  const vendors = useLoader<VendorsResponse>({ kind: 'vendors', load: (api, _p, signal) => api.vendors({}, { signal }) });
+  const brands = footerBrands(vendors.data?.vendors).map((v) => ({ title: v.name, url: brandPath(v.name) }));
+  const connectId = useId();
+
+  return (
+    <footer className="site-footer">
+      <Newsletter />
+      <div className="container footer-grid">
+        <LinkList title={CHROME_TEXT.footerNavigate} items={FOOTER_NAVIGATE_LINKS} />
+        <LinkList title={CHROME_TEXT.footerCategories} items={footerCategories(navData)} />
+        <LinkList title={CHROME_TEXT.footerBrands} items={brands} />
+        <LinkList title={CHROME_TEXT.footerAccount} items={FOOTER_ACCOUNT_LINKS} />
+        <section className="footer-col" aria-labelledby={connectId}>
+          <h2 id={connectId} className="footer-heading">{CHROME_TEXT.footerConnect}</h2>
+          <ul>
+            <li><a href={`tel:${storeConfig.contactPhoneNumber.replace(/[^\d+]/g, '')}`}>{storeConfig.contactPhoneNumber}</a></li>
+            {FOOTER_HOURS.map((line) => <li key={line}>{line}</li>)}
+            <li><a href={`mailto:${storeConfig.storeEmail}`}>{storeConfig.storeEmail}</a></li>
+          </ul>
+          <address>
+            {STORE_POSTAL_ADDRESS.map((line) => <span key={line}>{line}<br /></span>)}
+          </address>
+          <a
+            className="seal"
+            href={SELLER_REVIEWS_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            onContextMenu={(event) => {
+              event.preventDefault();
+              environment.alert(SHELL_MESSAGES.imagesCopyrighted);
+            }}
+          >
+            <svg viewBox="0 0 120 48" width="120" height="48" role="img" aria-label={CHROME_TEXT.seal}>
+              <rect x="1" y="1" width="118" height="46" rx="8" fill="#fff" stroke="#1b8a5a" strokeWidth="2" />
+              <text x="60" y="21" textAnchor="middle" fontSize="11" fontWeight="700" fill="#1b8a5a">SHOPPER</text>
+              <text x="60" y="36" textAnchor="middle" fontSize="11" fontWeight="700" fill="#1b8a5a">APPROVED ✓</text>
+            </svg>
+          </a>
+        </section>
+        <SellerReviews />
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          <p>{copyrightLine(year, storeConfig.storeName)}</p>
+          <ul className="payment-icons" aria-label={CHROME_TEXT.paymentMethods}>
+            {PAYMENT_METHODS.map((method) => (
+              <li key={method} className="payment-icon" style={{ background: PAYMENT_COLORS[method] }}>{method}</li>
+            ))}
+          </ul>
+          <p className="recaptcha-notice">{CHROME_TEXT.recaptchaNotice}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

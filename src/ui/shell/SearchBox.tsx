@@ -1,0 +1,138 @@
+/**
+ * The header search box (spec section 2: placeholder, search button, dropdown with 'Categories'
+ * and 'Products' and 'No results found.', price-filter pill with 'Accept suggestion?'), over
+ * `useSearchBox`.
+ * @module
+ */
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { CHROME_TEXT } from '../../domain/chrome.ts';
+import { LISTING_TEXT } from '../../domain/listing.ts';
+import { useSearchBox } from '../../hooks/useSearchBox.ts';
+
+/** Props of {@link SearchBox}. */
+export interface SearchBoxProps {
+  /** Whether the page is the search results page (shorter pause, see useSearchBox). @default false */
+  onSearchPage?: boolean;
+}
+
+/** A plain left click that the app may handle itself (no new tab, no modifier). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The search form. Results are links (Tab and the arrow keys reach them; a plain click goes
+ * through the hook, which closes the dropdown and navigates). A mouse down outside the box tells
+ * the hook, which closes the dropdown; Escape does the same.
+ *
+ * @example <SearchBox onSearchPage={pathname === '/searchresults.asp'} />
+ */
+export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
+  const box = useSearchBox({ onSearchPage });
+  const root = useRef<HTMLFormElement>(null);
+  const listId = useId();
+  const hintId = useId();
+  const { clickOutside } = box;
+
+  useEffect(() => {
+    if (!box.open) return;
+    const onDown = (event: globalThis.MouseEvent) => {
+      if (root.current && !root.current.contains(event.target as Node)) clickOutside();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [box.open, clickOutside]);
+
+  const links = () => Array.from(root.current?.querySelectorAll<HTMLAnchorElement>('.search-dropdown a') ?? []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      clickOutside();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const all = links();
+    if (all.length === 0) return;
+    event.preventDefault();
+    const at = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === 'ArrowDown' ? (at + 1) % all.length : at <= 0 ? all.length - 1 : at - 1;
+    all[next]?.focus();
+  };
+  const chooseLink = (href: string) => (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    box.choose(href);
+  };
+  const hasResults = box.products.length > 0 || box.collections.length > 0;
+  const showDropdown = box.open && (hasResults || box.noResultsText !== null);
+
+  return (
+    <form
+      ref={root}
+      className="search-box"
+      role="search"
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        box.submit();
+      }}
+    >
+      <div className="search-field">
+        <input
+          type="search"
+          aria-label={box.placeholder}
+          placeholder={box.placeholder}
+          value={box.query}
+          autoComplete="off"
+          aria-expanded={showDropdown}
+          aria-controls={listId}
+          onFocus={box.focus}
+          onChange={(event) => box.change(event.target.value)}
+        />
+        <button type="submit" className="search-button" aria-label={CHROME_TEXT.searchButton} disabled={!box.canSubmit}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      {box.pill && (
+        <div className="price-pill-wrap" onMouseEnter={box.pillEnter} onMouseLeave={box.pillLeave}>
+          <button type="button" className="price-pill" aria-describedby={hintId} onClick={box.acceptPill} onFocus={box.pillEnter} onBlur={box.pillLeave}>
+            {box.pill.text}
+          </button>
+          <span id={hintId} role="tooltip" className={`price-pill-hint${box.popoverShown ? ' is-shown' : ''}`}>
+            {box.pill.hint}
+          </span>
+        </div>
+      )}
+      <div id={listId} className="search-dropdown" hidden={!showDropdown} aria-live="polite">
+        {box.collections.length > 0 && (
+          <section aria-label={LISTING_TEXT.categories}>
+            <h2 className="search-group">{LISTING_TEXT.categories}</h2>
+            <ul>
+              {box.collections.map((c) => (
+                <li key={`c${c.id}`}><a href={c.href} onClick={chooseLink(c.href)}>{c.title}</a></li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {box.products.length > 0 && (
+          <section aria-label={LISTING_TEXT.products}>
+            <h2 className="search-group">{LISTING_TEXT.products}</h2>
+            <ul>
+              {box.products.map((p) => (
+                <li key={`p${p.id}`}>
+                  <a href={p.href} onClick={chooseLink(p.href)}>
+                    <span className="search-title">{p.title}</span>
+                    {p.vendor && <span className="search-vendor">{p.vendor}</span>}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {box.noResultsText && <p className="search-empty">{box.noResultsText}</p>}
+      </div>
+    </form>
+  );
+}
