@@ -1,0 +1,163 @@
+/**
+ * The shopping cart page (/shoppingcart.asp): lines with the quantity input, plus, minus and
+ * remove; the discount code box (enabled per the cart's coupon rule, its messages from the cart);
+ * totals with the store currency symbol to 2 decimals, shipping FREE at 0 or below; the checkout
+ * button (the checkout webUrl, else this page).
+ * @module
+ */
+import { useId, useState } from 'react';
+import type { CartLine } from '../../domain/entities.ts';
+import { createStoreLinks } from '../../domain/urls.ts';
+import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
+import { useCart } from '../../hooks/useCart.ts';
+import { useCartLine } from '../../hooks/useCartLine.ts';
+import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
+import { QuantityInput } from '../../ui/catalog/QuantityInput.tsx';
+import { ResponsiveImage } from '../../ui/catalog/ResponsiveImage.tsx';
+import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { pageTitle } from '../../domain/product-page.ts';
+
+function LineRow({ line }: { line: CartLine }) {
+  const row = useCartLine(line.lineItemId);
+  const store = useStoreConfig();
+  const theme = useThemeConfig();
+  return (
+    <tr>
+      <td>
+        <ResponsiveImage src={line.imageUrl} placeholder={theme.productNoImageUrl} alt="" size={200} sizes="80px" />
+      </td>
+      <td>
+        <CatalogLink to={createStoreLinks(store).product(line.handle)}>{line.title}</CatalogLink>
+        {line.sku && <div className="sk-card__vendor">SKU: {line.sku}</div>}
+      </td>
+      <td>{row.priceText}</td>
+      <td>
+        <QuantityInput lineItemId={line.lineItemId} label={`Quantity of ${line.title}`} />
+      </td>
+      <td>{row.totalText}</td>
+      <td>
+        <button type="button" className="sk-btn" disabled={row.removeDisabled} onClick={row.remove} aria-label={`Remove ${line.title}`}>
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function CouponBox() {
+  const cart = useCart();
+  const [code, setCode] = useState('');
+  const id = useId();
+  const codes = cart.checkout?.DiscountCodes ?? [];
+  return (
+    <section className="sk-coupon" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Discount code</h2>
+      <form
+        key={cart.couponResets}
+        className="sk-field"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void cart.applyCoupon(code).then((r) => r.success && setCode(''));
+        }}
+      >
+        <label htmlFor={id} className="sk-visually-hidden">
+          Discount code
+        </label>
+        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} disabled={!cart.canApplyCoupon} />
+        <button type="submit" className="sk-btn" disabled={!cart.canApplyCoupon}>
+          Apply
+        </button>
+      </form>
+      {cart.couponNotice && (
+        <p role="alert" className={`sk-notice sk-notice--${cart.couponNotice.tone}`}>
+          {cart.couponNotice.message}
+        </p>
+      )}
+      {codes.length > 0 && (
+        <ul>
+          {codes.map((c) => (
+            <li key={c.code}>
+              {c.code} ({c.Discount.title}){' '}
+              <button type="button" className="sk-linkbtn" disabled={!cart.canApplyCoupon} onClick={() => void cart.removeCoupon(c.code)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Cart() {
+  const cart = useCart();
+  const store = useStoreConfig();
+  useDocumentTitle(pageTitle('Shopping Cart', store.storeName));
+  return (
+    <div className="sk-page">
+      <Breadcrumbs items={[{ title: 'Shopping Cart' }]} />
+      <h1>Shopping Cart</h1>
+      {cart.empty ? (
+        <p>No items in cart</p>
+      ) : (
+        <>
+          <table className="sk-cart-table" aria-busy={cart.updating}>
+            <caption className="sk-visually-hidden">Items in your cart</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sk-visually-hidden">Image</span>
+                </th>
+                <th scope="col">Product</th>
+                <th scope="col">Price</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">
+                  <span className="sk-visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {cart.lines.map((line) => (
+                <LineRow key={line.lineItemId} line={line} />
+              ))}
+            </tbody>
+          </table>
+          <CouponBox />
+          {cart.totals && (
+            <dl className="sk-totals" aria-label="Order totals">
+              <dt>Subtotal</dt>
+              <dd>{cart.totals.subtotal}</dd>
+              <dt>Discount</dt>
+              <dd>{cart.totals.discount}</dd>
+              {cart.totals.shipping !== null && (
+                <>
+                  <dt>Shipping</dt>
+                  <dd>{cart.totals.shipping}</dd>
+                </>
+              )}
+              <dt>Total</dt>
+              <dd>{cart.totals.total}</dd>
+            </dl>
+          )}
+          <button type="button" className="sk-btn sk-btn--primary" disabled={!cart.canCheckout} onClick={cart.startCheckout}>
+            Checkout
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The cart route.
+ * @example <Route path="/shoppingcart.asp" element={<CartPage />} />
+ */
+export default function CartPage() {
+  return (
+    <ShopperPage>
+      <Cart />
+    </ShopperPage>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The collection page (collectionPath/{handle} and collectionPath/{handle}/{tagFilter}): SEO title
+ * and canonical link, breadcrumbs, h1, the server-sanitised description collapsed with Read More /
+ * Read Less, child collections or the hierarchy on the left, filters, the paginated products with
+ * 'Showing X - Y of N products.', skeletons, featured products, and the fallback for a missing
+ * collection. Everything comes from `useCollection`.
+ * @module
+ */
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
+import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
+import { NOT_FOUND_TEXT } from '../../domain/shell.ts';
+import { createStoreLinks, fromQueryString, parseTagFilterSegment } from '../../domain/urls.ts';
+import { useSkimmer } from '../../hooks/context.ts';
+import { useCollection } from '../../hooks/useCollection.ts';
+import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
+import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
+import { Pagination } from '../../ui/catalog/Pagination.tsx';
+import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
+import { ProductSlider } from '../../ui/catalog/ProductSlider.tsx';
+import { QuickViewOverlay } from '../../ui/catalog/QuickViewOverlay.tsx';
+import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
+import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
+import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
+import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+
+/** Puts `<link rel="canonical">` in the head while the page is shown. */
+function useCanonical(path: string | null): void {
+  useEffect(() => {
+    if (!path) return;
+    const link = document.createElement('link');
+    link.rel = 'canonical';
+    link.href = new URL(path, window.location.origin).href;
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [path]);
+}
+
+function Within({ onSearch }: { onSearch(q: string): void }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  return (
+    <form
+      role="search"
+      className="sk-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text);
+      }}
+    >
+      <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
+      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="sk-btn">
+        {SIDEBAR_TEXT.go}
+      </button>
+    </form>
+  );
+}
+
+function CollectionView({ handle, query }: { handle: string; query: SearchQuery }) {
+  const { storeConfig } = useSkimmer();
+  const mobile = useMobileLayout();
+  const page = useCollection(handle, { query });
+  const [quick, setQuick] = useState<ProductCardData | null>(null);
+  const closeQuick = useCallback(() => setQuick(null), []);
+  const links = createStoreLinks(storeConfig);
+  useDocumentTitle(page.seoTitle);
+  useCanonical(page.collection ? links.collection(page.collection.handle) : null);
+  const { listing } = page;
+  const info = listing.pageInfo;
+
+  if (page.status === 'missing')
+    return (
+      <div className="sk-page">
+        <h1>{NOT_FOUND_TEXT.title}</h1>
+        <p>{NOT_FOUND_TEXT.message}</p>
+        <CatalogLink to={links.collections()}>Browse all collections</CatalogLink>
+      </div>
+    );
+  if (page.status === 'loading' || !page.collection)
+    return (
+      <div className="sk-page">
+        <Skeletons count={8} />
+      </div>
+    );
+  const c = page.collection;
+  const pager = (label: string) =>
+    info && listing.products.length > 0 ? (
+      <Pagination label={label} page={listing.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={listing.setPage} />
+    ) : null;
+  return (
+    <div className="sk-page">
+      <Breadcrumbs items={page.breadcrumbs.map((b, i) => (i === page.breadcrumbs.length - 1 ? { title: b.title } : { title: b.title, url: b.href }))} />
+      <h1>{c.title}</h1>
+      {c.descriptionHtml && (
+        <section className="sk-description" aria-label="About this collection">
+          {/* the description HTML is sanitised by the server */}
+          <div id="collection-description" className={page.descriptionExpanded ? '' : 'sk-description--collapsed'} dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
+          <button type="button" className="sk-linkbtn" aria-expanded={page.descriptionExpanded} aria-controls="collection-description" onClick={page.toggleDescription}>
+            {page.descriptionToggleLabel}
+          </button>
+        </section>
+      )}
+      <ProductSlider title="Featured products" products={page.featured} mobile={mobile} />
+      <div className="sk-listing">
+        <div>
+          {page.sideList.items.length > 0 && (
+            <nav aria-label={page.sideList.kind === 'children' ? 'Child collections' : 'Collection hierarchy'}>
+              <ul>
+                {page.sideList.items.map((h) => (
+                  <li key={h.id}>
+                    <CatalogLink to={links.collection(h.handle)}>{h.title}</CatalogLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <SearchSidebar pageInfo={info} query={listing.query} priceDraft={listing.priceDraft} setFilters={listing.setFilters} setPrice={listing.setPrice} />
+        </div>
+        <section aria-label="Products">
+          <div className="sk-toolbar">
+            <ViewToggle view={listing.view} onChange={listing.setView} />
+            <Within onSearch={(q) => listing.setFilters({ q: searchWithinQuery(listing.query.q, q) })} />
+            <SortSelect value={listing.query.sortBy ?? ''} onChange={(sortBy) => listing.setFilters({ sortBy })} />
+            <PageSizeSelect value={listing.query.limit} onChange={(limit) => listing.setFilters({ limit })} />
+          </div>
+          <div aria-busy={listing.loading}>
+            {pager('Pagination, top')}
+            <Skeletons count={listing.skeletonCount} />
+            {listing.noMatchText && <p role="status">{listing.noMatchText}</p>}
+            {!listing.loading && <ProductGrid products={listing.products} view={listing.view} mobile={mobile} onQuickView={setQuick} collectionHandle={c.handle} />}
+            {pager('Pagination, bottom')}
+          </div>
+        </section>
+      </div>
+      <QuickViewOverlay card={quick} onClose={closeQuick} />
+    </div>
+  );
+}
+
+/**
+ * The collection route: reads `:handle` and the optional `:tagFilter` segment (prefix with
+ * hyphens for spaces, '_', value), merged into the URL's query as a tag filter. Choice: with no
+ * `limit` in the URL the theme's defaultLimitPerPage applies.
+ * @example <Route path="/collections/:handle/:tagFilter?" element={<CollectionPage />} />
+ */
+export default function CollectionPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const { themeConfig } = useSkimmer();
+  const handle = params.handle ?? '';
+  const searchKey = search.toString();
+  const query = useMemo<SearchQuery>(() => {
+    const q = fromQueryString(searchKey);
+    const tag = params.tagFilter ? parseTagFilterSegment(params.tagFilter) : null;
+    const t = tag && !(q.t ?? []).some(([p]) => p === tag[0]) ? [...(q.t ?? []), tag] : q.t;
+    return { ...q, ...(t ? { t } : {}), limit: q.limit ?? themeConfig.defaultLimitPerPage };
+  }, [searchKey, params.tagFilter, themeConfig.defaultLimitPerPage]);
+  return (
+    <ShopperPage>
+      <CollectionView key={handle} handle={handle} query={query} />
+    </ShopperPage>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The search results page (/searchresults.asp): title, breadcrumb, matches message with the
+ * expert-assistance link, grid/list toggle, 'Search Within', sort and page size, pagination above
+ * and below, skeletons, the no-match message, Quick View, the sidebar; the 'cat' redirect and the
+ * page in the URL come from `useSearchResults`.
+ * @module
+ */
+import { useCallback, useId, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { matchesFoundMessage, searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
+import type { ProductCardData } from '../../domain/entities.ts';
+import { fromQueryString } from '../../domain/urls.ts';
+import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
+import { useSearchResults, type SearchResultsApi } from '../../hooks/useSearchResults.ts';
+import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
+import { Pagination } from '../../ui/catalog/Pagination.tsx';
+import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
+import { QuickViewOverlay } from '../../ui/catalog/QuickViewOverlay.tsx';
+import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
+import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
+import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
+import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+
+function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  return (
+    <form
+      role="search"
+      className="sk-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text);
+      }}
+    >
+      <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
+      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="sk-btn">
+        {SIDEBAR_TEXT.go}
+      </button>
+    </form>
+  );
+}
+
+/** The listing body shared in shape with the collection page. */
+function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; mobile: boolean; onQuickView?(card: ProductCardData): void }) {
+  const info = results.pageInfo;
+  const pager = (label: string) =>
+    info && results.products.length > 0 ? (
+      <Pagination label={label} page={results.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={results.setPage} />
+    ) : null;
+  return (
+    <div aria-busy={results.loading}>
+      {pager('Pagination, top')}
+      <Skeletons count={results.skeletonCount} />
+      {results.noMatchText && <p role="status">{results.noMatchText}</p>}
+      {!results.loading && <ProductGrid products={results.products} view={results.view} mobile={mobile} onQuickView={onQuickView} />}
+      {pager('Pagination, bottom')}
+    </div>
+  );
+}
+
+function SearchResults() {
+  const [params] = useSearchParams();
+  const mobile = useMobileLayout();
+  const results = useSearchResults({ query: fromQueryString(params), cat: params.get('cat') });
+  const [quick, setQuick] = useState<ProductCardData | null>(null);
+  const closeQuick = useCallback(() => setQuick(null), []);
+  useDocumentTitle(results.title);
+  const message = matchesFoundMessage(results.pageInfo?.totalObjects ?? 0);
+  return (
+    <div className="sk-page">
+      <Breadcrumbs items={[{ title: results.breadcrumb }]} />
+      <h1>{results.breadcrumb}</h1>
+      {results.status === 'loaded' && (
+        <p>
+          {message.before}
+          <CatalogLink to={message.href}>{message.link}</CatalogLink>
+          {message.after}
+        </p>
+      )}
+      <div className="sk-listing">
+        <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
+        <section aria-label="Products">
+          <div className="sk-toolbar">
+            <ViewToggle view={results.view} onChange={results.setView} />
+            <SearchWithin onSearch={(q) => results.setFilters({ q: searchWithinQuery(results.query.q, q) })} />
+            <SortSelect value={results.query.sortBy ?? ''} onChange={(sortBy) => results.setFilters({ sortBy })} />
+            <PageSizeSelect value={results.query.limit} onChange={(limit) => results.setFilters({ limit })} />
+          </div>
+          <Results results={results} mobile={mobile} onQuickView={setQuick} />
+        </section>
+      </div>
+      <QuickViewOverlay card={quick} onClose={closeQuick} />
+    </div>
+  );
+}
+
+/**
+ * The search results route.
+ * @example <Route path="/searchresults.asp" element={<SearchPage />} />
+ */
+export default function SearchPage() {
+  return (
+    <ShopperPage>
+      <SearchResults />
+    </ShopperPage>
+  );
+}

@@ -1,0 +1,90 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import CartPage from '../../src/app/pages/CartPage.tsx';
+import SearchPage from '../../src/app/pages/SearchPage.tsx';
+import { checkoutOf, lineItem } from '../hooks/cart.helpers.ts';
+import { fakeClient } from '../hooks/hooks.helpers.tsx';
+import { card, pageInfo, renderAt } from './pages.helpers.tsx';
+
+afterEach(cleanup);
+
+describe('search results page', () => {
+  test('shows the title, breadcrumb, matches message with the expert link, and the cards', async () => {
+    const client = fakeClient({
+      filterProducts: vi.fn(async () => ({ products: [card(1, { isFeatured: true }), card(2, { price: 0 })], pageInfo: pageInfo(2) })) as never,
+    });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
+    expect(await screen.findByText('Part 1')).toBeTruthy();
+    expect(document.title).toBe('Search results - Skimmer');
+    expect(screen.getAllByText('Search for "pump"').length).toBeGreaterThan(0);
+    const here = screen.getByRole('link', { name: 'HERE' });
+    expect(here.getAttribute('href')).toBe('/expert-assistance/355.htm');
+    expect(here.parentElement?.textContent).toBe("2 matches found. Can't find your part? Click HERE to request expert assistance!");
+    expect(screen.getByText('Featured')).toBeTruthy();
+    expect(screen.getByText('FREE')).toBeTruthy();
+    expect(screen.getAllByText('Showing 1 - 2 of 2 products.')).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Quick View' })).toHaveLength(2);
+  });
+
+  test('shows 8 skeleton cards while loading, then the no-match message', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const client = fakeClient({ filterProducts: vi.fn(() => new Promise((r) => (answer = r))) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=nothing', path: '/searchresults.asp', client });
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
+    await act(async () => answer({ products: [], pageInfo: pageInfo(0) }));
+    expect(await screen.findByText('No products match your search criteria, please try again.')).toBeTruthy();
+    expect(screen.queryAllByTestId('skeleton-card')).toHaveLength(0);
+  });
+
+  test('opens Quick View as a dialog and closes it with Close', async () => {
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
+    fireEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
+    const dialog = screen.getByRole('dialog', { name: 'Part 1' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('offers the nine sort options and the page sizes', async () => {
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
+    await screen.findByText('Part 1');
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    expect([...sort.options].map((o) => o.text)).toEqual([
+      'Default', 'Older', 'Newer', 'Title: A-Z, ascending', 'Title: A-Z, descending', 'Price: lowest to highest', 'Price: highest to lowest', 'Product: Top Rated', 'Product: Best Selling',
+    ]);
+    const size = screen.getByLabelText('Per page') as HTMLSelectElement;
+    expect([...size.options].map((o) => o.text)).toEqual(['Default', '8 per page', '16 per page', '24 per page', '48 per page', '64 per page', '76 per page']);
+  });
+});
+
+describe('cart page', () => {
+  const checkout = checkoutOf([lineItem(1, 11, 2, 12.5)], { CheckoutShippingLine: { price: 0 } });
+
+  test('lists the lines with their amounts, FREE shipping and the checkout button', () => {
+    renderAt(<CartPage />, { url: '/shoppingcart.asp', path: '/shoppingcart.asp', options: { initialData: { auth: { user: null, customer: {} }, checkout } } });
+    expect(screen.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeTruthy();
+    expect(screen.getByText('Part 11')).toBeTruthy();
+    expect(screen.getByText('$12.50')).toBeTruthy();
+    expect(screen.getAllByText('$25.00').length).toBeGreaterThan(0);
+    expect(screen.getByText('FREE')).toBeTruthy();
+    expect((screen.getByLabelText('Quantity of Part 11') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByRole('button', { name: 'Checkout' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  test('shows the empty cart with no coupon box', () => {
+    renderAt(<CartPage />, { url: '/shoppingcart.asp', path: '/shoppingcart.asp' });
+    expect(screen.getByText('No items in cart')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
+  });
+
+  test('disables minus at quantity 1', async () => {
+    const one = checkoutOf([lineItem(1, 11, 1, 12.5)]);
+    renderAt(<CartPage />, { url: '/shoppingcart.asp', path: '/shoppingcart.asp', client: fakeClient(), options: { initialData: { auth: { user: null, customer: {} }, checkout: one } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Decrease quantity' }).hasAttribute('disabled')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Increase quantity' }).hasAttribute('disabled')).toBe(false);
+  });
+});
