@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { App, isAppUrl } from '../../src/app/App.tsx';
+import { isPageAvailable, routeTable, type PageKey } from '../../src/app/routes.tsx';
+import { fakeClient, fakeViewport, storeConfig, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
+
+afterEach(cleanup);
+
+const CONFIG = { collectionPath: '/collections', productPath: '/products', articlePath: '/articles' };
+
+describe('routeTable', () => {
+  const pageOf = (path: string) => routeTable(CONFIG).find((r) => r.path === path)?.page;
+
+  test.each<[string, PageKey]>([
+    ['/', 'home'],
+    ['/default.asp', 'home'],
+    ['/collections', 'collections'],
+    ['/collections/vendors', 'vendors'],
+    ['/collections/:handle', 'collection'],
+    ['/collections/:handle/:tagFilter', 'collection'],
+    ['/products/:handle', 'product'],
+    ['/collections/:collectionHandle/products/:handle', 'product'],
+    ['/searchresults.asp', 'search'],
+    ['/shoppingcart.asp', 'cart'],
+    ['/myaccount.asp', 'account'],
+    ['/orders.asp', 'orders'],
+    ['/login.asp', 'auth'],
+    ['/brands/:brand', 'brands'],
+    ['/articles/tags/:tagValue', 'articles'],
+    ['/pindex.asp', 'indexes'],
+    ['/:handle', 'generic'],
+    ['*', 'notFound'],
+  ])('routes %s to the %s page', (path, page) => {
+    expect(pageOf(path)).toBe(page);
+  });
+
+  test('uses the configured collectionPath, productPath and articlePath', () => {
+    const paths = routeTable({ collectionPath: 'shop/', productPath: '/item', articlePath: '/news' }).map((r) => r.path);
+    expect(paths).toContain('/shop/:handle/:tagFilter');
+    expect(paths).toContain('/shop/:collectionHandle/item/:handle');
+    expect(paths).toContain('/item/:handle');
+    expect(paths).toContain('/news/tags/:tagValue');
+  });
+
+  test('never repeats a path, ends with the catch-all, and a root collectionPath gives /:handle to collections', () => {
+    const rows = routeTable({ collectionPath: '/', productPath: '/p', articlePath: '/a' });
+    const paths = rows.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths.at(-1)).toBe('*');
+    expect(rows.find((r) => r.path === '/:handle')?.page).toBe('collection');
+    expect(rows.some((r) => r.page === 'generic')).toBe(false);
+  });
+
+  test('the search page is available; a page without a file is not', () => {
+    expect(isPageAvailable('search')).toBe(true);
+    expect(isPageAvailable('wallet')).toBe(false);
+  });
+});
+
+describe('isAppUrl', () => {
+  test.each([
+    ['http://shop.test/collections/pumps', true],
+    ['http://other.test/collections/pumps', false],
+    ['http://shop.test/api/nav', false],
+    ['http://shop.test/media/images/1-200.png', false],
+  ])('%s belongs to the app: %s', (url, expected) => {
+    expect(isAppUrl(new URL(url), 'http://shop.test')).toBe(expected);
+  });
+});
+
+describe('App shell', () => {
+  function mountApp(path: string) {
+    const client = fakeClient({
+      nav: vi.fn().mockResolvedValue({ navData: [{ id: 1, title: 'Pumps', url: '/collections/pumps', children: [], maxChildItemsToDisplay: null }] }),
+      vendors: vi.fn().mockResolvedValue({ vendors: [] }),
+      siteReviews: vi.fn().mockResolvedValue({ siteReviews: [], total: 0 }),
+    });
+    const environment = testEnvironment({ viewport: fakeViewport(1280) });
+    const Wrapper = wrapper(client, environment);
+    render(
+      <Wrapper>
+        <MemoryRouter initialEntries={[path]}>
+          <App />
+        </MemoryRouter>
+      </Wrapper>,
+    );
+    return { client, environment };
+  }
+
+  test('an unknown path renders the not-found page inside the header and footer, with one h1', async () => {
+    mountApp('/no/such/page/here');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  test('loads the navigation with the configured collection path and shows it in the header and CATEGORIES', async () => {
+    const { client } = mountApp('/nowhere');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Pumps' })).toHaveLength(2));
+    expect(client.nav).toHaveBeenCalledWith(expect.objectContaining({ collectionUrlPrefix: storeConfig.collectionPath }), expect.anything());
+  });
+
+  test('tracks a page view and scrolls to the top on each path change (links go through the router)', async () => {
+    const { environment } = mountApp('/nowhere');
+    await screen.findByRole('heading', { level: 1, name: '404 Not Found' });
+    expect(environment.analytics.track).toHaveBeenCalledTimes(1);
+    expect(environment.scrollTo).toHaveBeenCalledWith(0, 0);
+    fireEvent.click(await screen.findByRole('link', { name: 'Brands' }));
+    await waitFor(() => expect(environment.analytics.track).toHaveBeenCalledTimes(2));
+    expect(environment.scrollTo).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,280 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { ApiClient } from '../../src/api/client.ts';
+import type { NavLink } from '../../src/domain/entities.ts';
+import type { SkimmerEnvironment } from '../../src/hooks/environment.ts';
+import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
+import { ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
+import NotFound from '../../src/app/NotFound.tsx';
+import { Breadcrumbs } from '../../src/ui/shell/Breadcrumbs.tsx';
+import { CartButton } from '../../src/ui/shell/CartOverlay.tsx';
+import { ExitIntentPopup } from '../../src/ui/shell/ExitIntentPopup.tsx';
+import { Footer } from '../../src/ui/shell/Footer.tsx';
+import { Header } from '../../src/ui/shell/Header.tsx';
+import { Modal } from '../../src/ui/shell/Modal.tsx';
+import { Toasts } from '../../src/ui/shell/Toasts.tsx';
+import { useToasts } from '../../src/hooks/useToasts.ts';
+import { fakeClient, fakeEvents, fakeViewport, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const SIGNED_OUT: InitialData = { auth: { user: null, customer: {} }, checkout: null };
+const SIGNED_IN: InitialData = {
+  auth: { user: { firstName: 'Ann', lastName: 'Lee', recoveryEmail: null, recoveryEmailVerified: false } as never, customer: {} },
+  checkout: null,
+};
+
+function mount(ui: ReactNode, { client = fakeClient(), env = {}, initialData = SIGNED_OUT, width = 1280 }: { client?: ApiClient; env?: Partial<SkimmerEnvironment>; initialData?: InitialData; width?: number } = {}) {
+  const environment = testEnvironment({ viewport: fakeViewport(width), ...env });
+  const Wrapper = wrapper(client, environment, { initialData });
+  return { environment, ...render(<Wrapper>{ui}</Wrapper>) };
+}
+
+const link = (id: number, title: string, url: string, children: NavLink[] = [], max: number | null = null): NavLink => ({ id, title, url, children, maxChildItemsToDisplay: max });
+const kids = (n: number) => Array.from({ length: n }, (_, i) => link(100 + i, `Child ${i + 1}`, `/collections/c${i + 1}`));
+
+describe('NotFound', () => {
+  test("shows '404 Not Found', 'This page does not exist.' and Go Back goes back in history", () => {
+    const { environment } = mount(<NotFound />);
+    expect(screen.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
+    expect(screen.getByText('This page does not exist.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(environment.back).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ErrorBoundary', () => {
+  function Boom({ error }: { error: Error }): never {
+    throw error;
+  }
+
+  test("a render error shows 'Oops.' / 'Something went wrong.'", () => {
+    render(<ErrorBoundary onError={() => {}}><Boom error={new Error('bad')} /></ErrorBoundary>);
+    expect(screen.getByRole('heading', { name: 'Oops.' })).toBeTruthy();
+    expect(screen.getByText('Something went wrong.')).toBeTruthy();
+  });
+
+  test.each([
+    ['Loading chunk 7 failed', 'Loading chunk 7 failed'],
+    ['Failed to fetch dynamically imported module: http://x/assets/ProductPage-abc.js', 'Loading chunk ProductPage-abc.js failed'],
+  ])('a chunk-load failure (%s) offers a reload', (message, shown) => {
+    const reload = vi.fn();
+    render(<ErrorBoundary onError={() => {}} reload={reload}><Boom error={new Error(message)} /></ErrorBoundary>);
+    expect(screen.getByText(shown)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload page' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('a new reset key (another path) clears the error', () => {
+    function Maybe({ fail }: { fail: boolean }) {
+      if (fail) throw new Error('bad');
+      return <p>fine</p>;
+    }
+    const view = render(<ErrorBoundary onError={() => {}} resetKey="/a"><Maybe fail /></ErrorBoundary>);
+    expect(screen.getByText('Something went wrong.')).toBeTruthy();
+    view.rerender(<ErrorBoundary onError={() => {}} resetKey="/b"><Maybe fail={false} /></ErrorBoundary>);
+    expect(screen.getByText('fine')).toBeTruthy();
+  });
+});
+
+describe('Header', () => {
+  const nav = [link(1, 'Pumps', '/collections/pumps', kids(12)), link(2, 'Filters', '/collections/filters', kids(12), 10)];
+
+  test('the top bar shows the contact phone and store email from configuration', () => {
+    mount(<Header navData={[]} pathname="/" />);
+    expect(screen.getByRole('link', { name: '555-0100' }).getAttribute('href')).toBe('tel:5550100');
+    expect(screen.getByRole('link', { name: 'help@skimmer.test' }).getAttribute('href')).toBe('mailto:help@skimmer.test');
+  });
+
+  test('shows at most 8 children per link unless maxChildItemsToDisplay is set', () => {
+    mount(<Header navData={nav} pathname="/" />);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const lists = main.querySelectorAll('.nav-children');
+    expect(lists[0]?.querySelectorAll('li').length).toBe(8);
+    expect(lists[1]?.querySelectorAll('li').length).toBe(10);
+  });
+
+  test('the search box has the placeholder and a search button', () => {
+    mount(<Header navData={[]} pathname="/" />);
+    expect(screen.getByPlaceholderText('Enter Keyword or Part Number...')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
+  test('signed out, the account menu offers Sign in and Register', () => {
+    mount(<Header navData={[]} pathname="/" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Sign in', 'Register']);
+  });
+
+  test('signed in, the account menu offers Manage Account and Sign Out', () => {
+    mount(<Header navData={[]} pathname="/" />, { initialData: SIGNED_IN });
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Manage Account', 'Sign Out']);
+    expect(items[0]?.getAttribute('href')).toBe('/myaccount.asp');
+  });
+
+  test('Escape closes the account menu and returns focus to its button', () => {
+    mount(<Header navData={[]} pathname="/" />);
+    const button = screen.getByRole('button', { name: 'Account' });
+    fireEvent.click(button);
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  test('on mobile the user icon links to /myaccount.asp and the menu button reveals the navigation', () => {
+    mount(<Header navData={nav} pathname="/" />, { width: 400 });
+    expect(screen.getByRole('link', { name: 'Manage Account' }).getAttribute('href')).toBe('/myaccount.asp');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  test('right-clicking the logo shows the copyright alert', () => {
+    const { environment } = mount(<Header navData={[]} pathname="/" />, { env: { alert: vi.fn() } });
+    fireEvent.contextMenu(screen.getByRole('img', { name: 'Skimmer' }));
+    expect(environment.alert).toHaveBeenCalledWith('Sorry, our images are copyrighted.');
+  });
+});
+
+describe('CartButton and overlay', () => {
+  test("opens from the cart button with 'No items in cart' and a View Cart link to /shoppingcart.asp", () => {
+    mount(<CartButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Cart (0)' }));
+    expect(screen.getByText('No items in cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/shoppingcart.asp');
+  });
+
+  test('a click outside closes the overlay', async () => {
+    mount(<><CartButton /><p>outside</p></>);
+    fireEvent.click(screen.getByRole('button', { name: 'Cart (0)' }));
+    expect(screen.getByText('No items in cart')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByText('outside'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cart (0)' }).getAttribute('aria-expanded')).toBe('false'));
+  });
+
+  test('on mobile the cart button is a link to /shoppingcart.asp', () => {
+    mount(<CartButton />, { width: 400 });
+    expect(screen.getByRole('link', { name: 'Cart (0)' }).getAttribute('href')).toBe('/shoppingcart.asp');
+  });
+});
+
+describe('Footer', () => {
+  const vendors = Array.from({ length: 12 }, (_, i) => ({ id: i, handle: `v${i}`, name: `Brand ${i}`, productCount: i * 3 }));
+  const client = () =>
+    fakeClient({
+      vendors: vi.fn().mockResolvedValue({ vendors }),
+      siteReviews: vi.fn().mockResolvedValue({ siteReviews: [{ url: 'x', message: 'Great parts', name: 'Sam', stars: 5 }], total: 1 }),
+    });
+
+  test('shows every block heading of the spec', async () => {
+    mount(<Footer navData={[link(1, 'Pumps', '/collections/pumps')]} year={2026} />, { client: client() });
+    for (const heading of ['NAVIGATE', 'CATEGORIES', 'POPULAR BRANDS', 'MY ACCOUNT', 'CONNECT WITH US', 'SELLER REVIEWS', 'Subscribe to our newsletter']) {
+      expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
+    }
+    expect(screen.getByText('Get the latest updates on new products and upcoming sales.')).toBeTruthy();
+    expect(screen.getByPlaceholderText('Email address')).toBeTruthy();
+    expect(screen.getByText('Mon-Fri 6AM-8PM PST')).toBeTruthy();
+    expect(screen.getByText('Sat-Sun 6AM-3PM PST')).toBeTruthy();
+    expect(screen.getByText('© 2026 Skimmer. All rights reserved.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See more reviews »' })).toBeTruthy();
+    expect((await screen.findAllByText('Great parts')).length).toBeGreaterThan(0);
+  });
+
+  test('POPULAR BRANDS lists 10 brands by product count, linked to /brands/{name}', async () => {
+    mount(<Footer navData={[]} year={2026} />, { client: client() });
+    const block = screen.getByRole('heading', { name: 'POPULAR BRANDS' }).closest('section') as HTMLElement;
+    await waitFor(() => expect(within(block).getAllByRole('link')).toHaveLength(10));
+    const links = within(block).getAllByRole('link');
+    expect(links[0]?.textContent).toBe('Brand 11');
+    expect(links[0]?.getAttribute('href')).toBe('/brands/Brand%2011');
+  });
+
+  test('lists the accepted payment methods', () => {
+    mount(<Footer navData={[]} year={2026} />, { client: client() });
+    const list = screen.getByRole('list', { name: 'Accepted payment methods' });
+    expect(within(list).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Amex', 'Apple Pay', 'Diners', 'Discover', 'Google Pay', 'Mastercard', 'PayPal', 'Visa']);
+  });
+
+  test("right-clicking the seal shows 'Sorry, our images are copyrighted.'", () => {
+    const { environment } = mount(<Footer navData={[]} year={2026} />, { client: client(), env: { alert: vi.fn() } });
+    fireEvent.contextMenu(screen.getByRole('img', { name: 'Shopper Approved' }));
+    expect(environment.alert).toHaveBeenCalledWith('Sorry, our images are copyrighted.');
+  });
+});
+
+describe('ExitIntentPopup', () => {
+  test("opens on exit intent with 'FIRST ORDER SPECIAL', the configured offer and the note; Escape closes it", async () => {
+    vi.useFakeTimers();
+    const events = fakeEvents();
+    mount(<ExitIntentPopup />, { env: { events } });
+    act(() => events.pointerLeave(0));
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    const dialog = screen.getByRole('dialog', { name: 'FIRST ORDER SPECIAL' });
+    expect(within(dialog).getByText('10% off')).toBeTruthy();
+    expect(within(dialog).getByText('FIRST10')).toBeTruthy();
+    expect(within(dialog).getByText('Note: One Redemption Per Account/IP Address Only')).toBeTruthy();
+    act(() => events.key('Escape'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Modal', () => {
+  test('has Close and Confirm, sits at z-index 10000, and Escape closes it', () => {
+    const onClose = vi.fn();
+    const onConfirm = vi.fn();
+    render(<Modal open title="Remove item?" onClose={onClose} onConfirm={onConfirm}>Sure?</Modal>);
+    const dialog = screen.getByRole('dialog', { name: 'Remove item?' });
+    expect((dialog.parentElement as HTMLElement).style.zIndex).toBe('10000');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  test('keeps Tab inside the dialog', () => {
+    render(<Modal open title="T" onClose={() => {}} onConfirm={() => {}} />);
+    const close = screen.getByRole('button', { name: 'Close' });
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(document.activeElement).toBe(close);
+    confirm.focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+  });
+});
+
+describe('Breadcrumbs', () => {
+  test.each([
+    [[{ title: 'Pumps', url: '/collections/pumps' }, { title: 'SuperFlo' }], ['Home', 'Pumps', 'SuperFlo']],
+    [[{ title: 'Home', url: '/' }, { title: 'Cart' }], ['Home', 'Cart']],
+    [[], ['Home']],
+  ])('always start with Home at / (%j)', (items, titles) => {
+    render(<Breadcrumbs items={items} />);
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(nav).getAllByRole('listitem').map((li) => li.textContent)).toEqual(titles);
+    if (titles.length > 1) expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+describe('Toasts', () => {
+  test('show the local time and hide by themselves', async () => {
+    vi.useFakeTimers();
+    let notify: ReturnType<typeof useToasts>['notify'] = () => 0;
+    function Raise() {
+      notify = useToasts().notify;
+      return null;
+    }
+    mount(<><Raise /><Toasts /></>);
+    act(() => void notify('success', 'Added to cart'));
+    expect(screen.getByText('Added to cart')).toBeTruthy();
+    expect(screen.getByText(/^\d{1,2}:\d{2}/)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(6000));
+    expect(screen.queryByText('Added to cart')).toBeNull();
+  });
+});
