@@ -1,0 +1,153 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { checkoutOf, lineItem } from '../hooks/cart.helpers.ts';
+import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
+import { Pagination } from '../../src/ui/catalog/Pagination.tsx';
+import { ProductCard } from '../../src/ui/catalog/ProductCard.tsx';
+import { ProductSlider } from '../../src/ui/catalog/ProductSlider.tsx';
+import { ResponsiveImage } from '../../src/ui/catalog/ResponsiveImage.tsx';
+import { SearchSidebar } from '../../src/ui/catalog/SearchSidebar.tsx';
+import { StarRating } from '../../src/ui/catalog/StarRating.tsx';
+import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
+import { card, pageInfo } from './pages.helpers.tsx';
+
+afterEach(cleanup);
+
+function mount(node: ReactNode, initialData?: InitialData) {
+  const Wrapper = wrapper(fakeClient(), testEnvironment(), initialData ? { initialData } : {});
+  return render(<Wrapper>{node}</Wrapper>);
+}
+
+describe('product card', () => {
+  test.each([
+    [{ price: 0 }, 'FREE'],
+    [{ price: 12.5 }, '$12.50'],
+  ])('prices a card per the list rule: %o', (overrides, text) => {
+    mount(<ProductCard card={card(1, overrides)} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  test('shows compare-at and Save only when available and higher', () => {
+    mount(<ProductCard card={card(1, { price: 80, compareAtPrice: 100 })} />);
+    expect(screen.getByText('$100.00')).toBeTruthy();
+    expect(screen.getByText('Save $20.00')).toBeTruthy();
+    cleanup();
+    mount(<ProductCard card={card(1, { price: 80, compareAtPrice: 100, availableForSale: false })} />);
+    expect(screen.queryByText('$100.00')).toBeNull();
+  });
+
+  test.each([
+    ['Add to Cart', false, {}],
+    ['Out of stock', true, { availableQuantity: 0 }],
+    ['Out of stock', true, { availableForSale: false }],
+    ['Add to Cart', true, { price: 0 }],
+  ] as const)('labels the add button %s (disabled %s) for %o', (label, disabled, overrides) => {
+    mount(<ProductCard card={card(1, overrides)} />);
+    const button = screen.getByRole('button', { name: label });
+    expect(button.hasAttribute('disabled')).toBe(disabled);
+  });
+
+  test('counts the units already in the cart against the stock', () => {
+    const checkout = checkoutOf([lineItem(1, 10, 5)]);
+    mount(<ProductCard card={card(1, { availableQuantity: 5 })} />, { auth: { user: null, customer: {} }, checkout });
+    expect(screen.getByRole('button', { name: 'Out of stock' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test('links the vendor to the search results with v and shows the Featured badge', () => {
+    mount(<ProductCard card={card(1, { vendor: 'Hayward Pool', isFeatured: true })} />);
+    expect(screen.getByRole('link', { name: 'Hayward Pool' }).getAttribute('href')).toBe('/searchresults.asp?v=Hayward%20Pool');
+    expect(screen.getByText('Featured')).toBeTruthy();
+  });
+
+  test('shows the placeholder when the card has no image', () => {
+    const { container } = mount(<ProductCard card={card(1, { imageUrl: null })} />);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/no-image.png');
+  });
+});
+
+describe('star rating', () => {
+  test.each([
+    [null, 0, '(No reviews yet)'],
+    [5, 1, '1 review'],
+    [4.4, 12, '12 reviews'],
+  ])('reads average %s with %i reviews as %s', (average, count, text) => {
+    render(<StarRating average={average} count={count} />);
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  test('draws 5 stars rounded from the average', () => {
+    render(<StarRating average={3.6} count={2} />);
+    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
+  });
+});
+
+describe('pagination', () => {
+  test('disables the current page and Back on the first page, and writes the range', () => {
+    const onPage = vi.fn();
+    render(<Pagination page={0} pages={5} limit={24} total={100} onPage={onPage} />);
+    expect(screen.getByText('Showing 1 - 24 of 100 products.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Back' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onPage).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('responsive image', () => {
+  test('gives a srcset of widths 200 to 800 with width and height, eager for the first 5 on desktop', () => {
+    const { container } = render(<ResponsiveImage src="/media/images/4-800.png" placeholder="/none.png" alt="Pump" index={0} />);
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('srcset')?.split(', ')).toHaveLength(7);
+    expect(img.getAttribute('width')).toBe('400');
+    expect(img.getAttribute('height')).toBe('400');
+    expect(img.getAttribute('loading')).toBe('eager');
+    cleanup();
+    const lazy = render(<ResponsiveImage src="/media/images/4-800.png" placeholder="/none.png" alt="Pump" index={5} />);
+    expect(lazy.container.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('search sidebar', () => {
+  const facets = Array.from({ length: 10 }, (_, i) => ({ tagPrefix: 'Brand', tagValue: `B${i}`, tagCount: i + 1 }));
+  const info = pageInfo(10, 24, {
+    availableTagPrefixes: [{ tagPrefixValue: 'Brand' }],
+    availableTagFilters: facets,
+    availableVendors: [{ vendor: 'Hayward', vendorCount: 4 }],
+  });
+
+  test("shows None plus 8 options, then all with 'Show more' and back with 'Show less'", () => {
+    render(<SearchSidebar pageInfo={info} query={{}} priceDraft={null} setFilters={vi.fn()} setPrice={vi.fn()} />);
+    const group = screen.getByRole('group', { name: 'Brand' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(9);
+    expect(within(group).getByLabelText('None')).toBeTruthy();
+    fireEvent.click(within(group).getByRole('button', { name: 'Show more' }));
+    expect(within(group).getAllByRole('radio')).toHaveLength(11);
+    expect(within(group).getByRole('button', { name: 'Show less' })).toBeTruthy();
+  });
+
+  test('chooses a tag value and offers All plus each vendor with its count', () => {
+    const setFilters = vi.fn();
+    render(<SearchSidebar pageInfo={info} query={{}} priceDraft={null} setFilters={setFilters} setPrice={vi.fn()} />);
+    fireEvent.click(screen.getByLabelText('B2 (3)'));
+    expect(setFilters).toHaveBeenCalledWith({ t: [['Brand', 'B2']] });
+    const vendors = screen.getByLabelText('Vendors') as HTMLSelectElement;
+    expect([...vendors.options].map((o) => o.text)).toEqual(['All', 'Hayward (4)']);
+  });
+});
+
+describe('product slider', () => {
+  test('in history mode each card has a remove button', () => {
+    const onRemove = vi.fn();
+    mount(<ProductSlider title="Recently viewed" products={[card(1), card(2)]} onRemove={onRemove} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Part 2 from recently viewed' }));
+    expect(onRemove).toHaveBeenCalledWith(2);
+    expect(screen.queryByAltText('Featured products')).toBeNull();
+  });
+
+  test('puts the featured banner card first outside history mode', () => {
+    mount(<ProductSlider title="Related" products={[card(1)]} />);
+    const items = screen.getAllByRole('listitem');
+    expect(within(items[0]!).getByAltText('Featured products')).toBeTruthy();
+  });
+});
