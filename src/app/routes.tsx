@@ -2,10 +2,11 @@
  * The route table of spec section 2, with the configured collectionPath, productPath and
  * articlePath, and route-level code splitting: each page is its own chunk (React.lazy).
  *
- * Pages that exist today: Search. Home, Collection, Product and Cart are wired the moment their
- * files exist (see PAGE_LOADERS); every other route of the table (account, orders, addresses,
- * wallet, recovery email, sign-in flows, newsletter confirmation, help, questions, brands,
- * blog articles, index pages, generic pages) renders the not-found page for now.
+ * Pages that exist today (see PAGE_LOADERS): Home, Collection ({handle} and {handle}/{tagFilter}),
+ * Product (with and without the collection handle), Search results and Cart. Every other route of
+ * the table (the collections root and vendors page, account, orders, addresses, wallet, recovery
+ * email, sign-in flows, newsletter confirmation, help, questions, brands, blog articles, index
+ * pages, generic pages) renders the not-found page for now.
  * @module
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -122,7 +123,11 @@ type Page = ComponentType | LazyExoticComponent<ComponentType>;
  * not-found page.
  */
 export const PAGE_LOADERS: Partial<Record<PageKey, () => Promise<{ default: ComponentType }>>> = {
+  home: () => import('./pages/HomePage.tsx'),
+  collection: () => import('./pages/CollectionPage.tsx'),
+  product: () => import('./pages/ProductPage.tsx'),
   search: () => import('./pages/SearchPage.tsx'),
+  cart: () => import('./pages/CartPage.tsx'),
 };
 
 const lazyPages = new Map<PageKey, Page>();

@@ -52,8 +52,9 @@ describe('routeTable', () => {
     expect(rows.some((r) => r.page === 'generic')).toBe(false);
   });
 
-  test('the search page is available; a page without a file is not', () => {
-    expect(isPageAvailable('search')).toBe(true);
+  test('the shopper pages are available; a page without a file is not', () => {
+    for (const page of ['home', 'collection', 'product', 'search', 'cart'] as const) expect(isPageAvailable(page)).toBe(true);
+    expect(isPageAvailable('vendors')).toBe(false);
     expect(isPageAvailable('wallet')).toBe(false);
   });
 });
