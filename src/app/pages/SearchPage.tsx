@@ -7,9 +7,10 @@
  */
 import { useCallback, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { matchesFoundMessage, searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
-import type { ProductCardData } from '../../domain/entities.ts';
+import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
+import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
 import { fromQueryString } from '../../domain/urls.ts';
+import { useStoreConfig } from '../../hooks/SkimmerProvider.tsx';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useSearchResults, type SearchResultsApi } from '../../hooks/useSearchResults.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
@@ -61,14 +62,18 @@ function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; 
   );
 }
 
+/** The server's store configuration also carries the expert-assistance page (not in StoreConfig yet). */
+type StoreConfigWithExpert = StoreConfig & { expertAssistanceUrl?: string | null };
+
 function SearchResults() {
   const [params] = useSearchParams();
+  const store = useStoreConfig() as StoreConfigWithExpert;
   const mobile = useMobileLayout();
   const results = useSearchResults({ query: fromQueryString(params), cat: params.get('cat') });
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
   useDocumentTitle(results.title);
-  const message = matchesFoundMessage(results.pageInfo?.totalObjects ?? 0);
+  const message = matchesFoundMessage(results.pageInfo?.totalObjects ?? 0, store.expertAssistanceUrl || EXPERT_ASSISTANCE_URL);
   return (
     <div className="sk-page">
       <Breadcrumbs items={[{ title: results.breadcrumb }]} />
