@@ -18,7 +18,8 @@ export default defineConfig({
       output: {
         // React and the router change rarely: one long-cached vendor chunk shared by every route.
         manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return 'react';
+          if (/node_modules\/(react-router|react-router-dom)\//.test(id)) return 'router';
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
           if (/node_modules\/(xstate|@xstate)\//.test(id)) return 'xstate';
           return undefined;
         },

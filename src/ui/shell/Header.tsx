@@ -52,6 +52,7 @@ function NavEntry({ link }: { link: ReturnType<typeof headerNavigation>[number] 
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
       onKeyDown={onKeyDown}
+      onClick={() => setOpen(false)}
     >
       <a href={link.url} aria-haspopup={hasChildren ? 'true' : undefined} aria-expanded={hasChildren ? open : undefined} aria-controls={hasChildren ? id : undefined}>
         {link.title}
