@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { SearchBox } from '../../src/ui/shell/SearchBox.tsx';
+import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const PRODUCTS = [{ id: 1, title: 'SuperFlo pump', handle: 'superflo', vendor: 'Pentair' }];
+const COLLECTIONS = [{ id: 9, title: 'Pumps', handle: 'pumps' }];
+
+function setup(found = true) {
+  const filterProducts = vi.fn(async () => ({ products: found ? PRODUCTS : [], pageInfo: {} as never }));
+  const searchCollections = vi.fn(async () => ({ collections: found ? COLLECTIONS : [] }));
+  const environment = testEnvironment();
+  const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections } as never), environment);
+  render(<Wrapper><SearchBox /><p>elsewhere</p></Wrapper>);
+  const input = screen.getByPlaceholderText('Enter Keyword or Part Number...');
+  return { input, environment, filterProducts };
+}
+
+async function type(input: HTMLElement, value: string) {
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value } });
+  await act(() => vi.advanceTimersByTimeAsync(600));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+describe('SearchBox', () => {
+  test("shows the 'Categories' and 'Products' groups with links to the collection and the product", async () => {
+    const { input } = setup();
+    await type(input, 'pump');
+    const categories = screen.getByRole('region', { name: 'Categories' });
+    const products = screen.getByRole('region', { name: 'Products' });
+    expect(within(categories).getByRole('link', { name: 'Pumps' }).getAttribute('href')).toBe('/collections/pumps');
+    expect(within(products).getByRole('link', { name: /SuperFlo pump/ }).getAttribute('href')).toBe('/products/superflo');
+  });
+
+  test("shows 'No results found.' when the search found nothing", async () => {
+    const { input } = setup(false);
+    await type(input, 'zzzz');
+    expect(screen.getByText('No results found.')).toBeTruthy();
+  });
+
+  test('choosing a result navigates through the hook and closes the dropdown', async () => {
+    const { input, environment } = setup();
+    await type(input, 'pump');
+    fireEvent.click(screen.getByRole('link', { name: /SuperFlo pump/ }));
+    expect(environment.navigate).toHaveBeenCalledWith('/products/superflo');
+    expect(screen.queryByRole('region', { name: 'Products' })).toBeNull();
+  });
+
+  test('a mouse down outside closes the dropdown', async () => {
+    const { input } = setup();
+    await type(input, 'pump');
+    fireEvent.mouseDown(screen.getByText('elsewhere'));
+    expect(screen.queryByRole('region', { name: 'Products' })).toBeNull();
+  });
+
+  test('submitting goes to the search results page with page=0', async () => {
+    const { input, environment } = setup();
+    await type(input, 'pump');
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    expect(vi.mocked(environment.navigate).mock.calls[0]?.[0]).toMatch(/^\/searchresults\.asp\?.*q=pump/);
+    expect(vi.mocked(environment.navigate).mock.calls[0]?.[0]).toContain('page=0');
+  });
+
+  test("a price phrase shows the pill 'Price filter: ...' with the hover hint 'Accept suggestion?', and a click accepts it", async () => {
+    const { input, filterProducts } = setup();
+    await type(input, 'pump under $500');
+    const pill = screen.getByRole('button', { name: 'Price filter: under $500.00' });
+    const hint = screen.getByRole('tooltip');
+    expect(hint.textContent).toBe('Accept suggestion?');
+    expect(hint.className).not.toContain('is-shown');
+    fireEvent.mouseEnter(pill.parentElement as HTMLElement);
+    await act(() => vi.advanceTimersByTimeAsync(250));
+    expect(hint.className).toContain('is-shown');
+    fireEvent.click(pill);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect((input as HTMLInputElement).value).toBe('pump');
+    expect(filterProducts).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'pump', maxPrice: 500 }), expect.anything());
+  });
+});
