@@ -4,7 +4,7 @@ import { cleanup } from '@testing-library/react';
 import CartPage from '../../src/app/pages/CartPage.tsx';
 import SearchPage from '../../src/app/pages/SearchPage.tsx';
 import { checkoutOf, lineItem } from '../hooks/cart.helpers.ts';
-import { fakeClient } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
 import { card, pageInfo, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -60,6 +60,24 @@ describe('search results page', () => {
   });
 });
 
+describe('search results page URL', () => {
+  test('keeps the page in the URL through the navigate of the environment', async () => {
+    const environment = testEnvironment();
+    const filterProducts = vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) }));
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client: fakeClient({ filterProducts: filterProducts as never }), environment });
+    await screen.findByText('Part 1');
+    fireEvent.click(screen.getAllByRole('button', { name: '2' })[0]!);
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/searchresults.asp?page=1&q=pump'));
+  });
+
+  test('looks up a cat parameter and redirects to the collection path plus its handle', async () => {
+    const environment = testEnvironment();
+    const client = fakeClient({ collectionByIdOrCat: vi.fn(async () => ({ collection: { handle: 'pumps' } })) as never, filterProducts: vi.fn(async () => ({ products: [], pageInfo: pageInfo(0) })) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?cat=12', path: '/searchresults.asp', client, environment });
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/collections/pumps', expect.anything()));
+  });
+});
+
 describe('cart page', () => {
   const checkout = checkoutOf([lineItem(1, 11, 2, 12.5)], { CheckoutShippingLine: { price: 0 } });
 
@@ -73,6 +91,13 @@ describe('cart page', () => {
     expect((screen.getByLabelText('Quantity of Part 11') as HTMLInputElement).value).toBe('2');
     expect(screen.getByRole('button', { name: 'Checkout' }).hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  test('starts checkout at the checkout webUrl', async () => {
+    const environment = testEnvironment();
+    renderAt(<CartPage />, { url: '/shoppingcart.asp', path: '/shoppingcart.asp', environment, options: { initialData: { auth: { user: null, customer: {} }, checkout } } });
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('https://checkout.test/checkouts/chk1'));
   });
 
   test('shows the empty cart with no coupon box', () => {

@@ -21,6 +21,7 @@ import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import { Spinner } from '../../ui/shell/Spinner.tsx';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
@@ -73,6 +74,7 @@ function SearchResults() {
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
   useDocumentTitle(results.title);
+  if (results.status === 'redirecting') return <Spinner label="Opening the category" />;
   const message = matchesFoundMessage(results.pageInfo?.totalObjects ?? 0, store.expertAssistanceUrl || EXPERT_ASSISTANCE_URL);
   return (
     <div className="sk-page">

@@ -1,12 +1,10 @@
 /**
- * What the shopper pages share: the router's link for the catalogue components, and the
- * environment's `navigate` bound to the router, so a URL update a listing machine asks for (the
- * page kept in the URL, the 'cat' redirect) is a client-side navigation instead of a reload.
+ * What the shopper pages share: the router's link for the catalogue components and the document
+ * title.
  * @module
  */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { SkimmerContext, useSkimmer } from '../../hooks/context.ts';
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { CatalogLinkContext, type CatalogLinkProps } from '../../ui/catalog/CatalogLink.tsx';
 
 function RouterLink({ to, ...rest }: CatalogLinkProps) {
@@ -16,31 +14,14 @@ function RouterLink({ to, ...rest }: CatalogLinkProps) {
 }
 
 /**
- * Wraps a page: catalogue links go through the router, and the provider's environment is the same
- * except for `navigate`, which calls the router (the shared cart and login actors are untouched,
- * since they live in their own context).
+ * Wraps a page so the catalogue components link through the router. URL updates the machines ask
+ * for (the page kept in the URL, the 'cat' redirect, checkout) go through the environment's
+ * `navigate`, which the shell binds to the router for the app's own URLs (src/app/main.tsx).
  *
  * @example <ShopperPage><SearchResults /></ShopperPage>
  */
 export function ShopperPage({ children }: { children: ReactNode }) {
-  const skimmer = useSkimmer();
-  const navigate = useNavigate();
-  const latest = useRef(navigate);
-  useEffect(() => {
-    latest.current = navigate;
-  }, [navigate]);
-  const value = useMemo(
-    () => ({
-      ...skimmer,
-      environment: { ...skimmer.environment, navigate: (url: string, options?: { replace?: boolean }) => void latest.current(url, { replace: options?.replace === true }) },
-    }),
-    [skimmer],
-  );
-  return (
-    <SkimmerContext.Provider value={value}>
-      <CatalogLinkContext.Provider value={RouterLink}>{children}</CatalogLinkContext.Provider>
-    </SkimmerContext.Provider>
-  );
+  return <CatalogLinkContext.Provider value={RouterLink}>{children}</CatalogLinkContext.Provider>;
 }
 
 /**
