@@ -24,7 +24,7 @@ import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */
 function useCanonical(path: string | null): void {
@@ -117,7 +117,9 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
               </ul>
             </nav>
           )}
-          <SearchSidebar pageInfo={info} query={listing.query} priceDraft={listing.priceDraft} setFilters={listing.setFilters} setPrice={listing.setPrice} />
+          <MobileFold mobile={mobile}>
+            <SearchSidebar pageInfo={info} query={listing.query} priceDraft={listing.priceDraft} setFilters={listing.setFilters} setPrice={listing.setPrice} />
+          </MobileFold>
         </div>
         <section aria-label="Products">
           <div className="sk-toolbar">

@@ -7,6 +7,7 @@
 import { useRef } from 'react';
 import { BLOG_CAROUSEL } from '../../domain/carousel.ts';
 import { HOME_TEXT } from '../../domain/catalog-text.ts';
+import { SHELL_MESSAGES } from '../../domain/shell.ts';
 import type { ThemeConfig } from '../../domain/entities.ts';
 import { createStoreLinks, type HomeGrid } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
@@ -22,6 +23,7 @@ import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 type Slide = ThemeConfig['heroSection']['images'][number];
 
 function Hero({ slides }: { slides: readonly Slide[] }) {
+  const { environment } = useSkimmer();
   const hero = useCarousel('hero', slides);
   const frame = useRef<HTMLDivElement>(null);
   if (slides.length === 0) return null;
@@ -36,7 +38,11 @@ function Hero({ slides }: { slides: readonly Slide[] }) {
         onPointerMove={(e) => hero.dragging && hero.dragMove(e.clientX)}
         onPointerUp={(e) => hero.dragEnd(e.clientX, frame.current?.offsetWidth ?? 0)}
         onPointerCancel={hero.dragCancel}
-        onContextMenu={(e) => e.preventDefault()}
+        onContextMenu={(e) => {
+          // the slide images are copyrighted, as the header's logo (spec section 2)
+          e.preventDefault();
+          environment.alert(SHELL_MESSAGES.imagesCopyrighted);
+        }}
         style={{ position: 'absolute', inset: 0 }}
       >
         {hero.track.map((s, i) => (

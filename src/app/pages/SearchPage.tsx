@@ -22,7 +22,7 @@ import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
   const [text, setText] = useState('');
@@ -88,7 +88,9 @@ function SearchResults() {
         </p>
       )}
       <div className="sk-listing">
-        <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
+        <MobileFold mobile={mobile}>
+          <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
+        </MobileFold>
         <section aria-label="Products">
           <div className="sk-toolbar">
             <ViewToggle view={results.view} onChange={results.setView} />

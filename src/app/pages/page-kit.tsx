@@ -38,3 +38,18 @@ export function useDocumentTitle(title: string): void {
     };
   }, [title]);
 }
+
+/**
+ * On mobile the filters fold into a disclosure above the products (a long sidebar would push them
+ * below the fold); on desktop the children show as they are.
+ * @example <MobileFold mobile={mobile}><SearchSidebar ... /></MobileFold>
+ */
+export function MobileFold({ mobile, children, label = 'Filters' }: { mobile: boolean; children: ReactNode; label?: string }) {
+  if (!mobile) return <>{children}</>;
+  return (
+    <details className="sk-fold">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
