@@ -191,6 +191,23 @@ describe('writes', () => {
     expect(index.search(query({ sortBy: 'price_asc', limit: 2 })).ids).toEqual([4, 6]);
   });
 
+  test('the facets of a browse page (no q, no filter) follow every write', () => {
+    const index = createSearchIndex(pumps);
+    const first = index.search(query({ c: 2 }));
+    first.availableVendors[0]!.vendorCount = 99; // a caller mutating its answer changes nothing
+    expect(index.search(query({ c: 2, sortBy: 'price_asc' })).availableVendors).toEqual([
+      { vendor: 'Hayward', vendorCount: 1 }, { vendor: 'Pentair', vendorCount: 1 },
+    ]);
+    index.upsert(doc({ id: 7, vendor: 'Zodiac', collectionIds: [2], priceCents: 99999 }));
+    const after = index.search(query({ c: 2 }));
+    expect(after.availableVendors).toEqual([
+      { vendor: 'Hayward', vendorCount: 1 }, { vendor: 'Pentair', vendorCount: 1 }, { vendor: 'Zodiac', vendorCount: 1 },
+    ]);
+    expect(after.productMaxPriceCents).toBe(99999);
+    index.remove(7);
+    expect(index.search(query({ c: 2 })).productMaxPriceCents).toBe(8900);
+  });
+
   test('remove takes a product out of results, facets and totals; removing twice is harmless', () => {
     const index = createSearchIndex(pumps);
     index.remove(5);

@@ -27,7 +27,7 @@ import {
   FIELD, MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, compareTitleKeys, facetKey, normalizePartNumber,
   titleSortKey, tokenize, wordScore,
 } from './text.ts';
-import { orderFacets } from './facets.ts';
+import { orderFacets, type FacetLists } from './facets.ts';
 import type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
 
 /** Flag bits of one query word on one document in the scoring scratch arrays. */
@@ -47,6 +47,9 @@ const WORD_SCORE_TABLE = (() => {
   }
   return t;
 })();
+
+/** Facet answers of browse sets kept between writes. */
+const FACET_CACHE_SIZE = 64;
 
 /** Scores stay below this: 3 tiers of TIER_STEP. */
 const SCORE_LEVELS = 3 * TIER_STEP;
@@ -150,8 +153,11 @@ class FastSearchIndex implements SearchIndex {
   private vendorOf = new Int32Array(0);
   private titleKey: string[] = [];
   private vendorSpelling: (string | null)[] = [];
-  private rawTags: (readonly [string, string][])[] = [];
-  private collectionsOf: (readonly number[])[] = [];
+  /** Each tag's spelling in its document (prefix, value), aligned with tagIds. */
+  private tagSpellP: string[] = [];
+  private tagSpellV: string[] = [];
+  /** One copy of each spelling: database rows bring a fresh string per product. */
+  private readonly interned = new Map<string, string>();
   private tagStart = new Uint32Array(1);
   private tagEnd = new Uint32Array(0);
   private tagIds = new Uint32Array(1024);
@@ -178,6 +184,8 @@ class FastSearchIndex implements SearchIndex {
   private readonly orders = new Map<PresortedSort, { order: Uint32Array; length: number; rank: Uint32Array | null }>();
   // scratch
   private scratch = new Scratch(0);
+  /** Facets of browse sets by collection and featured; cleared by every write. */
+  private readonly facetCache = new Map<string, FacetLists & { productMaxPriceCents: number }>();
 
   constructor(
     docs: Iterable<SearchDocument>,
@@ -201,6 +209,7 @@ class FastSearchIndex implements SearchIndex {
   }
 
   upsert(doc: SearchDocument): void {
+    this.facetCache.clear();
     this.retire(doc.id);
     if (this.n === this.cap) this.grow(Math.max(1024, this.cap * 2));
     const o = this.n++;
@@ -215,13 +224,10 @@ class FastSearchIndex implements SearchIndex {
     this.sales[o] = doc.salesCount;
     this.titleKey[o] = titleSortKey(doc.title);
     const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
-    this.vendorSpelling[o] = vKey === '' ? null : doc.vendor;
+    this.vendorSpelling[o] = vKey === '' ? null : this.intern(doc.vendor ?? '');
     this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
     if (vKey !== '') setBit(this.vendorBits[this.vendorOf[o]!] ??= new Uint32Array(this.cap >>> 5), o);
-    this.rawTags[o] = doc.tags;
-    this.collectionsOf[o] = doc.collectionIds;
-
-    const seen = new Set<number>();
+    const seen = new Map<number, readonly [string, string]>();
     for (const [p, v] of doc.tags) {
       const pk = facetKey(p);
       const vk = facetKey(v);
@@ -230,7 +236,7 @@ class FastSearchIndex implements SearchIndex {
       const tagId = this.tags.add(tagKey(p, v), v, doc.id);
       this.tagPrefix[tagId] = prefixId;
       setBit(this.tagBits[tagId] ??= new Uint32Array(this.cap >>> 5), o);
-      seen.add(tagId);
+      if (!seen.has(tagId)) seen.set(tagId, [p, v]);
     }
     this.tagStart[o] = this.tagFill;
     if (this.tagFill + seen.size > this.tagIds.length) {
@@ -238,7 +244,11 @@ class FastSearchIndex implements SearchIndex {
       grown.set(this.tagIds);
       this.tagIds = grown;
     }
-    for (const t of seen) this.tagIds[this.tagFill++] = t;
+    for (const [t, [p, v]] of seen) {
+      this.tagSpellP[this.tagFill] = this.intern(p);
+      this.tagSpellV[this.tagFill] = this.intern(v);
+      this.tagIds[this.tagFill++] = t;
+    }
     this.tagEnd[o] = this.tagFill;
 
     for (const c of new Set(doc.collectionIds)) {
@@ -281,12 +291,20 @@ class FastSearchIndex implements SearchIndex {
   }
 
   remove(id: number): void {
+    this.facetCache.clear();
     this.retire(id);
     this.compactIfWorthIt();
   }
 
   private compactIfWorthIt(): void {
     if (this.n - this.live > Math.max(1024, this.live * this.compactRatio)) this.compact();
+  }
+
+  private intern(text: string): string {
+    const known = this.interned.get(text);
+    if (known !== undefined) return known;
+    this.interned.set(text, text);
+    return text;
   }
 
   private retire(id: number): void {
@@ -345,7 +363,7 @@ class FastSearchIndex implements SearchIndex {
     };
     move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf);
     this.vendorOf.fill(-1, next);
-    moveList(this.titleKey); moveList(this.vendorSpelling); moveList(this.rawTags); moveList(this.collectionsOf);
+    moveList(this.titleKey); moveList(this.vendorSpelling);
     moveList(this.pnsOf);
     const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
     const fwdFlags = new Uint8Array(fwdTerms.length);
@@ -365,16 +383,24 @@ class FastSearchIndex implements SearchIndex {
     this.fwdFlags = fwdFlags;
     this.fwdFill = fwdFill;
     const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
+    const spellP: string[] = [];
+    const spellV: string[] = [];
     let fill = 0;
     for (let o = 0; o < this.n; o++) {
       const to = remap[o] ?? -1;
       if (to < 0) continue;
       const start = fill;
-      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) tagIds[fill++] = this.tagIds[i] ?? 0;
+      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+        spellP[fill] = this.tagSpellP[i] ?? '';
+        spellV[fill] = this.tagSpellV[i] ?? '';
+        tagIds[fill++] = this.tagIds[i] ?? 0;
+      }
       this.tagStart[to] = start;
       this.tagEnd[to] = fill;
     }
     this.tagIds = tagIds;
+    this.tagSpellP = spellP;
+    this.tagSpellV = spellV;
     this.tagFill = fill;
     const remapBits = (bits: Uint32Array): Uint32Array<ArrayBuffer> => {
       const out = new Uint32Array(bits.length);
@@ -531,7 +557,37 @@ class FastSearchIndex implements SearchIndex {
     }
     const ids = relevance ? this.pageByRelevance(nq, count, minScore, list) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
 
-    // facets
+    // facets: the browse sets (no q, no disjunctive filter: home grids, collection pages)
+    // are memoised until the next write; everything else is counted afresh
+    const cacheKey = !nq.hasText && filters.length === 0 ? `${nq.collectionId ?? ''}|${nq.featuredOnly}` : null;
+    let facets = cacheKey === null ? undefined : this.facetCache.get(cacheKey);
+    if (facets === undefined) {
+      facets = this.countFacets(match, count, list, others, vendorFilter, priceFilter, groupFilter);
+      if (cacheKey !== null) {
+        if (this.facetCache.size >= FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
+        this.facetCache.set(cacheKey, facets);
+      }
+    }
+    if (relevance) {
+      if (list !== null) for (let i = 0; i < count; i++) s.hist[s.scores[list[i]!]!] = 0;
+      else s.hist.fill(0);
+    }
+    if (nq.hasText) s.clearText(wordCount);
+    return {
+      ids,
+      totalObjects: count,
+      availableTagPrefixes: facets.availableTagPrefixes.map((x) => ({ ...x })),
+      availableTagFilters: facets.availableTagFilters.map((x) => ({ ...x })),
+      availableVendors: facets.availableVendors.map((x) => ({ ...x })),
+      productMaxPriceCents: facets.productMaxPriceCents,
+    };
+  }
+
+  /** Counts every facet of an answer (see search for the sets). */
+  private countFacets(
+    match: Uint32Array, count: number, list: Uint32Array | null, others: Uint32Array[],
+    vendorFilter: number, priceFilter: number, groupFilter: Map<number, number>,
+  ): FacetLists & { productMaxPriceCents: number } {
     if (this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0) this.refreshNames();
     const vendorSet = vendorFilter >= 0 ? others[vendorFilter]! : match;
     const vendorCounts = vendorSet === match ? this.countVendors(match, count, list) : this.countVendors(vendorSet, countBits(vendorSet), null);
@@ -559,17 +615,7 @@ class FastSearchIndex implements SearchIndex {
       valueNames.set(key, this.tags.names[t] ?? '');
       prefixNames.set(this.prefixes.keys[prefixId] ?? '', this.prefixes.names[prefixId] ?? '');
     }
-    if (relevance) {
-      if (list !== null) for (let i = 0; i < count; i++) s.hist[s.scores[list[i]!]!] = 0;
-      else s.hist.fill(0);
-    }
-    if (nq.hasText) s.clearText(wordCount);
-    return {
-      ids,
-      totalObjects: count,
-      ...orderFacets(vendorMap, tagMap, vendorNames, prefixNames, valueNames),
-      productMaxPriceCents: maxPrice,
-    };
+    return { ...orderFacets(vendorMap, tagMap, vendorNames, prefixNames, valueNames), productMaxPriceCents: maxPrice };
   }
 
   /** Live-or-not ordinals priced within [lo, hi], from the price order (two binary searches). */
@@ -840,12 +886,10 @@ class FastSearchIndex implements SearchIndex {
       const v = this.vendorOf[o] ?? -1;
       if (v >= 0) this.vendors.offer(v, this.vendorSpelling[o] ?? '', docId);
       if (!tagsStale) continue;
-      for (const [p, val] of this.rawTags[o] ?? []) {
-        if (facetKey(p) === '' || facetKey(val) === '') continue;
-        const pId = this.prefixes.ids.get(facetKey(p));
-        const tId = this.tags.ids.get(tagKey(p, val));
-        if (pId !== undefined) this.prefixes.offer(pId, p, docId);
-        if (tId !== undefined) this.tags.offer(tId, val, docId);
+      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+        const t = this.tagIds[i] ?? 0;
+        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.tagSpellP[i] ?? '', docId);
+        this.tags.offer(t, this.tagSpellV[i] ?? '', docId);
       }
     }
     this.vendors.settle();
