@@ -12,6 +12,7 @@ function client(product = pump()) {
     productByHandle: vi.fn(async () => ({ product })) as never,
     relatedProducts: vi.fn(async () => ({ products: [] })) as never,
     productsByIds: vi.fn(async () => ({ products: [] })) as never,
+    productReviews: vi.fn(async () => ({ reviews: [{ id: 1, starsRating: 4, title: 'Quiet pump', body: 'Runs well.', author: 'Ann' }], pageInfo: {} })) as never,
   });
 }
 
@@ -35,6 +36,7 @@ describe('product page', () => {
     expect(JSON.parse(ld?.textContent ?? '{}')['@type']).toBe('Product');
     expect(container.querySelector('[id="q&a"]')).toBeTruthy();
     expect(container.querySelector('[data-product-id="501"]')).toBeTruthy();
+    expect(await screen.findByText('Quiet pump')).toBeTruthy();
   });
 
   test('reads Please call us for price at 0 and shares by email with the subject', async () => {

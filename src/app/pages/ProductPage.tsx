@@ -12,6 +12,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Model3D, Product, ProductImage } from '../../domain/entities.ts';
 import { compareAt } from '../../domain/money.ts';
+import { NO_REVIEWS_TEXT } from '../../domain/ratings.ts';
 import { pdfCards, PRODUCT_PAGE_TEXT, productJsonLd, WARRANTY_TEXT, type PdfCard } from '../../domain/product-page.ts';
 import { LAZY_SECTION_VISIBLE_RATIO, NOT_FOUND_TEXT } from '../../domain/shell.ts';
 import { createStoreLinks, vendorLink } from '../../domain/urls.ts';
@@ -210,13 +211,17 @@ function RecentlyViewed({ productId, mobile }: { productId: number; mobile: bool
   return <ProductSlider title="Recently viewed" products={recent.products} mobile={mobile} onRemove={recent.remove} />;
 }
 
-function Reviews({ product }: { product: Product }) {
-  if (product.Reviews.length === 0) return <p>No reviews yet.</p>;
+/** The product's reviews, loaded when the section scrolls into view (a failure shows none). */
+function Reviews({ productId }: { productId: number }) {
+  const reviews = useLoader({ kind: 'reviews', params: productId, load: async (client, id, signal) => (await client.productReviews(id, undefined, { signal })).reviews });
+  if (reviews.loading) return <Spinner label="Loading reviews" />;
+  const list = reviews.data ?? [];
+  if (list.length === 0) return <p>{NO_REVIEWS_TEXT}</p>;
   return (
     <ul className="sk-reviews">
-      {product.Reviews.map((r, i) => (
+      {list.map((r, i) => (
         <li key={r.id ?? i}>
-          <StarRating average={r.starsRating} count={null} />
+          <StarRating average={r.starsRating} count={null} showCount={false} />
           {r.title && <h3>{r.title}</h3>}
           {r.body && <p>{r.body}</p>}
           {r.author && <p>{r.author}</p>}
@@ -300,7 +305,7 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
       <section id="reviews" aria-labelledby="reviews-h">
         <h2 id="reviews-h">Reviews</h2>
         <LazySection label="Reviews">
-          <Reviews product={product} />
+          <Reviews productId={product.id} />
         </LazySection>
       </section>
       <LazySection label="Related products" minHeight={360}>

@@ -10,6 +10,8 @@ export interface StarRatingProps {
   count: number | null | undefined;
   /** Where the count links to (the product's Q&A or reviews), if anywhere. */
   href?: string;
+  /** Whether the count text shows (a single review's stars have none). @default true */
+  showCount?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface StarRatingProps {
  * count text from the domain.
  * @example <StarRating average={4.4} count={12} />
  */
-export function StarRating({ average, count, href }: StarRatingProps) {
+export function StarRating({ average, count, href, showCount = true }: StarRatingProps) {
   const flags = starFlags(average);
   const text = reviewCountText(count);
   return (
@@ -28,8 +30,9 @@ export function StarRating({ average, count, href }: StarRatingProps) {
             {on ? '★' : '☆'}
           </span>
         ))}
-      </span>{' '}
-      {href ? <a href={href}>{text}</a> : <span className="sk-stars__count">{text}</span>}
+      </span>
+      {showCount && ' '}
+      {!showCount ? null : href ? <a href={href}>{text}</a> : <span className="sk-stars__count">{text}</span>}
     </div>
   );
 }
