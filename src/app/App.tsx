@@ -6,6 +6,7 @@
  */
 import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
 import { useAuth } from '../hooks/useAuth.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
@@ -27,6 +28,30 @@ import { pageComponent, routeTable } from './routes.tsx';
  * back to a full page load.
  */
 export const routerNavigation: { current: ((url: string, options?: { replace?: boolean }) => void) | null } = { current: null };
+
+/** Where {@link navigateInApp} sends a URL the router cannot take. */
+export interface PageLocation {
+  href: string;
+  origin: string;
+  assign(url: string): void;
+  replace(url: string): void;
+}
+
+/**
+ * The environment's `navigate` for the storefront: the app's own URLs go through the router (no
+ * reload, the shared cart and login stay); other origins, the API and media, or any URL before
+ * the router is mounted, load the page (`replace` keeps the history entry).
+ *
+ * @example
+ * const environment = { navigate: (url, options) => navigateInApp(url, options, window.location) };
+ */
+export function navigateInApp(url: string, options: { replace?: boolean } | undefined, location: PageLocation): void {
+  const target = new URL(url, location.href);
+  const router = routerNavigation.current;
+  if (router && isAppUrl(target, location.origin)) router(target.pathname + target.search + target.hash, options);
+  else if (options?.replace) location.replace(url);
+  else location.assign(url);
+}
 
 /** Whether a URL belongs to this app (same origin, not a file or API call). */
 export function isAppUrl(url: URL, origin: string): boolean {
@@ -55,6 +80,12 @@ function useLinkInterception(navigate: (to: string) => void): void {
   }, [navigate]);
 }
 
+/** Props of {@link App}. */
+export interface AppProps {
+  /** The navigation, when the entry loaded it before the first render (desktop). */
+  initialNav?: NavResponse;
+}
+
 function PageFallback() {
   return (
     <div className="page-loading">
@@ -71,13 +102,13 @@ function PageFallback() {
  *   <BrowserRouter><App /></BrowserRouter>
  * </SkimmerProvider>
  */
-export function App() {
+export function App({ initialNav }: AppProps = {}) {
   const { storeConfig } = useSkimmer();
   const location = useLocation();
   const navigate = useNavigate();
   const mobile = useMobileLayout();
   const { customer } = useAuth();
-  const nav = useNavigation();
+  const nav = useNavigation(initialNav);
 
   useEffect(() => {
     routerNavigation.current = (url, options) => void navigate(url, { replace: options?.replace === true });

@@ -8,9 +8,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createClient } from '../api/client.ts';
 import type { StoreConfig, ThemeConfig } from '../domain/entities.ts';
-import { SHELL_MESSAGES } from '../domain/shell.ts';
+import { SHELL_MESSAGES, isMobileLayout } from '../domain/shell.ts';
+import type { NavResponse } from '../api/types.ts';
 import { SkimmerProvider } from '../hooks/SkimmerProvider.tsx';
-import { App, routerNavigation } from './App.tsx';
+import { App, navigateInApp } from './App.tsx';
 import '../ui/styles/global.css';
 
 /** The answer of GET /api/config. */
@@ -34,21 +35,23 @@ async function start(root: HTMLElement): Promise<void> {
   const { storeConfig, themeConfig } = (await response.json()) as ConfigResponse;
   setFavicon(storeConfig.storeFaviconUrl);
   const client = createClient({ baseUrl: '' });
+  // On desktop the navigation bar is visible at first paint: loading it before the first render
+  // keeps the bar from growing under the shopper (no layout shift). On mobile it sits in the
+  // closed menu, so the page renders at once and the menu loads it.
+  let initialNav: NavResponse | undefined;
+  if (!isMobileLayout({ width: window.innerWidth, userAgent: navigator.userAgent })) {
+    initialNav = await client
+      .nav({ collectionUrlPrefix: storeConfig.collectionPath, imagePlacement: themeConfig.imagePlacements.collection.menuImage })
+      .catch(() => undefined);
+  }
   const environment = {
-    // the app's own URLs go through the router; others (a checkout webUrl) load the page
-    navigate(url: string, options?: { replace?: boolean }) {
-      const target = new URL(url, window.location.href);
-      if (routerNavigation.current && target.origin === window.location.origin) {
-        routerNavigation.current(target.pathname + target.search + target.hash, options);
-      } else if (options?.replace) window.location.replace(url);
-      else window.location.assign(url);
-    },
+    navigate: (url: string, options?: { replace?: boolean }) => navigateInApp(url, options, window.location),
   };
   createRoot(root).render(
     <StrictMode>
       <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={themeConfig} environment={environment}>
         <BrowserRouter>
-          <App />
+          <App initialNav={initialNav} />
         </BrowserRouter>
       </SkimmerProvider>
     </StrictMode>,

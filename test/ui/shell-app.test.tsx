@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { App, isAppUrl } from '../../src/app/App.tsx';
+import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
 import { isPageAvailable, routeTable, type PageKey } from '../../src/app/routes.tsx';
 import { fakeClient, fakeViewport, storeConfig, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 
@@ -104,6 +104,15 @@ describe('App shell', () => {
     expect(client.nav).toHaveBeenCalledWith(expect.objectContaining({ collectionUrlPrefix: storeConfig.collectionPath }), expect.anything());
   });
 
+  test('a navigation loaded by the entry is shown without a second call', () => {
+    const nav = vi.fn();
+    const Wrapper = wrapper(fakeClient({ nav, vendors: vi.fn().mockResolvedValue({ vendors: [] }), siteReviews: vi.fn().mockResolvedValue({ siteReviews: [], total: 0 }) }), testEnvironment({ viewport: fakeViewport(1280) }));
+    const initialNav = { navData: [{ id: 5, title: 'Heaters', url: '/collections/heaters', children: [], maxChildItemsToDisplay: null }] };
+    render(<Wrapper><MemoryRouter initialEntries={['/x/y/z']}><App initialNav={initialNav} /></MemoryRouter></Wrapper>);
+    expect(screen.getAllByRole('link', { name: 'Heaters' })).toHaveLength(2);
+    expect(nav).not.toHaveBeenCalled();
+  });
+
   test('tracks a page view and scrolls to the top on each path change (links go through the router)', async () => {
     const { environment } = mountApp('/nowhere');
     await screen.findByRole('heading', { level: 1, name: '404 Not Found' });
@@ -112,5 +121,40 @@ describe('App shell', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Brands' }));
     await waitFor(() => expect(environment.analytics.track).toHaveBeenCalledTimes(2));
     expect(environment.scrollTo).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('navigateInApp', () => {
+  const location = () => ({ href: 'http://shop.test/', origin: 'http://shop.test', assign: vi.fn(), replace: vi.fn() });
+
+  afterEach(() => {
+    routerNavigation.current = null;
+  });
+
+  test('sends the app’s own URLs through the router, keeping replace', () => {
+    const router = vi.fn();
+    routerNavigation.current = router;
+    const page = location();
+    navigateInApp('/searchresults.asp?q=pump&page=1', { replace: true }, page);
+    expect(router).toHaveBeenCalledWith('/searchresults.asp?q=pump&page=1', { replace: true });
+    expect(page.assign).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['https://checkout.test/checkouts/1', undefined, 'assign'],
+    ['/api/logout', undefined, 'assign'],
+    ['https://checkout.test/checkouts/1', { replace: true }, 'replace'],
+  ] as const)('loads %s as a page (%o -> %s)', (url, options, method) => {
+    routerNavigation.current = vi.fn();
+    const page = location();
+    navigateInApp(url, options, page);
+    expect(page[method]).toHaveBeenCalledWith(url);
+    expect(routerNavigation.current).not.toHaveBeenCalled();
+  });
+
+  test('loads the page when the router is not mounted yet', () => {
+    const page = location();
+    navigateInApp('/shoppingcart.asp', undefined, page);
+    expect(page.assign).toHaveBeenCalledWith('/shoppingcart.asp');
   });
 });
