@@ -37,13 +37,16 @@ describe('search results page', () => {
     expect(screen.queryAllByTestId('skeleton-card')).toHaveLength(0);
   });
 
-  test('opens Quick View as a dialog and closes it with Close', async () => {
+  test('opens Quick View as a dialog and closes it with Close or Escape', async () => {
     const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     fireEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
     const dialog = screen.getByRole('dialog', { name: 'Part 1' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Quick View' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -1,13 +1,14 @@
 /**
  * The Quick View overlay of a search card: a modal dialog with the card's picture, price, rating,
- * a link to the product page and the add button. Focus moves into it, Escape and the Close button
- * close it, and focus goes back to the opener.
+ * a link to the product page and the add button. Focus moves into it and stays there, Escape and
+ * the Close button close it, and focus goes back to the opener.
  * @module
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ProductCardData } from '../../domain/entities.ts';
 import { createStoreLinks } from '../../domain/urls.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
+import { useDialogFocus } from '../shell/Modal.tsx';
 import { CatalogLink } from './CatalogLink.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
@@ -20,24 +21,15 @@ import { StarRating } from './StarRating.tsx';
 export function QuickViewOverlay({ card, onClose }: { card: ProductCardData | null; onClose(): void }) {
   const store = useStoreConfig();
   const theme = useThemeConfig();
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!card) return;
-    const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [card, onClose]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // the shell's dialog focus: in on open, Tab kept inside, Escape closes, focus back on close
+  useDialogFocus(card !== null, boxRef, onClose);
   if (!card) return null;
   const titleId = `quick-view-${card.id}`;
   return (
     <div className="sk-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="sk-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button ref={closeRef} type="button" className="sk-dialog__close" onClick={onClose}>
+      <div ref={boxRef} className="sk-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <button type="button" className="sk-dialog__close" onClick={onClose}>
           Close
         </button>
         <ResponsiveImage src={card.imageUrl} placeholder={theme.productNoImageUrl} alt={card.title} index={0} />
