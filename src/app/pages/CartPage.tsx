@@ -15,6 +15,7 @@ import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { QuantityInput } from '../../ui/catalog/QuantityInput.tsx';
 import { ResponsiveImage } from '../../ui/catalog/ResponsiveImage.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import '../../ui/catalog/catalog.css';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 import { pageTitle } from '../../domain/product-page.ts';
 

@@ -24,6 +24,7 @@ import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
+import '../../ui/catalog/catalog.css';
 import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */

@@ -18,6 +18,7 @@ import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
+import '../../ui/catalog/catalog.css';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 type Slide = ThemeConfig['heroSection']['images'][number];

@@ -28,6 +28,7 @@ import { StarRating } from '../../ui/catalog/StarRating.tsx';
 import { Breadcrumbs, type Crumb } from '../../ui/shell/Breadcrumbs.tsx';
 import { Modal } from '../../ui/shell/Modal.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
+import '../../ui/catalog/catalog.css';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 /** Renders children once 10 percent of the placeholder is visible (at once without IntersectionObserver). */

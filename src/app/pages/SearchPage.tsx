@@ -22,6 +22,7 @@ import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
+import '../../ui/catalog/catalog.css';
 import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
