@@ -4,7 +4,7 @@
  * top and page-view tracking on each path change, visit tracking.
  * @module
  */
-import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
@@ -14,7 +14,6 @@ import { useVisitTracking } from '../hooks/useVisitTracking.ts';
 import { useMobileLayout } from '../hooks/useMobileLayout.ts';
 import { AnnouncementBar } from '../ui/shell/AnnouncementBar.tsx';
 import { ExitIntentPopup } from '../ui/shell/ExitIntentPopup.tsx';
-import { Footer } from '../ui/shell/Footer.tsx';
 import { Header } from '../ui/shell/Header.tsx';
 import { Spinner } from '../ui/shell/Spinner.tsx';
 import { Toasts } from '../ui/shell/Toasts.tsx';
@@ -80,6 +79,34 @@ function useLinkInterception(navigate: (to: string) => void): void {
   }, [navigate]);
 }
 
+const Footer = lazy(() => import('../ui/shell/Footer.tsx').then((m) => ({ default: m.Footer })));
+
+/**
+ * The footer is below the fold on every page: its code (newsletter, reviews carousel, brands)
+ * loads when its place comes within 600 px of the viewport, so it does not weigh on the first
+ * load. Without IntersectionObserver (old browsers, tests) it loads at once. The placeholder
+ * keeps its height so nothing shifts when it arrives.
+ */
+function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; year: number }) {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !spot.current) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: '600px 0px' });
+    observer.observe(spot.current);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = <div ref={spot} className="footer-placeholder" aria-hidden="true" />;
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Footer navData={navData} year={year} />
+    </Suspense>
+  );
+}
+
 /** Props of {@link App}. */
 export interface AppProps {
   /** The navigation, when the entry loaded it before the first render (desktop). */
@@ -142,7 +169,7 @@ export function App({ initialNav }: AppProps = {}) {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer navData={nav.links} year={year} />
+      <DeferredFooter navData={nav.links} year={year} />
       <Toasts />
       <ExitIntentPopup />
     </div>

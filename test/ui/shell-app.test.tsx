@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
 import { isPageAvailable, routeTable, type PageKey } from '../../src/app/routes.tsx';
@@ -93,7 +93,7 @@ describe('App shell', () => {
     mountApp('/no/such/page/here');
     expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -102,6 +102,26 @@ describe('App shell', () => {
     const { client } = mountApp('/nowhere');
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Pumps' })).toHaveLength(2));
     expect(client.nav).toHaveBeenCalledWith(expect.objectContaining({ collectionUrlPrefix: storeConfig.collectionPath }), expect.anything());
+  });
+
+  test('the footer loads only when its place nears the viewport', async () => {
+    let notify: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    vi.stubGlobal('IntersectionObserver', class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        notify = callback;
+      }
+      observe() {}
+      disconnect() {}
+    });
+    try {
+      mountApp('/x/y/z');
+      await screen.findByRole('heading', { level: 1, name: '404 Not Found' });
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+      act(() => notify([{ isIntersecting: true }]));
+      expect(await screen.findByRole('contentinfo')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   test('a navigation loaded by the entry is shown without a second call', () => {
