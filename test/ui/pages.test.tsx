@@ -64,13 +64,15 @@ describe('search results page', () => {
 });
 
 describe('search results page URL', () => {
-  test('keeps the page in the URL through the navigate of the environment', async () => {
+  test('keeps the page in the URL through the navigate of the environment and scrolls back to the list', async () => {
     const environment = testEnvironment();
     const filterProducts = vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) }));
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client: fakeClient({ filterProducts: filterProducts as never }), environment });
     await screen.findByText('Part 1');
     fireEvent.click(screen.getAllByRole('button', { name: '2' })[0]!);
     await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/searchresults.asp?page=1&q=pump'));
+    // jsdom lays nothing out: the list sits at 0, so the scroll clamps at the top
+    expect(environment.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   test('looks up a cat parameter and redirects to the collection path plus its handle', async () => {

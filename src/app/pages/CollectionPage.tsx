@@ -6,7 +6,7 @@
  * collection. Everything comes from `useCollection`.
  * @module
  */
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
@@ -25,7 +25,7 @@ import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { MobileFold, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */
 function useCanonical(path: string | null): void {
@@ -71,6 +71,8 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
   useCanonical(page.collection ? links.collection(page.collection.handle) : null);
   const { listing } = page;
   const info = listing.pageInfo;
+  const listRef = useRef<HTMLDivElement>(null);
+  const onPage = usePageChange(listing.setPage, listRef);
 
   if (page.status === 'missing')
     return (
@@ -89,7 +91,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
   const c = page.collection;
   const pager = (label: string) =>
     info && listing.products.length > 0 ? (
-      <Pagination label={label} page={listing.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={listing.setPage} />
+      <Pagination label={label} page={listing.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={onPage} />
     ) : null;
   return (
     <div className="sk-page">
@@ -129,7 +131,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
             <SortSelect value={listing.query.sortBy ?? ''} onChange={(sortBy) => listing.setFilters({ sortBy })} />
             <PageSizeSelect value={listing.query.limit} onChange={(limit) => listing.setFilters({ limit })} />
           </div>
-          <div aria-busy={listing.loading}>
+          <div ref={listRef} aria-busy={listing.loading}>
             {pager('Pagination, top')}
             <Skeletons count={listing.skeletonCount} />
             {listing.noMatchText && <p role="status">{listing.noMatchText}</p>}

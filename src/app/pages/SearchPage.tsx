@@ -5,7 +5,7 @@
  * page in the URL come from `useSearchResults`.
  * @module
  */
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
 import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
@@ -23,7 +23,7 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { MobileFold, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
 
 function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
   const [text, setText] = useState('');
@@ -49,12 +49,14 @@ function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
 /** The listing body shared in shape with the collection page. */
 function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; mobile: boolean; onQuickView?(card: ProductCardData): void }) {
   const info = results.pageInfo;
+  const listRef = useRef<HTMLDivElement>(null);
+  const onPage = usePageChange(results.setPage, listRef);
   const pager = (label: string) =>
     info && results.products.length > 0 ? (
-      <Pagination label={label} page={results.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={results.setPage} />
+      <Pagination label={label} page={results.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={onPage} />
     ) : null;
   return (
-    <div aria-busy={results.loading}>
+    <div ref={listRef} aria-busy={results.loading}>
       {pager('Pagination, top')}
       <Skeletons count={results.skeletonCount} />
       {results.noMatchText && <p role="status">{results.noMatchText}</p>}

@@ -3,7 +3,9 @@
  * title.
  * @module
  */
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { PAGINATION_SCROLL_OFFSET } from '../../domain/pagination.ts';
+import { useEnvironment } from '../../hooks/context.ts';
 import { Link } from 'react-router-dom';
 import { CatalogLinkContext, type CatalogLinkProps } from '../../ui/catalog/CatalogLink.tsx';
 
@@ -51,5 +53,23 @@ export function MobileFold({ mobile, children, label = 'Filters' }: { mobile: bo
       <summary>{label}</summary>
       {children}
     </details>
+  );
+}
+
+/**
+ * A page button's action: the listing's page change, then a scroll to 250 px above the list (the
+ * spec's pagination scroll offset), since a page change keeps the path and the shell only scrolls
+ * up on a path change. Without the list element (or a window) it scrolls to the offset itself.
+ * @example const onPage = usePageChange(results.setPage, listRef);
+ */
+export function usePageChange(setPage: (page: number) => void, list: { current: HTMLElement | null }): (page: number) => void {
+  const environment = useEnvironment();
+  return useCallback(
+    (page: number) => {
+      setPage(page);
+      const top = list.current && typeof window !== 'undefined' ? list.current.getBoundingClientRect().top + window.scrollY : PAGINATION_SCROLL_OFFSET * 2;
+      environment.scrollTo(0, Math.max(0, top - PAGINATION_SCROLL_OFFSET));
+    },
+    [setPage, environment, list],
   );
 }
