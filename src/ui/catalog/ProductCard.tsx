@@ -18,6 +18,28 @@ import { PriceTag } from './PriceTag.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { StarRating } from './StarRating.tsx';
 
+/**
+ * The card's add button: label and disabled state from the domain's `addButtonState` over the
+ * shared cart (its lines and updating flag); a click quick-adds the product, and the cart opens
+ * its overlay on success.
+ * @example <AddToCartButton card={card} />
+ */
+export function AddToCartButton({ card }: { card: ProductCardData }) {
+  const cart = useCart();
+  const button = addButtonState({
+    card,
+    quantityInCart: card.inventoryLevelId === null ? 0 : cartQuantityOf(cart.lines, card.inventoryLevelId),
+    cartUpdating: cart.updating,
+    orderMode: false,
+    orderAddInProgress: false,
+  });
+  return (
+    <button type="button" className="sk-btn sk-btn--primary" disabled={button.disabled} onClick={() => void cart.quickAdd(card.handle)}>
+      {button.label}
+    </button>
+  );
+}
+
 /** Props of {@link ProductCard}. */
 export interface ProductCardProps {
   card: ProductCardData;
@@ -39,17 +61,9 @@ export interface ProductCardProps {
  * @example <ProductCard card={card} index={i} onQuickView={setQuick} />
  */
 export function ProductCard({ card, index, mobile, onQuickView, onRemove, collectionHandle, list = false }: ProductCardProps) {
-  const cart = useCart();
   const store = useStoreConfig();
   const theme = useThemeConfig();
   const href = useMemo(() => createStoreLinks(store).product(card.handle, collectionHandle ? { collection: collectionHandle } : {}), [store, card.handle, collectionHandle]);
-  const button = addButtonState({
-    card,
-    quantityInCart: card.inventoryLevelId === null ? 0 : cartQuantityOf(cart.lines, card.inventoryLevelId),
-    cartUpdating: cart.updating,
-    orderMode: false,
-    orderAddInProgress: false,
-  });
   return (
     <article className={list ? 'sk-card sk-card--list' : 'sk-card'} aria-label={card.title}>
       {onRemove && (
@@ -73,9 +87,7 @@ export function ProductCard({ card, index, mobile, onQuickView, onRemove, collec
         )}
         <StarRating average={card.avgRating} count={card.totalReviews} />
         <div className="sk-card__actions">
-          <button type="button" className="sk-btn sk-btn--primary" disabled={button.disabled} onClick={() => void cart.quickAdd(card.handle)}>
-            {button.label}
-          </button>
+          <AddToCartButton card={card} />
           {onQuickView && (
             <button type="button" className="sk-btn" onClick={() => onQuickView(card)}>
               {PRODUCT_SECTION_TEXT.quickView}

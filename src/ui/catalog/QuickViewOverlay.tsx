@@ -1,6 +1,6 @@
 /**
  * The Quick View overlay of a search card: a modal dialog with the card's picture, price, rating,
- * a link to the product page and the add button. Focus moves into it and stays there, Escape and
+ * a link to the product page and the card's add button. Focus moves into it and stays there, Escape and
  * the Close button close it, and focus goes back to the opener.
  * @module
  */
@@ -11,6 +11,7 @@ import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx'
 import { useDialogFocus } from '../shell/Modal.tsx';
 import { CatalogLink } from './CatalogLink.tsx';
 import { PriceTag } from './PriceTag.tsx';
+import { AddToCartButton } from './ProductCard.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { StarRating } from './StarRating.tsx';
 
@@ -36,6 +37,7 @@ export function QuickViewOverlay({ card, onClose }: { card: ProductCardData | nu
         <h2 id={titleId}>{card.title}</h2>
         <PriceTag item={card} context="search" />
         <StarRating average={card.avgRating} count={card.totalReviews} />
+        <AddToCartButton card={card} />{' '}
         <CatalogLink to={createStoreLinks(store).product(card.handle)} onClick={onClose}>
           View product details
         </CatalogLink>
