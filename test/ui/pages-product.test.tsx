@@ -19,7 +19,8 @@ function client(product = pump()) {
 describe('product page', () => {
   test("shows 'Fetching product...' while loading", () => {
     renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: fakeClient({ productByHandle: vi.fn(() => new Promise(() => {})) as never }) });
-    expect(screen.getByText('Fetching product...')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Fetching product...');
+    expect(screen.getAllByText('Fetching product...')).toHaveLength(2);
   });
 
   test('shows the title, vendor link, details grid, tabs and the JSON-LD', async () => {

@@ -335,7 +335,14 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
 
 function ProductView({ handle, variantId }: { handle: string; variantId: string | null }) {
   const page = useProductPage(handle, { variantId });
-  if (page.status === 'loading') return <Spinner label={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />;
+  if (page.status === 'loading')
+    return (
+      <div className="sk-page sk-loading">
+        <Spinner label={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />
+        {/* shown as well as announced: the spinner's own label is for screen readers only */}
+        <p aria-hidden="true">{page.statusText ?? PRODUCT_PAGE_TEXT.loading}</p>
+      </div>
+    );
   if (page.status === 'notFound' || (page.status === 'loaded' && !page.product))
     return (
       <div className="sk-page">
