@@ -124,7 +124,8 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
             <SearchSidebar pageInfo={info} query={listing.query} priceDraft={listing.priceDraft} setFilters={listing.setFilters} setPrice={listing.setPrice} />
           </MobileFold>
         </div>
-        <section aria-label="Products">
+        <section aria-labelledby="listing-products">
+          <h2 id="listing-products" className="sk-visually-hidden">Products</h2>
           <div className="sk-toolbar">
             <ViewToggle view={listing.view} onChange={listing.setView} />
             <Within onSearch={(q) => listing.setFilters({ q: searchWithinQuery(listing.query.q, q) })} />

@@ -94,7 +94,8 @@ function SearchResults() {
         <MobileFold mobile={mobile}>
           <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
         </MobileFold>
-        <section aria-label="Products">
+        <section aria-labelledby="listing-products">
+          <h2 id="listing-products" className="sk-visually-hidden">Products</h2>
           <div className="sk-toolbar">
             <ViewToggle view={results.view} onChange={results.setView} />
             <SearchWithin onSearch={(q) => results.setFilters({ q: searchWithinQuery(results.query.q, q) })} />
