@@ -3,7 +3,7 @@
  * an app with the session and accounts plugins (cheap scrypt, dev captcha, mailbox on), and
  * helpers to register, sign in and read the dev mailbox.
  */
-import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type LightMyRequestResponse } from 'fastify';
 import { accountsPlugin, type AccountsPluginOptions } from '../../src/server/auth/plugin.ts';
 import { SESSION_COOKIE, sessionPlugin } from '../../src/server/auth/session.ts';
 import { DevCaptcha } from '../../src/server/captcha/verifier.ts';
@@ -32,10 +32,13 @@ export interface TestApp {
 }
 
 /** An app over a fresh account database. */
-export async function accountApp(options: Partial<AccountsPluginOptions> = {}): Promise<TestApp> {
+export async function accountApp(
+  options: Partial<AccountsPluginOptions> = {},
+  server: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const db = accountDb();
   const captcha = new DevCaptcha('test-secret');
-  const app = Fastify();
+  const app = Fastify(server.logger ? { logger: server.logger } : {});
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
   await app.register(sessionPlugin, { db });
