@@ -410,6 +410,7 @@ export function normalizeSearchQuery(query: SearchQuery): SearchQuery {
   if (max !== null) out.maxPrice = fromCents(max);
   if (isSortBy(query.sortBy) && query.sortBy !== '') out.sortBy = query.sortBy;
   if (query.limit != null) out.limit = normalizePageSize(query.limit);
-  if (isPageNumber(query.page)) out.page = query.page;
+  // `+ 0` turns -0 into 0: a URL writes both as '0', so only +0 survives a round trip
+  if (isPageNumber(query.page)) out.page = query.page + 0;
   return out;
 }

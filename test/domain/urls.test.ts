@@ -361,3 +361,11 @@ describe('products filter API query', () => {
     );
   });
 });
+
+describe('counter examples', () => {
+  test('page -0 comes back through the URL as page 0 (shrunk by fast-check in CI)', () => {
+    expect(normalizeSearchQuery({ page: -0 })).toEqual({ page: 0 });
+    expect(Object.is(normalizeSearchQuery({ page: -0 }).page, 0)).toBe(true);
+    expect(fromQueryString(toQueryString({ page: -0 }))).toEqual(normalizeSearchQuery({ page: -0 }));
+  });
+});
