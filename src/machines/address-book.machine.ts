@@ -77,7 +77,7 @@ const fromCustomer = (customer: Customer | null | undefined) =>
  *
  * @example
  * const book = createActor(addressBookMachine.provide({ actors }), { input: { customer } }).start();
- * book.on('alert', ({ message }) => window.alert(message));
+ * book.on('alert', ({ message }) => showAlert(message));
  * book.send({ type: 'address.edit', id: 3 });
  */
 export const addressBookMachine = setup({

@@ -27,7 +27,7 @@ export interface ExitIntentContext {
   scroll: ScrollRun | null;
 }
 
-/** Events of {@link exitIntentMachine}, forwarded by the hook from the window. */
+/** Events of {@link exitIntentMachine}, forwarded by the hook from browser events. */
 export type ExitIntentEvent =
   | { type: 'pointer.leave'; clientY: number }
   | { type: 'scroll'; scrollY: number; pageHeight: number; viewportHeight: number }

@@ -31,6 +31,7 @@
  *   so the answer never tells whether an address is subscribed.
  * @module
  */
+import type { AddressUpdatePayload } from '../../domain/address.ts';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isEmailFormat } from '../../domain/account.ts';
 import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
@@ -98,20 +99,8 @@ const addressFields = {
   makeDefault: { type: 'boolean' },
 } as const;
 
-/** The address fields a create or update may carry. */
-export interface AddressInput {
-  firstName?: string;
-  lastName?: string;
-  company?: string;
-  address1?: string;
-  address2?: string;
-  city?: string;
-  zip?: string;
-  phone?: string;
-  countryCode?: string;
-  stateCode?: string;
-  makeDefault?: boolean;
-}
+/** The address fields a create or update may carry: the storefront's update payload (domain). */
+export type AddressInput = Partial<AddressUpdatePayload>;
 
 interface AddressValues {
   firstName: string;
