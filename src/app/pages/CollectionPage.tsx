@@ -6,9 +6,9 @@
  * collection. Everything comes from `useCollection`.
  * @module
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
+import { searchWithinQuery } from '../../domain/catalog-text.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
 import { NOT_FOUND_TEXT } from '../../domain/shell.ts';
 import { createStoreLinks, fromQueryString, parseTagFilterSegment } from '../../domain/urls.ts';
@@ -25,7 +25,7 @@ import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
+import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */
 function useCanonical(path: string | null): void {
@@ -39,26 +39,6 @@ function useCanonical(path: string | null): void {
   }, [path]);
 }
 
-function Within({ onSearch }: { onSearch(q: string): void }) {
-  const [text, setText] = useState('');
-  const id = useId();
-  return (
-    <form
-      role="search"
-      className="sk-field"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(text);
-      }}
-    >
-      <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="sk-btn">
-        {SIDEBAR_TEXT.go}
-      </button>
-    </form>
-  );
-}
 
 function CollectionView({ handle, query }: { handle: string; query: SearchQuery }) {
   const { storeConfig } = useSkimmer();
@@ -128,7 +108,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
           <h2 id="listing-products" className="sk-visually-hidden">Products</h2>
           <div className="sk-toolbar">
             <ViewToggle view={listing.view} onChange={listing.setView} />
-            <Within onSearch={(q) => listing.setFilters({ q: searchWithinQuery(listing.query.q, q) })} />
+            <SearchWithin onSearch={(q) => listing.setFilters({ q: searchWithinQuery(listing.query.q, q) })} />
             <SortSelect value={listing.query.sortBy ?? ''} onChange={(sortBy) => listing.setFilters({ sortBy })} />
             <PageSizeSelect value={listing.query.limit} onChange={(limit) => listing.setFilters({ limit })} />
           </div>

@@ -5,9 +5,9 @@
  * page in the URL come from `useSearchResults`.
  * @module
  */
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery, SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
+import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery } from '../../domain/catalog-text.ts';
 import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
 import { fromQueryString } from '../../domain/urls.ts';
 import { useStoreConfig } from '../../hooks/SkimmerProvider.tsx';
@@ -23,28 +23,8 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
+import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
 
-function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
-  const [text, setText] = useState('');
-  const id = useId();
-  return (
-    <form
-      role="search"
-      className="sk-field"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(text);
-      }}
-    >
-      <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="sk-btn">
-        {SIDEBAR_TEXT.go}
-      </button>
-    </form>
-  );
-}
 
 /** The listing body shared in shape with the collection page. */
 function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; mobile: boolean; onQuickView?(card: ProductCardData): void }) {

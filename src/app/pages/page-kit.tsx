@@ -3,8 +3,9 @@
  * title.
  * @module
  */
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { PAGINATION_SCROLL_OFFSET } from '../../domain/pagination.ts';
+import { SIDEBAR_TEXT } from '../../domain/catalog-text.ts';
 import { useEnvironment } from '../../hooks/context.ts';
 import { Link } from 'react-router-dom';
 import { CatalogLinkContext, type CatalogLinkProps } from '../../ui/catalog/CatalogLink.tsx';
@@ -71,5 +72,27 @@ export function usePageChange(setPage: (page: number) => void, list: { current: 
       environment.scrollTo(0, Math.max(0, top - PAGINATION_SCROLL_OFFSET));
     },
     [setPage, environment, list],
+  );
+}
+
+/** The 'Search Within' box with its Go button (search results and collection pages). */
+export function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  return (
+    <form
+      role="search"
+      className="sk-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text);
+      }}
+    >
+      <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
+      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="sk-btn">
+        {SIDEBAR_TEXT.go}
+      </button>
+    </form>
   );
 }
