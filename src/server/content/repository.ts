@@ -3,6 +3,7 @@
  * only; stored HTML is sanitised here, on the way out, so no caller can forget it.
  * @module
  */
+import type { Page } from '../../api/types.ts';
 import type { Db } from '../db/database.ts';
 import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../domain/entities.ts';
 import { defaultStoreConfig, defaultThemeConfig } from './config.ts';
@@ -89,16 +90,8 @@ export interface QuestionThread extends QuestionThreadSummary {
   answers: QuestionAnswer[];
 }
 
-/** A generic page. `path` is where the storefront shows it (`/{handle}` or `/{handle}/{id}.htm`). */
-export interface ContentPage {
-  id: number;
-  handle: string;
-  title: string;
-  bodyHtml: string;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  path: string;
-}
+/** A generic page: the storefront client's `Page` DTO (`path` is where the storefront shows it). */
+export type ContentPage = Page;
 
 /** Options of the navigation read. */
 export interface NavOptions {
