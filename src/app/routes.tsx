@@ -109,7 +109,9 @@ export function routeTable(config: Pick<StoreConfig, 'collectionPath' | 'product
     { path: '/cindex.asp', page: 'indexes' },
     { path: '/productslist.asp', page: 'indexes' },
   ];
-  if (cp !== '' && pp !== '') rows.push({ path: '/:handle', page: 'generic' });
+  // '/:handle/:page' is the table's '/:handle/:id.htm' (React Router matches whole segments; the
+  // generic page shows the not-found page unless the second segment is '{id}.htm')
+  if (cp !== '' && pp !== '') rows.push({ path: '/:handle', page: 'generic' }, { path: '/:handle/:page', page: 'generic' });
   rows.push({ path: '*', page: 'notFound' });
   // a root prefix can repeat a path ('/' for home and collections): the first row wins
   const seen = new Set<string>();
@@ -128,6 +130,21 @@ export const PAGE_LOADERS: Partial<Record<PageKey, () => Promise<{ default: Comp
   product: () => import('./pages/ProductPage.tsx'),
   search: () => import('./pages/SearchPage.tsx'),
   cart: () => import('./pages/CartPage.tsx'),
+  collections: () => import('./pages/content/CollectionsIndexPage.tsx'),
+  vendors: () => import('./pages/content/VendorsPage.tsx'),
+  account: () => import('./pages/account/AccountPage.tsx'),
+  orders: () => import('./pages/account/OrdersPage.tsx'),
+  addresses: () => import('./pages/account/AddressesPage.tsx'),
+  wallet: () => import('./pages/account/WalletPage.tsx'),
+  recoveryEmail: () => import('./pages/account/RecoveryEmailPage.tsx'),
+  auth: () => import('./pages/account/AuthPage.tsx'),
+  confirmSubscription: () => import('./pages/content/ConfirmSubscriptionPage.tsx'),
+  help: () => import('./pages/content/HelpPage.tsx'),
+  questions: () => import('./pages/content/QuestionsPage.tsx'),
+  brands: () => import('./pages/content/BrandsPage.tsx'),
+  articles: () => import('./pages/content/ArticlesPage.tsx'),
+  indexes: () => import('./pages/content/IndexesPage.tsx'),
+  generic: () => import('./pages/content/GenericPage.tsx'),
 };
 
 const lazyPages = new Map<PageKey, Page>();
