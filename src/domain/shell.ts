@@ -44,6 +44,12 @@ export function isMobileLayout({ width, userAgent }: LayoutInput): boolean {
   return MOBILE_USER_AGENT_RE.test(userAgent ?? '');
 }
 
+/** The exit-intent popup's fixed texts (spec section 2). */
+export const EXIT_POPUP_TEXT = {
+  title: 'FIRST ORDER SPECIAL',
+  note: 'Note: One Redemption Per Account/IP Address Only',
+} as const;
+
 /** The exit-intent popup's constants (spec section 9). */
 export const EXIT_INTENT = {
   /** Wait between a trigger and the popup opening. */

@@ -6,17 +6,14 @@
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { EXIT_INTENT } from '../domain/shell.ts';
+import { EXIT_INTENT, EXIT_POPUP_TEXT } from '../domain/shell.ts';
 import { exitIntentMachine } from '../machines/exit-intent.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useMobileLayout } from './useMobileLayout.ts';
 
-/** The popup's fixed texts (spec section 2). */
-export const EXIT_POPUP_TEXT = {
-  title: 'FIRST ORDER SPECIAL',
-  note: 'Note: One Redemption Per Account/IP Address Only',
-} as const;
+/** The popup's fixed texts (spec section 2), re-exported from the domain for existing importers. */
+export { EXIT_POPUP_TEXT };
 
 /** What {@link useExitIntent} returns. */
 export interface ExitIntentApi {
