@@ -51,6 +51,8 @@ import type {
   MailingAddressUpdate,
   NavQuery,
   NavResponse,
+  OrderResponse,
+  OrdersResponse,
   PageQuery,
   PageResponse,
   PaymentMethodsResponse,
@@ -231,6 +233,10 @@ export interface ApiClient {
   // ---------------------------------------------------------------- orders
   /** `POST /api/orders/{orderId}/relatedProducts/{productId}`: JSON header, no body, not retried. */
   addRelatedProductToOrder(orderId: number, productId: number, call?: CallOptions): Promise<AddToOrderResponse>;
+  /** `GET /api/orders`: the signed-in customer's orders, newest first (our call; the order pages). */
+  orders(call?: CallOptions): Promise<OrdersResponse>;
+  /** `GET /api/orders/{orderId}`: one of the signed-in customer's orders (our call; the order page). */
+  order(orderId: number, call?: CallOptions): Promise<OrderResponse>;
 
   // ---------------------------------------------------------------- account
   /** `GET /api/customer`: `{}` as customer when signed out. */
@@ -456,6 +462,8 @@ export function createClient(options: ClientOptions): ApiClient {
         { method: 'POST', path: `/api/orders/${segment(orderId)}/relatedProducts/${segment(productId)}`, jsonHeader: true },
         call,
       ),
+    orders: (call) => get('/api/orders', call),
+    order: (orderId, call) => get(`/api/orders/${segment(orderId)}`, call),
 
     customer: (call) => get('/api/customer', call),
     user: (call) => get('/api/user', call),

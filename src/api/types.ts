@@ -300,6 +300,64 @@ export type CheckoutResponse = { checkout?: Checkout | null };
  */
 export type AddToOrderResponse = { success?: boolean } | null;
 
+/** A postal address as an order keeps it (a copy: editing the address book leaves orders alone). Our shape. */
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string | null;
+  zip: string;
+  phone: string | null;
+  countryCode: string;
+  stateCode: string | null;
+}
+
+/** One line of an order. Our shape. */
+export interface OrderLine {
+  id: number;
+  productId: number;
+  inventoryLevelId: number | null;
+  title: string;
+  sku: string | null;
+  productHandle: string;
+  imageUrl: string | null;
+  quantity: number;
+  /** Decimal dollars, like every amount the API carries. */
+  unitPrice: number;
+  /** Added after placing (POST /api/orders/{orderId}/relatedProducts/{productId}). */
+  addedAfterPlacement: boolean;
+}
+
+/**
+ * A placed order as the reference server answers it. The spec names only the numeric orderId;
+ * the rest is our shape. Amounts are decimal dollars.
+ */
+export interface Order {
+  orderId: number;
+  checkoutId: string;
+  createdAt: string;
+  status: string;
+  email: string;
+  currencyCode: string;
+  subtotalPrice: number;
+  discountPrice: number;
+  shippingPrice: number;
+  totalPrice: number;
+  discountCodes: string[];
+  shippingAddress: OrderAddress;
+  /** What a receipt shows of the payment: never a card number. */
+  payment: { brand: string; last4: string };
+  lines: OrderLine[];
+}
+
+/** `GET /api/orders`: the signed-in customer's orders, newest first (401 when signed out). */
+export type OrdersResponse = { orders: Order[] };
+
+/** `GET /api/orders/{orderId}`: one of the customer's orders (404 for anyone else's). */
+export type OrderResponse = { order: Order };
+
 // ---------------------------------------------------------------- account
 
 /** `GET /api/customer`: an empty object when signed out. */

@@ -13,24 +13,14 @@
  *   Any product with a sellable inventory level may be added, related or not.
  * @module
  */
+import type { Order, OrderAddress, OrderLine } from '../../api/types.ts';
 import { fromCents } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { CURRENCY_CODE, lineDetails, MAX_LINE_QUANTITY, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
 
-/** A postal address as an order keeps it (a copy, so editing the address book leaves orders alone). */
-export interface OrderAddress {
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string | null;
-  zip: string;
-  phone: string | null;
-  countryCode: string;
-  stateCode: string | null;
-}
+/** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
+export type { Order, OrderAddress, OrderLine };
 
 /** The payment an order records: a token and what a receipt shows, never a card number. */
 export interface OrderPayment {
@@ -44,39 +34,6 @@ export interface PlaceOrderInput {
   email: string;
   address: OrderAddress;
   payment: OrderPayment;
-}
-
-/** One line of an order. */
-export interface OrderLine {
-  id: number;
-  productId: number;
-  inventoryLevelId: number | null;
-  title: string;
-  sku: string | null;
-  productHandle: string;
-  imageUrl: string | null;
-  quantity: number;
-  unitPrice: number;
-  /** Added after placing (POST /api/orders/{orderId}/relatedProducts/{productId}). */
-  addedAfterPlacement: boolean;
-}
-
-/** An order as the API answers it (the spec names only the numeric orderId). */
-export interface Order {
-  orderId: number;
-  checkoutId: string;
-  createdAt: string;
-  status: string;
-  email: string;
-  currencyCode: string;
-  subtotalPrice: number;
-  discountPrice: number;
-  shippingPrice: number;
-  totalPrice: number;
-  discountCodes: string[];
-  shippingAddress: OrderAddress;
-  payment: { brand: string; last4: string };
-  lines: OrderLine[];
 }
 
 /** The error texts of the order calls. */
