@@ -58,6 +58,21 @@ export default defineConfig({
           include: ['test/hooks/**/*.test.{ts,tsx}', 'test/ui/**/*.test.{ts,tsx}'],
         },
       },
+      {
+        // Playwright (playwright-core) and Debian's Chromium against the production build and the
+        // real server, started once by the global setup. One file at a time: 2 cores, and Chromium
+        // is several processes.
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['test/browser/**/*.browser.test.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,139 @@
+/**
+ * Vitest globalSetup of the `browser` project: builds the production storefront, seeds a small
+ * deterministic store in a temporary data directory and starts the real server (`src/server/main.ts`,
+ * what `npm start` runs) on a free port, then `provide('storeUrl', url)` for the test files.
+ *
+ * - The storefront is built with `vite build` into the temporary directory (about 2 s), not into
+ *   `dist/web`: a rebuild of `dist/web` by `npm start` or another test run cannot pull the assets
+ *   from under a running test, and the build is never stale.
+ * - The server starts with that directory as its working directory (main.ts serves
+ *   `{cwd}/dist/web`), `DATA_DIR` in it, `SEED_PRODUCTS` 300 and `SEED` 1: a first start seeds the
+ *   catalogue, the content and the demo customer (demo@skimmer.test), like `npm start`.
+ * - `NODE_ENV` is 'test', so the dev mailbox (/api/dev/mailbox) and the dev captcha are mounted.
+ * - It listens on all interfaces so every test file can use its own loopback address (127.0.0.N,
+ *   see `storeUrl()` in harness.ts): the per-IP rate limits of sign-up and newsletter then apply per file.
+ * @module
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the store under test, e.g. 'http://127.0.0.1:41234'. */
+    storeUrl: string;
+  }
+}
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** Products of the test catalogue (same generator and seed as `npm run seed`). */
+export const TEST_PRODUCTS = 300;
+/** Generator seed of the test catalogue. */
+export const TEST_SEED = 1;
+const START_TIMEOUT_MS = 120_000;
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The store server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${url}/api/products/filter?limit=1`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The store server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/**
+ * The server's environment: the caller's, without settings that would reach outside the machine.
+ * PUBLIC_URL stays unset: the checkout's webUrl then takes the request's own origin (the test
+ * file's loopback address), and harness.mailbox() moves the email links (http://localhost:PORT)
+ * to that origin too.
+ */
+function serverEnv(work: string, port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
+  return {
+    ...env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '0.0.0.0',
+    DATA_DIR: join(work, 'data'),
+    DATABASE_PATH: join(work, 'data', 'skimmer.db'),
+    SEED_PRODUCTS: String(TEST_PRODUCTS),
+    SEED: String(TEST_SEED),
+    LOG_LEVEL: process.env.STORE_LOG_LEVEL ?? 'warn',
+  };
+}
+
+/** Builds, seeds and starts the store; returns the teardown. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const work = mkdtempSync(join(tmpdir(), 'skimmer-browser-'));
+  const webDir = join(work, 'dist', 'web');
+  mkdirSync(webDir, { recursive: true });
+  const build = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) {
+    rmSync(work, { recursive: true, force: true });
+    throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'src/server/main.ts')], {
+    cwd: work,
+    env: serverEnv(work, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (process.env.STORE_LOG_LEVEL) child.stdout?.pipe(process.stdout);
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilUp(url, child, () => output);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  project.provide('storeUrl', url);
+  return stop;
+}
