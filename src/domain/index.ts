@@ -31,3 +31,5 @@ export * from './listing.ts';
 export * from './loading.ts';
 export * from './account-state.ts';
 export * from './carousel-motion.ts';
+export * from './orders.ts';
+export * from './content.ts';
