@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // bench/web.ts cross-checks the route figures with the manifest
+    manifest: true,
     rollupOptions: {
       input: 'index.html',
       output: {
