@@ -20,7 +20,7 @@
  * Memory: about cap/8 bytes per vendor, tag and collection bitset (12.5 kB each at 100k).
  * @module
  */
-import { Lexicon } from './lexicon.ts';
+import { Lexicon, PrefixTable } from './lexicon.ts';
 import { TAG_KEY_SEPARATOR, normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { DEFAULT_ORDER, presortedFor, type PresortedSort } from './sorting.ts';
 import {
@@ -168,10 +168,11 @@ class FastSearchIndex implements SearchIndex {
   private fwdTerms = new Uint32Array(4096);
   private fwdFlags = new Uint8Array(4096);
   private fwdFill = 0;
-  private pnsOf: string[][] = [];
+  /** Each ordinal's normalised part numbers, joined by spaces (they are alphanumeric). */
+  private pnsOf: string[] = [];
   // dictionaries and postings
   private readonly words = new Lexicon(true, true);
-  private readonly partNumbers = new Lexicon(false, false);
+  private readonly partNumbers = new PrefixTable();
   private readonly vendors = new Names();
   private readonly prefixes = new Names();
   private readonly tags = new Names();
@@ -197,7 +198,7 @@ class FastSearchIndex implements SearchIndex {
     this.partNumbers.beginBulk();
     for (const d of docs) this.upsert(d);
     this.words.endBulk(true);
-    this.partNumbers.endBulk(true);
+    this.partNumbers.endBulk();
     // drop the doubling slack of the bulk load; later writes grow again as needed
     this.fwdTerms = this.fwdTerms.slice(0, Math.max(1024, this.fwdFill));
     this.fwdFlags = this.fwdFlags.slice(0, Math.max(1024, this.fwdFill));
@@ -283,8 +284,8 @@ class FastSearchIndex implements SearchIndex {
     }
     this.fwdEnd[o] = this.fwdFill;
     const pns = [...new Set(doc.partNumbers.map(normalizePartNumber))].filter((pn) => pn !== '');
-    for (const pn of pns) this.partNumbers.add(pn, o, 0);
-    this.pnsOf[o] = pns;
+    for (const pn of pns) this.partNumbers.add(pn, o);
+    this.pnsOf[o] = pns.join(' ');
 
     for (const [sort, entry] of this.orders) this.insertInOrder(sort, entry, o);
     this.compactIfWorthIt();
@@ -726,12 +727,9 @@ class FastSearchIndex implements SearchIndex {
     const last = qWords.length - 1;
     const text = s.text;
     if (partNumber !== '') {
-      this.partNumbers.forPrefix(partNumber, (term, p) => {
+      this.partNumbers.forPrefix(partNumber, (term, o) => {
         const into = term === partNumber ? s.tierExact : s.tierPrefix;
-        for (let j = 0; j < p.length; j++) {
-          const o = p.ords[j] ?? 0;
-          into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
-        }
+        into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
       });
     }
     const plans = qWords.map((word, i) => {
@@ -758,7 +756,10 @@ class FastSearchIndex implements SearchIndex {
         if (exact !== undefined) mark(exact.ords, exact.length, exact.flags, 0, 0);
         if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => mark(p.ords, p.length, p.flags, 0, PREFIX_SHIFT));
         if (plan.pn) {
-          this.partNumbers.forPrefix(plan.word, (term, p) => mark(p.ords, p.length, null, term === plan.word ? PN_EXACT : PN_PREFIX, 0));
+          this.partNumbers.forPrefix(plan.word, (term, o) => {
+            bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
+            if (relevance) flags[o] = (flags[o] ?? 0) | (term === plan.word ? PN_EXACT : PN_PREFIX);
+          });
         }
         if (step === 0) text.set(bits);
         else andInto(text, bits);
@@ -777,9 +778,12 @@ class FastSearchIndex implements SearchIndex {
           if (plan.isLast && term.startsWith(plan.word)) f |= ff << PREFIX_SHIFT;
         }
         if (plan.pn) {
-          for (const pn of this.pnsOf[d] ?? []) {
-            if (pn === plan.word) f |= PN_EXACT;
-            else if (pn.startsWith(plan.word)) f |= PN_PREFIX;
+          const pns = this.pnsOf[d] ?? '';
+          for (let at = 0; at < pns.length;) {
+            const end = pns.indexOf(' ', at);
+            const stop = end < 0 ? pns.length : end;
+            if (pns.startsWith(plan.word, at) && stop - at >= plan.word.length) f |= stop - at === plan.word.length ? PN_EXACT : PN_PREFIX;
+            at = stop + 1;
           }
         }
         return f;

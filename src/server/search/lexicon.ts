@@ -154,13 +154,127 @@ export class Lexicon {
 }
 
 /** First index whose string is >= key (code-unit order, as Array#sort uses). */
-function lowerBound(sorted: readonly string[], key: string): number {
+function lowerBound(sorted: readonly string[], key: string, length = sorted.length): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((sorted[mid] ?? '') < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * Part numbers: one (term, ordinal) pair per posting in two parallel arrays sorted by term,
+ * instead of a Postings object per term. Nearly every part number belongs to one product,
+ * so a Map of Postings cost about 300 bytes a term (85 MB at 100k products); this costs a
+ * string reference and 4 bytes a posting besides the term itself. A prefix is a contiguous
+ * run of the sorted terms, found by two binary searches.
+ */
+export class PrefixTable {
+  /** Terms in code-unit order; a term repeats once per ordinal. */
+  private terms: string[] = [];
+  /** The ordinal of each entry of `terms`. */
+  private ords = new Uint32Array(0);
+  private length = 0;
+  /** Pairs gathered during a bulk load, sorted once by endBulk. */
+  private bulk: { terms: string[]; ords: number[] } | null = null;
+
+  /** Number of postings. */
+  get size(): number {
+    return this.length + (this.bulk?.terms.length ?? 0);
+  }
+
+  /** Adds one posting (binary insertion, or a plain push during a bulk load). */
+  add(term: string, ord: number): void {
+    if (this.bulk !== null) {
+      this.bulk.terms.push(term);
+      this.bulk.ords.push(ord);
+      return;
+    }
+    // after the last entry equal to the term, so each term's ordinals stay ascending
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.terms[mid] ?? '') <= term) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.length === this.ords.length) {
+      const grown = new Uint32Array(Math.max(64, this.length + (this.length >>> 3)));
+      grown.set(this.ords);
+      this.ords = grown;
+    }
+    this.ords.copyWithin(lo + 1, lo, this.length);
+    this.ords[lo] = ord;
+    this.terms.splice(lo, 0, term);
+    this.length++;
+  }
+
+  /** Defers sorting while the bulk of the catalogue loads. */
+  beginBulk(): void {
+    this.bulk ??= { terms: [], ords: [] };
+  }
+
+  /** Sorts the pairs of a bulk load (by term, then ordinal) into the table. */
+  endBulk(): void {
+    const bulk = this.bulk;
+    if (bulk === null) return;
+    this.bulk = null;
+    const all = { terms: this.terms.slice(0, this.length).concat(bulk.terms), ords: [...this.ords.subarray(0, this.length), ...bulk.ords] };
+    const order = Array.from({ length: all.terms.length }, (_, i) => i);
+    order.sort((a, b) => {
+      const x = all.terms[a] ?? '';
+      const y = all.terms[b] ?? '';
+      return x < y ? -1 : x > y ? 1 : (all.ords[a] ?? 0) - (all.ords[b] ?? 0);
+    });
+    this.terms = order.map((i) => all.terms[i] ?? '');
+    this.ords = Uint32Array.from(order, (i) => all.ords[i] ?? 0);
+    this.length = order.length;
+  }
+
+  /** Calls `visit(term, ordinal)` for every posting whose term starts with `prefix`, in term order. */
+  forPrefix(prefix: string, visit: (term: string, ord: number) => void): void {
+    this.endBulk();
+    const [from, to] = this.range(prefix);
+    for (let i = from; i < to; i++) visit(this.terms[i] ?? '', this.ords[i] ?? 0);
+  }
+
+  /** Number of postings whose term starts with `prefix`: the cost of expanding it. */
+  prefixCost(prefix: string): number {
+    this.endBulk();
+    const [from, to] = this.range(prefix);
+    return to - from;
+  }
+
+  /** Keeps the ordinals `remap` maps (to a value other than -1), renumbered; order is kept. */
+  remap(remap: Int32Array): void {
+    this.endBulk();
+    let w = 0;
+    for (let r = 0; r < this.length; r++) {
+      const to = remap[this.ords[r] ?? 0] ?? -1;
+      if (to < 0) continue;
+      this.ords[w] = to;
+      this.terms[w] = this.terms[r] ?? '';
+      w++;
+    }
+    this.terms.length = w;
+    this.length = w;
+    this.ords = this.ords.slice(0, Math.max(64, w));
+  }
+
+  /** [first, end) of the entries starting with `prefix` (contiguous in sorted order). */
+  private range(prefix: string): [number, number] {
+    const { terms } = this;
+    const from = lowerBound(terms, prefix, this.length);
+    let lo = from;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((terms[mid] ?? '').startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return [from, lo];
+  }
 }
