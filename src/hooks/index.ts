@@ -25,6 +25,8 @@ export * from './useRecentlyViewed.ts';
 export * from './useExitIntent.ts';
 export * from './useNewsletter.ts';
 export * from './useWallet.ts';
+export * from './useOrders.ts';
+export * from './useOrder.ts';
 export * from './useRecoveryEmail.ts';
 export * from './useAddressBook.ts';
 export * from './useMobileLayout.ts';

@@ -1,0 +1,219 @@
+/**
+ * One order (/account/orders/:id): the login gate (spec section 6), the order, its related
+ * products, and adding one of them to the placed order ('Add to Order' mode, spec sections 4, 5
+ * and 8): one add at a time, the spec's success and failure messages, then the order reloads so
+ * the new line and totals show.
+ *
+ * Choices where the spec is silent: related products come from the order's first products'
+ * related lists (domain `relatedSourceIds`, `relatedForOrder`), without the products already in
+ * the order; a related-list failure is logged only and the section reads its empty text; the
+ * order reload after an add is silent (the page keeps showing the order meanwhile).
+ * @module
+ */
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import type { AddToOrderResponse, Order, OrderResponse } from '../api/types.ts';
+import { isApiError } from '../api/errors.ts';
+import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
+import type { ProductCardData, User } from '../domain/entities.ts';
+import { isUserLoggedIn, LOGIN_PATH } from '../domain/account.ts';
+import { relatedForOrder, relatedSourceIds } from '../domain/orders.ts';
+import { checkAddToOrder } from '../domain/quantity.ts';
+import { logged, missingActor, notify, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { addToOrderErrorText, orderLoadErrorText } from './orders.helpers.ts';
+
+/** A message shown beside the related products (and as a toast). */
+export interface OrderNotice {
+  tone: NotifyTone;
+  message: string;
+}
+
+/** The order page's state. */
+export interface OrderContext {
+  fetched: boolean;
+  user: User | null;
+  /** The route's order id, or null when it is not a number. */
+  orderId: number | null;
+  order: Order | null;
+  related: ProductCardData[];
+  /** The product whose add is in flight, or null. */
+  addingProductId: number | null;
+  notice: OrderNotice | null;
+  /** The failure text of the order load, or null. */
+  error: string | null;
+  preloaded: boolean;
+}
+
+/** Login state, the order id and an optional preloaded order. */
+export interface OrderInput {
+  /** Whether the user call has answered. @default false */
+  fetched?: boolean;
+  user?: User | null;
+  orderId: number | null;
+  order?: Order;
+}
+
+/** Events the page sends. */
+export type OrderEvent =
+  | { type: 'login.changed'; fetched: boolean; user: User | null }
+  | { type: 'order.add'; productId: number }
+  | { type: 'notice.dismiss' };
+
+/** Inputs and outputs of the order page's call actors. */
+export interface OrderActors {
+  /** GET /api/orders/{orderId}. */
+  fetchOrder: { input: { orderId: number }; output: OrderResponse };
+  /** GET /api/products/{id}/related for each id, in order. */
+  fetchRelated: { input: { productIds: number[] }; output: ProductCardData[][] };
+  /** POST /api/orders/{orderId}/relatedProducts/{productId}. */
+  addToOrder: { input: { orderId: number; productId: number }; output: AddToOrderResponse };
+}
+
+const notFound = (error: unknown) => isApiError(error) && error.status === 404;
+
+/**
+ * The order page machine. Actors to provide: `fetchOrder`, `fetchRelated`, `addToOrder` (see
+ * {@link OrderActors}).
+ * @example
+ * const page = createActor(orderMachine.provide({ actors }), { input: { fetched: true, user, orderId: 1024 } }).start();
+ * page.send({ type: 'order.add', productId: 77 });
+ */
+export const orderMachine = setup({
+  types: {
+    context: {} as OrderContext,
+    events: {} as OrderEvent,
+    input: {} as OrderInput,
+    emitted: {} as NotifyEmitted | NavigateEmitted | LogEmitted,
+  },
+  actors: {
+    fetchOrder: fromPromise<OrderActors['fetchOrder']['output'], OrderActors['fetchOrder']['input']>(async () => {
+      throw missingActor('fetchOrder');
+    }),
+    fetchRelated: fromPromise<OrderActors['fetchRelated']['output'], OrderActors['fetchRelated']['input']>(async () => {
+      throw missingActor('fetchRelated');
+    }),
+    addToOrder: fromPromise<OrderActors['addToOrder']['output'], OrderActors['addToOrder']['input']>(async () => {
+      throw missingActor('addToOrder');
+    }),
+  },
+  actions: {
+    tell: enqueueActions(({ enqueue }, params: OrderNotice) => {
+      enqueue.assign({ notice: params });
+      enqueue.emit(notify(params.tone, params.message));
+    }),
+  },
+}).createMachine({
+  id: 'order',
+  context: ({ input }) => ({
+    fetched: input.fetched === true,
+    user: isUserLoggedIn(input.user) ? input.user : null,
+    orderId: input.orderId,
+    order: input.order ?? null,
+    related: [],
+    addingProductId: null,
+    notice: null,
+    error: null,
+    preloaded: input.order !== undefined,
+  }),
+  initial: 'checking',
+  on: {
+    'login.changed': {
+      target: '.checking',
+      actions: assign(({ event }) => ({ fetched: event.fetched, user: isUserLoggedIn(event.user) ? event.user : null })),
+    },
+    'notice.dismiss': { actions: assign({ notice: null }) },
+  },
+  states: {
+    checking: {
+      always: [
+        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
+        { guard: ({ context }) => context.fetched && context.orderId === null, target: 'notFound' },
+        { guard: ({ context }) => context.fetched && context.preloaded, target: 'loaded' },
+        { guard: ({ context }) => context.fetched, target: 'loading' },
+      ],
+    },
+    redirect: { entry: emit({ type: 'navigate', url: LOGIN_PATH }) },
+    loading: {
+      entry: assign({ error: null }),
+      invoke: {
+        src: 'fetchOrder',
+        input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+        onDone: [
+          { guard: ({ event }) => Boolean(event.output?.order), target: 'loaded', actions: assign({ order: ({ event }) => event.output.order }) },
+          { target: 'notFound' },
+        ],
+        onError: [
+          { guard: ({ event }) => notFound(event.error), target: 'notFound' },
+          { target: 'failed', actions: assign({ error: ({ event }) => orderLoadErrorText(event.error) }) },
+        ],
+      },
+    },
+    notFound: {},
+    failed: {},
+    loaded: {
+      type: 'parallel',
+      states: {
+        related: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'fetchRelated',
+                input: ({ context }) => ({ productIds: context.order ? relatedSourceIds(context.order) : [] }),
+                onDone: {
+                  target: 'ready',
+                  actions: assign({
+                    related: ({ context, event }) => relatedForOrder(event.output ?? [], context.order?.lines.map((l) => l.productId) ?? []),
+                  }),
+                },
+                onError: { target: 'ready', actions: emit(({ event }) => logged('fetchRelated', event.error)) },
+              },
+            },
+            ready: {},
+          },
+        },
+        adding: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'order.add': [
+                  {
+                    guard: ({ context, event }) => checkAddToOrder({ orderMode: true, orderId: context.orderId }).ok && context.related.some((p) => p.id === event.productId),
+                    target: 'adding',
+                    actions: assign({ addingProductId: ({ event }) => event.productId, notice: null }),
+                  },
+                ],
+              },
+            },
+            adding: {
+              invoke: {
+                src: 'addToOrder',
+                input: ({ context }) => ({ orderId: context.orderId ?? 0, productId: context.addingProductId ?? 0 }),
+                onDone: [
+                  {
+                    guard: ({ event }) => event.output?.success === false,
+                    target: 'idle',
+                    actions: [assign({ addingProductId: null }), { type: 'tell', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } }],
+                  },
+                  { target: 'refreshing', actions: { type: 'tell', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } } },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [assign({ addingProductId: null }), { type: 'tell', params: ({ event }) => ({ tone: 'error', message: addToOrderErrorText(event.error) }) }],
+                },
+              },
+            },
+            refreshing: {
+              invoke: {
+                src: 'fetchOrder',
+                input: ({ context }) => ({ orderId: context.orderId ?? 0 }),
+                onDone: { target: 'idle', actions: assign({ addingProductId: null, order: ({ context, event }) => event.output?.order ?? context.order }) },
+                onError: { target: 'idle', actions: [assign({ addingProductId: null }), emit(({ event }) => logged('fetchOrder', event.error))] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

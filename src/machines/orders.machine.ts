@@ -1,0 +1,105 @@
+/**
+ * The order list (/orders.asp): the login gate of the account pages (spec section 6: a
+ * signed-out visitor goes to /login.asp), then the customer's orders with a loading state, an
+ * empty state and a failure state.
+ *
+ * Login state comes from the auth machine (input, then 'login.changed'). Server rendering may
+ * pass the orders in the input: the list then starts settled.
+ * @module
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { Order, OrdersResponse } from '../api/types.ts';
+import type { User } from '../domain/entities.ts';
+import { isUserLoggedIn, LOGIN_PATH } from '../domain/account.ts';
+import { missingActor, notify, type NavigateEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { orderLoadErrorText } from './orders.helpers.ts';
+
+/** The order list's state. */
+export interface OrdersContext {
+  fetched: boolean;
+  user: User | null;
+  orders: Order[];
+  /** The failure text of the last load, or null. */
+  error: string | null;
+  preloaded: boolean;
+}
+
+/** Login state and optional preloaded orders. */
+export interface OrdersInput {
+  /** Whether the user call has answered. @default false */
+  fetched?: boolean;
+  user?: User | null;
+  orders?: Order[];
+}
+
+/** Events the page sends. */
+export type OrdersEvent = { type: 'login.changed'; fetched: boolean; user: User | null } | { type: 'orders.reload' };
+
+/**
+ * The order list machine. Actor to provide: `fetchOrders` (GET /api/orders).
+ * @example
+ * const list = createActor(ordersMachine.provide({ actors: { fetchOrders: fromPromise(() => client.orders()) } }), { input: { fetched: true, user } }).start();
+ */
+export const ordersMachine = setup({
+  types: {
+    context: {} as OrdersContext,
+    events: {} as OrdersEvent,
+    input: {} as OrdersInput,
+    emitted: {} as NotifyEmitted | NavigateEmitted,
+  },
+  actors: {
+    fetchOrders: fromPromise<OrdersResponse, void>(async () => {
+      throw missingActor('fetchOrders');
+    }),
+  },
+}).createMachine({
+  id: 'orders',
+  context: ({ input }) => ({
+    fetched: input.fetched === true,
+    user: isUserLoggedIn(input.user) ? input.user : null,
+    orders: input.orders ?? [],
+    error: null,
+    preloaded: input.orders !== undefined,
+  }),
+  initial: 'checking',
+  on: {
+    'login.changed': {
+      target: '.checking',
+      actions: assign(({ event }) => ({ fetched: event.fetched, user: isUserLoggedIn(event.user) ? event.user : null })),
+    },
+  },
+  states: {
+    checking: {
+      always: [
+        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
+        { guard: ({ context }) => context.fetched, target: 'ready' },
+      ],
+    },
+    redirect: { entry: emit({ type: 'navigate', url: LOGIN_PATH }) },
+    ready: {
+      initial: 'start',
+      on: { 'orders.reload': '.loading' },
+      states: {
+        start: { always: [{ guard: ({ context }) => context.preloaded, target: 'settle' }, { target: 'loading' }] },
+        settle: { always: [{ guard: ({ context }) => context.orders.length === 0, target: 'empty' }, { target: 'listed' }] },
+        loading: {
+          entry: assign({ error: null }),
+          invoke: {
+            src: 'fetchOrders',
+            onDone: { target: 'settle', actions: assign({ orders: ({ event }) => event.output?.orders ?? [] }) },
+            onError: {
+              target: 'failed',
+              actions: [
+                assign({ error: ({ event }) => orderLoadErrorText(event.error) }),
+                emit(({ event }) => notify('danger', orderLoadErrorText(event.error))),
+              ],
+            },
+          },
+        },
+        listed: {},
+        empty: {},
+        failed: {},
+      },
+    },
+  },
+});
