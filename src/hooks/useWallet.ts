@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { isApiError } from '../api/errors.ts';
 import { canDeletePaymentMethod, isCustomerPresent, MESSAGES } from '../domain/account.ts';
 import type { MailingAddress, PaymentMethod, Transaction } from '../domain/entities.ts';
 import { walletMachine, type WalletInput, type WalletNotice, type WalletTab } from '../machines/wallet.machine.ts';
@@ -19,6 +20,16 @@ import { useMachineNotices } from './useToasts.ts';
 
 /** The message of a popup the browser blocked (the spec has none; ours). */
 export const POPUP_BLOCKED_MESSAGE = 'The payment window was blocked. Please allow pop-ups for this site and try again.';
+
+/**
+ * The spec shows 'the server's error text or the exception message' for failed wallet calls: a
+ * non-ok answer's JSON `error` (kept by the client as `serverMessage`) replaces the generic text.
+ */
+function serverWords<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw isApiError(error) && error.serverMessage ? new Error(error.serverMessage, { cause: error }) : error;
+  });
+}
 
 /** A list's state name. */
 export type WalletListStatus = 'loading' | 'listed' | 'empty' | 'failed';
@@ -87,13 +98,13 @@ export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 
   const actor = useActorRef(
     walletMachine.provide({
       actors: {
-        fetchPaymentMethods: fromPromise(({ input: { userId }, signal }) => deps.current.client.paymentMethods(userId, { signal })),
+        fetchPaymentMethods: fromPromise(({ input: { userId }, signal }) => serverWords(deps.current.client.paymentMethods(userId, { signal }))),
         fetchTransactions: fromPromise(({ input: { userId, displayableId }, signal }) =>
-          deps.current.client.transactions(userId, displayableId ?? undefined, { signal }),
+          serverWords(deps.current.client.transactions(userId, displayableId ?? undefined, { signal })),
         ),
-        deletePaymentMethod: fromPromise(({ input: { userId, paymentMethodId }, signal }) => deps.current.client.deletePaymentMethod(userId, paymentMethodId, { signal })),
+        deletePaymentMethod: fromPromise(({ input: { userId, paymentMethodId }, signal }) => serverWords(deps.current.client.deletePaymentMethod(userId, paymentMethodId, { signal }))),
         updatePaymentMethod: fromPromise(({ input: { userId, paymentMethodId, body }, signal }) =>
-          deps.current.client.updatePaymentMethod(userId, paymentMethodId, body, { signal }),
+          serverWords(deps.current.client.updatePaymentMethod(userId, paymentMethodId, body, { signal })),
         ),
         openPopup: fromPromise(async ({ input: { url, width, height } }) => {
           const popup = deps.current.environment.openPopup(url, width, height);

@@ -15,7 +15,7 @@ import { useOrder, type OrderApi, type RelatedOffer } from '../../hooks/useOrder
 import { CatalogLink } from '../catalog/CatalogLink.tsx';
 import { PriceTag } from '../catalog/PriceTag.tsx';
 import { ResponsiveImage } from '../catalog/ResponsiveImage.tsx';
-import { Spinner } from '../shell/Spinner.tsx';
+import { LoadingLine } from './LoadingLine.tsx';
 import './orders.css';
 
 function Lines({ page }: { page: OrderApi }) {
@@ -80,7 +80,7 @@ function Offer({ offer, page }: { offer: RelatedOffer; page: OrderApi }) {
         aria-label={`${offer.button.label}: ${offer.card.title}`}
         onClick={() => page.addToOrder(offer.card.id)}
       >
-        {offer.adding ? <Spinner label="Adding" size={16} /> : null}
+        {offer.adding ? <span className="spinner" aria-hidden="true" style={{ width: 16, height: 16 }} /> : null}
         {offer.button.label}
       </button>
     </li>
@@ -104,9 +104,7 @@ function Related({ page }: { page: OrderApi }) {
         )}
       </div>
       {page.relatedStatus === 'loading' ? (
-        <div className="account-loading">
-          <Spinner label="Loading related products" size={24} />
-        </div>
+        <LoadingLine text="Loading related products..." />
       ) : page.related.length === 0 ? (
         <p className="account-empty">{ORDER_TEXT.noRelated}</p>
       ) : (
@@ -133,21 +131,11 @@ export interface OrderDetailProps {
 export function OrderDetail({ id }: OrderDetailProps) {
   const page = useOrder(id);
   if (page.gate === 'checking') {
-    return (
-      <div className="account-loading">
-        <Spinner label={MESSAGES.checkingLogin} size={24} />
-        <span aria-hidden="true">{page.checkingText}</span>
-      </div>
-    );
+    return <LoadingLine text={page.checkingText ?? MESSAGES.checkingLogin} />;
   }
   if (page.gate === 'redirect') return <p>Redirecting to sign in...</p>;
   if (page.status === 'loading') {
-    return (
-      <div className="account-loading">
-        <Spinner label={ORDER_TEXT.loadingOrder} size={24} />
-        <span aria-hidden="true">{ORDER_TEXT.loadingOrder}</span>
-      </div>
-    );
+    return <LoadingLine text={ORDER_TEXT.loadingOrder} />;
   }
   if (page.status === 'notFound' || page.status === 'failed' || !page.order) {
     return (

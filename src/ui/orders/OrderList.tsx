@@ -8,7 +8,7 @@
 import { MESSAGES } from '../../domain/account.ts';
 import { ORDER_TEXT } from '../../domain/orders.ts';
 import { useOrders } from '../../hooks/useOrders.ts';
-import { Spinner } from '../shell/Spinner.tsx';
+import { LoadingLine } from './LoadingLine.tsx';
 import './orders.css';
 
 /**
@@ -18,21 +18,11 @@ import './orders.css';
 export function OrderList() {
   const list = useOrders();
   if (list.gate === 'checking') {
-    return (
-      <div className="account-loading">
-        <Spinner label={MESSAGES.checkingLogin} size={24} />
-        <span aria-hidden="true">{list.checkingText}</span>
-      </div>
-    );
+    return <LoadingLine text={list.checkingText ?? MESSAGES.checkingLogin} />;
   }
   if (list.gate === 'redirect') return <p>Redirecting to sign in...</p>;
   if (list.status === 'loading') {
-    return (
-      <div className="account-loading">
-        <Spinner label={ORDER_TEXT.loadingList} size={24} />
-        <span aria-hidden="true">{ORDER_TEXT.loadingList}</span>
-      </div>
-    );
+    return <LoadingLine text={ORDER_TEXT.loadingList} />;
   }
   if (list.status === 'failed') {
     return (

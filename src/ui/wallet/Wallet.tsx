@@ -19,7 +19,7 @@ import { formatPrice } from '../../domain/money.ts';
 import { useWallet, type WalletApi } from '../../hooks/useWallet.ts';
 import type { WalletTab } from '../../machines/wallet.machine.ts';
 import { Modal } from '../shell/Modal.tsx';
-import { Spinner } from '../shell/Spinner.tsx';
+import { LoadingLine } from '../orders/LoadingLine.tsx';
 import './wallet.css';
 
 /** Texts of the wallet that the spec leaves to us. */
@@ -176,12 +176,7 @@ function MethodsPanel({ wallet }: { wallet: WalletApi }) {
           </p>
         )}
       </div>
-      {wallet.methodsStatus === 'loading' && (
-        <div className="wallet-loading">
-          <Spinner label={WALLET_TEXT.loadingMethods} size={24} />
-          <span aria-hidden="true">{WALLET_TEXT.loadingMethods}</span>
-        </div>
-      )}
+      {wallet.methodsStatus === 'loading' && <LoadingLine text={WALLET_TEXT.loadingMethods} />}
       {wallet.methodsEmptyText && <p className="wallet-empty">{wallet.methodsEmptyText}</p>}
       {wallet.paymentMethods.length > 0 && wallet.methodsStatus !== 'loading' && (
         <ul className="wallet-cards" aria-label={ACCOUNT_LABELS.paymentMethodsTab}>
@@ -226,12 +221,7 @@ function TransactionsPanel({ wallet }: { wallet: WalletApi }) {
           </button>
         </div>
       </form>
-      {wallet.transactionsStatus === 'loading' && (
-        <div className="wallet-loading">
-          <Spinner label={WALLET_TEXT.loadingTransactions} size={24} />
-          <span aria-hidden="true">{WALLET_TEXT.loadingTransactions}</span>
-        </div>
-      )}
+      {wallet.transactionsStatus === 'loading' && <LoadingLine text={WALLET_TEXT.loadingTransactions} />}
       {wallet.transactionsEmptyText && <p className="wallet-empty">{wallet.transactionsEmptyText}</p>}
       {wallet.transactionsStatus === 'listed' && (
         <div className="wallet-table-wrap">
@@ -334,12 +324,7 @@ export function Wallet() {
     transactions: { tab: `${base}-transactions-tab`, panel: `${base}-transactions` },
   };
   if (wallet.gate === 'checking') {
-    return (
-      <div className="wallet wallet-checking">
-        <Spinner label={MESSAGES.checkingLogin} size={24} />
-        <p aria-hidden="true">{wallet.checkingText}</p>
-      </div>
-    );
+    return <LoadingLine text={wallet.checkingText ?? MESSAGES.checkingLogin} />;
   }
   if (wallet.gate === 'redirect') return <p className="wallet">{WALLET_TEXT.redirecting}</p>;
   if (wallet.gate === 'unavailable') {
