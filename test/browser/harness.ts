@@ -75,13 +75,25 @@ export async function openBrowser(): Promise<Browser> {
 
 const errorsOf = new WeakMap<Page, string[]>();
 
+/** Options of {@link newPage}. */
+export interface NewPageOptions {
+  /**
+   * Let the exit-intent popup open. By default the context starts with the popup's 'shown' flag
+   * in local storage (exitIntentPopUpShown), as for a visitor who has seen it: a popup opened by a
+   * test's own scrolling (mobile) or pointer (desktop) would cover what the test clicks next.
+   * @default false
+   */
+  exitIntent?: boolean;
+}
+
 /**
  * A page in a fresh browser context (own cookies and storage) whose relative URLs resolve against
  * `storeUrl()`, sized to the viewport; 'mobile' is also a touch device with a mobile user agent.
  * Uncaught exceptions and console errors of the page are collected: read them with `pageErrors`.
+ * The exit-intent popup stays shut unless `options.exitIntent`.
  * Close it with `await page.context().close()`.
  */
-export async function newPage(browser: Browser, viewport: ViewportName): Promise<Page> {
+export async function newPage(browser: Browser, viewport: ViewportName, options: NewPageOptions = {}): Promise<Page> {
   const mobile = viewport === 'mobile';
   const context = await browser.newContext({
     baseURL: storeUrl(),
@@ -94,6 +106,15 @@ export async function newPage(browser: Browser, viewport: ViewportName): Promise
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
   });
+  if (!options.exitIntent) {
+    await context.addInitScript(() => {
+      try {
+        if (window.localStorage.getItem('exitIntentPopUpShown') === null) window.localStorage.setItem('exitIntentPopUpShown', 'true');
+      } catch {
+        // storage refused (opaque origin): nothing to preset
+      }
+    });
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   errorsOf.set(page, errors);
