@@ -160,6 +160,24 @@ interface LhFigures {
   lcp: number;
   tbt: number;
   si: number;
+  /** The elements that moved (selector and score), for a CLS over the goal. */
+  shifts: string[];
+  /** The LCP element. */
+  lcpElement: string;
+}
+
+/** Node descriptions from a Lighthouse table's items. */
+function nodesOf(details: unknown): { text: string; score: number }[] {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const out: { text: string; score: number }[] = [];
+  const visit = (value: unknown, score: number) => {
+    if (!value || typeof value !== 'object') return;
+    const node = value as { type?: string; selector?: string; nodeLabel?: string; items?: unknown[] };
+    if (node.type === 'node') out.push({ text: `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"`, score });
+    for (const v of Object.values(node)) if (v && typeof v === 'object') visit(v, score);
+  };
+  for (const item of items) visit(item, typeof item.score === 'number' ? item.score : 0);
+  return out;
 }
 
 /** One Lighthouse mobile run (default config) in a fresh Chromium. */
@@ -179,6 +197,8 @@ async function lighthouseRun(url: string): Promise<LhFigures> {
       lcp: num('largest-contentful-paint'),
       tbt: num('total-blocking-time'),
       si: num('speed-index'),
+      shifts: nodesOf(lhr.audits['layout-shifts']?.details).map((n) => `${n.score.toFixed(3)} ${n.text}`),
+      lcpElement: nodesOf(lhr.audits['largest-contentful-paint-element']?.details)[0]?.text ?? '?',
     };
   } finally {
     chrome.kill();
@@ -266,6 +286,12 @@ async function main(): Promise<void> {
         lh ? `${Math.round(lh.tbt)}ms` : '-',
       ];
       console.log(cells.map((c, i) => pad(c, widths[i] ?? 8)).join(''));
+    }
+    console.log('\nLighthouse details (LCP element; layout shifts when CLS is over the goal):');
+    for (const { route, lh } of rows) {
+      if (!lh) continue;
+      console.log(`  ${route.name}: LCP ${lh.lcpElement}, speed index ${(lh.si / 1000).toFixed(2)}s`);
+      if (lh.cls > GOAL_CLS) for (const shift of lh.shifts.slice(0, 6)) console.log(`    shift ${shift}`);
     }
     console.log('\nScripts per route (gzipped KB; desktop first load, then what loaded later without interaction):');
     for (const { route, desktop } of rows) {

@@ -19,6 +19,7 @@ import { Spinner } from '../ui/shell/Spinner.tsx';
 import { Toasts } from '../ui/shell/Toasts.tsx';
 import { useNavigation } from '../ui/shell/useNavigation.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { whenPageSettled } from './page-settled.ts';
 import { pageComponent, routeTable } from './routes.tsx';
 
 /**
@@ -52,9 +53,21 @@ export function navigateInApp(url: string, options: { replace?: boolean } | unde
   else location.assign(url);
 }
 
-/** Whether a URL belongs to this app (same origin, not a file or API call). */
+/**
+ * Pages the server renders on the store's own origin, which the router must load rather than
+ * take: the hosted checkout (the checkout's webUrl), the wallet's add-card popup, the recovery
+ * email link and the development pages.
+ */
+export const SERVER_PAGE_PREFIXES = ['/checkout/', '/wallet/add-card', '/verify-recovery-email', '/dev/'] as const;
+
+/** Whether a URL belongs to this app (same origin, not a file, API call or server-rendered page). */
 export function isAppUrl(url: URL, origin: string): boolean {
-  return url.origin === origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/');
+  return (
+    url.origin === origin &&
+    !url.pathname.startsWith('/api/') &&
+    !url.pathname.startsWith('/media/') &&
+    !SERVER_PAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))
+  );
 }
 
 /**
@@ -79,13 +92,15 @@ function useLinkInterception(navigate: (to: string) => void): void {
   }, [navigate]);
 }
 
-const Footer = lazy(() => import('../ui/shell/Footer.tsx').then((m) => ({ default: m.Footer })));
+const loadFooter = () => import('../ui/shell/Footer.tsx');
+const Footer = lazy(() => loadFooter().then((m) => ({ default: m.Footer })));
 
 /**
- * The footer is below the fold on every page: its code (newsletter, reviews carousel, brands)
- * loads when its place comes within 600 px of the viewport, so it does not weigh on the first
- * load. Without IntersectionObserver (old browsers, tests) it loads at once. The placeholder
- * keeps its height so nothing shifts when it arrives.
+ * The footer is below the fold on every page (main is at least one viewport tall): its code
+ * (newsletter, reviews carousel, brands) loads when its place enters the viewport, so it does not
+ * weigh on the first load; once the page has settled the code is fetched ahead, so scrolling down
+ * finds it ready. Without IntersectionObserver (old browsers, tests) it loads at once. The
+ * placeholder keeps its height so nothing shifts when it arrives.
  */
 function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; year: number }) {
   const spot = useRef<HTMLDivElement>(null);
@@ -94,7 +109,8 @@ function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; ye
     if (near || !spot.current) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '600px 0px' });
+    });
+    void whenPageSettled(window).then(() => loadFooter().catch(() => undefined));
     observer.observe(spot.current);
     return () => observer.disconnect();
   }, [near]);

@@ -5,13 +5,16 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { createClient } from '../api/client.ts';
 import type { StoreConfig, ThemeConfig } from '../domain/entities.ts';
 import { SHELL_MESSAGES, isMobileLayout } from '../domain/shell.ts';
 import type { NavResponse } from '../api/types.ts';
+import { createBrowserEnvironment } from '../hooks/environment.ts';
 import { SkimmerProvider } from '../hooks/SkimmerProvider.tsx';
 import { App, navigateInApp } from './App.tsx';
+import { whenPageSettled } from './page-settled.ts';
+import { PAGE_LOADERS, routeTable } from './routes.tsx';
 import '../ui/styles/global.css';
 
 /** The answer of GET /api/config. */
@@ -29,11 +32,38 @@ function setFavicon(url: string): void {
   document.head.appendChild(link);
 }
 
+/** What index.html's inline script starts before any module loads (see index.html). */
+interface BootRequests {
+  config?: Promise<Response>;
+}
+
+/** GET /api/config: the request index.html started while the scripts downloaded, else a new one. */
+function configResponse(): Promise<Response> {
+  const request = () => fetch('/api/config', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const early = (window as { __SKIMMER_BOOT__?: BootRequests }).__SKIMMER_BOOT__?.config;
+  return early ? early.catch(request) : request();
+}
+
+/**
+ * Starts downloading the code of the page at the current URL now, beside the navigation call,
+ * instead of after the first render (React.lazy reuses the same module request).
+ */
+function preloadRoutePage(storeConfig: StoreConfig): void {
+  const rows = routeTable(storeConfig);
+  const matches = matchRoutes(rows.map((row) => ({ path: row.path })), window.location.pathname);
+  const path = matches?.[matches.length - 1]?.route.path;
+  const page = rows.find((row) => row.path === path)?.page;
+  const load = page ? PAGE_LOADERS[page] : undefined;
+  // a failure shows later, where React.lazy loads the same module (the chunk-error handling)
+  load?.().catch(() => undefined);
+}
+
 async function start(root: HTMLElement): Promise<void> {
-  const response = await fetch('/api/config', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await configResponse();
   if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
   const { storeConfig, themeConfig } = (await response.json()) as ConfigResponse;
   setFavicon(storeConfig.storeFaviconUrl);
+  preloadRoutePage(storeConfig);
   const client = createClient({ baseUrl: '' });
   // On desktop the navigation bar is visible at first paint: loading it before the first render
   // keeps the bar from growing under the shopper (no layout shift). On mobile it sits in the
@@ -44,8 +74,15 @@ async function start(root: HTMLElement): Promise<void> {
       .nav({ collectionUrlPrefix: storeConfig.collectionPath, imagePlacement: themeConfig.imagePlacements.collection.menuImage })
       .catch(() => undefined);
   }
+  const browser = createBrowserEnvironment({ recaptchaSiteKey: storeConfig.recaptchaSiteKey });
   const environment = {
     navigate: (url: string, options?: { replace?: boolean }) => navigateInApp(url, options, window.location),
+    // visit tracking starts once the page has settled: socket.io-client (about 13 KB gzipped)
+    // and its connection never compete with the page's first load
+    createSocket: async (namespace: string) => {
+      await whenPageSettled(window);
+      return browser.createSocket(namespace);
+    },
   };
   createRoot(root).render(
     <StrictMode>

@@ -1,0 +1,58 @@
+/**
+ * When the storefront may start work that the shopper does not see at first (the visit-tracking
+ * socket, the exit-intent popup's code): after the first load, so it never competes with the
+ * page's own scripts, data and pictures for a slow connection or a slow CPU.
+ * @module
+ */
+
+/** How long after the load event deferred work waits when the shopper does nothing. @default 3000 */
+export const SETTLE_DELAY_MS = 3000;
+
+/** The part of `window` {@link whenPageSettled} uses. */
+export interface SettleWindow {
+  document: { readyState: string };
+  addEventListener(type: string, listener: () => void, options?: { once?: boolean; passive?: boolean; capture?: boolean }): void;
+  removeEventListener(type: string, listener: () => void, options?: { capture?: boolean }): void;
+  setTimeout(handler: () => void, ms: number): unknown;
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => unknown;
+}
+
+/** Events that show the shopper is using the page: deferred work may start at once. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+
+let settled: Promise<void> | null = null;
+
+/**
+ * Resolves once, at the first of: the shopper interacts with the page (pointer, key, touch,
+ * scroll), or {@link SETTLE_DELAY_MS} after the window's load event followed by an idle moment.
+ * Every caller shares the same promise.
+ *
+ * @example
+ * await whenPageSettled(window);
+ * const { io } = await import('socket.io-client');
+ */
+export function whenPageSettled(win: SettleWindow): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      for (const type of INTERACTIONS) win.removeEventListener(type, finish, { capture: true });
+      resolve();
+    };
+    for (const type of INTERACTIONS) win.addEventListener(type, finish, { once: true, passive: true, capture: true });
+    const afterLoad = () =>
+      win.setTimeout(() => {
+        if (win.requestIdleCallback) win.requestIdleCallback(finish, { timeout: SETTLE_DELAY_MS });
+        else finish();
+      }, SETTLE_DELAY_MS);
+    if (win.document.readyState === 'complete') afterLoad();
+    else win.addEventListener('load', afterLoad, { once: true });
+  });
+  return settled;
+}
+
+/** Forgets the shared promise (tests). */
+export function resetPageSettled(): void {
+  settled = null;
+}
