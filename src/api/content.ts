@@ -17,7 +17,7 @@ import { DEFAULT_TIMEOUT_MS } from './client.ts';
 import { isApiError } from './errors.ts';
 import { readResponse } from './response.ts';
 import { NO_RETRY, toCallError } from './retry.ts';
-import type { Brand, SuccessResponse } from './types.ts';
+import type { Brand, SuccessResponse, VendorSummary } from './types.ts';
 
 /** The content calls outside the main client. Every function rejects with an `ApiError`. */
 export interface ContentClient {
@@ -140,4 +140,32 @@ export async function brandWithProducts(
   if (!found) return null;
   const { products, pageInfo } = await client.filterProducts({ v: found.brand.name, page: query.page, limit: query.limit }, call);
   return { brand: found.brand, products, pageInfo };
+}
+
+/**
+ * Vendors per request of {@link allVendors} (the largest page the vendors call serves).
+ * @default 100
+ */
+export const VENDORS_PAGE = 100;
+
+/**
+ * Every vendor with its product count, by name (`GET /api/products/vendors/fullDetail` with
+ * sortBy NAME, order ASC), read page by page until a short page, at most
+ * {@link COLLECTIONS_MAX_REQUESTS} requests.
+ *
+ * @example const vendors = await allVendors(api); // [{ name: 'AquaCrest', productCount: 107, ... }, ...]
+ */
+export async function allVendors(client: ApiClient, call?: CallOptions): Promise<VendorSummary[]> {
+  const out: VendorSummary[] = [];
+  const seen = new Set<number>();
+  for (let page = 0; page < COLLECTIONS_MAX_REQUESTS; page += 1) {
+    const { vendors } = await client.vendors({ page, limit: VENDORS_PAGE, sortBy: 'NAME', order: 'ASC' }, call);
+    for (const v of vendors) {
+      if (seen.has(v.id)) continue;
+      seen.add(v.id);
+      out.push(v);
+    }
+    if (vendors.length < VENDORS_PAGE) break;
+  }
+  return out;
 }

@@ -32,5 +32,5 @@ export {
 } from './retry.ts';
 export type { RetryPolicy } from './retry.ts';
 export type * from './types.ts';
-export { allCollections, brandWithProducts, COLLECTIONS_MAX_REQUESTS, COLLECTIONS_PAGE, createContentClient, orMissing } from './content.ts';
+export { allCollections, allVendors, brandWithProducts, COLLECTIONS_MAX_REQUESTS, COLLECTIONS_PAGE, createContentClient, orMissing, VENDORS_PAGE } from './content.ts';
 export type { BrandWithProducts, ContentClient, IndexCollection } from './content.ts';

@@ -37,3 +37,6 @@ export * from './useLoader.ts';
 export * from './useHomeGrid.ts';
 export * from './useBlogCarousel.ts';
 export * from './usePrefetch.ts';
+export * from './useContent.ts';
+export * from './useContentIndexes.ts';
+export * from './useContentClient.ts';
