@@ -207,11 +207,12 @@ export function linkToken(search: string): string {
 /** The name of the query parameter carrying the page to return to after sign-in. */
 export const RETURN_PARAM = 'returnTo';
 
-const AUTH_PATHS = ['/login', '/login.asp', '/register', '/logout', '/change-password', '/reset-password', '/recover-account', '/start-verification', '/verify-account'];
+// pages that make no sense to come back to once signed in (the others, e.g. /change-password, do)
+const NO_RETURN_PATHS = ['/login', '/login.asp', '/register', '/logout'];
 
 /**
  * A safe page to return to: a path on this site (a single leading slash, no scheme, no
- * backslash, no control character) that is not itself a sign-in page; anything else is null, so
+ * backslash, no control character) that is not the sign-in, register or sign-out page; anything else is null, so
  * a crafted link cannot send a shopper to another site after sign-in.
  *
  * @example
@@ -223,7 +224,7 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   const path = (value ?? '').trim();
   if (!path.startsWith('/') || path.startsWith('//') || /[\\\p{Cc}]/u.test(path)) return null;
   const bare = (path.split(/[?#]/, 1)[0] ?? '').replace(/\/+$/, '').toLowerCase();
-  if (AUTH_PATHS.includes(bare)) return null;
+  if (NO_RETURN_PATHS.includes(bare)) return null;
   return path;
 }
 
@@ -330,7 +331,7 @@ export function serverMessageField(flow: SignInFlow, message: string): SignInFie
     if (has('newPassword')) return 'newPassword';
     if (flow === 'register') return 'password';
   }
-  if (/valid email/i.test(message) && has('email')) return 'email';
+  if (/^please enter a valid email/i.test(message) && has('email')) return 'email';
   if (/first name/i.test(message) && has('firstName')) return 'firstName';
   if (/last name/i.test(message) && has('lastName')) return 'lastName';
   return null;

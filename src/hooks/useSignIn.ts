@@ -9,7 +9,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise, waitFor } from 'xstate';
 import type { AccountClient } from '../api/account-client.ts';
-import { SIGN_IN_FIELDS, SIGN_IN_TEXT, type SignInErrors, type SignInField, type SignInFieldSpec, type SignInFlow, type SignInValues } from '../domain/sign-in.ts';
+import { SIGN_IN_FIELDS, SIGN_IN_TEXT, flowRunsOnOpen, type SignInErrors, type SignInField, type SignInFieldSpec, type SignInFlow, type SignInValues } from '../domain/sign-in.ts';
 import { signInMachine, type SignInOutput } from '../machines/sign-in.machine.ts';
 import { useEnvironment } from './context.ts';
 import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
@@ -58,6 +58,22 @@ async function settleSignedIn(actors: SharedActors): Promise<void> {
   actors.cart.send({ type: 'cart.reload' });
   actors.auth.send({ type: 'auth.refresh' });
   await waitFor(actors.auth, (s) => s.matches({ user: 'done' }) && s.context.loggedIn, { timeout: SIGN_IN_SETTLE_MS });
+}
+
+const running = new Map<string, Promise<SignInOutput>>();
+
+/**
+ * The flows that run on opening (sign-out, the emailed verification link) must call once, even
+ * when React mounts the page twice (StrictMode, a quick remount): a second start while the first
+ * call is in flight shares it instead of spending the one-time link again. Such a call is not
+ * cancelled with the first mount, for the same reason.
+ */
+function onceAtATime(key: string, run: () => Promise<SignInOutput>): Promise<SignInOutput> {
+  const current = running.get(key);
+  if (current) return current;
+  const call = run().finally(() => running.delete(key));
+  running.set(key, call);
+  return call;
 }
 
 /** Runs a flow's call; what the page shows next is the machine's business. */
@@ -130,7 +146,11 @@ export function useSignIn(flow: SignInFlow, options: SignInOptions = {}): SignIn
   const actor = useActorRef(
     signInMachine.provide({
       actors: {
-        submitFlow: fromPromise(({ input, signal }) => runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, signal)),
+        submitFlow: fromPromise(({ input, signal }) =>
+          flowRunsOnOpen(input.flow)
+            ? onceAtATime(`${input.flow}:${input.body.token ?? ''}`, () => runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, new AbortController().signal))
+            : runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, signal),
+        ),
       },
     }),
     { input: { flow, token: options.token ?? '' } },

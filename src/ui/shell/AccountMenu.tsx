@@ -6,6 +6,17 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ACCOUNT_LABELS } from '../../domain/account.ts';
 import { ACCOUNT_PATH, CHROME_TEXT, REGISTER_PATH, SIGN_IN_PATH } from '../../domain/chrome.ts';
+import { withReturnPath } from '../../domain/sign-in.ts';
+
+/** Where the menu's Sign Out goes: the page that signs out on the server. */
+const SIGN_OUT_PATH = '/logout';
+
+/** Adds the current page as `returnTo` to a sign-in link at click time (nothing read while rendering). */
+function withCurrentPage(link: HTMLAnchorElement): void {
+  const page = link.pathname;
+  const here = window.location.pathname + window.location.search;
+  link.setAttribute('href', withReturnPath(page, here));
+}
 import { useAuth } from '../../hooks/useAuth.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 
@@ -85,13 +96,15 @@ export function AccountMenu() {
           <>
             <li role="none"><a role="menuitem" href={ACCOUNT_PATH} onClick={close}>{ACCOUNT_LABELS.manageAccount}</a></li>
             <li role="none">
-              <button role="menuitem" type="button" onClick={() => { close(); auth.signOut(); }}>{ACCOUNT_LABELS.signOut}</button>
+              {/* the /logout page ends the server session too, then forgets the visitor */}
+              <a role="menuitem" href={SIGN_OUT_PATH} onClick={close}>{ACCOUNT_LABELS.signOut}</a>
             </li>
           </>
         ) : (
           <>
-            <li role="none"><a role="menuitem" href={SIGN_IN_PATH} onClick={close}>{ACCOUNT_LABELS.signIn}</a></li>
-            <li role="none"><a role="menuitem" href={REGISTER_PATH} onClick={close}>{ACCOUNT_LABELS.register}</a></li>
+            {/* the page the visitor is on goes along, so signing in comes back to it */}
+            <li role="none"><a role="menuitem" href={SIGN_IN_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{ACCOUNT_LABELS.signIn}</a></li>
+            <li role="none"><a role="menuitem" href={REGISTER_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{ACCOUNT_LABELS.register}</a></li>
           </>
         )}
       </ul>

@@ -10,8 +10,8 @@
  * /start-verification are sent to /login.asp with the page to come back to.
  * @module
  */
-import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ACCOUNT_LABELS, LOGIN_PATH, MESSAGES } from '../../../domain/account.ts';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import {
@@ -26,6 +26,7 @@ import {
   type SignInFlow,
 } from '../../../domain/sign-in.ts';
 import { useAuth } from '../../../hooks/useAuth.ts';
+import { useSignedInGate } from '../../../hooks/useSignedInGate.ts';
 import { useSignIn, type SignInReturn } from '../../../hooks/useSignIn.ts';
 import { AccountHead } from '../../../ui/account/AccountHead.tsx';
 import { SignInForm } from '../../../ui/account/SignInForm.tsx';
@@ -125,16 +126,9 @@ function Flow({ flow, token, search }: { flow: SignInFlow; token: string; search
 }
 
 /** The flows that need a signed-in visitor wait for the login state, then send others to sign in. */
-function Gate({ flow, children }: { flow: SignInFlow; children: React.ReactNode }) {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const gated = flowNeedsSignIn(flow);
-  useEffect(() => {
-    if (gated && auth.gate === 'redirect') void navigate(withReturnPath(LOGIN_PATH, location.pathname), { replace: true });
-  }, [gated, auth.gate, navigate, location.pathname]);
-  if (!gated || auth.gate === 'ready') return <>{children}</>;
-  return <Spinner label={MESSAGES.checkingLogin} />;
+function Gated({ path, children }: { path: string; children: ReactNode }) {
+  const gate = useSignedInGate(path);
+  return gate === 'ready' ? <>{children}</> : <Spinner label={MESSAGES.checkingLogin} />;
 }
 
 /**
@@ -150,10 +144,14 @@ export default function AuthPage() {
   return (
     <div className="container ac-page ac-auth">
       <AccountHead title={title} canonicalPath={FLOW_PATH[flow]} crumbs={[{ title: 'My account', url: ACCOUNT_PATH }, { title }]} />
-      <Gate flow={flow}>
-        {/* a new path or link is a new form */}
+      {/* a new path or link is a new form */}
+      {flowNeedsSignIn(flow) ? (
+        <Gated path={location.pathname}>
+          <Flow key={location.pathname + location.search} flow={flow} token={token} search={location.search} />
+        </Gated>
+      ) : (
         <Flow key={location.pathname + location.search} flow={flow} token={token} search={location.search} />
-      </Gate>
+      )}
     </div>
   );
 }
