@@ -40,3 +40,5 @@ export * from './usePrefetch.ts';
 export * from './useContent.ts';
 export * from './useContentIndexes.ts';
 export * from './useContentClient.ts';
+export * from './useProductQuestions.ts';
+export * from './usePdfDownload.ts';
