@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { cardBrand, DECLINED_TEST_CARD, escapeHtml, luhnValid, PAGE_ERRORS, tokenizeTestCard } from '../../src/server/commerce/checkout-page.ts';
+import { cardBrand, DECLINED_TEST_CARD, escapeHtml, luhnValid, PAGE_ERRORS, storeNameOf, tokenizeTestCard } from '../../src/server/commerce/checkout-page.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { call, checkoutIdOf, commerceApp, commerceCounts, createSession, signedInShopper, stockedLevel } from './cart.helpers.ts';
 
@@ -81,8 +81,10 @@ describe('the hosted checkout page', () => {
     const cart = await call(app, 'GET', '/api/checkouts', { cookie });
     expect(cart.body.checkout.LineItems).toEqual([]);
     expect(checkoutIdOf(cart.body.checkout)).not.toBe(id);
+    // a guest gets the confirmation with the order number; there is no account page to link to
     const page = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
-    expect(page.body).toContain(`href="/account/orders/${order?.id}"`);
+    expect(page.body).toContain(`Order number <strong>#${order?.id}</strong>`);
+    expect(page.body).not.toContain('/account/orders/');
   });
 
   test('no card number or security code is stored anywhere', async () => {
@@ -122,6 +124,95 @@ describe('the hosted checkout page', () => {
     expect(res.body).toContain(escapeHtml(error));
     const after = commerceCounts(db);
     expect([after.orders, after.transactions, after.stockSum]).toEqual([before.orders, before.transactions, before.stockSum]);
+  });
+
+  test.each([
+    ['an unknown country', { countryCode: 'ZZ' }, PAGE_ERRORS.country, 'countryCode'],
+    ['a state of another country', { stateCode: 'ON' }, PAGE_ERRORS.state, 'stateCode'],
+    ['a postal code not of the country', { zip: 'SW1A 1AA' }, PAGE_ERRORS.zip, 'zip'],
+    ['a phone that is no number', { phone: 'call me' }, PAGE_ERRORS.phone, 'phone'],
+    ['a missing first name', { firstName: ' ' }, PAGE_ERRORS.address, 'firstName'],
+  ])('%s answers 422 with the message next to the field', async (_name, change, error, name) => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await submit(cookie, id, { ...guestForm, ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(`id="f-${name}" name="${name}"`);
+    expect(res.body).toMatch(new RegExp(`name="${name}"[^>]*aria-invalid="true" aria-describedby="f-${name}-error"`));
+    expect(res.body).toContain(`<span class="field-error" id="f-${name}-error">${escapeHtml(error)}</span>`);
+    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(0);
+  });
+
+  test('a refused form keeps what was typed, but never echoes the card number or security code', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await submit(cookie, id, { ...guestForm, cardNumber: '4242 4242 4242 4241', cvc: '731' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('value="guest@example.com"');
+    expect(res.body).toContain('value="1 Lagoon Way"');
+    expect(res.body).toContain('<option value="WA" selected>Washington</option>');
+    expect(res.body).not.toContain('4241');
+    expect(res.body).not.toContain('value="731"');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  test('the page looks like the store: its name links home, the summary shows lines, discount, shipping and total', async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie, 3);
+    const applied = await call(app, 'POST', `/api/checkouts/${id}/discountCodes?code=SAVE10`, { cookie });
+    expect(applied.status).toBe(200);
+    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
+    expect(res.body).toContain(`<a class="brand" href="/">${escapeHtml(storeNameOf(db))}</a>`);
+    expect(res.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(res.body).toMatch(/<dt>Discount \(SAVE10\)<\/dt><dd>-\$[\d,]+\.\d\d<\/dd>/);
+    expect(res.body).toMatch(/<dt>Shipping<\/dt><dd>(FREE|\$[\d,]+\.\d\d)<\/dd>/);
+    const total = applied.body.checkout.totalPrice as number;
+    expect(res.body).toContain(`<div class="total"><dt>Total</dt><dd>$${total.toFixed(2)}</dd></div>`);
+    expect(res.body).toContain('Qty 3');
+  });
+
+  test('a customer may pay with a saved card and gets a link to the order page', async () => {
+    const shopper = signedInShopper(db);
+    const at = new Date().toISOString();
+    const card = db.get<{ id: number }>(
+      `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_postal_code, billing_country, is_gift_card, created_at)
+       VALUES (?, 'tok_test_saved', 'Mastercard', 5, 2031, '4444', 'Sam Spa', '9 Jet St', '98101', 'US', 0, ?) RETURNING id`,
+      [shopper.customerId, at],
+    );
+    const { id } = await cartOf(shopper.cookie);
+    const form = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: shopper.cookie } });
+    expect(form.body).toContain('Mastercard ending in 4444, expires 05/2031');
+    expect(form.body).toContain('Signed in as');
+    expect(form.body).not.toContain('name="email"');
+    const res = await submit(shopper.cookie, id, { ...guestForm, email: '', paymentMethodId: String(card?.id), cardNumber: '', cvc: '' });
+    expect(res.statusCode).toBe(303);
+    const order = db.get<{ id: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    expect(order).toMatchObject({ payment_brand: 'Mastercard', payment_last4: '4444', payment_token: 'tok_test_saved' });
+    const page = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: shopper.cookie } });
+    expect(page.body).toContain(`<a id="order-link" class="button" href="/account/orders/${order?.id}">View your order</a>`);
+  });
+
+  test("another customer's saved card cannot be used", async () => {
+    const owner = signedInShopper(db);
+    const foreign = db.get<{ id: number }>(
+      `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, billing_line1, billing_postal_code, billing_country, is_gift_card, created_at)
+       VALUES (?, 'tok_test_x', 'Visa', 5, 2031, '1111', 'x', '1', 'US', 0, ?) RETURNING id`,
+      [owner.customerId, new Date().toISOString()],
+    );
+    const shopper = signedInShopper(db);
+    const { id } = await cartOf(shopper.cookie);
+    const res = await submit(shopper.cookie, id, { ...guestForm, paymentMethodId: String(foreign?.id) });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(escapeHtml(PAGE_ERRORS.savedPayment));
+  });
+
+  test('an empty cart shows a way back to the cart instead of the form', async () => {
+    const { cookie } = createSession(db);
+    const cart = await call(app, 'GET', '/api/checkouts', { cookie });
+    const res = await app.inject({ method: 'GET', url: `/checkout/${checkoutIdOf(cart.body.checkout)}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Your cart is empty.');
+    expect(res.body).not.toContain('Place order');
   });
 
   test('a cross-site post is refused', async () => {

@@ -16,7 +16,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isValidPostalCode } from '../../domain/address.ts';
+import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
+import { orderAddressLines, orderLineTotal, orderPath, orderTotalsRows } from '../../domain/orders.ts';
+import { defaultStoreConfig } from '../content/config.ts';
+import { COUNTRIES, STATES } from '../content/geo.ts';
+import { SETTING_KEYS } from '../content/seed.ts';
 import { isSameOrigin } from '../auth/origin-guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
@@ -62,6 +68,10 @@ export const DECLINED_TEST_CARD = '4000000000000002';
 export const PAGE_ERRORS = {
   email: 'Enter a valid email address.',
   address: 'Enter a shipping address: first name, last name, address line 1, postal code and country are required.',
+  country: 'Choose a country we ship to.',
+  state: 'Choose a state or province of the chosen country.',
+  zip: 'Enter a valid postal code for the chosen country.',
+  phone: 'Enter a valid phone number.',
   savedAddress: 'Choose one of your saved addresses.',
   savedPayment: 'Choose one of your saved payment methods.',
   card: 'Enter a valid test card number.',
@@ -71,6 +81,21 @@ export const PAGE_ERRORS = {
 } as const;
 
 /**
+ * A refused form: its status and message, and the fields it concerns, so the page can mark them
+ * (aria-invalid) and put the message next to them.
+ */
+export class FormError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly fields: readonly string[],
+  ) {
+    super(statusCode, message);
+    this.name = 'FormError';
+  }
+}
+
+/**
  * Turns the card fields into what an order keeps: a token, the brand and last4, or an error.
  * @example
  * tokenizeTestCard({ cardNumber: '4242 4242 4242 4242', expMonth: '12', expYear: '2099', cvc: '123' }, new Date());
@@ -78,16 +103,16 @@ export const PAGE_ERRORS = {
  */
 export function tokenizeTestCard(fields: Record<string, string | undefined>, today: Date): OrderPayment {
   const digits = (fields.cardNumber ?? '').replace(/[\s-]/g, '');
-  if (!luhnValid(digits)) throw new HttpError(422, PAGE_ERRORS.card);
+  if (!luhnValid(digits)) throw new FormError(422, PAGE_ERRORS.card, ['cardNumber']);
   const month = Number(fields.expMonth);
   let year = Number(fields.expYear);
   if (year >= 0 && year < 100) year += 2000;
   const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
   if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year * 12 + (month - 1) < current || year > 2200) {
-    throw new HttpError(422, PAGE_ERRORS.expiry);
+    throw new FormError(422, PAGE_ERRORS.expiry, ['expMonth', 'expYear']);
   }
-  if (!/^\d{3,4}$/.test(fields.cvc ?? '')) throw new HttpError(422, PAGE_ERRORS.cvc);
-  if (digits === DECLINED_TEST_CARD) throw new HttpError(402, PAGE_ERRORS.declined);
+  if (!/^\d{3,4}$/.test(fields.cvc ?? '')) throw new FormError(422, PAGE_ERRORS.cvc, ['cvc']);
+  if (digits === DECLINED_TEST_CARD) throw new FormError(402, PAGE_ERRORS.declined, ['cardNumber']);
   return { token: `tok_test_${randomBytes(12).toString('hex')}`, brand: cardBrand(digits), last4: digits.slice(-4) };
 }
 
@@ -134,123 +159,267 @@ function toAddress(a: AddressRow): OrderAddress {
   };
 }
 
+/** The new-address fields the form requires, in the form's order. */
+const REQUIRED_ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'zip', 'countryCode'] as const;
+
+/**
+ * Reads and checks a new shipping address: the required fields, a country we ship to, a state
+ * of that country when one is given (or required: the country has states and none was chosen
+ * but a value was typed), a postal code in the country's format, and a phone of 7 to 15 digits
+ * when one is given.
+ */
+function readNewAddress(fields: Record<string, string | undefined>): OrderAddress {
+  const missing = REQUIRED_ADDRESS_FIELDS.filter((name) => field(fields, name) === null);
+  if (missing.length > 0) throw new FormError(422, PAGE_ERRORS.address, missing);
+  const countryCode = (field(fields, 'countryCode', 2) ?? '').toUpperCase();
+  if (!COUNTRIES.some((c) => c.countryCode === countryCode)) throw new FormError(422, PAGE_ERRORS.country, ['countryCode']);
+  const stateText = field(fields, 'stateCode', 10)?.toUpperCase() ?? null;
+  const states = STATES[countryCode] ?? [];
+  if (stateText !== null && states.length > 0 && !states.some((st) => st.stateCode === stateText)) throw new FormError(422, PAGE_ERRORS.state, ['stateCode']);
+  const zip = field(fields, 'zip', 20) ?? '';
+  if (!isValidPostalCode(zip, countryCode)) throw new FormError(422, PAGE_ERRORS.zip, ['zip']);
+  const phone = field(fields, 'phone', 40);
+  if (phone !== null && !/^\+?[\d\s().-]{7,25}$/.test(phone)) throw new FormError(422, PAGE_ERRORS.phone, ['phone']);
+  if (phone !== null) {
+    const digits = phone.replace(/\D/g, '').length;
+    if (digits < 7 || digits > 15) throw new FormError(422, PAGE_ERRORS.phone, ['phone']);
+  }
+  return {
+    firstName: field(fields, 'firstName') ?? '', lastName: field(fields, 'lastName') ?? '', address1: field(fields, 'address1') ?? '', zip, countryCode,
+    company: field(fields, 'company'), address2: field(fields, 'address2'), city: field(fields, 'city'), phone, stateCode: states.length > 0 ? stateText : null,
+  };
+}
+
 /** Reads the form into an order's email, address and payment, or throws the first problem. */
 export function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date): { email: string; address: OrderAddress; payment: OrderPayment } {
   const email = customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
-  if (!EMAIL_RE.test(email)) throw new HttpError(422, PAGE_ERRORS.email);
+  if (!EMAIL_RE.test(email)) throw new FormError(422, PAGE_ERRORS.email, ['email']);
   let address: OrderAddress;
   const addressId = field(fields, 'addressId');
   if (addressId !== null && addressId !== 'new') {
     const saved = savedAddresses(db, owner.customerId).find((a) => String(a.id) === addressId);
-    if (!saved) throw new HttpError(422, PAGE_ERRORS.savedAddress);
+    if (!saved) throw new FormError(422, PAGE_ERRORS.savedAddress, ['addressId']);
     address = toAddress(saved);
-  } else {
-    const firstName = field(fields, 'firstName');
-    const lastName = field(fields, 'lastName');
-    const address1 = field(fields, 'address1');
-    const zip = field(fields, 'zip', 20);
-    const countryCode = field(fields, 'countryCode', 2)?.toUpperCase() ?? null;
-    if (!firstName || !lastName || !address1 || !zip || !countryCode || !/^[A-Z]{2}$/.test(countryCode)) {
-      throw new HttpError(422, PAGE_ERRORS.address);
-    }
-    address = {
-      firstName, lastName, address1, zip, countryCode, company: field(fields, 'company'), address2: field(fields, 'address2'),
-      city: field(fields, 'city'), phone: field(fields, 'phone', 40), stateCode: field(fields, 'stateCode', 10),
-    };
-  }
+  } else address = readNewAddress(fields);
   let payment: OrderPayment;
   const paymentMethodId = field(fields, 'paymentMethodId');
   if (paymentMethodId !== null && paymentMethodId !== 'new') {
     const saved = savedPayments(db, owner.customerId).find((p) => String(p.id) === paymentMethodId);
-    if (!saved) throw new HttpError(422, PAGE_ERRORS.savedPayment);
+    if (!saved) throw new FormError(422, PAGE_ERRORS.savedPayment, ['paymentMethodId']);
     payment = { token: saved.processor_token, brand: saved.brand, last4: saved.last4 };
   } else payment = tokenizeTestCard(fields, today);
   return { email, address, payment };
 }
 
-function layout(title: string, body: string): string {
+/** The store's name (the header), from the stored store configuration, else the default one. */
+export function storeNameOf(db: Db): string {
+  try {
+    const row = db.get<{ value_json: string }>('SELECT value_json FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.store]);
+    const name = row ? (JSON.parse(row.value_json) as { storeName?: unknown }).storeName : undefined;
+    if (typeof name === 'string' && name.trim() !== '') return name;
+  } catch {
+    // a bare test database without content tables
+  }
+  return defaultStoreConfig().storeName;
+}
+
+// The storefront's palette and type (src/ui/styles/global.css), so checkout looks like the store.
+const STYLES = `:root{--color-primary:#0b5c99;--color-primary-dark:#083f6b;--color-navy:#0b2e4f;--color-accent:#12a4b8;--color-accent-light:#d9f3f6;
+--color-bg:#f4f8fb;--color-surface:#fff;--color-muted-bg:#eaf0f5;--color-border:#d4dee7;--color-text:#1b2733;--color-text-muted:#56636f;
+--color-success:#1c7c3a;--color-danger:#b3261e;--radius:8px;--shadow:0 2px 10px rgba(11,46,79,.10);
+--font:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+*,*::before,*::after{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
+body{margin:0;font-family:var(--font);font-size:16px;line-height:1.5;color:var(--color-text);background:var(--color-bg)}
+a{color:var(--color-primary)}a:hover{color:var(--color-primary-dark)}h1,h2,h3{line-height:1.25;color:var(--color-navy)}
+h1{font-size:1.75rem;margin:16px 0}h2{font-size:1.2rem;margin:0 0 12px}:focus-visible{outline:3px solid var(--color-accent);outline-offset:2px}
+.skip-link{position:absolute;left:-9999px;top:0;background:var(--color-navy);color:#fff;padding:8px 16px;z-index:10}.skip-link:focus{left:8px}
+.visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.wrap{width:100%;max-width:1100px;margin:0 auto;padding:0 16px}
+.site-header{background:var(--color-surface);box-shadow:var(--shadow)}.top{background:var(--color-navy);color:#e3f4f7;font-size:.875rem}
+.top .wrap{display:flex;justify-content:flex-end;min-height:32px;align-items:center}
+.head{display:flex;align-items:center;justify-content:space-between;gap:16px;min-height:72px;flex-wrap:wrap}
+.brand{font-size:1.35rem;font-weight:800;color:var(--color-navy);text-decoration:none;letter-spacing:.01em}.brand:hover{color:var(--color-primary)}
+.secure{display:inline-flex;align-items:center;gap:6px;color:var(--color-success);font-weight:600;font-size:.9375rem}
+.bar{height:6px;background:linear-gradient(90deg,var(--color-primary),var(--color-accent))}
+.crumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:16px 0 0;padding:0;font-size:.875rem}
+.crumbs li+li::before{content:"\\203A";margin:0 8px;color:var(--color-text-muted)}.crumbs [aria-current]{color:var(--color-text-muted)}
+.layout{display:grid;grid-template-columns:minmax(0,1fr) 380px;gap:24px;align-items:start;padding-bottom:40px}
+.card{background:var(--color-surface);border:1px solid var(--color-border);border-radius:var(--radius);box-shadow:var(--shadow);padding:24px;margin-bottom:16px}
+.step{display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:50%;background:var(--color-primary);color:#fff;font-size:.9rem;margin-right:8px}
+fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:0;margin-bottom:8px}
+.grid{display:grid;grid-template-columns:1fr 1fr;gap:12px 16px}.full{grid-column:1/-1}
+.field label{display:block;font-weight:600;font-size:.9375rem;margin-bottom:4px}.opt{font-weight:400;color:var(--color-text-muted)}
+.field input,.field select{width:100%;min-height:44px;padding:8px 12px;border:1px solid #8a99a8;border-radius:var(--radius);background:var(--color-surface);font:inherit;color:inherit}
+.field input[aria-invalid=true],.field select[aria-invalid=true]{border-color:var(--color-danger);box-shadow:0 0 0 1px var(--color-danger)}
+.field-error{display:block;margin-top:4px;color:var(--color-danger);font-size:.875rem;font-weight:600}
+.choice{display:flex;gap:10px;align-items:flex-start;padding:12px;border:1px solid var(--color-border);border-radius:var(--radius);margin-bottom:8px;cursor:pointer}
+.choice:hover{border-color:var(--color-primary)}.choice input{width:18px;height:18px;margin-top:3px;flex:0 0 auto}
+.choice:has(input:checked){border-color:var(--color-primary);background:var(--color-accent-light)}
+.new-fields{margin-top:12px}.note{color:var(--color-text-muted);font-size:.875rem;margin:12px 0 0}
+.alert{border-left:5px solid var(--color-danger);background:#fdecea;color:#7a1b14;padding:12px 16px;border-radius:var(--radius);font-weight:600;margin:0 0 16px}
+.button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:0 24px;border:1px solid var(--color-primary);border-radius:var(--radius);background:var(--color-primary);color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
+.button:hover{background:var(--color-primary-dark);color:#fff}.button-secondary{background:var(--color-surface);color:var(--color-primary)}.button-secondary:hover{background:var(--color-accent-light);color:var(--color-primary-dark)}
+.place{width:100%;font-size:1.1rem}
+.summary{position:sticky;top:16px}.lines{list-style:none;margin:0 0 16px;padding:0}
+.line{display:grid;grid-template-columns:56px 1fr auto;gap:12px;align-items:center;padding:10px 0;border-bottom:1px solid var(--color-border)}
+.line img,.noimg{width:56px;height:56px;object-fit:contain;background:var(--color-muted-bg);border-radius:4px;display:block}
+.line-title{font-size:.9375rem;font-weight:600}.line-qty{display:block;color:var(--color-text-muted);font-size:.8125rem;font-weight:400}.line-price{font-weight:700}
+.totals{display:grid;gap:6px;margin:0}.totals div{display:flex;justify-content:space-between;gap:12px}.totals dt{color:var(--color-text-muted)}.totals dd{margin:0}
+.totals .discount dd{color:var(--color-success);font-weight:600}.totals .total{border-top:1px solid var(--color-border);padding-top:8px;font-size:1.2rem;font-weight:800}.totals .total dt{color:var(--color-navy)}
+.edit{display:inline-block;margin-top:12px;font-size:.9375rem}
+.done{max-width:720px;margin:24px auto 40px}.done-head{display:flex;gap:16px;align-items:center}.tick{flex:0 0 auto;width:56px;height:56px;border-radius:50%;background:var(--color-success);color:#fff;display:flex;align-items:center;justify-content:center;font-size:2rem}
+.order-no{font-size:1.1rem}.order-no strong{font-size:1.35rem;color:var(--color-navy)}.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px}
+.addr{font-style:normal}.two{display:grid;grid-template-columns:1fr 1fr;gap:16px}
+.site-footer{background:var(--color-navy);color:#dbe7f1;font-size:.875rem;padding:20px 0;margin-top:24px}.site-footer a{color:#e3f4f7}
+@media (max-width:800px){h1{font-size:1.5rem}.layout{grid-template-columns:1fr}.summary{position:static;order:-1}.grid,.two{grid-template-columns:1fr}.card{padding:16px}.head{min-height:60px}}`;
+
+function layout(storeName: string, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><meta name="robots" content="noindex">
-<style>body{font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem;color:#123}
-table{width:100%;border-collapse:collapse}td,th{padding:.35rem;border-bottom:1px solid #dde;text-align:left}
-fieldset{margin:1rem 0;border:1px solid #ccd;padding:1rem}label{display:block;margin:.3rem 0}
-input[type=text],input[type=email]{width:100%;max-width:26rem;padding:.3rem}.error{color:#a00;font-weight:bold}
-.total{font-weight:bold}button{padding:.6rem 1.4rem;font-size:1rem}</style></head><body>${body}</body></html>`;
+<title>${escapeHtml(title)} - ${escapeHtml(storeName)}</title><meta name="robots" content="noindex"><style>${STYLES}</style></head>
+<body><a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header"><div class="top"><div class="wrap"><span>Test mode: no real payment is taken</span></div></div>
+<div class="wrap head"><a class="brand" href="/">${escapeHtml(storeName)}</a><span class="secure"><svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 1 1 6 0v4z"/></svg>Secure checkout</span></div>
+<div class="bar"></div></header>
+<main id="main" class="wrap" tabindex="-1">${body}</main>
+<footer class="site-footer"><div class="wrap">&copy; ${escapeHtml(storeName)} · <a href="/help.asp">Help</a> · <a href="/shoppingcart.asp">Cart</a></div></footer></body></html>`;
 }
 
 function money(cents: number): string {
   return escapeHtml(formatPrice(fromCents(cents)));
 }
 
-function orderSummary(order: Order): string {
+function addressHtml(a: OrderAddress): string {
+  return `<address class="addr">${orderAddressLines(a).map((l) => escapeHtml(l)).join('<br>')}</address>`;
+}
+
+/** The confirmation page of a placed order: its number, and for a customer a link to its page. */
+export function confirmationPage(order: Order, options: { storeName: string; customer: boolean }): string {
   const rows = order.lines
-    .map((l) => `<tr><td>${escapeHtml(l.title)}</td><td>${l.quantity}</td><td>${escapeHtml(formatPrice(l.unitPrice))}</td></tr>`)
+    .map((l) => `<li class="line"><span class="noimg" aria-hidden="true"></span><span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${escapeHtml(orderLineTotal(l))}</span></li>`)
     .join('');
-  return `<table><thead><tr><th>Item</th><th>Qty</th><th>Price</th></tr></thead><tbody>${rows}</tbody></table>
-<p>Subtotal ${escapeHtml(formatPrice(order.subtotalPrice))} · Discount ${escapeHtml(formatPrice(order.discountPrice))} · Shipping ${escapeHtml(formatPrice(order.shippingPrice))}</p>
-<p class="total">Total ${escapeHtml(formatPrice(order.totalPrice))}</p>`;
+  const totals = orderTotalsRows(order)
+    .map((r) => `<div class="${r.strong ? 'total' : r.label.startsWith('Discount') ? 'discount' : ''}"><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
+    .join('');
+  const next = options.customer
+    ? `<a id="order-link" class="button" href="${orderPath(order.orderId)}">View your order</a><a class="button button-secondary" href="/">Continue shopping</a>`
+    : `<a class="button" href="/">Continue shopping</a>`;
+  return layout(options.storeName, `Order ${order.orderId} placed`, `<div class="done">
+<div class="card"><div class="done-head"><span class="tick" aria-hidden="true">&#10003;</span><div><h1>Thank you! Your order is placed.</h1>
+<p class="order-no">Order number <strong>#${order.orderId}</strong></p></div></div>
+<p>A confirmation goes to <strong>${escapeHtml(order.email)}</strong>. Paid with ${escapeHtml(order.payment.brand)} ending in ${escapeHtml(order.payment.last4)} (test mode).</p>
+${options.customer ? '' : '<p class="note">Keep your order number: quote it when you contact us about this order.</p>'}
+<div class="actions">${next}</div></div>
+<div class="two"><section class="card" aria-labelledby="ship-h"><h2 id="ship-h">Shipping to</h2>${addressHtml(order.shippingAddress)}</section>
+<section class="card" aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2><ul class="lines">${rows}</ul><dl class="totals">${totals}</dl></section></div></div>`);
 }
 
-/** The confirmation page of a placed order. */
-export function confirmationPage(order: Order): string {
-  return layout(`Order ${order.orderId} placed`, `<h1>Thank you! Order #${order.orderId} is placed.</h1>
-<p>A confirmation goes to ${escapeHtml(order.email)}. Paid with ${escapeHtml(order.payment.brand)} ending in ${escapeHtml(order.payment.last4)} (test mode).</p>
-${orderSummary(order)}
-<p><a id="order-link" href="/account/orders/${order.orderId}">View your order</a> · <a href="/">Continue shopping</a></p>`);
+function fieldHtml(name: string, label: string, value: string, error: { fields: readonly string[]; message: string } | null, extra = '', optional = false, type = 'text'): string {
+  const invalid = error?.fields.includes(name) ?? false;
+  const id = `f-${name}`;
+  return `<div class="field"><label for="${id}">${escapeHtml(label)}${optional ? ' <span class="opt">(optional)</span>' : ''}</label>
+<input type="${type}" id="${id}" name="${name}" value="${value}"${invalid ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''} ${extra}>${invalid ? `<span class="field-error" id="${id}-error">${escapeHtml(error?.message ?? '')}</span>` : ''}</div>`;
 }
 
-/** The checkout form of an open cart. */
-export function checkoutFormPage(db: Db, owner: Owner, checkoutId: string, error: string | null, fields: Record<string, string | undefined> = {}): string {
+function selectHtml(name: string, label: string, options: string, error: { fields: readonly string[]; message: string } | null, optional = false): string {
+  const invalid = error?.fields.includes(name) ?? false;
+  const id = `f-${name}`;
+  return `<div class="field"><label for="${id}">${escapeHtml(label)}${optional ? ' <span class="opt">(optional)</span>' : ''}</label>
+<select id="${id}" name="${name}"${invalid ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${options}</select>${invalid ? `<span class="field-error" id="${id}-error">${escapeHtml(error?.message ?? '')}</span>` : ''}</div>`;
+}
+
+/** The checkout form of an open cart, with the last refusal marked on its fields and what was typed kept (never the card number or security code). */
+export function checkoutFormPage(
+  db: Db,
+  owner: Owner,
+  checkoutId: string,
+  error: { message: string; fields: readonly string[] } | null,
+  fields: Record<string, string | undefined> = {},
+): string {
+  const storeName = storeNameOf(db);
   const lines = lineDetails(db, checkoutId);
   const price = priceCheckout(db, checkoutId, lines);
   const v = (name: string) => escapeHtml(fields[name] ?? '');
   if (lines.length === 0) {
-    return layout('Checkout', '<h1>Checkout</h1><p>Your cart is empty.</p><p><a href="/shoppingcart.asp">Back to cart</a></p>');
+    return layout(storeName, 'Checkout', `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Checkout</li></ol></nav>
+<h1>Checkout</h1><div class="card"><p>Your cart is empty.</p><a class="button" href="/shoppingcart.asp">Back to cart</a></div>`);
   }
   const rows = lines
-    .map((l) => `<tr><td>${escapeHtml(l.title)}</td><td>${l.quantity}</td><td>${money(l.unitCents * l.quantity)}</td></tr>`)
+    .map((l) => {
+      const img = l.imageUrl ? `<img src="${escapeHtml(isSizedImageUrl(l.imageUrl) ? sizedImageUrl(l.imageUrl, 200) : l.imageUrl)}" alt="" width="56" height="56">` : '<span class="noimg" aria-hidden="true"></span>';
+      return `<li class="line">${img}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${money(l.unitCents * l.quantity)}</span></li>`;
+    })
     .join('');
+  const codes = price.applied.map((r) => r.code).join(', ');
+  const totals = `<div><dt>Subtotal</dt><dd>${money(price.linesCents)}</dd></div>
+${price.discountCents > 0 ? `<div class="discount"><dt>Discount${codes ? ` (${escapeHtml(codes)})` : ''}</dt><dd>-${money(price.discountCents)}</dd></div>` : ''}
+<div><dt>Shipping</dt><dd>${price.shippingCents === null || price.shippingCents <= 0 ? 'FREE' : money(price.shippingCents)}</dd></div>
+<div class="total"><dt>Total</dt><dd>${money(price.totalCents)}</dd></div>`;
   const addresses = savedAddresses(db, owner.customerId);
   const payments = savedPayments(db, owner.customerId);
   const signedInEmail = customerEmail(db, owner.customerId);
+  const chosenAddress = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
+  const chosenPayment = fields.paymentMethodId ?? (payments[0] ? String(payments[0].id) : 'new');
   const addressChoices = addresses
-    .map((a, i) => `<label><input type="radio" name="addressId" value="${a.id}"${i === 0 ? ' checked' : ''}> ${escapeHtml(`${a.first_name} ${a.last_name}, ${a.address1}, ${a.city ?? ''} ${a.zip}`)}</label>`)
+    .map((a) => `<label class="choice"><input type="radio" name="addressId" value="${a.id}"${chosenAddress === String(a.id) ? ' checked' : ''}><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}</span></label>`)
     .join('');
   const paymentChoices = payments
-    .map((p, i) => `<label><input type="radio" name="paymentMethodId" value="${p.id}"${i === 0 ? ' checked' : ''}> ${escapeHtml(`${p.brand} ending in ${p.last4}, expires ${p.exp_month}/${p.exp_year}`)}</label>`)
+    .map((p) => `<label class="choice"><input type="radio" name="paymentMethodId" value="${p.id}"${chosenPayment === String(p.id) ? ' checked' : ''}><span>${escapeHtml(`${p.brand} ending in ${p.last4}, expires ${String(p.exp_month).padStart(2, '0')}/${p.exp_year}`)}</span></label>`)
     .join('');
-  return layout('Checkout', `<h1>Checkout</h1>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<table><thead><tr><th>Item</th><th>Qty</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>
-<p>Subtotal ${money(price.subtotalCents)}${price.discountCents > 0 ? ` (discount ${money(price.discountCents)}: ${escapeHtml(price.applied.map((r) => r.code).join(', '))})` : ''} · Shipping ${price.shippingCents === 0 ? 'FREE' : money(price.shippingCents ?? 0)}</p>
-<p class="total">Total ${money(price.totalCents)}</p>
-<form method="post" action="/checkout/${escapeHtml(checkoutId)}">
-${signedInEmail ? `<p>Signed in as ${escapeHtml(signedInEmail)}</p>` : `<fieldset><legend>Contact</legend><label>Email <input type="email" name="email" required value="${v('email')}"></label></fieldset>`}
-<fieldset><legend>Shipping address</legend>${addressChoices}
-${addresses.length > 0 ? '<label><input type="radio" name="addressId" value="new"> A new address</label>' : '<input type="hidden" name="addressId" value="new">'}
-<label>First name <input type="text" name="firstName" value="${v('firstName')}"></label>
-<label>Last name <input type="text" name="lastName" value="${v('lastName')}"></label>
-<label>Company <input type="text" name="company" value="${v('company')}"></label>
-<label>Address line 1 <input type="text" name="address1" value="${v('address1')}"></label>
-<label>Address line 2 <input type="text" name="address2" value="${v('address2')}"></label>
-<label>City <input type="text" name="city" value="${v('city')}"></label>
-<label>State <input type="text" name="stateCode" value="${v('stateCode')}"></label>
-<label>Postal code <input type="text" name="zip" value="${v('zip')}"></label>
-<label>Country code <input type="text" name="countryCode" value="${v('countryCode') || 'US'}"></label>
-<label>Phone <input type="text" name="phone" value="${v('phone')}"></label></fieldset>
-<fieldset><legend>Payment (test mode)</legend>${paymentChoices}
-${payments.length > 0 ? '<label><input type="radio" name="paymentMethodId" value="new"> A test card</label>' : '<input type="hidden" name="paymentMethodId" value="new">'}
-<label>Card number <input type="text" name="cardNumber" inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"></label>
-<label>Expiry month <input type="text" name="expMonth" inputmode="numeric" placeholder="12"></label>
-<label>Expiry year <input type="text" name="expYear" inputmode="numeric" placeholder="2030"></label>
-<label>Security code <input type="text" name="cvc" inputmode="numeric" autocomplete="off"></label>
-<p>Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard); 4000 0000 0000 0002 is declined.</p></fieldset>
-<button type="submit">Place order</button>
-</form>`);
+  const country = (fields.countryCode ?? 'US').toUpperCase();
+  const countryOptions = COUNTRIES.map((c) => `<option value="${c.countryCode}"${c.countryCode === country ? ' selected' : ''}>${escapeHtml(c.title)}</option>`).join('');
+  const state = (fields.stateCode ?? '').toUpperCase();
+  const stateOptions = `<option value="">None</option>${Object.entries(STATES)
+    .map(([code, list]) => `<optgroup label="${escapeHtml(COUNTRIES.find((c) => c.countryCode === code)?.title ?? code)}">${list.map((st) => `<option value="${st.stateCode}"${st.stateCode === state && code === country ? ' selected' : ''}>${escapeHtml(st.title)}</option>`).join('')}</optgroup>`)
+    .join('')}`;
+  const err = error;
+  const groupError = (name: string) =>
+    err?.fields.includes(name) ? `<p class="field-error" id="g-${name}-error">${escapeHtml(err.message)}</p>` : '';
+  const newAddress = `<div class="grid new-fields">
+${fieldHtml('firstName', 'First name', v('firstName'), err, 'autocomplete="given-name"')}
+${fieldHtml('lastName', 'Last name', v('lastName'), err, 'autocomplete="family-name"')}
+<div class="full">${fieldHtml('company', 'Company', v('company'), err, 'autocomplete="organization"', true)}</div>
+<div class="full">${fieldHtml('address1', 'Address line 1', v('address1'), err, 'autocomplete="address-line1"')}</div>
+<div class="full">${fieldHtml('address2', 'Address line 2', v('address2'), err, 'autocomplete="address-line2"', true)}</div>
+${fieldHtml('city', 'City', v('city'), err, 'autocomplete="address-level2"', true)}
+${selectHtml('stateCode', 'State / Province', stateOptions, err, true)}
+${fieldHtml('zip', 'Postal code', v('zip'), err, 'autocomplete="postal-code"')}
+${selectHtml('countryCode', 'Country', countryOptions, err)}
+<div class="full">${fieldHtml('phone', 'Phone', v('phone'), err, 'autocomplete="tel" inputmode="tel"', true, 'tel')}</div></div>`;
+  return layout(storeName, 'Checkout', `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/shoppingcart.asp">Shopping Cart</a></li><li aria-current="page">Checkout</li></ol></nav>
+<h1>Checkout</h1>
+${error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(error.message)}</p>` : ''}
+<div class="layout">
+<form class="checkout-form" method="post" action="/checkout/${escapeHtml(checkoutId)}">
+<section class="card" aria-labelledby="contact-h"><h2 id="contact-h"><span class="step" aria-hidden="true">1</span>Contact</h2>
+${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong></p>` : `${fieldHtml('email', 'Email', v('email'), err, 'required autocomplete="email"', false, 'email')}<p class="note">We send the order confirmation here. <a href="/login.asp">Sign in</a> to use your saved addresses and cards.</p>`}</section>
+<section class="card" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
+${addresses.length > 0 ? `<fieldset${err?.fields.includes('addressId') ? ' aria-describedby="g-addressId-error"' : ''}><legend>Ship to</legend>${addressChoices}<label class="choice"><input type="radio" name="addressId" value="new"${chosenAddress === 'new' ? ' checked' : ''}><span>A new address (fill in below)</span></label>${groupError('addressId')}</fieldset>` : '<input type="hidden" name="addressId" value="new">'}
+${newAddress}</section>
+<section class="card" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">3</span>Payment</h2>
+${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>A test card (fill in below)</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
+<div class="grid new-fields">
+<div class="full">${fieldHtml('cardNumber', 'Card number', '', err, 'inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"')}</div>
+${fieldHtml('expMonth', 'Expiry month (MM)', v('expMonth'), err, 'inputmode="numeric" autocomplete="off" placeholder="12" maxlength="2"')}
+${fieldHtml('expYear', 'Expiry year (YYYY)', v('expYear'), err, 'inputmode="numeric" autocomplete="off" placeholder="2030" maxlength="4"')}
+${fieldHtml('cvc', 'Security code', '', err, 'inputmode="numeric" autocomplete="off" maxlength="4"')}</div>
+<p class="note">Test mode. Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard); 4000 0000 0000 0002 is declined. Card numbers are never stored.</p></section>
+<button type="submit" class="button place">Place order · ${money(price.totalCents)}</button>
+</form>
+<aside class="card summary" aria-labelledby="summary-h"><h2 id="summary-h">Order summary</h2>
+<ul class="lines">${rows}</ul><dl class="totals">${totals}</dl><a class="edit" href="/shoppingcart.asp">Edit cart</a></aside>
+</div>`);
 }
 
-function notFoundPage(reply: FastifyReply): FastifyReply {
-  return reply.code(404).type('text/html; charset=utf-8').send(layout('404 Not Found', '<h1>404 Not Found</h1><p>This page does not exist.</p>'));
+function notFoundPage(db: Db, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(layout(storeNameOf(db), '404 Not Found', '<div class="card done"><h1>404 Not Found</h1><p>This page does not exist.</p><a class="button" href="/">Go to the store</a></div>'));
+}
+
+/** Whether an order belongs to a customer account (its page exists), rather than a guest. */
+function isCustomerOrder(db: Db, orderId: number): boolean {
+  return (db.get<{ customer_id: number | null }>('SELECT customer_id FROM orders WHERE id = ?', [orderId])?.customer_id ?? null) !== null;
 }
 
 function pageOwner(request: FastifyRequest): Owner | null {
@@ -276,19 +445,19 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
   app.get('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
-    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(reply);
+    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(db, reply);
     const order = orderOfCheckout(db, owner, checkoutId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (order) return confirmationPage(order);
+    if (order) return confirmationPage(order, { storeName: storeNameOf(db), customer: isCustomerOrder(db, order.orderId) });
     const row = ownedCheckout(db, checkoutId, owner);
-    if (row?.status !== 'open') return notFoundPage(reply);
+    if (row?.status !== 'open') return notFoundPage(db, reply);
     return checkoutFormPage(db, owner, checkoutId, null);
   });
 
   app.post('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
-    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(reply);
+    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(db, reply);
     if (!isSameOrigin(request, options.allowedOrigins ?? [])) throw new HttpError(403, 'Cross-site request refused.');
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const fields: Record<string, string | undefined> = {};
@@ -302,8 +471,10 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
       return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode === 404) throw err;
+      // what the shopper typed comes back, except the card number and security code
       const safe = { ...fields, cardNumber: undefined, cvc: undefined };
-      return reply.code(err.statusCode).type('text/html; charset=utf-8').send(checkoutFormPage(db, owner, checkoutId, err.message, safe));
+      const refusal = { message: err.message, fields: err instanceof FormError ? err.fields : [] };
+      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutFormPage(db, owner, checkoutId, refusal, safe));
     }
   });
 };
