@@ -2,25 +2,27 @@
  * The server half of the HTTP benchmark, run as a child process so its resident memory is
  * the server's alone: opens the seeded database, builds CORE's app (which loads the
  * catalogue and builds the search index), listens on a free loopback port and reports it
- * to the parent over IPC. Answers 'memory' with its memory and stops on 'stop'.
+ * to the parent over IPC. Answers 'memory' with its memory and the catalogue cache's hit
+ * counts, and stops on 'stop'. A third argument 'off' starts it without the card and answer
+ * caches (the cold path).
  */
 import { buildApp } from '../src/server/app.ts';
 import { openSqlite } from '../src/server/db/database.ts';
 import { memoryMb } from './search-stats.ts';
 
-const [dbPath, dataDir] = process.argv.slice(2);
+const [dbPath, dataDir, cache = 'on'] = process.argv.slice(2);
 if (!dbPath || !dataDir || !process.send) throw new Error('usage: fork search-server.ts <db> <dataDir> (with IPC)');
 const send = (m: unknown): void => { process.send?.(m); };
 
 const started = performance.now();
 const db = openSqlite(dbPath);
-const app = await buildApp({ db, dataDir, logger: false });
+const app = await buildApp({ db, dataDir, logger: false, ...(cache === 'off' ? { catalogueCache: { cards: 0, responseBytes: 0 } } : {}) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
 send({ type: 'ready', port, startMs: Math.round(performance.now() - started), memory: memoryMb() });
 
 process.on('message', (m: unknown) => {
-  if (m === 'memory') send({ type: 'memory', memory: memoryMb() });
+  if (m === 'memory') send({ type: 'memory', memory: memoryMb(), cache: app.catalogue.cache.stats });
   if (m === 'stop') void app.close().then(() => { db.close(); process.exit(0); });
 });

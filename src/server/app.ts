@@ -19,11 +19,12 @@ import { contentRoutes } from './content/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
-import { allVendorCounts, loadSearchDocuments, searchDocuments, type VendorDetail } from './repositories/catalogue.ts';
+import { allVendorCounts, loadSearchDocuments, productCardJson, searchDocuments, type VendorDetail } from './repositories/catalogue.ts';
 import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { sharedSchemas } from './schemas.ts';
+import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
 import type { SearchIndex } from './search/types.ts';
 
@@ -42,6 +43,8 @@ export interface AppOptions {
   webDir?: string;
   /** A ready search index (benchmarks share one); built from the database when absent. */
   searchIndex?: SearchIndex;
+  /** Sizes of the card and search-answer caches (0 turns one off). @default see CatalogueCacheOptions */
+  catalogueCache?: CatalogueCacheOptions;
 }
 
 /** The catalogue services the app carries, for later issues' write routes. */
@@ -89,9 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     tree,
     index,
+    cache: new CatalogueCache((ids) => productCardJson(db, ids), options.catalogueCache),
     vendors: () => (vendorCounts ??= allVendorCounts(db)),
     reindex(ids) {
       vendorCounts = null;
+      catalogue.cache.invalidate(ids);
       const docs = loadSearchDocuments(db, ids, tree);
       const found = new Set(docs.map((d) => d.id));
       for (const doc of docs) index.upsert(doc);

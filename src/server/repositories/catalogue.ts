@@ -345,6 +345,21 @@ export function productCards(db: Db, ids: readonly number[]): CardData[] {
   });
 }
 
+/**
+ * A card as the JSON the ProductCard schema serialises: its fields in the schema's order
+ * (CARD_FIELDS), so a cached card joined into an answer reads as the schema would write it.
+ */
+export function cardJson(card: CardData): string {
+  const out: Record<string, unknown> = {};
+  for (const f of CARD_FIELDS) out[f] = card[f];
+  return JSON.stringify(out);
+}
+
+/** Cards as JSON text by id (the card cache's loader); unknown ids are absent. */
+export function productCardJson(db: Db, ids: readonly number[]): Map<number, string> {
+  return new Map(productCards(db, ids).map((c) => [c.id, cardJson(c)]));
+}
+
 /** Keeps only the requested card fields (the `fields` parameter); no list keeps them all. */
 export function pickFields(card: CardData, fields: readonly string[] | null): Partial<CardData> {
   if (fields === null) return card;

@@ -2,10 +2,13 @@
  * The catalogue calls of spec section 7 (products, product search, collections, hierarchy,
  * vendors) plus what the storefront's other screens need in the same style (products by ids,
  * related products, product reviews and questions). Search runs on the in-memory index; the
- * page's ids are then hydrated into cards from the database.
+ * page's ids are then joined from cards cached as JSON text (read from the database on a miss),
+ * and whole search answers are cached by query until the next catalogue write (search/cache.ts).
+ * Routes that answer cached JSON text send it as is: the text is what their response schema
+ * would serialise (tested against the schema's own serialiser).
  * @module
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { totalPages } from '../../domain/pagination.ts';
 import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
@@ -14,9 +17,7 @@ import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import {
   CARD_FIELDS,
-  pickFields,
   productByHandle,
-  productCards,
   productExists,
   productQuestions,
   productReviews,
@@ -35,6 +36,7 @@ import {
   searchQuerystring,
   vendorsQuerystring,
 } from '../schemas.ts';
+import type { CatalogueCache } from '../search/cache.ts';
 import type { IndexQuery, SearchIndex } from '../search/types.ts';
 
 /** What the catalogue routes work on. */
@@ -42,6 +44,8 @@ export interface CatalogueContext {
   db: Db;
   tree: CollectionTree;
   index: SearchIndex;
+  /** Cards as JSON and whole search answers, invalidated by catalogue writes. */
+  cache: CatalogueCache;
   /** Vendors with product counts, cached until the next catalogue write. */
   vendors(): VendorDetail[];
 }
@@ -111,9 +115,51 @@ export function toIndexQuery(p: SearchParams): IndexQuery {
 
 const notFound = (what: string): HttpError => new HttpError(404, `${what} not found`);
 
+/** Content type of the answers sent as ready JSON text (what Fastify sets for serialised JSON). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The cache key of a search: the validated query and the fields, nothing else changes the answer. */
+export function searchCacheKey(q: IndexQuery, fields: readonly string[] | null): string {
+  return JSON.stringify([q.q, q.v, q.t, q.c, q.minPriceCents, q.maxPriceCents, q.isFeatured, q.sortBy, q.limit, q.page, fields]);
+}
+
+/** Cards of ids as JSON text joined by commas, keeping only `fields` (in the schema's order) when given. */
+function joinCards(cache: CatalogueCache, ids: readonly number[], fields: readonly string[] | null): { json: string; count: number } {
+  const cards = cache.cardJson(ids);
+  if (fields === null) return { json: cards.join(','), count: cards.length };
+  const wanted = CARD_FIELDS.filter((f) => fields.includes(f));
+  const picked = cards.map((text) => {
+    const card = JSON.parse(text) as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const f of wanted) out[f] = card[f];
+    return JSON.stringify(out);
+  });
+  return { json: picked.join(','), count: picked.length };
+}
+
 /** Registers the catalogue routes. */
 export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
-  const { db, tree, index } = ctx;
+  const { db, tree, index, cache } = ctx;
+  const sendCards = (reply: FastifyReply, ids: readonly number[], fields: readonly string[] | null = null): FastifyReply =>
+    reply.type(JSON_CONTENT_TYPE).send(`{"products":[${joinCards(cache, ids, fields).json}]}`);
+  /** The answer of a search as bytes: cards joined as text, page info serialised once. */
+  const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
+    const result = index.search(query);
+    const pages = totalPages(result.totalObjects, query.limit);
+    const cards = joinCards(cache, result.ids, fields);
+    const pageInfo = {
+      limitPerPage: query.limit,
+      totalObjects: result.totalObjects,
+      totalPages: pages,
+      pages,
+      count: cards.count,
+      availableTagPrefixes: result.availableTagPrefixes,
+      availableTagFilters: result.availableTagFilters,
+      availableVendors: result.availableVendors,
+      productMaxPrice: fromCents(result.productMaxPriceCents),
+    };
+    return Buffer.from(`{"products":[${cards.json}],"pageInfo":${JSON.stringify(pageInfo)}}`);
+  };
   const cardsResponse = { type: 'object', properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } } } } as const;
 
   app.get<{ Params: { handle: string } }>(
@@ -149,26 +195,11 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
       const query = toIndexQuery(req.query);
-      const result = index.search(query);
-      const pages = totalPages(result.totalObjects, query.limit);
-      const products = productCards(db, result.ids).map((c) => pickFields(c, fields));
-      return {
-        products,
-        pageInfo: {
-          limitPerPage: query.limit,
-          totalObjects: result.totalObjects,
-          totalPages: pages,
-          pages,
-          count: products.length,
-          availableTagPrefixes: result.availableTagPrefixes,
-          availableTagFilters: result.availableTagFilters,
-          availableVendors: result.availableVendors,
-          productMaxPrice: fromCents(result.productMaxPriceCents),
-        },
-      };
+      const body = cache.response(searchCacheKey(query, fields), () => searchAnswer(query, fields));
+      return reply.type(JSON_CONTENT_TYPE).send(body);
     },
   );
 
@@ -182,10 +213,9 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
         response: { 200: cardsResponse, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
-      const ids = req.query.ids.split(',').map(Number);
-      return { products: productCards(db, ids).map((c) => pickFields(c, fields)) };
+      return sendCards(reply, req.query.ids.split(',').map(Number), fields);
     },
   );
 
@@ -225,9 +255,9 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     {
       schema: { summary: 'Related products of a product', tags: ['products'], params: idParams, response: { 200: cardsResponse, ...errorResponses } },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!productExists(db, req.params.id)) throw notFound('Product');
-      return { products: productCards(db, relatedProductIds(db, req.params.id)) };
+      return sendCards(reply, relatedProductIds(db, req.params.id));
     },
   );
 
@@ -395,10 +425,10 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
         response: { 200: cardsResponse, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (!tree.node(req.params.id)) throw notFound('Collection');
       const result = index.search({ c: req.params.id, isFeatured: true, sortBy: 'best_selling', limit: req.query.limit ?? 8, page: 0 });
-      return { products: productCards(db, result.ids) };
+      return sendCards(reply, result.ids);
     },
   );
 

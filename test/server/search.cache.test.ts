@@ -1,0 +1,211 @@
+/**
+ * The card and answer caches of the catalogue routes (search/cache.ts): a cache never changes
+ * an answer. A write shows in the very next answer once `reindex` ran, a cached app answers
+ * byte for byte what an app without caches answers, and the JSON text sent as is equals what
+ * the routes' response schemas serialise.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { sharedSchemas } from '../../src/server/schemas.ts';
+import { CatalogueCache } from '../../src/server/search/cache.ts';
+import { seededDb } from './catalogue.helpers.ts';
+
+let db: Db;
+let cached: FastifyInstance;
+let uncached: FastifyInstance;
+
+beforeAll(async () => {
+  db = seededDb(300, 23);
+  const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-cache-test-'));
+  const webDir = join(dataDir, 'no-web');
+  cached = await buildApp({ db, dataDir, webDir });
+  uncached = await buildApp({ db, dataDir, webDir, catalogueCache: { cards: 0, responseBytes: 0 } });
+});
+afterAll(async () => {
+  await cached.close();
+  await uncached.close();
+});
+
+const one = <T>(sql: string, params: unknown[] = []): T => db.get<T>(sql, params) as T;
+const body = async (app: FastifyInstance, url: string): Promise<string> => (await app.inject({ url })).body;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON answers loosely
+const json = async (app: FastifyInstance, url: string): Promise<any> => JSON.parse(await body(app, url));
+/** Both apps see every write: they share the database, and each keeps its own index and caches. */
+const reindex = (ids: number[]): void => {
+  cached.catalogue.reindex(ids);
+  uncached.catalogue.reindex(ids);
+};
+
+const URLS = [
+  '/api/products/filter',
+  '/api/products/filter?q=pump&limit=8',
+  '/api/products/filter?q=filter%20cartridge&sortBy=price_asc&page=1&limit=12',
+  '/api/products/filter?sortBy=title_desc&limit=30&page=2',
+  '/api/products/filter?t=Brand,AquaCrest&sortBy=best_selling',
+  '/api/products/filter?minPrice=10&maxPrice=500&sortBy=top_rated&fields=title,handle,id,price',
+  '/api/products/filter?isFeatured=true&limit=4',
+  '/api/products/byIds?ids=3,1,2,1,99999',
+  '/api/products/byIds?ids=5,4&fields=vendor,id,title',
+];
+
+describe('cached answers', () => {
+  test('equal the answers of an app without caches, byte for byte, on a first and a repeated call', async () => {
+    for (const url of URLS) {
+      const cold = await body(uncached, url);
+      expect(await body(cached, url), url).toBe(cold);
+      expect(await body(cached, url), url).toBe(cold);
+    }
+    expect(cached.catalogue.cache.stats.responseHits).toBeGreaterThan(0);
+  });
+
+  test('a product write shows in the next search answer and card after reindex', async () => {
+    const row = one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 7');
+    const url = '/api/products/filter?q=xylophonic';
+    const byId = `/api/products/byIds?ids=${row.id}`;
+    expect((await json(cached, url)).products).toEqual([]);
+    expect((await json(cached, byId)).products[0].title).toBe(row.title);
+    db.run("UPDATE products SET title = 'Xylophonic Skimmer Basket' WHERE id = ?", [row.id]);
+    reindex([row.id]);
+    const answer = await json(cached, url);
+    expect(answer.products.map((p: { id: number }) => p.id)).toEqual([row.id]);
+    expect(answer.products[0].title).toBe('Xylophonic Skimmer Basket');
+    expect(answer.pageInfo.totalObjects).toBe(1);
+    expect((await json(cached, byId)).products[0].title).toBe('Xylophonic Skimmer Basket');
+    expect(await body(cached, url)).toBe(await body(uncached, url));
+  });
+
+  test('a stock write (an order) shows in the cards of the next answer after reindex', async () => {
+    const level = one<{ id: number; product_id: number; quantity: number }>(
+      `SELECT l.id, v.product_id, l.quantity FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
+       WHERE l.available_for_sale = 1 AND l.quantity > 3 ORDER BY v.product_id, v.position, v.id, l.position, l.id LIMIT 1`,
+    );
+    const url = `/api/products/byIds?ids=${level.product_id}`;
+    const before = (await json(cached, url)).products[0];
+    if (before.inventoryLevelId !== level.id) return; // the card shows another level first: nothing to see here
+    db.run('UPDATE inventory_levels SET quantity = quantity - 2 WHERE id = ?', [level.id]);
+    reindex([level.product_id]);
+    expect((await json(cached, url)).products[0].availableQuantity).toBe(before.availableQuantity - 2);
+    expect(await body(cached, url)).toBe(await body(uncached, url));
+  });
+
+  test('a price write moves the product in price order and in the facets of the next answer', async () => {
+    const url = '/api/products/filter?sortBy=price_desc&limit=3';
+    const first = await json(cached, url);
+    const row = one<{ id: number }>('SELECT id FROM products ORDER BY id DESC LIMIT 1');
+    db.run('UPDATE products SET price_cents = 99999900 WHERE id = ?', [row.id]);
+    db.run(
+      'UPDATE inventory_levels SET price_cents = 99999900 WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)',
+      [row.id],
+    );
+    reindex([row.id]);
+    const after = await json(cached, url);
+    expect(after.products[0].id).toBe(row.id);
+    expect(after.products[0].price).toBe(999999);
+    expect(after.pageInfo.productMaxPrice).toBe(999999);
+    expect(after.pageInfo.productMaxPrice).toBeGreaterThan(first.pageInfo.productMaxPrice);
+    expect(await body(cached, url)).toBe(await body(uncached, url));
+  });
+
+  test('a removed product leaves answers and cards after reindex', async () => {
+    const row = one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 3');
+    const byId = `/api/products/byIds?ids=${row.id}`;
+    expect((await json(cached, byId)).products).toHaveLength(1);
+    const total = (await json(cached, '/api/products/filter')).pageInfo.totalObjects;
+    db.exec('PRAGMA foreign_keys = OFF');
+    db.run('DELETE FROM products WHERE id = ?', [row.id]);
+    db.exec('PRAGMA foreign_keys = ON');
+    reindex([row.id]);
+    expect((await json(cached, byId)).products).toEqual([]);
+    expect((await json(cached, '/api/products/filter')).pageInfo.totalObjects).toBe(total - 1);
+  });
+});
+
+describe('JSON text sent as is', () => {
+  test("equals what the route's response schema serialises", async () => {
+    // the same response schemas on a plain Fastify route that returns the parsed object
+    const reference = Fastify();
+    for (const schema of sharedSchemas) reference.addSchema(schema);
+    let payload: unknown = null;
+    const products = { type: 'array', items: { $ref: 'ProductCard#' } };
+    reference.get('/search', {
+      schema: { response: { 200: { type: 'object', properties: { products, pageInfo: { $ref: 'PageInfo#' } } } } },
+    }, async () => payload);
+    reference.get('/cards', { schema: { response: { 200: { type: 'object', properties: { products } } } } }, async () => payload);
+    await reference.ready();
+    const leaf = one<{ id: number }>('SELECT id FROM collections WHERE level = 1 LIMIT 1');
+    const product = one<{ id: number }>('SELECT product_id AS id FROM related_products LIMIT 1');
+    const cases: [string, string][] = [
+      ...URLS.filter((u) => u.includes('/filter')).map((u): [string, string] => [u, '/search']),
+      ['/api/products/byIds?ids=9,8,7', '/cards'],
+      ['/api/products/byIds?ids=9,8&fields=sku,id', '/cards'],
+      [`/api/products/${product.id}/related`, '/cards'],
+      [`/api/collections/${leaf.id}/products/featured?limit=5`, '/cards'],
+    ];
+    for (const [url, route] of cases) {
+      const res = await cached.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      payload = JSON.parse(res.body);
+      const ref = await reference.inject({ url: route });
+      expect(res.body, url).toBe(ref.body);
+    }
+    await reference.close();
+  });
+});
+
+describe('CatalogueCache', () => {
+  test('loads only the missing cards, keeps the order given and skips repeats and unknown ids', () => {
+    const loads: number[][] = [];
+    const cache = new CatalogueCache((ids) => {
+      loads.push([...ids]);
+      return new Map(ids.filter((id) => id < 100).map((id) => [id, `{"id":${id}}`]));
+    });
+    expect(cache.cardJson([3, 1, 3, 500])).toEqual(['{"id":3}', '{"id":1}']);
+    expect(cache.cardJson([1, 2])).toEqual(['{"id":1}', '{"id":2}']);
+    expect(loads).toEqual([[3, 1, 500], [2]]);
+    cache.invalidate([1]);
+    expect(cache.cardJson([1, 2])).toEqual(['{"id":1}', '{"id":2}']);
+    expect(loads.at(-1)).toEqual([1]);
+  });
+
+  test('keeps at most the configured cards and answer bytes, least recently used out first', () => {
+    const cache = new CatalogueCache((ids) => new Map(ids.map((id) => [id, `{"id":${id}}`])), { cards: 2, responseBytes: 10 });
+    cache.cardJson([1, 2]);
+    cache.cardJson([1]); // 1 used last: 2 goes first
+    cache.cardJson([3]);
+    expect(cache.size.cards).toBe(2);
+    const before = cache.stats.cardMisses;
+    cache.cardJson([1, 3]);
+    expect(cache.stats.cardMisses).toBe(before);
+    let computed = 0;
+    const answer = (text: string) => () => { computed++; return Buffer.from(text); };
+    cache.response('a', answer('12345'));
+    cache.response('b', answer('12345'));
+    cache.response('a', answer('12345'));
+    expect(computed).toBe(2);
+    cache.response('c', answer('123')); // over 10 bytes: b (least recently used) goes
+    cache.response('a', answer('12345'));
+    expect(computed).toBe(3);
+    cache.response('b', answer('12345'));
+    expect(computed).toBe(4);
+    cache.response('big', answer('12345678901')); // larger than the whole cache: never kept
+    cache.response('big', answer('12345678901'));
+    expect(computed).toBe(6);
+  });
+
+  test('any write clears every answer', () => {
+    const cache = new CatalogueCache(() => new Map());
+    let computed = 0;
+    const compute = (): Buffer => { computed++; return Buffer.from('{}'); };
+    cache.response('k', compute);
+    cache.response('k', compute);
+    cache.invalidate([12345]);
+    cache.response('k', compute);
+    expect(computed).toBe(2);
+  });
+});
