@@ -59,8 +59,8 @@ describe('product page', () => {
     renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: client(product) });
     fireEvent.click(await screen.findByRole('tab', { name: 'PDFs' }));
     expect(screen.getByText('manual.pdf')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByRole('status')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Preview manual.pdf' }));
+    expect(within(screen.getByRole('dialog')).getByRole('status')).toBeTruthy();
   });
 
   test('shows the 404 content when the product is missing', async () => {

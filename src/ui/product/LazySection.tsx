@@ -1,0 +1,46 @@
+/**
+ * A below-the-fold area of the product page that renders its content once 10 percent of its
+ * place is visible (spec section 9: 'Lazy sections load when 10 percent visible'), so its code and
+ * data are not part of the first load. The place keeps a minimum height until then, so nothing
+ * below it moves when the content arrives.
+ * @module
+ */
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { LAZY_SECTION_VISIBLE_RATIO } from '../../domain/shell.ts';
+import { Spinner } from '../shell/Spinner.tsx';
+
+/** Props of {@link LazySection}. */
+export interface LazySectionProps {
+  children: ReactNode;
+  /** The region's accessible name. */
+  label: string;
+  /** Height kept before the content renders, in px. @default 200 */
+  minHeight?: number;
+  className?: string;
+}
+
+/**
+ * Renders `children` when the section comes into view (at once without IntersectionObserver);
+ * a lazy component inside shows a spinner in the kept space while its code loads.
+ * @example <LazySection label="Reviews"><ProductReviews productId={7} /></LazySection>
+ */
+export function LazySection({ children, label, minHeight = 200, className }: LazySectionProps) {
+  const ref = useRef<HTMLElement>(null);
+  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (visible || !ref.current) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { threshold: LAZY_SECTION_VISIBLE_RATIO });
+    io.observe(ref.current);
+    return () => io.disconnect();
+  }, [visible]);
+  const loading = (
+    <div className="sk-pp-lazy__loading" style={{ minHeight }}>
+      <Spinner label={`Loading ${label}`} />
+    </div>
+  );
+  return (
+    <section ref={ref} aria-label={label} className={className} style={visible ? undefined : { minHeight }}>
+      {visible ? <Suspense fallback={loading}>{children}</Suspense> : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The product page's tabs (spec section 2): Description, Warranty Information, and a PDFs pane
+ * when the product has PDFs. Arrow keys move between tabs (WAI-ARIA tabs pattern).
+ * @module
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
+import type { Product } from '../../domain/entities.ts';
+import { pdfCards, WARRANTY_TEXT } from '../../domain/product-page.ts';
+import { usePdfDownload } from '../../hooks/usePdfDownload.ts';
+import { PdfCard } from './PdfCard.tsx';
+import './product.css';
+
+type TabId = 'description' | 'warranty' | 'pdfs';
+
+/**
+ * The tabs of one product.
+ * @example <ProductTabs product={product} />
+ */
+export function ProductTabs({ product }: { product: Product }) {
+  const pdfs = pdfCards(product.PDFs);
+  const downloader = usePdfDownload();
+  const tabs: { id: TabId; label: string }[] = [
+    { id: 'description', label: PRODUCT_SECTION_TEXT.description },
+    { id: 'warranty', label: PRODUCT_SECTION_TEXT.warranty },
+    ...(pdfs.length > 0 ? [{ id: 'pdfs' as const, label: PRODUCT_SECTION_TEXT.pdfs }] : []),
+  ];
+  const [active, setActive] = useState<TabId>('description');
+  const base = useId();
+  const onKey = (e: KeyboardEvent, i: number) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const target = e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : step === 0 ? undefined : tabs[(i + step + tabs.length) % tabs.length];
+    if (!target) return;
+    e.preventDefault();
+    setActive(target.id);
+    document.getElementById(`${base}-tab-${target.id}`)?.focus();
+  };
+  return (
+    <section className="sk-tabs sk-pp-tabs" aria-label="Product information">
+      <div role="tablist" aria-label="Product information">
+        {tabs.map((t, i) => (
+          <button
+            key={t.id}
+            id={`${base}-tab-${t.id}`}
+            type="button"
+            role="tab"
+            aria-selected={active === t.id}
+            aria-controls={`${base}-panel-${t.id}`}
+            tabIndex={active === t.id ? 0 : -1}
+            onClick={() => setActive(t.id)}
+            onKeyDown={(e) => onKey(e, i)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${base}-panel-${active}`} aria-labelledby={`${base}-tab-${active}`} tabIndex={0} className="sk-pp-tabs__panel">
+        {/* the description HTML is sanitised by the server */}
+        {active === 'description' && <div className="sk-pp-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml ?? '' }} />}
+        {active === 'warranty' && <p>{WARRANTY_TEXT}</p>}
+        {active === 'pdfs' && (
+          <ul className="sk-pp-pdfs">
+            {pdfs.map((p) => (
+              <PdfCard key={p.url} pdf={p} downloader={downloader} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
