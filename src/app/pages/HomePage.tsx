@@ -56,13 +56,15 @@ function Hero({ slides }: { slides: readonly Slide[] }) {
             aria-label={`${i + 1} of ${slides.length}`}
             style={{ backgroundImage: `url(${JSON.stringify(s.backgroundUrl)})`, transform: i === hero.index && hero.dragging ? `translateX(${hero.dragDeltaX}px)` : undefined }}
           >
-            {s.title && <p className="sk-hero__title">{s.title}</p>}
-            {s.subtitle && <p>{s.subtitle}</p>}
-            {s.url && (
-              <CatalogLink to={s.url} className="sk-btn sk-btn--primary">
-                Shop now
-              </CatalogLink>
-            )}
+            <div className="sk-hero__caption">
+              {s.title && <p className="sk-hero__title">{s.title}</p>}
+              {s.subtitle && <p>{s.subtitle}</p>}
+              {s.url && (
+                <CatalogLink to={s.url} className="sk-btn sk-btn--primary sk-hero__cta">
+                  Shop now
+                </CatalogLink>
+              )}
+            </div>
           </div>
         ))}
       </div>

@@ -23,6 +23,7 @@ import { FOOTER_HOURS, SHELL_MESSAGES, copyrightLine } from '../../domain/shell.
 import { useSkimmer } from '../../hooks/context.ts';
 import { useCarousel } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
+import { useCaptchaScript } from '../../hooks/useCaptchaScript.ts';
 import { useNewsletter } from '../../hooks/useNewsletter.ts';
 
 /** Props of {@link Footer}. */
@@ -97,6 +98,8 @@ function SellerReviews() {
 /** The newsletter block; the form's submit (a click or Enter) goes to useNewsletter. */
 function Newsletter() {
   const form = useNewsletter();
+  // the subscribe call carries a captcha token: the script must be on the page before a submit
+  useCaptchaScript();
   const inputId = useId();
   const messageId = useId();
   return (
@@ -134,11 +137,12 @@ function Newsletter() {
   );
 }
 
+// brand hues, darkened where white 11 px text on them would fall under 4.5:1 (WCAG AA)
 const PAYMENT_COLORS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   Amex: '#2e77bc',
   'Apple Pay': '#000000',
   Diners: '#0069aa',
-  Discover: '#e55c20',
+  Discover: '#b4461a',
   'Google Pay': '#5f6368',
   Mastercard: '#eb001b',
   PayPal: '#003087',

@@ -79,6 +79,9 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
       <div className="search-field">
         <input
           type="search"
+          // a combobox (not a plain searchbox) may say whether its list of suggestions is open
+          role="combobox"
+          aria-autocomplete="list"
           aria-label={box.placeholder}
           placeholder={box.placeholder}
           value={box.query}
