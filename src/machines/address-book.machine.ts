@@ -194,7 +194,18 @@ export const addressBookMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: [assign({ pendingUpdate: null }), { type: 'fail', params: ({ event }) => ({ message: failureMessage(event.error), alert: true, notice: true }) }],
+              // a refusal (4xx with { error }) shows the server's words, as an ok answer with error does
+              actions: [
+                assign({ pendingUpdate: null }),
+                {
+                  type: 'fail',
+                  params: ({ event }) => {
+                    const error = event.error;
+                    const message = isApiError(error) && error.serverMessage ? error.serverMessage : failureMessage(error);
+                    return { message, alert: true, notice: true };
+                  },
+                },
+              ],
             },
           },
         },

@@ -222,3 +222,18 @@ describe('recovery email page', () => {
     expect(screen.getByText('Your recovery email is not verified')).toBeTruthy();
   });
 });
+
+describe('address update refused by the server', () => {
+  test("the alert carries the server's words, not the generic message", async () => {
+    const { ApiError } = await import('../../src/api/errors.ts');
+    const updateMailingAddress = vi.fn(async () => {
+      throw new ApiError('Something went wrong. Please try again.', { kind: 'http', status: 400, serverMessage: 'Please enter a valid postal code.' });
+    });
+    const { environment } = mountAccount(<AccountPage />, '/myaccount.asp', { calls: { updateMailingAddress } });
+    const [first] = await screen.findAllByRole('article');
+    fireEvent.click(within(first!).getByRole('button', { name: /^Edit/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please enter a valid postal code.');
+    expect(environment.alert).toHaveBeenCalledWith('Please enter a valid postal code.');
+  });
+});
