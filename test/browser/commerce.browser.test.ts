@@ -151,7 +151,13 @@ describe('wallet, checkout and orders', () => {
     expect(await page.getByRole('radio', { name: /12 Cabana Ct/ }).isChecked()).toBe(true);
     await fillTestCard(page);
     await expectAccessible(page, 'checkout (customer, desktop)');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'checkout-customer-desktop');
+    // a saved address hides the new-address fields; choosing a new one shows them
+    expect(await page.getByLabel('Address line 1').isVisible()).toBe(false);
+    await page.getByRole('radio', { name: 'A new address (fill in below)' }).check();
+    expect(await page.getByLabel('Address line 1').isVisible()).toBe(true);
+    await page.getByRole('radio', { name: /12 Cabana Ct/ }).check();
     await page.getByRole('button', { name: /^Place order/ }).click();
     await page.getByRole('heading', { name: 'Thank you! Your order is placed.' }).waitFor();
     const orderNumber = Number((await page.locator('.order-no strong').textContent())?.replace('#', ''));

@@ -255,7 +255,7 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 .choice{display:flex;gap:10px;align-items:flex-start;padding:12px;border:1px solid var(--color-border);border-radius:var(--radius);margin-bottom:8px;cursor:pointer}
 .choice:hover{border-color:var(--color-primary)}.choice input{width:18px;height:18px;margin-top:3px;flex:0 0 auto}
 .choice:has(input:checked){border-color:var(--color-primary);background:var(--color-accent-light)}
-.new-fields{margin-top:12px}.note{color:var(--color-text-muted);font-size:.875rem;margin:12px 0 0}
+.new-fields{margin-top:12px}@supports selector(:has(*)){.choosable:has(input[type=radio]):not(:has(input[type=radio][value=new]:checked)) .new-fields{display:none}}.note{color:var(--color-text-muted);font-size:.875rem;margin:12px 0 0}
 .alert{border-left:5px solid var(--color-danger);background:#fdecea;color:#7a1b14;padding:12px 16px;border-radius:var(--radius);font-weight:600;margin:0 0 16px}
 .button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:0 24px;border:1px solid var(--color-primary);border-radius:var(--radius);background:var(--color-primary);color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
 .button:hover{background:var(--color-primary-dark);color:#fff}.button-secondary{background:var(--color-surface);color:var(--color-primary)}.button-secondary:hover{background:var(--color-accent-light);color:var(--color-primary-dark)}
@@ -288,6 +288,12 @@ function money(cents: number): string {
   return escapeHtml(formatPrice(fromCents(cents)));
 }
 
+/** A line's picture at the smallest width the media server renders, or an empty tile. */
+function lineImage(url: string | null): string {
+  if (!url) return '<span class="noimg" aria-hidden="true"></span>';
+  return `<img src="${escapeHtml(isSizedImageUrl(url) ? sizedImageUrl(url, 200) : url)}" alt="" width="56" height="56">`;
+}
+
 function addressHtml(a: OrderAddress): string {
   return `<address class="addr">${orderAddressLines(a).map((l) => escapeHtml(l)).join('<br>')}</address>`;
 }
@@ -295,7 +301,7 @@ function addressHtml(a: OrderAddress): string {
 /** The confirmation page of a placed order: its number, and for a customer a link to its page. */
 export function confirmationPage(order: Order, options: { storeName: string; customer: boolean }): string {
   const rows = order.lines
-    .map((l) => `<li class="line"><span class="noimg" aria-hidden="true"></span><span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${escapeHtml(orderLineTotal(l))}</span></li>`)
+    .map((l) => `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${escapeHtml(orderLineTotal(l))}</span></li>`)
     .join('');
   const totals = orderTotalsRows(order)
     .map((r) => `<div class="${r.strong ? 'total' : r.label.startsWith('Discount') ? 'discount' : ''}"><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
@@ -345,8 +351,7 @@ export function checkoutFormPage(
   }
   const rows = lines
     .map((l) => {
-      const img = l.imageUrl ? `<img src="${escapeHtml(isSizedImageUrl(l.imageUrl) ? sizedImageUrl(l.imageUrl, 200) : l.imageUrl)}" alt="" width="56" height="56">` : '<span class="noimg" aria-hidden="true"></span>';
-      return `<li class="line">${img}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${money(l.unitCents * l.quantity)}</span></li>`;
+      return `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${money(l.unitCents * l.quantity)}</span></li>`;
     })
     .join('');
   const codes = price.applied.map((r) => r.code).join(', ');
@@ -392,10 +397,10 @@ ${error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(error.mess
 <form class="checkout-form" method="post" action="/checkout/${escapeHtml(checkoutId)}">
 <section class="card" aria-labelledby="contact-h"><h2 id="contact-h"><span class="step" aria-hidden="true">1</span>Contact</h2>
 ${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong></p>` : `${fieldHtml('email', 'Email', v('email'), err, 'required autocomplete="email"', false, 'email')}<p class="note">We send the order confirmation here. <a href="/login.asp">Sign in</a> to use your saved addresses and cards.</p>`}</section>
-<section class="card" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
+<section class="card choosable" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
 ${addresses.length > 0 ? `<fieldset${err?.fields.includes('addressId') ? ' aria-describedby="g-addressId-error"' : ''}><legend>Ship to</legend>${addressChoices}<label class="choice"><input type="radio" name="addressId" value="new"${chosenAddress === 'new' ? ' checked' : ''}><span>A new address (fill in below)</span></label>${groupError('addressId')}</fieldset>` : '<input type="hidden" name="addressId" value="new">'}
 ${newAddress}</section>
-<section class="card" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">3</span>Payment</h2>
+<section class="card choosable" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">3</span>Payment</h2>
 ${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>A test card (fill in below)</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
 <div class="grid new-fields">
 <div class="full">${fieldHtml('cardNumber', 'Card number', '', err, 'inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"')}</div>
