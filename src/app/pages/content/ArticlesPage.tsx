@@ -12,6 +12,7 @@ import { useArticle, useArticleList, type BlogBase } from '../../../hooks/useCon
 import { Pagination } from '../../../ui/catalog/Pagination.tsx';
 import { ArticleBody, ArticleList } from '../../../ui/content/Blog.tsx';
 import { ContentMessage } from '../../../ui/content/ContentFrame.tsx';
+import '../../../ui/catalog/catalog.css';
 import { ShopperPage } from '../page-kit.tsx';
 import { ContentState, useListPage } from './content-kit.tsx';
 

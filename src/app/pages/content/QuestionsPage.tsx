@@ -10,6 +10,7 @@ import { useQuestionThread, useQuestionTopic, useQuestionTopics } from '../../..
 import { Pagination } from '../../../ui/catalog/Pagination.tsx';
 import { ContentMessage } from '../../../ui/content/ContentFrame.tsx';
 import { QuestionTopicList, ThreadBody, ThreadList } from '../../../ui/content/Support.tsx';
+import '../../../ui/catalog/catalog.css';
 import { ShopperPage } from '../page-kit.tsx';
 import { ContentState, useListPage } from './content-kit.tsx';
 
