@@ -32,5 +32,7 @@ export {
 } from './retry.ts';
 export type { RetryPolicy } from './retry.ts';
 export type * from './types.ts';
+export { createAccountClient } from './account-client.ts';
+export type { AccountClient, AccountSuccess, NewMailingAddress } from './account-client.ts';
 export { allCollections, allVendors, brandWithProducts, COLLECTIONS_MAX_REQUESTS, COLLECTIONS_PAGE, createContentClient, orMissing, VENDORS_PAGE } from './content.ts';
 export type { BrandWithProducts, ContentClient, IndexCollection } from './content.ts';

@@ -31,5 +31,6 @@ export * from './listing.ts';
 export * from './loading.ts';
 export * from './account-state.ts';
 export * from './carousel-motion.ts';
+export * from './sign-in.ts';
 export * from './orders.ts';
 export * from './content.ts';

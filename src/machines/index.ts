@@ -31,6 +31,8 @@ export * from './exit-intent.machine.ts';
 export * from './newsletter.machine.ts';
 export * from './auth.machine.ts';
 export * from './address-book.machine.ts';
+export * from './address-create.machine.ts';
+export * from './sign-in.machine.ts';
 export * from './wallet.machine.ts';
 export * from './orders.machine.ts';
 export * from './order.machine.ts';

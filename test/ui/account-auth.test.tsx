@@ -5,7 +5,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AccountClient } from '../../src/api/account-client.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import type { User } from '../../src/domain/entities.ts';
+import type { Customer, User } from '../../src/domain/entities.ts';
+import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { SIGN_IN_TEXT } from '../../src/domain/sign-in.ts';
 import { AccountClientProvider } from '../../src/hooks/useAccountClient.ts';
 import AuthPage from '../../src/app/pages/account/AuthPage.tsx';
@@ -23,7 +24,8 @@ function fakeAccount(calls: Partial<AccountClient>): AccountClient {
 const serverSays = (message: string, status = 400) => new ApiError('Something went wrong. Please try again.', { kind: 'http', status, serverMessage: message });
 
 function mount(url: string, account: AccountClient, { client = fakeClient({ checkout: undefined } as never), environment = testEnvironment(), signedIn = false } = {}) {
-  const initialData = { auth: signedIn ? { user: ANN, customer: { id: 1, MailingAddresses: [] } } : { user: null, customer: {} }, checkout: null };
+  const customer: Customer = signedIn ? { id: 1, MailingAddresses: [] } : {};
+  const initialData: InitialData = { auth: { user: signedIn ? ANN : null, customer }, checkout: null };
   const path = new URL(url, 'http://x').pathname;
   renderAt(
     <AccountClientProvider client={account}>
