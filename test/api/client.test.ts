@@ -306,6 +306,8 @@ const ROWS: Row[] = [
     null,
     J,
   ),
+  row('orders', "the customer's orders", (c) => c.orders(), 'GET', '/api/orders'),
+  row('order', 'one order', (c) => c.order(1001), 'GET', '/api/orders/1001'),
   // account
   row('customer', 'customer', (c) => c.customer(), 'GET', '/api/customer'),
   row('user', 'user, with an absolute path', (c) => c.user(), 'GET', '/api/user'),
