@@ -649,13 +649,21 @@ class FastSearchIndex implements SearchIndex {
   private countVendors(set: Uint32Array, size: number, list: Uint32Array | null): Map<number, number> {
     const counts = new Map<number, number>();
     if (size === 0) return counts;
-    if (this.small(size < (this.vendorBits.length * set.length) / 4)) {
+    if (this.small(size < this.vendorBits.length * set.length)) {
       const tally = this.scratch.vendorCounts(this.vendorBits.length);
       const vendorOf = this.vendorOf;
       if (list !== null) {
         for (let i = 0; i < size; i++) { const v = vendorOf[list[i]!]!; if (v >= 0) tally[v]!++; }
       } else {
-        forEachBit(set, (d) => { const v = vendorOf[d]!; if (v >= 0) tally[v]!++; });
+        for (let w = 0; w < set.length; w++) {
+          let x = set[w]!;
+          while (x !== 0) {
+            const low = x & -x;
+            const v = vendorOf[(w << 5) | (31 - Math.clz32(low))]!;
+            x ^= low;
+            if (v >= 0) tally[v]!++;
+          }
+        }
       }
       for (let v = 0; v < this.vendorBits.length; v++) {
         if (tally[v]! > 0) counts.set(v, tally[v]!);
@@ -676,14 +684,26 @@ class FastSearchIndex implements SearchIndex {
     const tagIds: number[] = [];
     for (let t = 0; t < this.tagBits.length; t++) if (wanted(this.tagPrefix[t] ?? -1)) tagIds.push(t);
     const perDoc = this.tagFill / Math.max(1, this.n);
-    if (this.small(size * perDoc * 3 < tagIds.length * (set.length / 4))) {
+    if (this.small(size * perDoc * 1.5 < tagIds.length * set.length)) {
       const counts = this.scratch.tagCounts(this.tagBits.length);
       const { tagStart, tagEnd, tagIds: ids, tagPrefix } = this;
-      const add = (d: number): void => {
-        for (let i = tagStart[d]!; i < tagEnd[d]!; i++) counts[ids[i]!]!++;
-      };
-      if (list !== null) for (let i = 0; i < size; i++) add(list[i]!);
-      else forEachBit(set, add);
+      // inlined walks (no callback per document): this loop is most of a broad query's work
+      if (list !== null) {
+        for (let k = 0; k < size; k++) {
+          const d = list[k]!;
+          for (let i = tagStart[d]!, end = tagEnd[d]!; i < end; i++) counts[ids[i]!]!++;
+        }
+      } else {
+        for (let w = 0; w < set.length; w++) {
+          let x = set[w]!;
+          while (x !== 0) {
+            const low = x & -x;
+            const d = (w << 5) | (31 - Math.clz32(low));
+            x ^= low;
+            for (let i = tagStart[d]!, end = tagEnd[d]!; i < end; i++) counts[ids[i]!]!++;
+          }
+        }
+      }
       for (let t = 0; t < this.tagBits.length; t++) {
         const c = counts[t]!;
         if (c === 0) continue;
