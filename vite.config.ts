@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreload } from './scripts/route-preload-plugin.ts';
 
 /**
  * One config for the build and the test runner.
@@ -8,7 +9,8 @@ import { defineConfig } from 'vite';
  * and in a DOM environment for the React layers (hooks, ui), as separate Vitest projects.
  */
 export default defineConfig({
-  plugins: [react()],
+  // routePreload: index.html preloads the code of the page at its URL (build only)
+  plugins: [react(), routePreload()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

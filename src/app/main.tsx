@@ -13,6 +13,7 @@ import type { NavResponse } from '../api/types.ts';
 import { createBrowserEnvironment } from '../hooks/environment.ts';
 import { SkimmerProvider } from '../hooks/SkimmerProvider.tsx';
 import { App, navigateInApp } from './App.tsx';
+import type { BootRequests } from './boot.ts';
 import { whenPageSettled } from './page-settled.ts';
 import { PAGE_LOADERS, routeTable } from './routes.tsx';
 import '../ui/styles/global.css';
@@ -30,11 +31,6 @@ function setFavicon(url: string): void {
   link.rel = 'icon';
   link.href = url;
   document.head.appendChild(link);
-}
-
-/** What index.html's inline script starts before any module loads (see index.html). */
-interface BootRequests {
-  config?: Promise<Response>;
 }
 
 /** GET /api/config: the request index.html started while the scripts downloaded, else a new one. */

@@ -217,8 +217,8 @@ describe('product page sections', () => {
       return el as Element;
     });
     // on desktop the gallery is the left column, drawn before the right column's header
-    const [crumbs, h1, ...rest] = order;
-    expect(crumbs?.compareDocumentPosition(h1 as Element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const [crumbs, h1, ...rest] = order as [Element, Element, ...Element[]];
+    expect(crumbs.compareDocumentPosition(h1) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const gallery = container.querySelector('.sk-pp-gallery') as Element;
     expect(gallery.compareDocumentPosition(h1 as Element) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     for (let i = 1; i < rest.length; i++) {

@@ -12,7 +12,7 @@
  * when the shopper opens a 3D item.
  * @module
  */
-import { lazy, useId } from 'react';
+import { lazy, Suspense, use, useEffect, useId } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
@@ -32,6 +32,7 @@ import { Breadcrumbs, type Crumb } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
 import '../../ui/product/product.css';
+import { bootProductFor, releaseBootProduct } from '../boot.ts';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 const ProductReviews = lazy(() => import('../../ui/product/ProductReviews.tsx'));
@@ -199,16 +200,22 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   );
 }
 
+function ProductLoading({ text }: { text: string }) {
+  return (
+    <div className="sk-page sk-loading">
+      <Spinner label={text} />
+      {/* shown as well as announced: the spinner's own label is for screen readers only */}
+      <p aria-hidden="true">{text}</p>
+    </div>
+  );
+}
+
 function ProductView({ handle, variantId }: { handle: string; variantId: string | null }) {
-  const page = useProductPage(handle, { variantId });
-  if (page.status === 'loading')
-    return (
-      <div className="sk-page sk-loading">
-        <Spinner label={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />
-        {/* shown as well as announced: the spinner's own label is for screen readers only */}
-        <p aria-hidden="true">{page.statusText ?? PRODUCT_PAGE_TEXT.loading}</p>
-      </div>
-    );
+  const early = bootProductFor(handle);
+  const initial = early ? use(early) : null;
+  useEffect(releaseBootProduct, []);
+  const page = useProductPage(handle, { variantId, ...(initial ? { product: initial } : {}) });
+  if (page.status === 'loading') return <ProductLoading text={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />;
   if (page.status === 'notFound' || (page.status === 'loaded' && !page.product))
     return (
       <div className="sk-page">
@@ -242,7 +249,9 @@ export default function ProductPage() {
   const handle = params.handle ?? '';
   return (
     <ShopperPage>
-      <ProductView key={handle} handle={handle} variantId={search.get('variant')} />
+      <Suspense fallback={<ProductLoading text={PRODUCT_PAGE_TEXT.loading} />}>
+        <ProductView key={handle} handle={handle} variantId={search.get('variant')} />
+      </Suspense>
     </ShopperPage>
   );
 }
