@@ -138,7 +138,7 @@ describe('PDFs pane', () => {
   test('the preview shows a spinner until the file has loaded', async () => {
     renderProduct(pump({ PDFs: [PDF] }));
     fireEvent.click(await screen.findByRole('tab', { name: 'PDFs' }));
-    expect(screen.getByText('Owner-Manual.pdf')).toBeTruthy();
+    expect(await screen.findByText('Owner-Manual.pdf')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Preview Owner-Manual.pdf' }));
     const dialog = screen.getByRole('dialog', { name: 'Owner-Manual.pdf' });
     const frame = dialog.querySelector('iframe');
@@ -167,7 +167,7 @@ describe('PDFs pane', () => {
     vi.stubGlobal('fetch', vi.fn(async () => ({ ok: false, blob: async () => new Blob() })));
     renderProduct(pump({ PDFs: [PDF] }));
     fireEvent.click(await screen.findByRole('tab', { name: 'PDFs' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Download Owner-Manual.pdf' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Owner-Manual.pdf' }));
     expect(await screen.findByText(PDF_DOWNLOAD_ERROR)).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith(PDF.url, expect.objectContaining({ credentials: 'same-origin' }));
     expect(PDF_DOWNLOAD_ERROR).toBe('Network response was not ok');

@@ -58,7 +58,7 @@ describe('product page', () => {
     const product = pump({ PDFs: [{ url: '/media/pdfs/a-b-c-d-manual.pdf', Attachment: { localFilename: 'a-b-c-d-manual.pdf' } }] });
     renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: client(product) });
     fireEvent.click(await screen.findByRole('tab', { name: 'PDFs' }));
-    expect(screen.getByText('manual.pdf')).toBeTruthy();
+    expect(await screen.findByText('manual.pdf')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Preview manual.pdf' }));
     expect(within(screen.getByRole('dialog')).getByRole('status')).toBeTruthy();
   });

@@ -6,13 +6,16 @@
  * square box reserved before it loads (no layout shift); thumbnails load lazily.
  * @module
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Model3D, Product, ProductImage } from '../../domain/entities.ts';
 import { imageSrcSet, sizedImageUrl } from '../../domain/images.ts';
 import { ResponsiveImage } from '../catalog/ResponsiveImage.tsx';
 import { Modal } from '../shell/Modal.tsx';
-import { ModelViewer } from './ModelViewer.tsx';
+import { Spinner } from '../shell/Spinner.tsx';
 import './product.css';
+
+/** The 3D view: its own small chunk, fetched with the viewer package when a 3D item opens. */
+const ModelViewer = lazy(() => import('./ModelViewer.tsx').then((m) => ({ default: m.ModelViewer })));
 
 /** One item of the gallery. */
 export type GalleryItem = { kind: 'image'; image: ProductImage } | { kind: 'model'; model: Model3D };
@@ -93,7 +96,11 @@ export function ProductGallery({ product, placeholder, loadModelViewer }: Produc
         {open?.kind === 'image' && (
           <img className="sk-pp-viewer__img" src={sizedImageUrl(open.image.url, 800)} alt={open.image.altText ?? product.title} width={800} height={800} />
         )}
-        {open?.kind === 'model' && <ModelViewer model={open.model} alt={`3D model of ${product.title}`} load={loadModelViewer} />}
+        {open?.kind === 'model' && (
+          <Suspense fallback={<Spinner label="Loading the 3D model" />}>
+            <ModelViewer model={open.model} alt={`3D model of ${product.title}`} load={loadModelViewer} />
+          </Suspense>
+        )}
         {items.length > 1 && viewer !== null && (
           <div className="sk-pp-viewer__nav">
             <button type="button" className="sk-btn" onClick={() => step(-1)}>

@@ -1,15 +1,17 @@
 /**
  * The product page's tabs (spec section 2): Description, Warranty Information, and a PDFs pane
- * when the product has PDFs. Arrow keys move between tabs (WAI-ARIA tabs pattern).
+ * when the product has PDFs (its code loads when the tab opens). Arrow keys move between tabs
+ * (WAI-ARIA tabs pattern).
  * @module
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import { pdfCards, WARRANTY_TEXT } from '../../domain/product-page.ts';
-import { usePdfDownload } from '../../hooks/usePdfDownload.ts';
-import { PdfCard } from './PdfCard.tsx';
+import { Spinner } from '../shell/Spinner.tsx';
 import './product.css';
+
+const PdfPane = lazy(() => import('./PdfPane.tsx'));
 
 type TabId = 'description' | 'warranty' | 'pdfs';
 
@@ -19,7 +21,6 @@ type TabId = 'description' | 'warranty' | 'pdfs';
  */
 export function ProductTabs({ product }: { product: Product }) {
   const pdfs = pdfCards(product.PDFs);
-  const downloader = usePdfDownload();
   const tabs: { id: TabId; label: string }[] = [
     { id: 'description', label: PRODUCT_SECTION_TEXT.description },
     { id: 'warranty', label: PRODUCT_SECTION_TEXT.warranty },
@@ -59,11 +60,9 @@ export function ProductTabs({ product }: { product: Product }) {
         {active === 'description' && <div className="sk-pp-description" dangerouslySetInnerHTML={{ __html: product.descriptionHtml ?? '' }} />}
         {active === 'warranty' && <p>{WARRANTY_TEXT}</p>}
         {active === 'pdfs' && (
-          <ul className="sk-pp-pdfs">
-            {pdfs.map((p) => (
-              <PdfCard key={p.url} pdf={p} downloader={downloader} />
-            ))}
-          </ul>
+          <Suspense fallback={<Spinner label="Loading PDFs" />}>
+            <PdfPane pdfs={pdfs} />
+          </Suspense>
         )}
       </div>
     </section>
