@@ -16,7 +16,7 @@ const send = (m: unknown): void => { process.send?.(m); };
 
 const started = performance.now();
 const db = openSqlite(dbPath);
-const app = await buildApp({ db, dataDir, logger: false, ...(cache === 'off' ? { catalogueCache: { cards: 0, responseBytes: 0 } } : {}) });
+const app = await buildApp({ db, dataDir, logger: false, ...(cache === 'off' ? { catalogueCache: { cards: false, responseBytes: 0 } } : {}) });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;

@@ -19,7 +19,9 @@ import { contentRoutes } from './content/routes.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
-import { allVendorCounts, loadSearchDocuments, productCardJson, searchDocuments, type VendorDetail } from './repositories/catalogue.ts';
+import {
+  CARD_FIELDS, allVendorCounts, loadSearchDocuments, productCardValues, productIdBatches, searchDocuments, type VendorDetail,
+} from './repositories/catalogue.ts';
 import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -92,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     tree,
     index,
-    cache: new CatalogueCache((ids) => productCardJson(db, ids), options.catalogueCache),
+    cache: new CatalogueCache(CARD_FIELDS, (ids) => productCardValues(db, ids), options.catalogueCache),
     vendors: () => (vendorCounts ??= allVendorCounts(db)),
     reindex(ids) {
       vendorCounts = null;
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       for (const id of ids) if (!found.has(id)) index.remove(id);
     },
   };
+  catalogue.cache.preload(productIdBatches(db));
   app.decorate('catalogue', catalogue);
 
   await app.register(fastifySwagger, {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-cache-test-'));
   const webDir = join(dataDir, 'no-web');
   cached = await buildApp({ db, dataDir, webDir });
-  uncached = await buildApp({ db, dataDir, webDir, catalogueCache: { cards: 0, responseBytes: 0 } });
+  uncached = await buildApp({ db, dataDir, webDir, catalogueCache: { cards: false, responseBytes: 0 } });
 });
 afterAll(async () => {
   await cached.close();
@@ -159,31 +159,66 @@ describe('JSON text sent as is', () => {
 });
 
 describe('CatalogueCache', () => {
-  test('loads only the missing cards, keeps the order given and skips repeats and unknown ids', () => {
+  const FIELDS = ['id', 'title', 'price'];
+  const values = (id: number): unknown[] => [id, `Pump "${id}"\u0001 é`, id / 100];
+  const text = (id: number): string => JSON.stringify({ id, title: `Pump "${id}"\u0001 é`, price: id / 100 });
+  const loader = (loads: number[][]) => (ids: readonly number[]) => {
+    loads.push([...ids]);
+    return new Map(ids.filter((id) => id < 100).map((id) => [id, values(id)] as const));
+  };
+
+  test('writes held cards as the JSON of their fields, in the order given, repeats and unknown ids skipped', () => {
     const loads: number[][] = [];
-    const cache = new CatalogueCache((ids) => {
-      loads.push([...ids]);
-      return new Map(ids.filter((id) => id < 100).map((id) => [id, `{"id":${id}}`]));
-    });
-    expect(cache.cardJson([3, 1, 3, 500])).toEqual(['{"id":3}', '{"id":1}']);
-    expect(cache.cardJson([1, 2])).toEqual(['{"id":1}', '{"id":2}']);
-    expect(loads).toEqual([[3, 1, 500], [2]]);
-    cache.invalidate([1]);
-    expect(cache.cardJson([1, 2])).toEqual(['{"id":1}', '{"id":2}']);
-    expect(loads.at(-1)).toEqual([1]);
+    const cache = new CatalogueCache(FIELDS, loader(loads));
+    cache.preload([[1, 2], [3]]);
+    expect(loads).toEqual([[1, 2], [3]]);
+    const { json, count } = cache.cardsJson([3, 1, 3, 500]);
+    expect(json.toString()).toBe(`${text(3)},${text(1)}`);
+    expect(count).toBe(2);
+    expect(loads.at(-1)).toEqual([500]); // only the id not held is read
+    expect(cache.cardObjects([2])).toEqual([JSON.parse(text(2))]);
+    expect(cache.cardsJson([]).json.toString()).toBe('');
   });
 
-  test('keeps at most the configured cards and answer bytes, least recently used out first', () => {
-    const cache = new CatalogueCache((ids) => new Map(ids.map((id) => [id, `{"id":${id}}`])), { cards: 2, responseBytes: 10 });
-    cache.cardJson([1, 2]);
-    cache.cardJson([1]); // 1 used last: 2 goes first
-    cache.cardJson([3]);
-    expect(cache.size.cards).toBe(2);
-    const before = cache.stats.cardMisses;
-    cache.cardJson([1, 3]);
-    expect(cache.stats.cardMisses).toBe(before);
+  test('reads a card again after invalidate, and a card not held on first use', () => {
+    const loads: number[][] = [];
+    const cache = new CatalogueCache(FIELDS, loader(loads));
+    cache.preload([[1, 2]]);
+    cache.invalidate([1]);
+    expect(cache.cardsJson([1, 2, 7]).json.toString()).toBe(`${text(1)},${text(2)},${text(7)}`);
+    expect(loads.at(-1)).toEqual([1, 7]);
+    expect(cache.size.cards).toBe(3);
+  });
+
+  test('keeps the same answers through many rewrites (the store compacts its old bytes)', () => {
+    let version = 0;
+    const cache = new CatalogueCache(['id', 'v'], (ids) => new Map(ids.map((id) => [id, [id, `${version}-${'x'.repeat(3000)}`]] as const)));
+    const ids = Array.from({ length: 200 }, (_, i) => i + 1);
+    cache.preload([ids]);
+    for (version = 1; version <= 40; version++) {
+      cache.invalidate(ids);
+      cache.cardsJson(ids);
+    }
+    const cards = cache.cardObjects(ids);
+    expect(cards.map((c) => c.id)).toEqual(ids);
+    expect(cards.every((c) => String(c.v).startsWith('40-'))).toBe(true);
+    expect(cache.size.cardBytes).toBeLessThan(40 * 200 * 3000);
+  });
+
+  test('with cards off, every answer reads its cards', () => {
+    const loads: number[][] = [];
+    const cache = new CatalogueCache(FIELDS, loader(loads), { cards: false });
+    cache.preload([[1, 2]]);
+    expect(loads).toEqual([]);
+    expect(cache.cardsJson([2, 1]).json.toString()).toBe(`${text(2)},${text(1)}`);
+    expect(cache.cardsJson([2]).json.toString()).toBe(text(2));
+    expect(loads).toEqual([[2, 1], [2]]);
+  });
+
+  test('keeps at most the configured answer bytes, least recently used out first', () => {
+    const cache = new CatalogueCache(FIELDS, () => new Map(), { responseBytes: 10 });
     let computed = 0;
-    const answer = (text: string) => () => { computed++; return Buffer.from(text); };
+    const answer = (body: string) => () => { computed++; return Buffer.from(body); };
     cache.response('a', answer('12345'));
     cache.response('b', answer('12345'));
     cache.response('a', answer('12345'));
@@ -199,7 +234,7 @@ describe('CatalogueCache', () => {
   });
 
   test('any write clears every answer', () => {
-    const cache = new CatalogueCache(() => new Map());
+    const cache = new CatalogueCache(FIELDS, () => new Map());
     let computed = 0;
     const compute = (): Buffer => { computed++; return Buffer.from('{}'); };
     cache.response('k', compute);

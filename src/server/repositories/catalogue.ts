@@ -346,18 +346,25 @@ export function productCards(db: Db, ids: readonly number[]): CardData[] {
 }
 
 /**
- * A card as the JSON the ProductCard schema serialises: its fields in the schema's order
- * (CARD_FIELDS), so a cached card joined into an answer reads as the schema would write it.
+ * Cards by id as their values in CARD_FIELDS order (the ProductCard schema's), for the card
+ * store of the search answers; unknown ids are absent.
  */
-export function cardJson(card: CardData): string {
-  const out: Record<string, unknown> = {};
-  for (const f of CARD_FIELDS) out[f] = card[f];
-  return JSON.stringify(out);
+export function productCardValues(db: Db, ids: readonly number[]): Map<number, unknown[]> {
+  return new Map(productCards(db, ids).map((c) => [c.id, CARD_FIELDS.map((f) => c[f])]));
 }
 
-/** Cards as JSON text by id (the card cache's loader); unknown ids are absent. */
-export function productCardJson(db: Db, ids: readonly number[]): Map<number, string> {
-  return new Map(productCards(db, ids).map((c) => [c.id, cardJson(c)]));
+/**
+ * Every product id, ascending, in batches (the card store's start-up read).
+ * @default size 500
+ */
+export function* productIdBatches(db: Db, size = 500): Generator<number[]> {
+  let after = 0;
+  for (;;) {
+    const ids = db.all<{ id: number }>('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?', [after, size]).map((r) => r.id);
+    if (ids.length === 0) return;
+    yield ids;
+    after = ids[ids.length - 1] ?? after;
+  }
 }
 
 /** Keeps only the requested card fields (the `fields` parameter); no list keeps them all. */

@@ -2,8 +2,8 @@
  * The catalogue calls of spec section 7 (products, product search, collections, hierarchy,
  * vendors) plus what the storefront's other screens need in the same style (products by ids,
  * related products, product reviews and questions). Search runs on the in-memory index; the
- * page's ids are then joined from cards cached as JSON text (read from the database on a miss),
- * and whole search answers are cached by query until the next catalogue write (search/cache.ts).
+ * page's ids are then joined from the cards held in memory as JSON (search/cache.ts), and whole
+ * search answers are cached by query until the next catalogue write.
  * Routes that answer cached JSON text send it as is: the text is what their response schema
  * would serialise (tested against the schema's own serialiser).
  * @module
@@ -124,24 +124,25 @@ export function searchCacheKey(q: IndexQuery, fields: readonly string[] | null):
 }
 
 /** Cards of ids as JSON text joined by commas, keeping only `fields` (in the schema's order) when given. */
-function joinCards(cache: CatalogueCache, ids: readonly number[], fields: readonly string[] | null): { json: string; count: number } {
-  const cards = cache.cardJson(ids);
-  if (fields === null) return { json: cards.join(','), count: cards.length };
+function joinCards(cache: CatalogueCache, ids: readonly number[], fields: readonly string[] | null): { json: Buffer; count: number } {
+  if (fields === null) return cache.cardsJson(ids);
   const wanted = CARD_FIELDS.filter((f) => fields.includes(f));
-  const picked = cards.map((text) => {
-    const card = JSON.parse(text) as Record<string, unknown>;
+  const picked = cache.cardObjects(ids).map((card) => {
     const out: Record<string, unknown> = {};
     for (const f of wanted) out[f] = card[f];
     return JSON.stringify(out);
   });
-  return { json: picked.join(','), count: picked.length };
+  return { json: Buffer.from(picked.join(',')), count: picked.length };
 }
+
+const PRODUCTS_OPEN = Buffer.from('{"products":[');
+const PRODUCTS_CLOSE = Buffer.from(']}');
 
 /** Registers the catalogue routes. */
 export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
   const { db, tree, index, cache } = ctx;
   const sendCards = (reply: FastifyReply, ids: readonly number[], fields: readonly string[] | null = null): FastifyReply =>
-    reply.type(JSON_CONTENT_TYPE).send(`{"products":[${joinCards(cache, ids, fields).json}]}`);
+    reply.type(JSON_CONTENT_TYPE).send(Buffer.concat([PRODUCTS_OPEN, joinCards(cache, ids, fields).json, PRODUCTS_CLOSE]));
   /** The answer of a search as bytes: cards joined as text, page info serialised once. */
   const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
     const result = index.search(query);
@@ -158,7 +159,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       availableVendors: result.availableVendors,
       productMaxPrice: fromCents(result.productMaxPriceCents),
     };
-    return Buffer.from(`{"products":[${cards.json}],"pageInfo":${JSON.stringify(pageInfo)}}`);
+    return Buffer.concat([PRODUCTS_OPEN, cards.json, Buffer.from(`],"pageInfo":${JSON.stringify(pageInfo)}}`)]);
   };
   const cardsResponse = { type: 'object', properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } } } } as const;
 

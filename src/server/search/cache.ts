@@ -1,32 +1,35 @@
 /**
- * Caches in front of the search path, both kept in step with catalogue writes through
- * `invalidate(ids)` (called by `app.catalogue.reindex`, the same call that keeps the index
- * in step):
- * - product cards as JSON text by product id (bounded LRU), so a page of results is joined
- *   from ready strings instead of four SQL queries and ~25 objects per card;
- * - whole answers of `GET /api/products/filter` as bytes by normalised query (bounded LRU
- *   by size), since a store's traffic repeats its popular searches. Any write clears it:
- *   one product's change can move any answer's totals and facets.
- * A cache never changes an answer, only how often it is computed (test/server/search.cache.test.ts).
+ * Product cards held in memory as ready JSON, and whole search answers cached by query; both
+ * kept in step with catalogue writes through `invalidate(ids)` (called by
+ * `app.catalogue.reindex`, the same call that keeps the index in step):
+ * - cards: every product's card, read from the database at start-up (and again after a write
+ *   to it), stored compactly as UTF-8 bytes of its JSON values without the keys (about 320
+ *   bytes a card, 32 MB at 100k products, outside the JS heap). A page of results is written
+ *   by copying bytes, with no SQL and no objects per card;
+ * - answers of `GET /api/products/filter` as bytes by normalised query (bounded LRU by size),
+ *   since a store's traffic repeats its popular searches. Any write clears them all: one
+ *   product's change can move any answer's totals and facets.
+ * Neither changes an answer, only how often it is computed (test/server/search.cache.test.ts).
  * @module
  */
 
-/** Sizes of the catalogue caches; 0 disables one. */
+/** What the catalogue caches hold; 0 turns one off. */
 export interface CatalogueCacheOptions {
   /**
-   * Product cards kept as JSON (about 0.6 kB each).
-   * @default 20000
+   * Keep every product's card in memory (read at start-up, then kept in step). When false,
+   * each answer reads its cards from the database.
+   * @default true
    */
-  cards?: number;
+  cards?: boolean;
   /**
-   * Bytes of search answers kept (an answer is 5 to 50 kB).
+   * Bytes of search answers kept (an answer is 5 to 50 kB); 0 turns the answer cache off.
    * @default 24 MiB
    */
   responseBytes?: number;
 }
 
-/** Loads cards as JSON text by id; ids that do not exist are absent from the answer. */
-export type CardJsonLoader = (ids: readonly number[]) => Map<number, string>;
+/** Loads cards by id as their field values in the cache's field order; unknown ids are absent. */
+export type CardLoader = (ids: readonly number[]) => Map<number, readonly unknown[]>;
 
 /** A bounded map that forgets the least recently used entry first (Map order is use order). */
 class Lru<K, V> {
@@ -74,6 +77,116 @@ class Lru<K, V> {
   }
 }
 
+/** Separates a card's values in the store; JSON text never holds a raw 0x01 byte (JSON.stringify escapes it). */
+const SEP = 0x01;
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Cards as the UTF-8 bytes of their JSON values joined by SEP, in 1 MB chunks, found by id
+ * through (chunk, offset, length). A rewritten card takes new bytes; the old ones are
+ * reclaimed by a compaction once they are a quarter of the store.
+ */
+class CardBytes {
+  private chunks: Buffer[] = [];
+  private fill = CHUNK_BYTES;
+  private readonly at = new Map<number, number>();
+  private chunkOf = new Uint32Array(1024);
+  private offsetOf = new Uint32Array(1024);
+  private lengthOf = new Uint32Array(1024);
+  private slots = 0;
+  private liveBytes = 0;
+  private deadBytes = 0;
+
+  has(id: number): boolean {
+    return this.at.has(id);
+  }
+
+  get size(): number {
+    return this.at.size;
+  }
+
+  /** Bytes held (chunks), for the figures. */
+  get bytes(): number {
+    return this.chunks.length * CHUNK_BYTES;
+  }
+
+  put(id: number, values: readonly unknown[]): void {
+    this.delete(id);
+    const text = values.map((v) => JSON.stringify(v ?? null)).join('\u0001');
+    const length = Buffer.byteLength(text);
+    if (this.fill + length > CHUNK_BYTES) {
+      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, length)));
+      this.fill = 0;
+    }
+    const chunk = this.chunks.length - 1;
+    (this.chunks[chunk] as Buffer).write(text, this.fill, 'utf8');
+    if (this.slots === this.chunkOf.length) this.growSlots();
+    const slot = this.slots++;
+    this.chunkOf[slot] = chunk;
+    this.offsetOf[slot] = this.fill;
+    this.lengthOf[slot] = length;
+    this.fill += length;
+    this.at.set(id, slot);
+    this.liveBytes += length;
+  }
+
+  delete(id: number): void {
+    const slot = this.at.get(id);
+    if (slot === undefined) return;
+    this.at.delete(id);
+    const length = this.lengthOf[slot] ?? 0;
+    this.liveBytes -= length;
+    this.deadBytes += length;
+    if (this.deadBytes > 4 * CHUNK_BYTES && this.deadBytes > this.liveBytes / 4) this.compact();
+  }
+
+  /** The stored bytes of a card (a view, valid until the next write). */
+  view(id: number): Buffer | undefined {
+    const slot = this.at.get(id);
+    if (slot === undefined) return undefined;
+    const chunk = this.chunks[this.chunkOf[slot] ?? 0] as Buffer;
+    const offset = this.offsetOf[slot] ?? 0;
+    return chunk.subarray(offset, offset + (this.lengthOf[slot] ?? 0));
+  }
+
+  private growSlots(): void {
+    const grow = (a: Uint32Array): Uint32Array<ArrayBuffer> => {
+      const b = new Uint32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.chunkOf = grow(this.chunkOf);
+    this.offsetOf = grow(this.offsetOf);
+    this.lengthOf = grow(this.lengthOf);
+  }
+
+  private compact(): void {
+    const live = [...this.at.keys()].map((id) => [id, Buffer.from(this.view(id) as Buffer)] as const);
+    this.chunks = [];
+    this.fill = CHUNK_BYTES;
+    this.at.clear();
+    this.slots = 0;
+    this.liveBytes = 0;
+    this.deadBytes = 0;
+    for (const [id, bytes] of live) {
+      if (this.fill + bytes.length > CHUNK_BYTES) {
+        this.chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, bytes.length)));
+        this.fill = 0;
+      }
+      const chunk = this.chunks.length - 1;
+      bytes.copy(this.chunks[chunk] as Buffer, this.fill);
+      if (this.slots === this.chunkOf.length) this.growSlots();
+      const slot = this.slots++;
+      this.chunkOf[slot] = chunk;
+      this.offsetOf[slot] = this.fill;
+      this.lengthOf[slot] = bytes.length;
+      this.fill += bytes.length;
+      this.at.set(id, slot);
+      this.liveBytes += bytes.length;
+    }
+  }
+}
+
 /** Hits and misses since start, for operators and the benchmark. */
 export interface CacheStats {
   cardHits: number;
@@ -84,49 +197,74 @@ export interface CacheStats {
 }
 
 /**
- * The card and answer caches of the catalogue routes.
+ * The card store and the answer cache of the catalogue routes.
  * @example
- * const cache = new CatalogueCache((ids) => cardJsonById(db, ids));
- * cache.cardJson([42, 7]); // ['{"id":42,...}', '{"id":7,...}']
+ * const cache = new CatalogueCache(CARD_FIELDS, (ids) => productCardValues(db, ids));
+ * cache.preload(productIdBatches(db));
+ * cache.cardsJson([42, 7]).json.toString(); // '{"id":42,...},{"id":7,...}'
  * cache.invalidate([42]); // after writing product 42
  */
 export class CatalogueCache {
-  private readonly cards: Lru<number, string>;
+  private readonly cards = new CardBytes();
+  private readonly keepCards: boolean;
   private readonly responses: Lru<string, Buffer>;
+  /** Per field, the bytes written before its value: '{"id":' then ',"title":' ... */
+  private readonly keyBytes: Buffer[];
+  private readonly keyBytesTotal: number;
   readonly stats: CacheStats = { cardHits: 0, cardMisses: 0, responseHits: 0, responseMisses: 0, invalidations: 0 };
 
-  constructor(private readonly load: CardJsonLoader, options: CatalogueCacheOptions = {}) {
-    this.cards = new Lru(options.cards ?? 20_000, () => 1);
+  /**
+   * @param fields the card's fields in the order they are written (the ProductCard schema's)
+   * @param load reads cards from the database
+   */
+  constructor(private readonly fields: readonly string[], private readonly load: CardLoader, options: CatalogueCacheOptions = {}) {
+    this.keepCards = options.cards ?? true;
     this.responses = new Lru(options.responseBytes ?? 24 * 2 ** 20, (b) => b.length);
+    this.keyBytes = fields.map((f, i) => Buffer.from(`${i === 0 ? '{' : ','}${JSON.stringify(f)}:`));
+    this.keyBytesTotal = this.keyBytes.reduce((s, b) => s + b.length, 0) + 1;
+  }
+
+  /** Reads the cards of every id batch into the store (start-up); does nothing when cards are off. */
+  preload(batches: Iterable<readonly number[]>): void {
+    if (!this.keepCards) return;
+    for (const ids of batches) for (const [id, values] of this.load(ids)) this.cards.put(id, values);
   }
 
   /**
-   * JSON of the cards of `ids` that exist, in the order given, repeats skipped (as
-   * `productCards`); the missing ones are loaded in one batch.
+   * The JSON of the cards of `ids` that exist, in the order given, repeats skipped (as
+   * `productCards`), joined by commas; cards not held are read in one batch.
    */
-  cardJson(ids: readonly number[]): string[] {
+  cardsJson(ids: readonly number[]): { json: Buffer; count: number } {
     const unique = [...new Set(ids)];
-    const found = new Map<number, string>();
-    const missing: number[] = [];
+    const loaded = this.fetchMissing(unique);
+    const views: Buffer[] = [];
+    let size = 0;
     for (const id of unique) {
-      const json = this.cards.get(id);
-      if (json === undefined) missing.push(id);
-      else found.set(id, json);
+      const view = this.keepCards ? this.cards.view(id) : loaded.get(id);
+      if (view === undefined) continue;
+      views.push(view);
+      size += view.length - (this.fields.length - 1) + this.keyBytesTotal;
     }
-    this.stats.cardHits += unique.length - missing.length;
-    this.stats.cardMisses += missing.length;
-    if (missing.length > 0) {
-      for (const [id, json] of this.load(missing)) {
-        found.set(id, json);
-        this.cards.set(id, json);
+    const out = Buffer.allocUnsafe(size + Math.max(0, views.length - 1));
+    let pos = 0;
+    views.forEach((view, n) => {
+      if (n > 0) out[pos++] = 0x2c; // ','
+      let from = 0;
+      for (let f = 0; f < this.keyBytes.length; f++) {
+        pos += (this.keyBytes[f] as Buffer).copy(out, pos);
+        const end = f === this.keyBytes.length - 1 ? view.length : view.indexOf(SEP, from);
+        pos += view.copy(out, pos, from, end);
+        from = end + 1;
       }
-    }
-    const out: string[] = [];
-    for (const id of unique) {
-      const json = found.get(id);
-      if (json !== undefined) out.push(json);
-    }
-    return out;
+      out[pos++] = 0x7d; // '}'
+    });
+    return { json: out, count: views.length };
+  }
+
+  /** The cards of `ids` as objects (for answers that keep only some fields). */
+  cardObjects(ids: readonly number[]): Record<string, unknown>[] {
+    const { json } = this.cardsJson(ids);
+    return JSON.parse(`[${json.toString('utf8')}]`) as Record<string, unknown>[];
   }
 
   /** A cached answer, or the one `compute` makes (then kept). */
@@ -142,15 +280,29 @@ export class CatalogueCache {
     return body;
   }
 
-  /** Forgets what a write to these products may have changed: their cards and every answer. */
+  /** Forgets what a write to these products may have changed: their cards (read again on use) and every answer. */
   invalidate(ids: Iterable<number>): void {
     this.stats.invalidations++;
     for (const id of ids) this.cards.delete(id);
     this.responses.clear();
   }
 
-  /** Number of cards and answers held. */
-  get size(): { cards: number; responses: number } {
-    return { cards: this.cards.size, responses: this.responses.size };
+  /** Cards and answers held, and the card store's bytes. */
+  get size(): { cards: number; cardBytes: number; responses: number } {
+    return { cards: this.cards.size, cardBytes: this.cards.bytes, responses: this.responses.size };
+  }
+
+  /** Reads the cards not held; with cards off, every card, returned as encoded views. */
+  private fetchMissing(ids: readonly number[]): Map<number, Buffer> {
+    const missing = this.keepCards ? ids.filter((id) => !this.cards.has(id)) : ids;
+    this.stats.cardHits += ids.length - missing.length;
+    this.stats.cardMisses += missing.length;
+    const out = new Map<number, Buffer>();
+    if (missing.length === 0) return out;
+    for (const [id, values] of this.load(missing)) {
+      if (this.keepCards) this.cards.put(id, values);
+      else out.set(id, Buffer.from(values.map((v) => JSON.stringify(v ?? null)).join('\u0001')));
+    }
+    return out;
   }
 }
