@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ACCOUNT_LABELS } from '../../domain/account.ts';
 import { ACCOUNT_PATH, CHROME_TEXT, REGISTER_PATH, SIGN_IN_PATH } from '../../domain/chrome.ts';
-import { withReturnPath } from '../../domain/sign-in.ts';
+import { withReturnPath } from '../../domain/return-path.ts';
 
 /** Where the menu's Sign Out goes: the page that signs out on the server. */
 const SIGN_OUT_PATH = '/logout';
