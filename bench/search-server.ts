@@ -10,6 +10,18 @@ import { buildApp } from '../src/server/app.ts';
 import { openSqlite } from '../src/server/db/database.ts';
 import { memoryMb } from './search-stats.ts';
 
+/**
+ * Resident memory once the process has settled: a collection, a second for the heap's
+ * sweeper and the allocator to hand freed pages back, another collection. Read right after a
+ * collection, RSS still counts pages being freed (about 100 MB more just after start-up);
+ * the peak is reported apart (`peakRss`).
+ */
+async function settledMemoryMb(): Promise<{ rss: number; heap: number; peakRss: number }> {
+  memoryMb();
+  await new Promise((r) => setTimeout(r, 1000));
+  return { ...memoryMb(), peakRss: Math.round(process.resourceUsage().maxRSS / 1024) };
+}
+
 const [dbPath, dataDir, cache = 'on'] = process.argv.slice(2);
 if (!dbPath || !dataDir || !process.send) throw new Error('usage: fork search-server.ts <db> <dataDir> (with IPC)');
 const send = (m: unknown): void => { process.send?.(m); };
@@ -20,9 +32,10 @@ const app = await buildApp({ db, dataDir, logger: false, ...(cache === 'off' ? {
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
-send({ type: 'ready', port, startMs: Math.round(performance.now() - started), memory: memoryMb() });
+const startMs = Math.round(performance.now() - started);
+send({ type: 'ready', port, startMs, memory: await settledMemoryMb() });
 
 process.on('message', (m: unknown) => {
-  if (m === 'memory') send({ type: 'memory', memory: memoryMb(), cache: app.catalogue.cache.stats });
+  if (m === 'memory') void settledMemoryMb().then((memory) => send({ type: 'memory', memory, cache: app.catalogue.cache.stats }));
   if (m === 'stop') void app.close().then(() => { db.close(); process.exit(0); });
 });

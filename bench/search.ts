@@ -124,7 +124,7 @@ try {
 
   // (c) and (d): the HTTP path and the server's memory
   type HttpFigures = Percentiles & { errors: number; non2xx: number; rps: number };
-  const httpRuns: { cache: 'on' | 'off'; http: HttpFigures; memory: { idle: number; loaded: number; heap: number } }[] = [];
+  const httpRuns: { cache: 'on' | 'off'; http: HttpFigures; memory: { idle: number; loaded: number; heap: number; peak: number } }[] = [];
   if (!args['skip-http']) {
     const modes: ('on' | 'off')[] = args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
     for (const cache of modes) {
@@ -139,7 +139,7 @@ try {
         const ratio = (hits: number, misses: number): string => `${((100 * hits) / Math.max(1, hits + misses)).toFixed(1)}%`;
         log(`  answer cache hits ${ratio(c.responseHits, c.responseMisses)} (${c.responseMisses} answers computed), card cache hits ${ratio(c.cardHits, c.cardMisses)}`);
       }
-      log(`(d) server resident memory with the catalogue loaded: ${r.memory.idle} MB after start, ${r.memory.loaded} MB after the load (heap ${r.memory.heap} MB)`);
+      log(`(d) server resident memory with the catalogue loaded (settled): ${r.memory.idle} MB after start, ${r.memory.loaded} MB after the load (heap ${r.memory.heap} MB); peak ${r.memory.peak} MB during start-up and load`);
     }
   }
   const http = httpRuns.find((r) => r.cache === 'on') ?? httpRuns[0];
@@ -173,7 +173,7 @@ interface CacheStats { cardHits: number; cardMisses: number; responseHits: numbe
 
 async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: 'on' | 'off'): Promise<{
   http: Percentiles & { errors: number; non2xx: number; rps: number };
-  memory: { idle: number; loaded: number; heap: number };
+  memory: { idle: number; loaded: number; heap: number; peak: number };
   cacheStats: CacheStats | undefined;
   startMs: number;
 }> {
@@ -181,7 +181,7 @@ async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: '
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const next = (type: string): Promise<{ port: number; startMs: number; memory: { rss: number; heap: number }; cache?: CacheStats }> =>
+  const next = (type: string): Promise<{ port: number; startMs: number; memory: { rss: number; heap: number; peakRss: number }; cache?: CacheStats }> =>
     new Promise((resolve, reject) => {
       const onMessage = (m: { type?: string }): void => {
         if (m.type === type) { child.off('message', onMessage); resolve(m as never); }
@@ -208,7 +208,7 @@ async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: '
     const loaded = await next('memory');
     return {
       http: { ...percentiles(samples), errors: result.errors, non2xx: result.non2xx, rps: result.requests.average },
-      memory: { idle: ready.memory.rss, loaded: loaded.memory.rss, heap: loaded.memory.heap },
+      memory: { idle: ready.memory.rss, loaded: loaded.memory.rss, heap: loaded.memory.heap, peak: loaded.memory.peakRss },
       cacheStats: loaded.cache,
       startMs: ready.startMs,
     };
