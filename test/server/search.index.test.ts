@@ -208,6 +208,29 @@ describe('writes', () => {
     expect(index.search(query({ c: 2 })).productMaxPriceCents).toBe(8900);
   });
 
+  test('the facets of a search (words and filters) are the same on every page and sort, and follow every write', () => {
+    const index = createSearchIndex(pumps);
+    const fresh = (q: Parameters<typeof oracleSearch>[1]) => createSearchIndex(pumps).search(q);
+    const base = { q: 'pump', t: [['Voltage', '230V']] as [string, string][], minPriceCents: 1 };
+    const first = index.search(query({ ...base, limit: 1 }));
+    for (const [sortBy, page] of [['price_desc', 1], ['', 0], ['title_asc', 2]] as const) {
+      const r = index.search(query({ ...base, sortBy, page, limit: 1 }));
+      expect(r.availableTagFilters).toEqual(first.availableTagFilters);
+      expect(r.availableVendors).toEqual(first.availableVendors);
+      expect(r.productMaxPriceCents).toBe(first.productMaxPriceCents);
+    }
+    // other words, vendor, tags, prices or collection: other facets, never the memoised ones
+    for (const other of [{ q: 'pum' }, { v: 'Pentair' }, { t: [['Voltage', '115V']] as [string, string][] }, { minPriceCents: 9000 }, { maxPriceCents: 100 }, { c: 3 }]) {
+      const q = query({ ...base, ...other });
+      expect(index.search(q)).toEqual(fresh(q));
+    }
+    index.upsert(doc({ id: 8, title: 'Pump motor', vendor: 'Jandy', priceCents: 777777, tags: [['Voltage', '230V']] }));
+    const after = index.search(query({ ...base, page: 1, limit: 1 }));
+    expect(after.availableVendors.map((v) => v.vendor)).toContain('Jandy');
+    expect(after.productMaxPriceCents).toBe(777777);
+    expect(after).toEqual(createSearchIndex([...pumps, doc({ id: 8, title: 'Pump motor', vendor: 'Jandy', priceCents: 777777, tags: [['Voltage', '230V']] })]).search(query({ ...base, page: 1, limit: 1 })));
+  });
+
   test('remove takes a product out of results, facets and totals; removing twice is harmless', () => {
     const index = createSearchIndex(pumps);
     index.remove(5);

@@ -48,8 +48,16 @@ const WORD_SCORE_TABLE = (() => {
   return t;
 })();
 
-/** Facet answers of browse sets kept between writes. */
-const FACET_CACHE_SIZE = 64;
+/** Facet answers kept between writes (a few kB each). */
+const FACET_CACHE_SIZE = 256;
+
+/** What the facets of a query depend on: its words and filters (not its sort or page). */
+function facetCacheKey(nq: NormalizedQuery): string {
+  const groups = [...nq.tagGroups].map(([prefix, values]) => [prefix, [...values].sort()] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  // JSON writes both infinite price bounds as null; their positions keep them apart
+  return JSON.stringify([nq.text.words, nq.text.partNumber, nq.vendorKey, groups, nq.collectionId, nq.minPriceCents, nq.maxPriceCents, nq.featuredOnly]);
+}
 
 /** Scores stay below this: 3 tiers of TIER_STEP. */
 const SCORE_LEVELS = 3 * TIER_STEP;
@@ -185,7 +193,7 @@ class FastSearchIndex implements SearchIndex {
   private readonly orders = new Map<PresortedSort, { order: Uint32Array; length: number; rank: Uint32Array | null }>();
   // scratch
   private scratch = new Scratch(0);
-  /** Facets of browse sets by collection and featured; cleared by every write. */
+  /** Facets by facetCacheKey, in use order; cleared by every write. */
   private readonly facetCache = new Map<string, FacetLists & { productMaxPriceCents: number }>();
 
   constructor(
@@ -558,17 +566,19 @@ class FastSearchIndex implements SearchIndex {
     }
     const ids = relevance ? this.pageByRelevance(nq, count, minScore, list) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
 
-    // facets: the browse sets (no q, no disjunctive filter: home grids, collection pages)
-    // are memoised until the next write; everything else is counted afresh
-    const cacheKey = !nq.hasText && filters.length === 0 ? `${nq.collectionId ?? ''}|${nq.featuredOnly}` : null;
-    let facets = cacheKey === null ? undefined : this.facetCache.get(cacheKey);
+    // facets depend on the matching set and the filters only, not on the sort or the page:
+    // they are memoised by those (least recently used out first) until the next write, so
+    // paging or re-sorting an answer, and the browse sets of home grids and collection
+    // pages, skip the counting
+    const cacheKey = facetCacheKey(nq);
+    let facets = this.facetCache.get(cacheKey);
     if (facets === undefined) {
       facets = this.countFacets(match, count, list, others, vendorFilter, priceFilter, groupFilter);
-      if (cacheKey !== null) {
-        if (this.facetCache.size >= FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
-        this.facetCache.set(cacheKey, facets);
-      }
+      if (this.facetCache.size >= FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
+    } else {
+      this.facetCache.delete(cacheKey);
     }
+    this.facetCache.set(cacheKey, facets);
     if (relevance) {
       if (list !== null) for (let i = 0; i < count; i++) s.hist[s.scores[list[i]!]!] = 0;
       else s.hist.fill(0);
