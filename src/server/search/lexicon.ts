@@ -25,11 +25,11 @@ export class Postings {
       return;
     }
     if (n === this.ords.length) {
-      const ords = new Uint32Array(n * 2);
+      const ords = new Uint32Array(Math.max(2, n * 2));
       ords.set(this.ords);
       this.ords = ords;
       if (this.flags !== null) {
-        const f = new Uint8Array(n * 2);
+        const f = new Uint8Array(Math.max(2, n * 2));
         f.set(this.flags);
         this.flags = f;
       }
@@ -37,14 +37,6 @@ export class Postings {
     this.ords[n] = ord;
     if (this.flags !== null) this.flags[n] = flags;
     this.length = n + 1;
-  }
-
-  /** Drops the spare capacity (after a bulk load). */
-  trim(): void {
-    if (this.ords.length === this.length) return;
-    const size = Math.max(1, this.length);
-    this.ords = this.ords.slice(0, size);
-    if (this.flags !== null) this.flags = this.flags.slice(0, size);
   }
 
   /** Keeps the ordinals `remap` maps (to a value other than -1), renumbered, and shrinks to fit. */
@@ -112,9 +104,29 @@ export class Lexicon {
     this.sortedStale = true;
   }
 
-  /** Sorts the terms once after a bulk load; `trim` also drops the postings' spare capacity. */
+  /**
+   * Sorts the terms once after a bulk load; `trim` also drops the postings' spare capacity by
+   * packing every term's postings into one shared array (views of it): tens of thousands of
+   * small arrays of their own cost about 100 bytes each besides their data. A term written
+   * later grows out of its view into an array of its own.
+   */
   endBulk(trim = false): void {
-    if (trim) for (const p of this.terms.values()) p.trim();
+    if (trim) {
+      let total = 0;
+      for (const p of this.terms.values()) total += p.length;
+      const ords = new Uint32Array(total);
+      const flags = this.withFlags ? new Uint8Array(total) : null;
+      let at = 0;
+      for (const p of this.terms.values()) {
+        ords.set(p.ords.subarray(0, p.length), at);
+        p.ords = ords.subarray(at, at + p.length);
+        if (flags !== null && p.flags !== null) {
+          flags.set(p.flags.subarray(0, p.length), at);
+          p.flags = flags.subarray(at, at + p.length);
+        }
+        at += p.length;
+      }
+    }
     if (!this.sortedStale) return;
     this.sorted = [...this.terms.keys()].sort();
     this.sortedPostings = this.sorted.map((t) => this.terms.get(t) as Postings);
