@@ -22,6 +22,8 @@ export interface ServerConfig {
   seed: number;
   /** LOG_LEVEL. @default 'info' */
   logLevel: string;
+  /** SEARCH_CACHE_MB: megabytes of product-search answers kept between catalogue writes; 0 turns the cache off. @default 24 */
+  searchCacheMb: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -47,6 +49,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedProducts: intFrom(env, 'SEED_PRODUCTS', 3000, 0, 1_000_000),
     seed: intFrom(env, 'SEED', 1, 0, 4_294_967_295),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL.trim() !== '' ? env.LOG_LEVEL : 'info',
+    searchCacheMb: intFrom(env, 'SEARCH_CACHE_MB', 24, 0, 4096),
   };
 }
 

@@ -26,7 +26,12 @@ async function main(): Promise<void> {
     // The demo customer (README: demo@skimmer.test) comes with a first start, like the catalogue.
     await seedDemoCustomer(db);
   }
-  const app = await buildApp({ db, dataDir: config.dataDir, logger: { level: config.logLevel } });
+  const app = await buildApp({
+    db,
+    dataDir: config.dataDir,
+    logger: { level: config.logLevel },
+    catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20 },
+  });
   attachRealtime(app.server, { db });
   app.log.info({ databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size }, 'database ready');
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import { readConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
 import { CatalogueCache } from '../../src/server/search/cache.ts';
@@ -242,5 +243,15 @@ describe('CatalogueCache', () => {
     cache.invalidate([12345]);
     cache.response('k', compute);
     expect(computed).toBe(2);
+  });
+});
+
+describe('SEARCH_CACHE_MB', () => {
+  test('sizes the answer cache in megabytes: 24 by default, 0 turns it off, junk stops the start', () => {
+    expect(readConfig({}).searchCacheMb).toBe(24);
+    expect(readConfig({ SEARCH_CACHE_MB: '0' }).searchCacheMb).toBe(0);
+    expect(readConfig({ SEARCH_CACHE_MB: '128' }).searchCacheMb).toBe(128);
+    expect(() => readConfig({ SEARCH_CACHE_MB: '-1' })).toThrow('SEARCH_CACHE_MB');
+    expect(() => readConfig({ SEARCH_CACHE_MB: 'lots' })).toThrow('SEARCH_CACHE_MB');
   });
 });
