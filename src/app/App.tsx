@@ -4,7 +4,7 @@
  * top and page-view tracking on each path change, visit tracking.
  * @module
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
@@ -123,6 +123,30 @@ function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; ye
   );
 }
 
+/** The routed page, memoised: the shell's own updates (login, navigation data, viewport) do not re-render the page; a new location does (the router's context). */
+const RoutedMain = memo(function RoutedMain({ routes, pathname }: { routes: { path: string; Page: ComponentType }[]; pathname: string }) {
+  return (
+    <main id="main" tabIndex={-1}>
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<PageFallback />}>
+          <Routes>
+            {routes.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </main>
+  );
+});
+
+/** Visit tracking in a leaf, so the login state arriving re-renders nothing else. */
+function VisitTracking({ path }: { path: string }) {
+  const { customer } = useAuth();
+  useVisitTracking(path, customer);
+  return null;
+}
+
 /** Props of {@link App}. */
 export interface AppProps {
   /** The navigation, when the entry loaded it before the first render (desktop). */
@@ -150,7 +174,6 @@ export function App({ initialNav }: AppProps = {}) {
   const location = useLocation();
   const navigate = useNavigate();
   const mobile = useMobileLayout();
-  const { customer } = useAuth();
   const nav = useNavigation(initialNav);
 
   useEffect(() => {
@@ -161,7 +184,6 @@ export function App({ initialNav }: AppProps = {}) {
   }, [navigate]);
   useLinkInterception(navigate as (to: string) => void);
   usePageViews(location.pathname);
-  useVisitTracking(location.pathname + location.search, customer);
 
   const routes = useMemo(
     () => routeTable(storeConfig).map((row) => ({ ...row, Page: pageComponent(row.page) as ComponentType })),
@@ -174,17 +196,8 @@ export function App({ initialNav }: AppProps = {}) {
       <a className="skip-link" href="#main">Skip to content</a>
       <AnnouncementBar />
       <Header navData={nav.links} pathname={location.pathname} />
-      <main id="main" tabIndex={-1}>
-        <ErrorBoundary resetKey={location.pathname}>
-          <Suspense fallback={<PageFallback />}>
-            <Routes>
-              {routes.map(({ path, Page }) => (
-                <Route key={path} path={path} element={<Page />} />
-              ))}
-            </Routes>
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      <RoutedMain routes={routes} pathname={location.pathname} />
+      <VisitTracking path={location.pathname + location.search} />
       <DeferredFooter navData={nav.links} year={year} />
       <Toasts />
       <ExitIntentPopup />
