@@ -7,11 +7,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { readConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import { acceptedEncoding } from '../../src/server/routes/catalogue.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
 import { CatalogueCache } from '../../src/server/search/cache.ts';
 import { seededDb } from './catalogue.helpers.ts';
@@ -253,5 +255,38 @@ describe('SEARCH_CACHE_MB', () => {
     expect(readConfig({ SEARCH_CACHE_MB: '128' }).searchCacheMb).toBe(128);
     expect(() => readConfig({ SEARCH_CACHE_MB: '-1' })).toThrow('SEARCH_CACHE_MB');
     expect(() => readConfig({ SEARCH_CACHE_MB: 'lots' })).toThrow('SEARCH_CACHE_MB');
+  });
+});
+
+describe('compressed answers', () => {
+  test.each([
+    ['br', 'br'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip'], ['*', 'br'],
+    ['identity', null], ['deflate', null], ['br;q=0', null], ['', null],
+  ])('accept-encoding %j picks %j', (header, expected) => {
+    expect(acceptedEncoding({ headers: { 'accept-encoding': header } })).toBe(expected);
+  });
+
+  test('x-no-compression or no accept-encoding picks none', () => {
+    expect(acceptedEncoding({ headers: {} })).toBeNull();
+    expect(acceptedEncoding({ headers: { 'accept-encoding': 'br', 'x-no-compression': '1' } })).toBeNull();
+  });
+
+  test('a search answer comes compressed as asked, from the cache the second time, and decodes to the plain answer', async () => {
+    const url = '/api/products/filter?q=pool&limit=30&sortBy=title_asc';
+    const plain = await cached.inject({ url });
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const hitsBefore = cached.catalogue.cache.stats.responseHits;
+      for (let i = 0; i < 2; i++) {
+        const res = await cached.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+      expect(cached.catalogue.cache.stats.responseHits).toBeGreaterThanOrEqual(hitsBefore + 3);
+    }
+    const cold = await uncached.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(cold.rawPayload).toString()).toBe(plain.body);
   });
 });

@@ -8,7 +8,8 @@
  * would serialise (tested against the schema's own serialiser).
  * @module
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromCents, toCents } from '../../domain/money.ts';
 import { totalPages } from '../../domain/pagination.ts';
 import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
@@ -135,6 +136,36 @@ function joinCards(cache: CatalogueCache, ids: readonly number[], fields: readon
   return { json: Buffer.from(picked.join(',')), count: picked.length };
 }
 
+/**
+ * The compression a request accepts for a search answer, br preferred (the app's compress
+ * plugin negotiates the same way): null for none, for 'identity' only, for a q of 0, or
+ * with the x-no-compression header.
+ */
+export function acceptedEncoding(req: Pick<FastifyRequest, 'headers'>): 'br' | 'gzip' | null {
+  const header = req.headers['accept-encoding'];
+  if (typeof header !== 'string' || req.headers['x-no-compression'] !== undefined) return null;
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((x) => x.trim());
+    const q = params.find((x) => x.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br' || name === '*') br = true;
+    if (name === 'gzip' || name === 'x-gzip') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : null;
+}
+
+/** Answers below this many bytes are sent as they are (the compress plugin's threshold). */
+const COMPRESS_THRESHOLD = 1024;
+
+/** Compresses an answer as the app's compress plugin would (brotli quality 5, or gzip). */
+function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body);
+}
+
 const PRODUCTS_OPEN = Buffer.from('{"products":[');
 const PRODUCTS_CLOSE = Buffer.from(']}');
 
@@ -199,8 +230,14 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
       const query = toIndexQuery(req.query);
-      const body = cache.response(searchCacheKey(query, fields), () => searchAnswer(query, fields));
-      return reply.type(JSON_CONTENT_TYPE).send(body);
+      const key = searchCacheKey(query, fields);
+      const body = cache.response(key, () => searchAnswer(query, fields));
+      // compressed answers are cached too: a browser's hit must not pay for a brotli pass
+      // (the compress plugin leaves an answer that already has a content-encoding alone)
+      reply.type(JSON_CONTENT_TYPE).header('vary', 'accept-encoding');
+      const encoding = body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req) : null;
+      if (encoding === null) return reply.send(body);
+      return reply.header('content-encoding', encoding).send(cache.response(`${encoding} ${key}`, () => compress(encoding, body)));
     },
   );
 
