@@ -9,7 +9,8 @@ import type { Product } from '../domain/entities.ts';
 /** What index.html's inline script leaves on `window.__SKIMMER_BOOT__`. */
 export interface BootRequests {
   config?: Promise<Response>;
-  product?: { handle: string; response: Promise<Response> };
+  /** The product call's JSON body (null when it failed or was not ok). */
+  product?: { handle: string; body: Promise<{ product?: Product | null } | null> };
 }
 
 function bootRequests(): BootRequests | undefined {
@@ -30,10 +31,7 @@ export function bootProductFor(handle: string): Promise<Product | null> | null {
     product = request
       ? {
           handle: request.handle,
-          product: request.response
-            .then((r) => (r.ok ? (r.json() as Promise<{ product?: Product | null }>) : null))
-            .then((body) => body?.product ?? null)
-            .catch(() => null),
+          product: request.body.then((body) => body?.product ?? null).catch(() => null),
         }
       : null;
   }

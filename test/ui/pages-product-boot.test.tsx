@@ -6,7 +6,7 @@ import { fakeClient } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
 import { renderAt } from './pages.helpers.tsx';
 
-type Boot = { product?: { handle: string; response: Promise<Response> } };
+type Boot = { product?: { handle: string; body: Promise<{ product?: unknown } | null> } };
 
 afterEach(() => {
   cleanup();
@@ -39,7 +39,7 @@ function api() {
 
 describe('product page started by index.html', () => {
   test('renders the product index.html fetched, without a second product call, and keeps the variant parameter', async () => {
-    boot({ product: { handle: 'superflo', response: Promise.resolve(new Response(JSON.stringify({ product: pump() }), { status: 200 })) } });
+    boot({ product: { handle: 'superflo', body: Promise.resolve({ product: pump() }) } });
     const client = api();
     await renderProduct('/products/superflo?variant=3', client);
     expect(await screen.findByRole('heading', { level: 1, name: 'SuperFlo Pump' })).toBeTruthy();
@@ -47,8 +47,8 @@ describe('product page started by index.html', () => {
     expect(client.productByHandle).not.toHaveBeenCalled();
   });
 
-  test('a non-ok early answer falls back to the page loading the product itself', async () => {
-    boot({ product: { handle: 'superflo', response: Promise.resolve(new Response('{"error":"Not found"}', { status: 404 })) } });
+  test('a failed or non-ok early answer (null) falls back to the page loading the product itself', async () => {
+    boot({ product: { handle: 'superflo', body: Promise.resolve(null) } });
     const client = api();
     await renderProduct('/products/superflo', client);
     expect(await screen.findByRole('heading', { level: 1, name: 'Fetched by the page' })).toBeTruthy();
@@ -56,7 +56,7 @@ describe('product page started by index.html', () => {
   });
 
   test('an early request for another handle is not used', async () => {
-    boot({ product: { handle: 'other', response: Promise.resolve(new Response(JSON.stringify({ product: pump({ title: 'Other' }) }))) } });
+    boot({ product: { handle: 'other', body: Promise.resolve({ product: pump({ title: 'Other' }) }) } });
     const client = api();
     await renderProduct('/products/superflo', client);
     expect(await screen.findByRole('heading', { level: 1, name: 'Fetched by the page' })).toBeTruthy();

@@ -34,7 +34,10 @@ export interface ProductGalleryProps {
   loadModelViewer(): Promise<unknown>;
 }
 
-/** The `sizes` of the main picture: the full width on mobile, half the page on desktop. */
+/**
+ * The `sizes` of the main picture: the full width on mobile, half the page on desktop. index.html
+ * preloads the picture with the same srcset and sizes: change both together.
+ */
 export const MAIN_IMAGE_SIZES = '(max-width: 800px) 100vw, 600px';
 
 function itemLabel(item: GalleryItem, index: number, imageCount: number): string {
