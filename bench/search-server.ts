@@ -3,8 +3,8 @@
  * the server's alone: opens the seeded database, builds CORE's app (which loads the
  * catalogue and builds the search index), listens on a free loopback port and reports it
  * to the parent over IPC. Answers 'memory' with its memory and the catalogue cache's hit
- * counts, and stops on 'stop'. A third argument 'off' starts it without the card and answer
- * caches (the cold path).
+ * counts, and stops on 'stop'. A third argument 'off' starts it without the card store and
+ * the answer cache (the cold path), 'cards' without the answer cache only.
  */
 import { buildApp } from '../src/server/app.ts';
 import { openSqlite } from '../src/server/db/database.ts';
@@ -28,7 +28,8 @@ const send = (m: unknown): void => { process.send?.(m); };
 
 const started = performance.now();
 const db = openSqlite(dbPath);
-const app = await buildApp({ db, dataDir, logger: false, ...(cache === 'off' ? { catalogueCache: { cards: false, responseBytes: 0 } } : {}) });
+const catalogueCache = cache === 'off' ? { cards: false, responseBytes: 0 } : cache === 'cards' ? { responseBytes: 0 } : {};
+const app = await buildApp({ db, dataDir, logger: false, catalogueCache });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
