@@ -367,14 +367,6 @@ export function* productIdBatches(db: Db, size = 500): Generator<number[]> {
   }
 }
 
-/** Keeps only the requested card fields (the `fields` parameter); no list keeps them all. */
-export function pickFields(card: CardData, fields: readonly string[] | null): Partial<CardData> {
-  if (fields === null) return card;
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (f in card) out[f] = card[f as keyof CardData];
-  return out as Partial<CardData>;
-}
-
 /** Ids of a product's related products, in their order. */
 export function relatedProductIds(db: Db, productId: number): number[] {
   return db

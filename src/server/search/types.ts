@@ -5,7 +5,7 @@
  * The repository builds one SearchDocument per product from the database and hands
  * them to `createSearchIndex`; catalogue writes call `upsert`/`remove` so the index
  * stays in step. The index answers ids in the requested order plus exact facets;
- * the route then hydrates the page's product cards by id.
+ * the route then writes the page's product cards from the card store (cache.ts).
  */
 import type { SortBy } from '../../domain/entities.ts';
 
