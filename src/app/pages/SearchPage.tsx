@@ -63,13 +63,12 @@ function SearchResults() {
     <div className="sk-page">
       <Breadcrumbs items={[{ title: results.breadcrumb }]} />
       <h1>{results.breadcrumb}</h1>
-      {results.status === 'loaded' && (
-        <p>
-          {message.before}
-          <CatalogLink to={message.href}>{message.link}</CatalogLink>
-          {message.after}
-        </p>
-      )}
+      {/* kept in the layout (hidden) while loading: the list below does not move when it fills in */}
+      <p style={results.status === 'loaded' ? undefined : { visibility: 'hidden' }} aria-hidden={results.status === 'loaded' ? undefined : true}>
+        {message.before}
+        <CatalogLink to={message.href}>{message.link}</CatalogLink>
+        {message.after}
+      </p>
       <div className="sk-listing">
         <MobileFold mobile={mobile}>
           <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
