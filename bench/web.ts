@@ -17,7 +17,8 @@
  * shared, so Lighthouse's CPU figures vary from run to run; BENCH_RUNS=3 takes the median.
  *
  * Environment: BENCH_SKIP_BUILD=1, BENCH_RUNS (default 1), BENCH_PRODUCTS (default 300),
- * CHROMIUM (default /usr/bin/chromium), BENCH_NO_LIGHTHOUSE=1 (bundle figures only).
+ * CHROMIUM (default /usr/bin/chromium), BENCH_NO_LIGHTHOUSE=1 (bundle figures only), BENCH_ONLY
+ * (a comma-separated subset of home,collection,product,search).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -164,6 +165,8 @@ interface LhFigures {
   shifts: string[];
   /** The LCP element. */
   lcpElement: string;
+  /** The longest main-thread tasks (what they ran, ms), for TBT. */
+  longTasks: string[];
 }
 
 /** Node descriptions from a Lighthouse table's items. */
@@ -199,6 +202,9 @@ async function lighthouseRun(url: string): Promise<LhFigures> {
       si: num('speed-index'),
       shifts: nodesOf(lhr.audits['layout-shifts']?.details).map((n) => `${n.score.toFixed(3)} ${n.text}`),
       lcpElement: nodesOf(lhr.audits['largest-contentful-paint-element']?.details)[0]?.text ?? '?',
+      longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [])
+        .slice(0, 5)
+        .map((t) => `${Math.round(t.duration ?? 0)}ms at ${Math.round(t.startTime ?? 0)}ms ${(t.url ?? '').replace(/^.*\//, '')}`),
     };
   } finally {
     chrome.kill();
@@ -250,7 +256,7 @@ async function main(): Promise<void> {
       { name: 'collection', path: server.targets.collection, ready: 'main h1' },
       { name: 'product', path: server.targets.product, ready: 'main h1' },
       { name: 'search', path: server.targets.search, ready: 'main .sk-card, main h1' },
-    ];
+    ].filter((r) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(',').includes(r.name));
     console.log(`Server ${server.base} (${PRODUCTS} products seeded), Chromium ${CHROMIUM}, Lighthouse runs per page: ${RUNS}\n`);
     // warm the media cache so Lighthouse does not time the first rendering of each picture
     for (const r of routes) await measureJs(server.base, r, { width: 1280, height: 800, mobile: false });
@@ -292,6 +298,7 @@ async function main(): Promise<void> {
       if (!lh) continue;
       console.log(`  ${route.name}: LCP ${lh.lcpElement}, speed index ${(lh.si / 1000).toFixed(2)}s`);
       if (lh.cls > GOAL_CLS) for (const shift of lh.shifts.slice(0, 6)) console.log(`    shift ${shift}`);
+      if (lh.tbt > 200) console.log(`    long tasks: ${lh.longTasks.join('; ')}`);
     }
     console.log('\nScripts per route (gzipped KB; desktop first load, then what loaded later without interaction):');
     for (const { route, desktop } of rows) {
