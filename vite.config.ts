@@ -17,6 +17,9 @@ export default defineConfig({
     sourcemap: false,
     // bench/web.ts cross-checks the route figures with the manifest
     manifest: true,
+    // browsers without <link rel=modulepreload> (Safari before 17) just load the same modules a
+    // little later; the polyfill would cost every page's first load
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: 'index.html',
       output: {
