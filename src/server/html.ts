@@ -37,7 +37,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * sanitizeHtmlText('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
  */
 export function sanitizeHtmlText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  // sanitize-html keeps nesting a browser would reparse ('<p><p></p></p>' becomes three
+  // paragraphs on a second pass), so the output is run again until it is stable: the answer is
+  // then the same whether a description is sanitised once, or again after an edit.
+  let out = sanitizeHtml(html, OPTIONS);
+  for (let i = 0; i < 4; i += 1) {
+    const again = sanitizeHtml(out, OPTIONS);
+    if (again === out) break;
+    out = again;
+  }
+  return out;
 }
 
 /**

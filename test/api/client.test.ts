@@ -570,7 +570,7 @@ describe('no globals at import time', () => {
     expect(() => api.createClient({ baseUrl: BASE })).not.toThrow();
   });
 
-  test('the package entry exports the client, the error type, the response rules and the retry figures', async () => {
+  test('the package entry exports the clients (catalogue, account, content), the error type, the response rules and the retry figures', async () => {
     const api = await import('../../src/api/index.ts');
     expect(Object.keys(api).sort()).toEqual(
       [
@@ -585,6 +585,15 @@ describe('no globals at import time', () => {
         'SITE_REVIEWS_DEFAULTS',
         'VENDORS_DEFAULTS',
         'createClient',
+        'createAccountClient',
+        'createContentClient',
+        'allCollections',
+        'allVendors',
+        'brandWithProducts',
+        'COLLECTIONS_MAX_REQUESTS',
+        'COLLECTIONS_PAGE',
+        'VENDORS_PAGE',
+        'orMissing',
         'defaultIdempotencyKey',
         'dropEmptyFields',
         'errorText',

@@ -14,12 +14,12 @@
  *   see `storeUrl()` in harness.ts): the per-IP rate limits of sign-up and newsletter then apply per file.
  * @module
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { startStoreProcess, type StoreProcess } from '../support/store-process.ts';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -34,35 +34,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PRODUCTS = 300;
 /** Generator seed of the test catalogue. */
 export const TEST_SEED = 1;
-const START_TIMEOUT_MS = 120_000;
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The store server exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/products/filter?limit=1`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`The store server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
-}
 
 /**
  * The server's environment: the caller's, without settings that would reach outside the machine.
@@ -70,13 +41,12 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * file's loopback address), and harness.mailbox() moves the email links (http://localhost:PORT)
  * to that origin too.
  */
-function serverEnv(work: string, port: number): NodeJS.ProcessEnv {
+function serverEnv(work: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
   return {
     ...env,
     NODE_ENV: 'test',
-    PORT: String(port),
     HOST: '0.0.0.0',
     DATA_DIR: join(work, 'data'),
     DATABASE_PATH: join(work, 'data', 'skimmer.db'),
@@ -102,38 +72,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
   }
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href, join(ROOT, 'src/server/main.ts')], {
-    cwd: work,
-    env: serverEnv(work, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString('utf8')).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  if (process.env.STORE_LOG_LEVEL) child.stdout?.pipe(process.stdout);
-
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(work, { recursive: true, force: true });
-  };
-
+  let store: StoreProcess;
   try {
-    await waitUntilUp(url, child, () => output);
+    store = await startStoreProcess({ cwd: work, env: serverEnv(work), echo: Boolean(process.env.STORE_LOG_LEVEL) });
   } catch (err) {
-    await stop();
+    rmSync(work, { recursive: true, force: true });
     throw err;
   }
+  const url = store.url;
+  const stop = async (): Promise<void> => {
+    await store.stop();
+    rmSync(work, { recursive: true, force: true });
+  };
   project.provide('storeUrl', url);
   return stop;
 }

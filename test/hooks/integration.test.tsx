@@ -1,21 +1,18 @@
 /**
- * The hooks against the reference server, over real HTTP: buildApp on a small seeded in-memory
- * database, listening on 127.0.0.1:0, and the real API client with a fetch that keeps the session
+ * The hooks against the reference server, over real HTTP: the server runs as its own process
+ * (`src/server/main.ts` on a small seeded store in a temporary data directory; not inside this
+ * jsdom realm, see test/support/store-process.ts), and the real API client with a fetch that keeps the session
  * cookie (a browser's cookie jar). useProductPage loads a real product; useCart adds it to the
  * real cart, changes its quantity and removes it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type ApiClient, type FetchLike } from '../../src/api/client.ts';
 import type { ProductCardData } from '../../src/domain/entities.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { openSqlite } from '../../src/server/db/database.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedStore } from '../../src/server/seed/store.ts';
+import { startStoreProcess, type StoreProcess } from '../support/store-process.ts';
 import { useCart } from '../../src/hooks/useCart.ts';
 import { useProductPage } from '../../src/hooks/useProductPage.ts';
 import { testEnvironment, wrapper } from './hooks.helpers.tsx';
@@ -36,20 +33,18 @@ function cookieFetch(): FetchLike {
   };
 }
 
-let app: FastifyInstance;
+let store: StoreProcess;
+let work: string;
 let client: ApiClient;
 let card: ProductCardData;
 
 beforeAll(async () => {
-  const db = openSqlite(':memory:');
-  migrate(db);
-  seedStore(db, { products: 40, seed: 11 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-hooks-'));
-  app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web') });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  client = createClient({ baseUrl: `http://127.0.0.1:${address.port}`, fetch: cookieFetch() });
+  work = mkdtempSync(join(tmpdir(), 'skimmer-hooks-'));
+  store = await startStoreProcess({
+    cwd: work,
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: join(work, 'data'), DATABASE_PATH: join(work, 'data', 'skimmer.db'), SEED_PRODUCTS: '40', SEED: '11', LOG_LEVEL: 'warn', PUBLIC_URL: '' },
+  });
+  client = createClient({ baseUrl: store.url, fetch: cookieFetch() });
   const { products } = await client.filterProducts({ limit: 40, page: 0 });
   const sellable = products.find((p) => p.availableForSale && p.inventoryLevelId !== null && p.price > 0 && (p.bypassNegativeQuantity || p.availableQuantity >= 3));
   if (!sellable) throw new Error('the seeded catalogue has no sellable product');
@@ -57,7 +52,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await store?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe('hooks against the reference server', () => {
