@@ -6,8 +6,9 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { tripleList } from '../domain/carousel.ts';
+import { itemsPerView, tripleList, type SliderKind } from '../domain/carousel.ts';
 import { carouselMachine, type CarouselInput } from '../machines/carousel.machine.ts';
+import { useMobileLayout } from './useMobileLayout.ts';
 
 /** What {@link useCarousel} returns. */
 export interface CarouselApi<T> {
@@ -75,4 +76,17 @@ export function useCarousel<T>(kind: CarouselInput['kind'], items: readonly T[],
     [actor],
   );
   return { track, index, item, animate, dragDeltaX, dragging, playing, ...actions };
+}
+
+/**
+ * How many items a slider or the seller reviews show at once for the current layout
+ * (`itemsPerView`: reviews 3 on desktop and 1 on mobile; product sliders 5 and 2). Needs the
+ * SkimmerProvider (the layout comes from its environment).
+ *
+ * @example
+ * const perView = useItemsPerView('reviews');
+ * <li style={{ flexBasis: `${100 / perView}%` }}>...</li>
+ */
+export function useItemsPerView(kind: SliderKind): number {
+  return itemsPerView(kind, useMobileLayout());
 }

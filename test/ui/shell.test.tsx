@@ -187,6 +187,24 @@ describe('Footer', () => {
     expect((await screen.findAllByText('Great parts')).length).toBeGreaterThan(0);
   });
 
+  test.each([
+    [1280, 3],
+    [400, 1],
+  ])('SELLER REVIEWS at %i px shows %i cards at a time, moving one card per step', async (width, shown) => {
+    const reviews = Array.from({ length: 5 }, (_, i) => ({ url: 'x', message: `Review ${i}`, name: `N${i}`, stars: 5 }));
+    const c = fakeClient({ vendors: vi.fn().mockResolvedValue({ vendors }), siteReviews: vi.fn().mockResolvedValue({ siteReviews: reviews, total: 5 }) });
+    mount(<Footer navData={[]} year={2026} />, { client: c, width });
+    const block = screen.getByRole('heading', { name: 'SELLER REVIEWS' }).closest('section') as HTMLElement;
+    await waitFor(() => expect(block.querySelectorAll('.review-card').length).toBeGreaterThan(0));
+    const visible = () => [...block.querySelectorAll('.review-card')].filter((card) => card.getAttribute('aria-hidden') !== 'true');
+    expect(visible()).toHaveLength(shown);
+    const first = visible()[0]?.textContent;
+    fireEvent.click(within(block).getByRole('button', { name: 'Next review' }));
+    await waitFor(() => expect(visible()[0]?.textContent).not.toBe(first));
+    expect(visible()).toHaveLength(shown);
+    expect((visible()[0] as HTMLElement).style.flexBasis).toBe(`${100 / shown}%`);
+  });
+
   test('POPULAR BRANDS lists 10 brands by product count, linked to /brands/{name}', async () => {
     mount(<Footer navData={[]} year={2026} />, { client: client() });
     const block = screen.getByRole('heading', { name: 'POPULAR BRANDS' }).closest('section') as HTMLElement;

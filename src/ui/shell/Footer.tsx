@@ -21,7 +21,7 @@ import { brandPath, footerBrands } from '../../domain/lists.ts';
 import { starFlags } from '../../domain/ratings.ts';
 import { FOOTER_HOURS, SHELL_MESSAGES, copyrightLine } from '../../domain/shell.ts';
 import { useSkimmer } from '../../hooks/context.ts';
-import { useCarousel } from '../../hooks/useCarousel.ts';
+import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
 import { useCaptchaScript } from '../../hooks/useCaptchaScript.ts';
 import { useNewsletter } from '../../hooks/useNewsletter.ts';
@@ -59,11 +59,12 @@ function Stars({ stars }: { stars: number }) {
   );
 }
 
-/** The SELLER REVIEWS carousel: one card at a time, arrows, pause on hover (useCarousel 'reviews'). */
+/** The SELLER REVIEWS carousel: `perView` cards at a time (3 on desktop, 1 on mobile), moving one card per step, arrows, pause on hover (useCarousel 'reviews'). */
 function SellerReviews() {
   const reviews = useLoader<SiteReviewsResponse>({ kind: 'reviews', load: (api, _p, signal) => api.siteReviews({}, { signal }) });
   const items = reviews.data?.siteReviews ?? [];
   const carousel = useCarousel('reviews', items);
+  const perView = useItemsPerView('reviews');
   const id = useId();
   return (
     <section className="seller-reviews" aria-labelledby={id} onMouseEnter={carousel.pointerEnter} onMouseLeave={carousel.pointerLeave}>
@@ -73,9 +74,9 @@ function SellerReviews() {
       </a>
       {items.length > 0 && (
         <div className="reviews-viewport">
-          <ul className="reviews-track" style={{ transform: `translateX(${-carousel.index * 100}%)`, transition: carousel.animate ? undefined : 'none' }}>
+          <ul className="reviews-track" style={{ transform: `translateX(${(-carousel.index * 100) / perView}%)`, transition: carousel.animate ? undefined : 'none' }}>
             {carousel.track.map((review, i) => (
-              <li key={i} className="review-card" aria-hidden={i !== carousel.index}>
+              <li key={i} className="review-card" style={{ flexBasis: `${100 / perView}%` }} aria-hidden={i < carousel.index || i >= carousel.index + perView}>
                 <Stars stars={review.stars} />
                 <p className="review-message">{review.message}</p>
                 <p className="review-name">{review.name}</p>
