@@ -90,6 +90,22 @@ export function productAvailability(product: Pick<Product, 'availableForSale' | 
   return variants.some((variant) => availabilityOf(variantStock(variant)) === 'in-stock') ? 'in-stock' : 'out-of-stock';
 }
 
+/**
+ * The collection whose upper hierarchy gives the product page's breadcrumbs: the one named by the
+ * optional collection handle of the path (route table: "The optional collection handle is used for
+ * breadcrumbs") when the product is in it, else the product's first collection; null when the
+ * product is in none.
+ *
+ * @example
+ * breadcrumbCollectionId({ Collections: [{ id: 7, handle: 'pumps' }, { id: 9, handle: 'motors' }] }, 'motors'); // 9
+ * breadcrumbCollectionId({ Collections: [{ id: 7, handle: 'pumps' }] }, 'unknown'); // 7
+ */
+export function breadcrumbCollectionId(product: Pick<Product, 'Collections'>, collectionHandle: string | null | undefined): number | null {
+  const collections = product.Collections ?? [];
+  const named = collectionHandle ? collections.find((c) => c.handle === collectionHandle) : undefined;
+  return (named ?? collections[0])?.id ?? null;
+}
+
 /** Warranty tab text (spec section 9). */
 export const WARRANTY_TEXT = 'This product has a 1 year warranty from the manufacturer only.';
 

@@ -270,12 +270,55 @@ export interface CollectionLinkOptions {
   query?: SearchQuery;
 }
 
+/** The product page's query parameter that preselects a variant (route notes). @default 'variant' */
+export const PRODUCT_VARIANT_PARAM = 'variant';
+
+/**
+ * The product page's query parameter that puts the page in 'Add to Order' mode for that order.
+ * Choice: the spec names the mode and its orderId but not how a page enters it; the order page
+ * links its related products to the product page with this parameter.
+ * @default 'orderId'
+ */
+export const PRODUCT_ORDER_PARAM = 'orderId';
+
+/** What the product page reads from its query string. */
+export interface ProductPageParams {
+  /** The variant to preselect, or null. */
+  variantId: string | null;
+  /** The order to add to, or null (a value that is not a whole number above 0 is ignored). */
+  orderId: number | null;
+  /** 'Add to Order' mode: on exactly when there is a valid orderId (spec section 5). */
+  orderMode: boolean;
+}
+
+/**
+ * Reads the product page's query string: `variant` preselects a variant, `orderId` (digits only,
+ * above 0) turns on 'Add to Order' mode for that order.
+ *
+ * @example
+ * productPageParams('?variant=4&orderId=1024'); // { variantId: '4', orderId: 1024, orderMode: true }
+ * productPageParams('orderId=abc');              // { variantId: null, orderId: null, orderMode: false }
+ */
+export function productPageParams(input: string | URLSearchParams | null | undefined): ProductPageParams {
+  const params = toParams(input);
+  const variant = params.get(PRODUCT_VARIANT_PARAM);
+  const rawOrder = (params.get(PRODUCT_ORDER_PARAM) ?? '').trim();
+  const order = /^\d{1,16}$/.test(rawOrder) ? Number(rawOrder) : Number.NaN;
+  const orderId = Number.isSafeInteger(order) && order > 0 ? order : null;
+  return { variantId: variant === null || variant === '' ? null : variant, orderId, orderMode: orderId !== null };
+}
+
 /** Options of a product link. */
 export interface ProductLinkOptions {
   /** The collection handle the shopper came from, kept in the path for breadcrumbs. */
   collection?: string | null;
   /** A variant to preselect (the `variant` query parameter). */
   variant?: string | number | null;
+  /**
+   * An existing order the product page adds to ('Add to Order' mode, the `orderId` query
+   * parameter); see {@link productPageParams}.
+   */
+  orderId?: number | null;
 }
 
 /** Link builders bound to the configured path prefixes. */
@@ -341,8 +384,10 @@ export function createStoreLinks(paths: LinkPaths): StoreLinks {
     },
     product(handle, options = {}) {
       const base = options.collection ? collectionBase(options.collection) : '';
-      const variant = options.variant == null || options.variant === '' ? '' : joinParams([['variant', String(options.variant)]]);
-      return withQuery(`${base}${productPath}/${encodeSegment(handle)}`, variant);
+      const params: [string, string][] = [];
+      if (options.variant != null && options.variant !== '') params.push([PRODUCT_VARIANT_PARAM, String(options.variant)]);
+      if (options.orderId != null && Number.isSafeInteger(options.orderId) && options.orderId > 0) params.push([PRODUCT_ORDER_PARAM, String(options.orderId)]);
+      return withQuery(`${base}${productPath}/${encodeSegment(handle)}`, joinParams(params));
     },
     articles: () => root(articlePath),
     article: (handle) => `${articlePath}/${encodeSegment(handle)}`,

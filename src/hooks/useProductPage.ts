@@ -66,6 +66,8 @@ export interface ProductPageApi {
   /** Disabled flag, label ('Add to Order', 'Add to Cart', 'Out of stock') and remaining units. */
   addButton: AddButtonState;
   addingToOrder: boolean;
+  /** 'Add to Order' mode: the add button sends the product to the order of `orderId`. */
+  orderMode: boolean;
   /** The add-to-order outcome, shown inline. */
   notice: { tone: string; message: string } | null;
   /** The upper hierarchy of the page's collection (breadcrumbs). */
@@ -145,6 +147,7 @@ export function useProductPage(handle: string, options: ProductPageOptions = {})
     quantityError: snapshot.context.quantityError,
     addButton: addButtonOfPage(snapshot),
     addingToOrder: isAddingToOrder(snapshot),
+    orderMode: snapshot.context.orderMode,
     notice: snapshot.context.notice,
     hierarchy: snapshot.context.hierarchy,
     selectOption: (name, value) => actor.send({ type: 'option.select', name, value }),

@@ -14,7 +14,7 @@ import { isApiError } from '../api/errors.ts';
 import type { AddToOrderResponse, HierarchyResponse } from '../api/types.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 import type { CartLine, HierarchyEntry, Product, Variant } from '../domain/entities.ts';
-import { PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
+import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
 import { productAddButton } from '../domain/product-add.ts';
 import { ADD_BUTTON_LABELS, checkAddToOrder, digitsOnly, validateQuantity, type AddButtonState } from '../domain/quantity.ts';
 import { SHELL_MESSAGES } from '../domain/shell.ts';
@@ -42,8 +42,10 @@ export interface ProductPageContext {
   cartUpdating: boolean;
   orderId: number | string | null;
   orderMode: boolean;
-  /** The collection whose upper hierarchy gives the breadcrumbs (default: the product's first). */
+  /** The collection whose upper hierarchy gives the breadcrumbs (default: the path's collection, else the product's first). */
   collectionId: number | null;
+  /** The optional collection handle of the page's path (breadcrumbs). */
+  collectionHandle: string | null;
   /** The breadcrumbs' hierarchy ('default' list), once loaded. */
   hierarchy: HierarchyEntry[];
   /** The add-to-order outcome, shown inline. */
@@ -62,6 +64,8 @@ export interface ProductPageInput {
   lines?: CartLine[];
   cartUpdating?: boolean;
   collectionId?: number | null;
+  /** The optional collection handle of the path: its hierarchy gives the breadcrumbs when the product is in it. */
+  collectionHandle?: string | null;
 }
 
 /** Events of the product page. */
@@ -104,7 +108,7 @@ function addButtonOf(context: ProductPageContext, orderAddInProgress: boolean): 
 
 /** Loads a product into the context: the `variant` parameter preselects its options. */
 function loadedProduct(context: ProductPageContext, product: Product): Partial<ProductPageContext> {
-  return { product, error: null, selection: selectionFromVariantParam(product, context.variantParam), collectionId: context.collectionId ?? product.Collections[0]?.id ?? null };
+  return { product, error: null, selection: selectionFromVariantParam(product, context.variantParam), collectionId: context.collectionId ?? breadcrumbCollectionId(product, context.collectionHandle) };
 }
 
 /**
@@ -178,6 +182,7 @@ export const productPageMachine = setup({
     orderId: input.orderId ?? null,
     orderMode: input.orderMode ?? false,
     collectionId: input.collectionId ?? null,
+    collectionHandle: input.collectionHandle ?? null,
     hierarchy: [],
     notice: null,
   }),

@@ -8,6 +8,7 @@ import {
   WARRANTY_TEXT,
   availabilityOf,
   availabilityText,
+  breadcrumbCollectionId,
   isoDate,
   merchantReturnDays,
   pageTitle,
@@ -144,6 +145,21 @@ describe('availability', () => {
         else expect(a).toBe('out-of-stock');
       }),
     );
+  });
+});
+
+describe('breadcrumb collection', () => {
+  const collections = [{ id: 7, handle: 'pumps' }, { id: 9, handle: 'motors' }];
+  test.each([
+    ['the collection the path names', 'motors', 9],
+    ["the first collection without a path collection", null, 7],
+    ["the first collection when the product is not in the path's", 'heaters', 7],
+  ] as const)('is %s', (_case, handle, expected) => {
+    expect(breadcrumbCollectionId({ Collections: collections }, handle)).toBe(expected);
+  });
+
+  test('is null for a product in no collection', () => {
+    expect(breadcrumbCollectionId({ Collections: [] }, 'pumps')).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import {
   parseProductsFilterQuery,
   parseTagFilterSegment,
   parseTagParam,
+  productPageParams,
   productsFilterQuery,
   resolveTagFilterSegment,
   searchLink,
@@ -227,6 +228,9 @@ describe('link builders', () => {
     ['product under a collection', links.product('superflo-vs', { collection: 'pumps' }), '/collections/pumps/products/superflo-vs'],
     ['product with a variant', links.product('superflo-vs', { variant: 42 }), '/products/superflo-vs?variant=42'],
     ['product with a null collection', links.product('superflo-vs', { collection: null, variant: null }), '/products/superflo-vs'],
+    ['product in Add to Order mode', links.product('superflo-vs', { orderId: 1024 }), '/products/superflo-vs?orderId=1024'],
+    ['product with a variant in Add to Order mode', links.product('superflo-vs', { variant: 42, orderId: 7 }), '/products/superflo-vs?variant=42&orderId=7'],
+    ['product with an order id that is not a whole number above 0', links.product('superflo-vs', { orderId: 0 }), '/products/superflo-vs'],
     ['articles root', links.articles(), '/articles'],
     ['article', links.article('opening-your-pool'), '/articles/opening-your-pool'],
     ['article tag', links.articleTag('Spa Care'), '/articles/tags/Spa%20Care'],
@@ -290,6 +294,37 @@ describe('link builders', () => {
   test('links never throw on lone surrogates', () => {
     expect(vendorLink('\uD83D')).toBe('/searchresults.asp?v=%EF%BF%BD');
     expect(links.product('\uDC00')).toBe('/products/%EF%BF%BD');
+  });
+});
+
+describe('product page query', () => {
+  const links = createStoreLinks({ collectionPath: '/collections', productPath: '/products', articlePath: '/articles' });
+
+  test.each([
+    ['', { variantId: null, orderId: null, orderMode: false }],
+    ['?variant=4', { variantId: '4', orderId: null, orderMode: false }],
+    ['variant=4&orderId=1024', { variantId: '4', orderId: 1024, orderMode: true }],
+    ['orderId=%201024%20', { variantId: null, orderId: 1024, orderMode: true }],
+    ['orderId=abc', { variantId: null, orderId: null, orderMode: false }],
+    ['orderId=0', { variantId: null, orderId: null, orderMode: false }],
+    ['orderId=-3', { variantId: null, orderId: null, orderMode: false }],
+    ['orderId=1e3', { variantId: null, orderId: null, orderMode: false }],
+    ['variant=&orderId=', { variantId: null, orderId: null, orderMode: false }],
+    // shrunk by fast-check: a 16-digit safe integer is a valid order id
+    ['orderId=1000000000000000', { variantId: null, orderId: 1000000000000000, orderMode: true }],
+    ['orderId=9007199254740992', { variantId: null, orderId: null, orderMode: false }],
+  ])('reads %j', (query, expected) => {
+    expect(productPageParams(query)).toEqual(expected);
+  });
+
+  test('a product link with an order id reads back into Add to Order mode (round trip)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.option(fc.integer({ min: 1, max: 99999 }), { nil: null }), (orderId, variant) => {
+        const link = links.product('superflo', { orderId, variant });
+        const read = productPageParams(link.slice(link.indexOf('?')));
+        expect(read).toEqual({ variantId: variant === null ? null : String(variant), orderId, orderMode: true });
+      }),
+    );
   });
 });
 

@@ -272,6 +272,18 @@ describe('hierarchy', () => {
     expect(fetchHierarchy).toHaveBeenCalledWith(expect.objectContaining({ input: { collectionId: 7 } }));
   });
 
+  test.each([
+    ['the collection of the path', 'motors', 9],
+    ['the first collection when the path names none', null, 7],
+    ['the first collection when the product is not in the path collection', 'heaters', 7],
+  ] as const)('takes the hierarchy of %s', async (_case, collectionHandle, expected) => {
+    const inTwo = makeProduct({ ...product, Collections: [{ id: 7, handle: 'pumps' }, { id: 9, handle: 'motors' }] });
+    const fetchHierarchy = vi.fn(async () => hierarchy);
+    const { actor } = loaded({ product: inTwo, collectionHandle }, { fetchHierarchy: fromPromise(fetchHierarchy) });
+    await waitFor(actor, (s) => s.matches({ loaded: { hierarchy: 'done' } }));
+    expect(fetchHierarchy).toHaveBeenCalledWith(expect.objectContaining({ input: { collectionId: expected } }));
+  });
+
   test('a hierarchy error is a danger notice', async () => {
     const { actor, emitted } = loaded({ product: inCollection }, { fetchHierarchy: fromPromise(async (): Promise<HierarchyResponse> => Promise.reject(new Error('No hierarchy'))) });
     await waitFor(actor, (s) => s.matches({ loaded: { hierarchy: 'done' } }));

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import ProductPage from '../../src/app/pages/ProductPage.tsx';
 import { fakeClient } from '../hooks/hooks.helpers.tsx';
@@ -7,8 +7,9 @@ import { renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
 
-function client(product = pump()) {
+function client(product = pump(), calls: Parameters<typeof fakeClient>[0] = {}) {
   return fakeClient({
+    ...calls,
     productByHandle: vi.fn(async () => ({ product })) as never,
     relatedProducts: vi.fn(async () => ({ products: [] })) as never,
     productsByIds: vi.fn(async () => ({ products: [] })) as never,
@@ -67,5 +68,60 @@ describe('product page', () => {
     renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', client: fakeClient({ productByHandle: vi.fn(async () => ({ product: null })) as never }) });
     expect(await screen.findByText('404 Not Found')).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
+  });
+});
+
+describe("product page in 'Add to Order' mode (orderId query parameter)", () => {
+  test("reads 'Add to Order', asks no quantity, and adds the product to the order with the success message", async () => {
+    const addRelatedProductToOrder = vi.fn(async () => ({ success: true }));
+    const addLineItem = vi.fn();
+    const api = client(pump(), { addRelatedProductToOrder: addRelatedProductToOrder as never, addLineItem: addLineItem as never });
+    renderAt(<ProductPage />, { url: '/products/superflo?orderId=1024', path: '/products/:handle', client: api });
+    const add = await screen.findByRole('button', { name: 'Add to Order' });
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(add.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(add);
+    await waitFor(() => expect(addRelatedProductToOrder).toHaveBeenCalledWith(1024, 501, expect.anything()));
+    expect((await screen.findByText("You've added this product to your order. Expect hearing from us soon.")).className).toContain('success');
+    expect(addLineItem).not.toHaveBeenCalled();
+  });
+
+  test("a non-ok answer shows 'Failed to add product to order'", async () => {
+    const api = client(pump(), { addRelatedProductToOrder: vi.fn(async () => ({ success: false })) as never });
+    renderAt(<ProductPage />, { url: '/products/superflo?orderId=1024', path: '/products/:handle', client: api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Order' }));
+    expect((await screen.findByText('Failed to add product to order')).className).toContain('error');
+  });
+
+  test('an orderId that is not a number leaves the page adding to the cart', async () => {
+    renderAt(<ProductPage />, { url: '/products/superflo?orderId=abc', path: '/products/:handle', client: client() });
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to Order' })).toBeNull();
+    expect(screen.getByLabelText('Quantity')).toBeTruthy();
+  });
+});
+
+describe('product page breadcrumbs', () => {
+  const inTwo = pump({ Collections: [{ id: 7, handle: 'pumps', title: 'Pumps' }, { id: 9, handle: 'motors', title: 'Motors' }] });
+  const path = '/collections/:collectionHandle/products/:handle';
+
+  test("use the upper hierarchy of the path's collection, starting with Home", async () => {
+    const upperHierarchy = vi.fn(async (id: number) => ({
+      hierarchy: { default: id === 9 ? [{ id: 2, title: 'Equipment', handle: 'equipment', LEVEL: 1 }, { id: 9, title: 'Motors', handle: 'motors', LEVEL: 2 }] : [] },
+    }));
+    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy: upperHierarchy as never }) });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(crumbs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Equipment', 'Motors']));
+    expect(upperHierarchy).toHaveBeenCalledWith(9, expect.anything());
+    expect(within(crumbs).getByRole('link', { name: 'Motors' }).getAttribute('href')).toBe('/collections/motors');
+    expect(crumbs.textContent).toContain('SuperFlo Pump');
+  });
+
+  test("without a hierarchy, the path's collection comes between Home and the product", async () => {
+    const upperHierarchy = vi.fn(async () => ({ hierarchy: { default: [] } }));
+    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy: upperHierarchy as never }) });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(upperHierarchy).toHaveBeenCalled());
+    expect(within(crumbs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Motors']);
   });
 });

@@ -19,7 +19,7 @@ import type { Product } from '../../domain/entities.ts';
 import { compareAt } from '../../domain/money.ts';
 import { PRODUCT_PAGE_TEXT, productJsonLd } from '../../domain/product-page.ts';
 import { NOT_FOUND_TEXT } from '../../domain/shell.ts';
-import { createStoreLinks, vendorLink } from '../../domain/urls.ts';
+import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useProductPage, type ProductPageApi } from '../../hooks/useProductPage.ts';
@@ -59,13 +59,22 @@ function AddToCartForm({ page }: { page: ProductPageApi }) {
       {page.options.map((o) => (
         <OptionSelect key={o.id} name={o.name} values={o.values} chosen={o.chosen} onSelect={(v) => (v === '' ? page.clearOption(o.name) : page.selectOption(o.name, v))} />
       ))}
-      <label htmlFor={qtyId}>Quantity</label>
-      <input id={qtyId} inputMode="numeric" pattern="[0-9]*" value={page.quantityText} onChange={(e) => page.setQuantity(e.target.value)} aria-invalid={page.quantityError !== null} />
-      {page.quantityError && <p role="alert">{page.quantityError}</p>}
-      <button type="submit" className="sk-btn sk-btn--primary" disabled={page.addButton.disabled}>
+      {/* an order add names the product, not a quantity: the field only serves the cart */}
+      {!page.orderMode && (
+        <>
+          <label htmlFor={qtyId}>Quantity</label>
+          <input id={qtyId} inputMode="numeric" pattern="[0-9]*" value={page.quantityText} onChange={(e) => page.setQuantity(e.target.value)} aria-invalid={page.quantityError !== null} />
+          {page.quantityError && <p role="alert">{page.quantityError}</p>}
+        </>
+      )}
+      <button type="submit" className="sk-btn sk-btn--primary" disabled={page.addButton.disabled} aria-busy={page.addingToOrder || undefined}>
         {page.addButton.label}
       </button>
-      {page.notice && <p role="status">{page.notice.message}</p>}
+      {page.notice && (
+        <p role="status" className={`sk-notice sk-notice--${page.notice.tone}`}>
+          {page.notice.message}
+        </p>
+      )}
     </form>
   );
 }
@@ -210,11 +219,24 @@ function ProductLoading({ text }: { text: string }) {
   );
 }
 
-function ProductView({ handle, variantId }: { handle: string; variantId: string | null }) {
+interface ProductViewProps {
+  handle: string;
+  /** The optional collection handle of the path (breadcrumbs). */
+  collectionHandle: string | null;
+  params: ProductPageParams;
+}
+
+function ProductView({ handle, collectionHandle, params }: ProductViewProps) {
   const early = bootProductFor(handle);
   const initial = early ? use(early) : null;
   useEffect(releaseBootProduct, []);
-  const page = useProductPage(handle, { variantId, ...(initial ? { product: initial } : {}) });
+  const page = useProductPage(handle, {
+    variantId: params.variantId,
+    orderId: params.orderId,
+    orderMode: params.orderMode,
+    collectionHandle,
+    ...(initial ? { product: initial } : {}),
+  });
   if (page.status === 'loading') return <ProductLoading text={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />;
   if (page.status === 'notFound' || (page.status === 'loaded' && !page.product))
     return (
@@ -239,18 +261,21 @@ function ProductView({ handle, variantId }: { handle: string; variantId: string 
 }
 
 /**
- * The product route: reads `:handle` (and `:collectionHandle` for the breadcrumbs) and the
- * `variant` query parameter; a new handle mounts a fresh page.
+ * The product route: reads `:handle` (and `:collectionHandle` for the breadcrumbs), the `variant`
+ * query parameter and the `orderId` one ('Add to Order' mode, see `productPageParams`); a new
+ * handle or order mounts a fresh page.
  * @example <Route path="/products/:handle" element={<ProductPage />} />
  */
 export default function ProductPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const handle = params.handle ?? '';
+  const collectionHandle = params.collectionHandle ?? null;
+  const query = productPageParams(search);
   return (
     <ShopperPage>
       <Suspense fallback={<ProductLoading text={PRODUCT_PAGE_TEXT.loading} />}>
-        <ProductView key={handle} handle={handle} variantId={search.get('variant')} />
+        <ProductView key={`${handle} ${query.orderId ?? ''}`} handle={handle} collectionHandle={collectionHandle} params={query} />
       </Suspense>
     </ShopperPage>
   );
