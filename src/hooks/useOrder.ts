@@ -68,12 +68,13 @@ export interface OrderApi {
 }
 
 /**
- * The order of a route parameter.
+ * The order of a route parameter. `input.returnPath` is the page a signed-out visitor comes back
+ * to after signing in (the redirect's `returnTo`).
  * @example
  * const page = useOrder(params.id);
  * page.related.map((r) => <button disabled={r.button.disabled} onClick={() => page.addToOrder(r.card.id)}>{r.button.label}</button>);
  */
-export function useOrder(idParam: string | undefined, input: { order?: Order } = {}): OrderApi {
+export function useOrder(idParam: string | undefined, input: { order?: Order; returnPath?: string | null } = {}): OrderApi {
   const { client } = useSkimmer();
   const auth = useAuth();
   const api = useLatest(client);

@@ -46,12 +46,13 @@ export interface OrdersApi {
 }
 
 /**
- * The signed-in customer's orders, newest first.
+ * The signed-in customer's orders, newest first. `returnPath` is the page a signed-out visitor
+ * comes back to after signing in (the redirect's `returnTo`).
  * @example
- * const list = useOrders();
+ * const list = useOrders({ returnPath: '/orders.asp' });
  * if (list.gate === 'checking') return <p>{list.checkingText}</p>;
  */
-export function useOrders(input: { orders?: Order[] } = {}): OrdersApi {
+export function useOrders(input: { orders?: Order[]; returnPath?: string | null } = {}): OrdersApi {
   const { client } = useSkimmer();
   const auth = useAuth();
   const api = useLatest(client);

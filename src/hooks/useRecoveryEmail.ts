@@ -46,14 +46,15 @@ export interface RecoveryEmailApi {
 }
 
 /**
- * The recovery email page. The redirect and Back go through the environment (`navigate`, `back`).
+ * The recovery email page. The redirect (to /login.asp, with `options.returnPath` as the page to
+ * come back to) and Back go through the environment (`navigate`, `back`).
  *
  * @example
  * const page = useRecoveryEmail();
  * if (page.status === 'loading') return <p>Loading</p>;
  * <button disabled={!page.canSubmit} onClick={page.submit}>{page.submitLabel}</button>
  */
-export function useRecoveryEmail(): RecoveryEmailApi {
+export function useRecoveryEmail(options: { returnPath?: string | null } = {}): RecoveryEmailApi {
   const { client, environment } = useSkimmer();
   const auth = useAuth();
   const deps = useLatest({ client, environment });
@@ -65,7 +66,7 @@ export function useRecoveryEmail(): RecoveryEmailApi {
         verifyRecoveryEmail: fromPromise(({ input: { token }, signal }) => deps.current.client.verifyRecoveryEmail(token, { signal })),
       },
     }),
-    { input: { fetched: auth.fetched, user: auth.user } },
+    { input: { fetched: auth.fetched, user: auth.user, returnPath: options.returnPath ?? null } },
   );
   useMachineNotices(actor);
 

@@ -84,13 +84,14 @@ type Region = 'loading' | 'listed' | 'empty' | 'failed' | 'start' | 'settle';
 const listStatus = (value: Region | undefined): WalletListStatus => (value === 'listed' || value === 'empty' || value === 'failed' ? value : 'loading');
 
 /**
- * The wallet page. Its redirect to /login.asp goes through the environment's `navigate`.
+ * The wallet page. Its redirect to /login.asp (with `input.returnPath` as the page to come back
+ * to) goes through the environment's `navigate`.
  *
  * @example
  * const wallet = useWallet();
  * if (wallet.gate === 'checking') return <p>{wallet.checkingText}</p>;
  */
-export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 'transactions'> = {}): WalletApi {
+export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 'transactions' | 'returnPath'> = {}): WalletApi {
   const { client, environment } = useSkimmer();
   const auth = useAuth();
   const deps = useLatest({ client, environment });

@@ -8,7 +8,8 @@
  * and `actor.on('log', ...)`.
  * @module
  */
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage, LOGIN_PATH } from '../domain/account.ts';
+import { withReturnPath } from '../domain/return-path.ts';
 
 /** Tones of a user message, as the toast area styles them (spec section 8). */
 export type NotifyTone = 'success' | 'danger' | 'warning' | 'error' | 'info';
@@ -86,4 +87,18 @@ export function logged(source: string, error: unknown): LogEmitted {
  */
 export function missingActor(name: string): Error {
   return new Error(`Provide the '${name}' actor`);
+}
+
+/**
+ * The redirect of a page that needs a signed-in visitor (spec section 6: to /login.asp). It
+ * carries the page to come back to after signing in (`returnTo`, left out when not a safe path
+ * of this site) and replaces the history entry, so Back from the login page does not land on a
+ * page that redirects again.
+ *
+ * @example
+ * loginRedirect('/wallet'); // { type: 'navigate', url: '/login.asp?returnTo=%2Fwallet', replace: true }
+ * loginRedirect(null);      // { type: 'navigate', url: '/login.asp', replace: true }
+ */
+export function loginRedirect(returnPath: string | null | undefined): NavigateEmitted {
+  return { type: 'navigate', url: withReturnPath(LOGIN_PATH, returnPath), replace: true };
 }

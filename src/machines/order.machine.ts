@@ -15,10 +15,10 @@ import type { AddToOrderResponse, Order, OrderResponse } from '../api/types.ts';
 import { isApiError } from '../api/errors.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 import type { ProductCardData, User } from '../domain/entities.ts';
-import { isUserLoggedIn, LOGIN_PATH } from '../domain/account.ts';
+import { isUserLoggedIn } from '../domain/account.ts';
 import { relatedForOrder, relatedSourceIds } from '../domain/orders.ts';
 import { checkAddToOrder } from '../domain/quantity.ts';
-import { logged, missingActor, notify, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { logged, loginRedirect, missingActor, notify, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
 import { addToOrderErrorText, orderLoadErrorText } from './orders.helpers.ts';
 
 /** A message shown beside the related products (and as a toast). */
@@ -41,6 +41,8 @@ export interface OrderContext {
   /** The failure text of the order load, or null. */
   error: string | null;
   preloaded: boolean;
+  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
+  returnPath: string | null;
 }
 
 /** Login state, the order id and an optional preloaded order. */
@@ -50,6 +52,8 @@ export interface OrderInput {
   user?: User | null;
   orderId: number | null;
   order?: Order;
+  /** The page a signed-out visitor comes back to after signing in. @default null */
+  returnPath?: string | null;
 }
 
 /** Events the page sends. */
@@ -113,6 +117,7 @@ export const orderMachine = setup({
     notice: null,
     error: null,
     preloaded: input.order !== undefined,
+    returnPath: input.returnPath ?? null,
   }),
   initial: 'checking',
   on: {
@@ -131,7 +136,7 @@ export const orderMachine = setup({
         { guard: ({ context }) => context.fetched, target: 'loading' },
       ],
     },
-    redirect: { entry: emit({ type: 'navigate', url: LOGIN_PATH }) },
+    redirect: { entry: emit(({ context }) => loginRedirect(context.returnPath)) },
     loading: {
       entry: assign({ error: null }),
       invoke: {

@@ -10,8 +10,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Order, OrdersResponse } from '../api/types.ts';
 import type { User } from '../domain/entities.ts';
-import { isUserLoggedIn, LOGIN_PATH } from '../domain/account.ts';
-import { missingActor, notify, type NavigateEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { isUserLoggedIn } from '../domain/account.ts';
+import { loginRedirect, missingActor, notify, type NavigateEmitted, type NotifyEmitted } from './account.helpers.ts';
 import { orderLoadErrorText } from './orders.helpers.ts';
 
 /** The order list's state. */
@@ -22,6 +22,8 @@ export interface OrdersContext {
   /** The failure text of the last load, or null. */
   error: string | null;
   preloaded: boolean;
+  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
+  returnPath: string | null;
 }
 
 /** Login state and optional preloaded orders. */
@@ -30,6 +32,8 @@ export interface OrdersInput {
   fetched?: boolean;
   user?: User | null;
   orders?: Order[];
+  /** The page a signed-out visitor comes back to after signing in. @default null */
+  returnPath?: string | null;
 }
 
 /** Events the page sends. */
@@ -60,6 +64,7 @@ export const ordersMachine = setup({
     orders: input.orders ?? [],
     error: null,
     preloaded: input.orders !== undefined,
+    returnPath: input.returnPath ?? null,
   }),
   initial: 'checking',
   on: {
@@ -75,7 +80,7 @@ export const ordersMachine = setup({
         { guard: ({ context }) => context.fetched, target: 'ready' },
       ],
     },
-    redirect: { entry: emit({ type: 'navigate', url: LOGIN_PATH }) },
+    redirect: { entry: emit(({ context }) => loginRedirect(context.returnPath)) },
     ready: {
       initial: 'start',
       on: { 'orders.reload': '.loading' },

@@ -10,7 +10,6 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { User } from '../domain/entities.ts';
 import {
-  LOGIN_PATH,
   MESSAGES,
   canSaveRecoveryEmail,
   failureMessage,
@@ -20,7 +19,7 @@ import {
   recoveryEmailSubmitLabel,
 } from '../domain/account.ts';
 import { successOutcome } from '../domain/account-state.ts';
-import { missingActor, notify, type NavigateBackEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { loginRedirect, missingActor, notify, type NavigateBackEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
 
 /**
  * Captcha action names of the two calls (spec section 7: 'a captcha token is
@@ -45,6 +44,8 @@ export interface RecoveryEmailContext {
   token: string | null;
   /** The last message, for inline display, or null. */
   notice: { tone: NotifyTone; message: string; detail?: string } | null;
+  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
+  returnPath: string | null;
 }
 
 /** Login state from the auth machine. */
@@ -55,6 +56,11 @@ export interface RecoveryEmailInput {
    */
   fetched?: boolean;
   user?: User | null;
+  /**
+   * The page a signed-out visitor comes back to after signing in.
+   * @default null (the login page's own default)
+   */
+  returnPath?: string | null;
 }
 
 /** Events the page sends. */
@@ -139,7 +145,7 @@ export const recoveryEmailMachine = setup({
   id: 'recoveryEmail',
   context: ({ input }) => {
     const user = isUserLoggedIn(input.user) ? input.user : null;
-    return { fetched: input.fetched === true, value: user?.recoveryEmail ?? '', token: null, notice: null, ...fromUser(user) };
+    return { fetched: input.fetched === true, value: user?.recoveryEmail ?? '', token: null, notice: null, returnPath: input.returnPath ?? null, ...fromUser(user) };
   },
   initial: 'loading',
   on: {
@@ -164,7 +170,7 @@ export const recoveryEmailMachine = setup({
       },
     },
     redirect: {
-      entry: emit({ type: 'navigate', url: LOGIN_PATH }),
+      entry: emit(({ context }) => loginRedirect(context.returnPath)),
       on: {
         'login.changed': {
           guard: ({ event }) => isUserLoggedIn(event.user),

@@ -59,6 +59,8 @@ export interface WalletContext {
   notice: WalletNotice | null;
   /** Whether the input carried lists to start from (server rendering). */
   preloaded: { methods: boolean; transactions: boolean };
+  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
+  returnPath: string | null;
 }
 
 /** Login state (from the auth machine), saved addresses, and optional preloaded lists. */
@@ -73,6 +75,12 @@ export interface WalletInput {
   paymentMethods?: PaymentMethod[];
   links?: PaymentMethodLinks | null;
   transactions?: Transaction[];
+  /**
+   * The page a signed-out visitor comes back to after signing in (the path of the page showing
+   * the wallet).
+   * @default null (the login page's own default)
+   */
+  returnPath?: string | null;
 }
 
 /** Events the page sends. */

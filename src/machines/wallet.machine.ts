@@ -10,7 +10,6 @@
  */
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import {
-  LOGIN_PATH,
   MESSAGES,
   PAYMENT_POPUP,
   addPaymentMethodTarget,
@@ -21,7 +20,7 @@ import {
   paymentPopupFeatures,
 } from '../domain/account.ts';
 import { removeById, successOutcome, transactionFilter } from '../domain/account-state.ts';
-import { missingActor, notify } from './account.helpers.ts';
+import { loginRedirect, missingActor, notify } from './account.helpers.ts';
 import {
   walletActorInputs,
   type OpenPopupInput,
@@ -53,7 +52,7 @@ export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEm
  *
  * @example
  * const wallet = createActor(walletMachine.provide({ actors }), { input: { fetched: true, user } }).start();
- * wallet.on('navigate', ({ to }) => router.push(to));
+ * wallet.on('navigate', ({ url, replace }) => (replace ? router.replace(url) : router.push(url)));
  * wallet.send({ type: 'method.delete', id: 12 });
  * wallet.send({ type: 'delete.confirm' });
  */
@@ -120,6 +119,7 @@ export const walletMachine = setup({
       popup: null,
       notice: null,
       preloaded: { methods: input.paymentMethods !== undefined, transactions: input.transactions !== undefined },
+      returnPath: input.returnPath ?? null,
     };
   },
   initial: 'checking',
@@ -144,7 +144,7 @@ export const walletMachine = setup({
       ],
     },
     redirect: {
-      entry: emit({ type: 'navigate', url: LOGIN_PATH }),
+      entry: emit(({ context }) => loginRedirect(context.returnPath)),
     },
     unavailable: {
       entry: { type: 'tell', params: { tone: 'danger', message: failureMessage(null) } },

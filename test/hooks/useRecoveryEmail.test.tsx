@@ -32,7 +32,7 @@ describe('useRecoveryEmail', () => {
   test('fetched but not logged in: a redirect to login', async () => {
     const { result, env } = setup(null);
     expect(result.current.page.status).toBe('redirect');
-    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith('/login.asp'));
+    await waitFor(() => expect(env.navigate).toHaveBeenCalledWith('/login.asp', { replace: true }));
   });
 
   test("not set: the submit reads 'Add'; saving sends the captcha token and shows the success message", async () => {

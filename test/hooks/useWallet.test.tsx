@@ -39,7 +39,7 @@ describe('useWallet', () => {
     const { result, env } = setup({ initialData: SIGNED_OUT });
     expect(result.current.wallet.gate).toBe('redirect');
     await flush();
-    expect(env.navigate).toHaveBeenCalledWith('/login.asp');
+    expect(env.navigate).toHaveBeenCalledWith('/login.asp', { replace: true });
   });
 
   test('lists load, then show; a gift card cannot be deleted', async () => {

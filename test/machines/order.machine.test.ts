@@ -9,7 +9,7 @@ const user = { id: 1, email: 'a@b.test', firstName: 'A', lastName: 'B', recovery
 const order = { orderId: 5, lines: [{ productId: 1 }] } as unknown as Order;
 const related = (id: number) => ({ id, price: 10, availableForSale: true, availableQuantity: 5, bypassNegativeQuantity: false }) as ProductCardData;
 
-function start(addToOrder: () => Promise<unknown>, input: { user?: User | null } = {}) {
+function start(addToOrder: () => Promise<unknown>, input: { user?: User | null; returnPath?: string } = {}) {
   const fetchOrder = vi.fn(async () => ({ order }));
   const actor = createActor(
     orderMachine.provide({
@@ -24,16 +24,21 @@ function start(addToOrder: () => Promise<unknown>, input: { user?: User | null }
   const notices: string[] = [];
   actor.on('notify', (e) => notices.push(e.message));
   const navigations: string[] = [];
-  actor.on('navigate', (e) => navigations.push(e.url));
+  actor.on('navigate', (e) => navigations.push(e.replace ? `replace ${e.url}` : e.url));
   actor.start();
   return { actor, fetchOrder, notices, navigations };
 }
 
 describe('orderMachine', () => {
-  test('a signed-out visitor is sent to /login.asp', () => {
+  test('a signed-out visitor is sent to /login.asp (the history entry replaced)', () => {
     const { navigations, fetchOrder } = start(async () => ({ success: true }), { user: null });
-    expect(navigations).toEqual(['/login.asp']);
+    expect(navigations).toEqual(['replace /login.asp']);
     expect(fetchOrder).not.toHaveBeenCalled();
+  });
+
+  test('the redirect carries the order page to come back to after signing in', () => {
+    const { navigations } = start(async () => ({ success: true }), { user: null, returnPath: '/account/orders/5' });
+    expect(navigations).toEqual(['replace /login.asp?returnTo=%2Faccount%2Forders%2F5']);
   });
 
   test('related products leave out the ordered ones; adds run one at a time and reload the order', async () => {

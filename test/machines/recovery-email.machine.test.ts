@@ -60,7 +60,13 @@ describe('login gate', () => {
     const { actor, emitted } = start({}, {});
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp', replace: true }]);
+  });
+
+  test('the redirect carries the page to come back to after signing in', () => {
+    const { actor, emitted } = start({}, { fetched: true, user: null, returnPath: '/recovery-email' });
+    expect(actor.getSnapshot().value).toBe('redirect');
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp?returnTo=%2Frecovery-email', replace: true }]);
   });
 
   test('shows the form once the user is known', () => {
@@ -74,7 +80,7 @@ describe('login gate', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp', replace: true }]);
   });
 });
 

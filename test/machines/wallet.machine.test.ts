@@ -91,11 +91,20 @@ describe('login gate', () => {
     expect(calls).toEqual([]);
   });
 
-  test("redirects to '/login.asp' when fetched and not logged in", () => {
+  test("redirects to '/login.asp' when fetched and not logged in, replacing the history entry", () => {
     const { actor, emitted } = start({}, { fetched: false });
     actor.send({ type: 'login.changed', fetched: true, user: null });
     expect(actor.getSnapshot().value).toBe('redirect');
-    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp' }]);
+    expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp', replace: true }]);
+  });
+
+  test.each([
+    ['/wallet', '/login.asp?returnTo=%2Fwallet'],
+    ['/myaccount.asp?tab=wallet', '/login.asp?returnTo=%2Fmyaccount.asp%3Ftab%3Dwallet'],
+    ['//evil.example', '/login.asp'],
+  ])('the redirect carries the page to come back to: %s', (returnPath, url) => {
+    const { emitted } = start({}, { fetched: true, user: null, returnPath });
+    expect(emitted).toEqual([{ type: 'navigate', url, replace: true }]);
   });
 
   test('loads both lists once the user is known to be logged in', async () => {

@@ -55,6 +55,13 @@ describe('the hosted checkout page', () => {
     expect(res.body).toContain('Place order');
   });
 
+  test("a guest's Sign in link comes back to the cart, where the merged cart checks out with the saved details", async () => {
+    const { cookie } = createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
+    expect(res.body).toContain('<a href="/login.asp?returnTo=%2Fshoppingcart.asp">Sign in</a>');
+  });
+
   test.each([
     ['no session', () => ''],
     ['another session', () => createSession(db).cookie],

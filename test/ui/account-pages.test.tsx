@@ -178,10 +178,10 @@ describe('recovery email page', () => {
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('HomeMy accountRecovery email');
   });
 
-  test('redirects a signed-out visitor to /login.asp', async () => {
+  test('redirects a signed-out visitor to /login.asp, to come back here', async () => {
     const { environment } = mountAccount(<RecoveryEmailPage />, '/recovery-email', { user: null });
     expect(screen.getByText('Redirect to login')).toBeTruthy();
-    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp'));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp?returnTo=%2Frecovery-email', { replace: true }));
   });
 
   test('no recovery email: the Recovery Email field and Add; Back goes one page back', () => {

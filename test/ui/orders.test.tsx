@@ -59,10 +59,10 @@ describe('order list (/orders.asp)', () => {
     expect(await screen.findByText('You have no orders yet.')).toBeTruthy();
   });
 
-  test('a signed-out visitor is sent to /login.asp without a call', async () => {
+  test('a signed-out visitor is sent to /login.asp without a call, to come back to the list', async () => {
     const orders = vi.fn();
     const { environment } = renderOrders('/orders.asp', { orders }, SIGNED_OUT);
-    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp'));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp?returnTo=%2Forders.asp', { replace: true }));
     expect(orders).not.toHaveBeenCalled();
   });
 
@@ -148,10 +148,10 @@ describe('order page (/account/orders/:id)', () => {
     expect(fetchOrder).not.toHaveBeenCalled();
   });
 
-  test('a signed-out visitor is sent to /login.asp', async () => {
+  test('a signed-out visitor is sent to /login.asp, to come back to the order', async () => {
     const fetchOrder = vi.fn();
     const { environment } = renderOrders('/account/orders/12', { order: fetchOrder }, SIGNED_OUT);
-    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp'));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp?returnTo=%2Faccount%2Forders%2F12', { replace: true }));
     expect(fetchOrder).not.toHaveBeenCalled();
   });
 });

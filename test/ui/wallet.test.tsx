@@ -64,9 +64,9 @@ describe('wallet gate', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  test('sends a signed-out visitor to /login.asp', async () => {
+  test('sends a signed-out visitor to /login.asp, replacing the entry, to come back to /wallet', async () => {
     const { environment, calls } = setup({ initialData: SIGNED_OUT });
-    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp'));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/login.asp?returnTo=%2Fwallet', { replace: true }));
     expect(calls.paymentMethods).not.toHaveBeenCalled();
   });
 });

@@ -20,6 +20,7 @@ import { isValidPostalCode } from '../../domain/address.ts';
 import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
 import { orderAddressLines, orderLineTotal, orderPath, orderTotalsRows } from '../../domain/orders.ts';
+import { withReturnPath } from '../../domain/return-path.ts';
 import { defaultStoreConfig } from '../content/config.ts';
 import { COUNTRIES, STATES } from '../content/geo.ts';
 import { SETTING_KEYS } from '../content/seed.ts';
@@ -333,6 +334,13 @@ function selectHtml(name: string, label: string, options: string, error: { field
 <select id="${id}" name="${name}"${invalid ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${options}</select>${invalid ? `<span class="field-error" id="${id}-error">${escapeHtml(error?.message ?? '')}</span>` : ''}</div>`;
 }
 
+/**
+ * The checkout's Sign in link. Signing in merges the guest cart into the account's (this
+ * checkout's URL then no longer opens), so the shopper comes back to the cart page, whose
+ * Checkout button leads on to the account's checkout with the saved addresses and cards.
+ */
+export const SIGN_IN_HREF = withReturnPath('/login.asp', '/shoppingcart.asp');
+
 /** The checkout form of an open cart, with the last refusal marked on its fields and what was typed kept (never the card number or security code). */
 export function checkoutFormPage(
   db: Db,
@@ -396,7 +404,7 @@ ${error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(error.mess
 <div class="layout">
 <form class="checkout-form" method="post" action="/checkout/${escapeHtml(checkoutId)}">
 <section class="card" aria-labelledby="contact-h"><h2 id="contact-h"><span class="step" aria-hidden="true">1</span>Contact</h2>
-${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong></p>` : `${fieldHtml('email', 'Email', v('email'), err, 'required autocomplete="email"', false, 'email')}<p class="note">We send the order confirmation here. <a href="/login.asp">Sign in</a> to use your saved addresses and cards.</p>`}</section>
+${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong></p>` : `${fieldHtml('email', 'Email', v('email'), err, 'required autocomplete="email"', false, 'email')}<p class="note">We send the order confirmation here. <a href="${escapeHtml(SIGN_IN_HREF)}">Sign in</a> to use your saved addresses and cards.</p>`}</section>
 <section class="card choosable" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
 ${addresses.length > 0 ? `<fieldset${err?.fields.includes('addressId') ? ' aria-describedby="g-addressId-error"' : ''}><legend>Ship to</legend>${addressChoices}<label class="choice"><input type="radio" name="addressId" value="new"${chosenAddress === 'new' ? ' checked' : ''}><span>A new address (fill in below)</span></label>${groupError('addressId')}</fieldset>` : '<input type="hidden" name="addressId" value="new">'}
 ${newAddress}</section>

@@ -122,14 +122,16 @@ function Related({ page }: { page: OrderApi }) {
 export interface OrderDetailProps {
   /** The route's `:id`. */
   id: string | undefined;
+  /** The page a signed-out visitor comes back to after signing in. */
+  returnPath?: string;
 }
 
 /**
  * One order of the signed-in customer.
  * @example <OrderDetail id={params.id} />
  */
-export function OrderDetail({ id }: OrderDetailProps) {
-  const page = useOrder(id);
+export function OrderDetail({ id, returnPath }: OrderDetailProps) {
+  const page = useOrder(id, { returnPath });
   if (page.gate === 'checking') {
     return <LoadingLine text={page.checkingText ?? MESSAGES.checkingLogin} />;
   }

@@ -12,11 +12,11 @@ import { LoadingLine } from './LoadingLine.tsx';
 import './orders.css';
 
 /**
- * The order list.
- * @example <OrderList />
+ * The order list. `returnPath` is the page a signed-out visitor comes back to after signing in.
+ * @example <OrderList returnPath="/orders.asp" />
  */
-export function OrderList() {
-  const list = useOrders();
+export function OrderList({ returnPath }: { returnPath?: string }) {
+  const list = useOrders({ returnPath });
   if (list.gate === 'checking') {
     return <LoadingLine text={list.checkingText ?? MESSAGES.checkingLogin} />;
   }

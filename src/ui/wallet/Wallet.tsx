@@ -312,12 +312,18 @@ function DeleteModal({ wallet }: { wallet: WalletApi }) {
   );
 }
 
+/** Props of {@link Wallet}. */
+export interface WalletProps {
+  /** The page a signed-out visitor comes back to after signing in (the page showing the wallet). */
+  returnPath?: string;
+}
+
 /**
  * The wallet: payment methods and transaction history of the signed-in customer.
- * @example <Wallet />
+ * @example <Wallet returnPath="/wallet" />
  */
-export function Wallet() {
-  const wallet = useWallet();
+export function Wallet({ returnPath }: WalletProps) {
+  const wallet = useWallet({ returnPath });
   const base = useId();
   const ids = {
     paymentMethods: { tab: `${base}-methods-tab`, panel: `${base}-methods` },

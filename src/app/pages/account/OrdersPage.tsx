@@ -1,41 +1,39 @@
 /**
  * The order pages (spec section 2: /orders.asp and /account/orders/:id): the customer's order
- * list, or one order with its related products and 'Add to Order'. Both send a signed-out
- * visitor to /login.asp (through the hooks).
+ * list, or one order with its related products and 'Add to Order', each with its SEO title,
+ * canonical URL and breadcrumbs. Both send a signed-out visitor to /login.asp (through the
+ * hooks), to come back to the same page after signing in.
  * @module
  */
-import { useParams } from 'react-router-dom';
-import { ORDER_TEXT, ORDERS_PATH, parseOrderId } from '../../../domain/orders.ts';
-import { pageTitle } from '../../../domain/product-page.ts';
-import { useStoreConfig } from '../../../hooks/SkimmerProvider.tsx';
+import { useLocation, useParams } from 'react-router-dom';
+import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
+import { ORDER_TEXT, ORDERS_PATH, orderPath, parseOrderId } from '../../../domain/orders.ts';
+import { AccountHead } from '../../../ui/account/AccountHead.tsx';
 import { OrderDetail } from '../../../ui/orders/OrderDetail.tsx';
 import { OrderList } from '../../../ui/orders/OrderList.tsx';
-import { Breadcrumbs } from '../../../ui/shell/Breadcrumbs.tsx';
-import { ShopperPage, useDocumentTitle } from '../page-kit.tsx';
+import { ShopperPage } from '../page-kit.tsx';
 
-function ListPage() {
-  const store = useStoreConfig();
-  useDocumentTitle(pageTitle(ORDER_TEXT.listTitle, store.storeName));
+function ListPage({ returnPath }: { returnPath: string }) {
   return (
     <div className="container account-page">
-      <Breadcrumbs items={[{ title: 'My account', url: '/myaccount.asp' }, { title: ORDER_TEXT.listTitle }]} />
-      <h1>{ORDER_TEXT.listTitle}</h1>
-      <OrderList />
+      <AccountHead title={ORDER_TEXT.listTitle} canonicalPath={ORDERS_PATH} crumbs={[{ title: 'My account', url: ACCOUNT_PATH }, { title: ORDER_TEXT.listTitle }]} />
+      <OrderList returnPath={returnPath} />
     </div>
   );
 }
 
-function DetailPage({ id }: { id: string }) {
-  const store = useStoreConfig();
+function DetailPage({ id, returnPath }: { id: string; returnPath: string }) {
   const orderId = parseOrderId(id);
   const title = orderId === null ? ORDER_TEXT.notFound : ORDER_TEXT.detailTitle(orderId);
-  useDocumentTitle(pageTitle(title, store.storeName));
   return (
     <div className="container account-page">
-      <Breadcrumbs items={[{ title: 'My account', url: '/myaccount.asp' }, { title: ORDER_TEXT.listTitle, url: ORDERS_PATH }, { title }]} />
-      <h1>{title}</h1>
+      <AccountHead
+        title={title}
+        canonicalPath={orderId === null ? ORDERS_PATH : orderPath(orderId)}
+        crumbs={[{ title: 'My account', url: ACCOUNT_PATH }, { title: ORDER_TEXT.listTitle, url: ORDERS_PATH }, { title }]}
+      />
       {/* keyed on the id: another order starts its own machine */}
-      <OrderDetail key={id} id={id} />
+      <OrderDetail key={id} id={id} returnPath={returnPath} />
     </div>
   );
 }
@@ -46,5 +44,7 @@ function DetailPage({ id }: { id: string }) {
  */
 export default function OrdersPage() {
   const { id } = useParams();
-  return <ShopperPage>{id === undefined ? <ListPage /> : <DetailPage id={id} />}</ShopperPage>;
+  const { pathname, search } = useLocation();
+  const returnPath = pathname + search;
+  return <ShopperPage>{id === undefined ? <ListPage returnPath={returnPath} /> : <DetailPage id={id} returnPath={returnPath} />}</ShopperPage>;
 }

@@ -1,7 +1,8 @@
 /**
  * The recovery email page (/recovery-email; spec sections 2, 4, 5, 6 and 8), over
  * `useRecoveryEmail`: breadcrumb My account > Recovery email; 'Loading' until the user call
- * answers; a signed-out visitor sees 'Redirect to login' while the hook sends them to /login.asp;
+ * answers; a signed-out visitor sees 'Redirect to login' while the hook sends them to /login.asp
+ * (to come back here after signing in);
  * then the heading Recovery email and a form with one required email field labelled Recovery
  * Email, a Back button (one page back) and Update (an address exists) or Add. Under it:
  * 'Recovery email verified', or 'Your recovery email is not verified' with Verify now; the
@@ -11,6 +12,7 @@
  * @module
  */
 import { useId } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ACCOUNT_LABELS, MESSAGES } from '../../../domain/account.ts';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import { useCaptchaScript } from '../../../hooks/useCaptchaScript.ts';
@@ -25,7 +27,8 @@ const PATH = '/recovery-email';
 const TEXT = { loading: 'Loading', redirect: 'Redirect to login', back: 'Back', saving: 'Saving...', verifying: 'Sending...', intro: 'A second email address we can use to help you back into your account if you lose access to the one you sign in with.' } as const;
 
 function RecoveryEmail() {
-  const page = useRecoveryEmail();
+  const { pathname, search } = useLocation();
+  const page = useRecoveryEmail({ returnPath: pathname + search });
   const id = useId();
   useCaptchaScript();
   if (page.status === 'loading') return <Spinner label={TEXT.loading} />;

@@ -1,30 +1,30 @@
 /**
- * The wallet page (/wallet; spec section 2): breadcrumbs Home > My account > Wallet, the heading
- * and the wallet itself (src/ui/wallet), which shows 'Checking login status...' until the user
- * call answers and sends a signed-out visitor to /login.asp.
+ * The wallet page (/wallet; spec section 2): the SEO title and canonical URL, breadcrumbs
+ * Home > My account > Wallet, the heading and the wallet itself (src/ui/wallet), which shows
+ * 'Checking login status...' until the user call answers and sends a signed-out visitor to
+ * /login.asp, to come back here after signing in.
  * @module
  */
-import { pageTitle } from '../../../domain/product-page.ts';
-import { useStoreConfig } from '../../../hooks/SkimmerProvider.tsx';
-import { Breadcrumbs } from '../../../ui/shell/Breadcrumbs.tsx';
+import { useLocation } from 'react-router-dom';
+import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
+import { AccountHead } from '../../../ui/account/AccountHead.tsx';
 import { Wallet } from '../../../ui/wallet/Wallet.tsx';
-import { useDocumentTitle } from '../page-kit.tsx';
 
 /** The page's heading. */
 export const WALLET_HEADING = 'Wallet';
+
+const PATH = '/wallet';
 
 /**
  * The /wallet route.
  * @example <Route path="/wallet" element={<WalletPage />} />
  */
 export default function WalletPage() {
-  const store = useStoreConfig();
-  useDocumentTitle(pageTitle(WALLET_HEADING, store.storeName));
+  const { pathname, search } = useLocation();
   return (
     <div className="container account-page">
-      <Breadcrumbs items={[{ title: 'My account', url: '/myaccount.asp' }, { title: WALLET_HEADING }]} />
-      <h1>{WALLET_HEADING}</h1>
-      <Wallet />
+      <AccountHead title={WALLET_HEADING} canonicalPath={PATH} crumbs={[{ title: 'My account', url: ACCOUNT_PATH }, { title: WALLET_HEADING }]} />
+      <Wallet returnPath={pathname + search} />
     </div>
   );
 }
