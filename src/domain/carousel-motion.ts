@@ -17,6 +17,7 @@ import {
   HERO_INTERVAL_MS,
   REVIEWS_AUTO_ADVANCE_MS,
   REVIEWS_SLIDE_MS,
+  SLIDER_ITEM_WIDTH_PX,
   heroDragStep,
   loopNeedsReset,
   loopResetIndex,
@@ -26,8 +27,8 @@ import {
   wrapIndex,
 } from './carousel.ts';
 
-/** The three carousels of the storefront. */
-export type CarouselKind = 'hero' | 'reviews' | 'blog';
+/** The carousels of the storefront: the hero, the seller reviews, the blog and the product sliders. */
+export type CarouselKind = 'hero' | 'reviews' | 'blog' | 'slider';
 
 /** How one carousel behaves. */
 export interface CarouselPreset {
@@ -44,12 +45,15 @@ export interface CarouselPreset {
  * advance every 3500 ms and loop (slide 200 ms); the blog loops (slide 300 ms)
  * and, as the spec gives it no interval, does not advance by itself.
  * The hero's slide animation is not given; 500 ms is our choice (it only
- * matters in loop mode, which the hero does not use).
+ * matters in loop mode, which the hero does not use). A product slider wraps
+ * (previous from the start goes to the end) and never advances by itself; its
+ * 300 ms slide is our choice.
  */
 export const CAROUSEL_PRESETS: Readonly<Record<CarouselKind, CarouselPreset>> = {
   hero: { intervalMs: HERO_INTERVAL_MS, loop: false, slideMs: 500 },
   reviews: { intervalMs: REVIEWS_AUTO_ADVANCE_MS, loop: true, slideMs: REVIEWS_SLIDE_MS },
   blog: { intervalMs: null, loop: true, slideMs: BLOG_CAROUSEL.slideMs },
+  slider: { intervalMs: null, loop: false, slideMs: 300 },
 };
 
 /**
@@ -127,5 +131,7 @@ export function carouselGestureStep(kind: CarouselKind, deltaPx: number, widthPx
       return reviewsSwipeStep(deltaPx);
     case 'blog':
       return sliderSwipeStep(deltaPx, widthPx ?? BLOG_CAROUSEL.cardWidthPx);
+    case 'slider':
+      return sliderSwipeStep(deltaPx, widthPx ?? SLIDER_ITEM_WIDTH_PX);
   }
 }

@@ -16,6 +16,10 @@ describe('presets', () => {
     expect(CAROUSEL_PRESETS.reviews).toEqual({ intervalMs: 3500, loop: true, slideMs: 200 });
     expect(CAROUSEL_PRESETS.blog).toEqual({ intervalMs: null, loop: true, slideMs: 300 });
   });
+
+  test('a product slider wraps and never advances by itself', () => {
+    expect(CAROUSEL_PRESETS.slider).toMatchObject({ intervalMs: null, loop: false });
+  });
 });
 
 describe('carouselStep', () => {
@@ -100,13 +104,19 @@ describe('carouselGestureStep', () => {
     ['blog', -49, undefined, 1],
     ['blog', -48, undefined, 0],
     ['blog', 40, 250, 1 - 2],
+    // a product slider swipe must go past 15 percent of the item's width (250 px by default)
+    ['slider', -37.5, undefined, 0],
+    ['slider', -38, undefined, 1],
+    ['slider', 38, undefined, -1],
+    ['slider', -28, 187, 0],
+    ['slider', -28.1, 187, 1],
   ] as const)('%s drag of %s px (width %s) steps %s', (kind, delta, width, step) => {
     expect(carouselGestureStep(kind, delta, width)).toBe(step);
   });
 
   test('the step is antisymmetric in the direction of the drag', () => {
     fc.assert(
-      fc.property(fc.constantFrom('hero', 'reviews', 'blog' as const), fc.integer({ min: -2000, max: 2000 }), fc.integer({ min: 1, max: 2000 }), (kind, delta, width) => {
+      fc.property(fc.constantFrom('hero', 'reviews', 'blog', 'slider' as const), fc.integer({ min: -2000, max: 2000 }), fc.integer({ min: 1, max: 2000 }), (kind, delta, width) => {
         expect(carouselGestureStep(kind, -delta, width)).toBe(-carouselGestureStep(kind, delta, width) || 0);
       }),
     );

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { checkoutOf, lineItem } from '../hooks/cart.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 import { Pagination } from '../../src/ui/catalog/Pagination.tsx';
@@ -143,6 +143,63 @@ describe('product slider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Part 2 from recently viewed' }));
     expect(onRemove).toHaveBeenCalledWith(2);
     expect(screen.queryByAltText('Featured products')).toBeNull();
+  });
+
+  // jsdom has no PointerEvent: without one, fireEvent.pointerDown drops clientX
+  beforeAll(() => {
+    if (typeof window.PointerEvent === 'undefined') vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+  });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
+  const cards = (n: number) => Array.from({ length: n }, (_, i) => card(i + 1));
+  const track = (container: HTMLElement) => container.querySelector('.sk-slider__track') as HTMLElement;
+
+  test.each([
+    // 7 cards and the banner: 8 items, 5 per view, positions 0..3, one item (a fifth) per step
+    [false, 7, ['Next products'], 'translateX(calc(-20% + 0px))'],
+    [false, 7, ['Previous products'], 'translateX(calc(-60% + 0px))'],
+    [false, 7, ['Next products', 'Next products', 'Next products', 'Next products'], 'translateX(calc(0% + 0px))'],
+    // 3 cards and the banner on mobile: 4 items, 2 per view, positions 0..2, one item (a half) per step
+    [true, 3, ['Next products'], 'translateX(calc(-50% + 0px))'],
+    [true, 3, ['Previous products'], 'translateX(calc(-100% + 0px))'],
+  ] as const)('mobile %s with %i cards: the arrows %j move the track to %s, wrapping at both ends', (mobile, n, clicks, transform) => {
+    const { container } = mount(<ProductSlider title="Related" products={cards(n)} mobile={mobile} />);
+    for (const name of clicks) fireEvent.click(screen.getByRole('button', { name }));
+    expect(track(container).style.transform).toBe(transform);
+  });
+
+  test('the arrows are off when everything fits in one view', () => {
+    mount(<ProductSlider title="Related" products={cards(3)} />);
+    expect(screen.getByRole('button', { name: 'Next products' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test.each([
+    ['a swipe past 15 percent of the item width moves in history mode on desktop', true, false, -38, 'translateX(calc(-20% + 0px))'],
+    ['a swipe of 15 percent or less does not move', true, false, -37, 'translateX(calc(0% + 0px))'],
+    ['a swipe moves on mobile', false, true, -38, 'translateX(calc(-50% + 0px))'],
+    ['a swipe does nothing on desktop outside history mode', false, false, -120, 'translateX(calc(0% + 0px))'],
+  ])('%s', (_title, history, mobile, delta, transform) => {
+    const { container } = mount(<ProductSlider title="Recently viewed" products={cards(8)} mobile={mobile} onRemove={history ? vi.fn() : undefined} />);
+    const viewport = container.querySelector('.sk-slider__viewport') as HTMLElement;
+    // jsdom lays nothing out: the threshold is taken on the 250 px item width
+    fireEvent.pointerDown(viewport, { clientX: 300 });
+    fireEvent.pointerMove(viewport, { clientX: 300 + delta });
+    fireEvent.pointerUp(viewport, { clientX: 300 + delta });
+    expect(track(container).style.transform).toBe(transform);
+  });
+
+  test('a swipe that moved the track does not follow the link under the pointer', () => {
+    const { container } = mount(<ProductSlider title="Recently viewed" products={cards(8)} onRemove={vi.fn()} />);
+    const viewport = container.querySelector('.sk-slider__viewport') as HTMLElement;
+    const link = screen.getByRole('link', { name: 'Part 2' });
+    fireEvent.pointerDown(link, { clientX: 300 });
+    fireEvent.pointerUp(link, { clientX: 200 });
+    expect(fireEvent.click(link)).toBe(false);
+    // a plain click (no movement) still goes through
+    fireEvent.pointerDown(viewport, { clientX: 300 });
+    fireEvent.pointerUp(viewport, { clientX: 301 });
+    expect(fireEvent.click(link)).toBe(true);
   });
 
   test('puts the featured banner card first outside history mode', () => {

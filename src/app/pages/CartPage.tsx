@@ -142,9 +142,11 @@ function Cart() {
               <dd>{cart.totals.total}</dd>
             </dl>
           )}
-          <button type="button" className="sk-btn sk-btn--primary" disabled={!cart.canCheckout} onClick={cart.startCheckout}>
-            Checkout
-          </button>
+          <div className="sk-cart-actions">
+            <button type="button" className="sk-btn sk-btn--primary" disabled={!cart.canCheckout} onClick={cart.startCheckout}>
+              Checkout
+            </button>
+          </div>
         </>
       )}
     </div>

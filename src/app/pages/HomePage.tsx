@@ -137,7 +137,7 @@ function Blog() {
           </button>
         </div>
       )}
-      <CatalogLink to={links.blog()} className="sk-btn">
+      <CatalogLink to={links.blog()} className="sk-blog__more">
         {HOME_TEXT.seeMorePosts}
       </CatalogLink>
     </section>

@@ -4,7 +4,7 @@
  * and in history mode a remove button per card.
  * @module
  */
-import { useMemo } from 'react';
+import { useMemo, useRef, type CSSProperties, type MouseEvent, type PointerEvent } from 'react';
 import { itemsPerView, SLIDER_ITEM_WIDTH_PX, sliderPositions } from '../../domain/carousel.ts';
 import type { ProductCardData } from '../../domain/entities.ts';
 import { useCarousel } from '../../hooks/useCarousel.ts';
@@ -22,10 +22,18 @@ export interface ProductSliderProps {
   onRemove?(id: number): void;
 }
 
+/** A pointer that moved further than this between press and release was a swipe, not a click. */
+const CLICK_SLOP_PX = 6;
+
 /**
- * A horizontal list of cards. The motion runs on the shared carousel machine in its wrapping
- * (non-looping) mode over the slider's positions, with autoplay off; a drag's 15 percent is
- * measured against the 250 px item width. Choice: the banner card counts as an item.
+ * A horizontal list of cards. The motion runs on the shared carousel machine in its 'slider'
+ * preset (wrapping, no autoplay) over the slider's positions, one item per step.
+ *
+ * Choices: the banner card counts as an item. Each item takes a fifth (desktop) or half (mobile)
+ * of the slider's width, so exactly 5 or 2 show whatever the screen; 250 px is the item width
+ * wherever the frame is wide enough (its maximum), and the swipe threshold is 15 percent of the
+ * item's measured width (250 px before layout). A swipe that moved the track does not also follow
+ * the link under the finger.
  *
  * @example <ProductSlider title="Related products" products={related} mobile={mobile} />
  */
@@ -36,26 +44,70 @@ export function ProductSlider({ title, products, mobile = false, onRemove }: Pro
   const perView = itemsPerView('slider', mobile);
   const count = products.length + (banner ? 1 : 0);
   const positions = useMemo(() => Array.from({ length: sliderPositions(count, perView) }, (_, i) => i), [count, perView]);
-  const carousel = useCarousel('hero', positions, { intervalMs: null, pauseOnHover: false });
+  const carousel = useCarousel('slider', positions);
+  const viewport = useRef<HTMLDivElement>(null);
+  const press = useRef<{ x: number; moved: boolean }>({ x: 0, moved: false });
   const swipe = mobile || history;
-  const offset = -(carousel.index * SLIDER_ITEM_WIDTH_PX) + (swipe ? carousel.dragDeltaX : 0);
+  const drag = swipe ? carousel.dragDeltaX : 0;
   const headingId = `slider-${title.replace(/\W+/g, '-').toLowerCase()}`;
   if (products.length === 0) return null;
+
+  const itemWidth = () => (viewport.current?.offsetWidth ?? 0) / perView || SLIDER_ITEM_WIDTH_PX;
+  const onDown = (e: PointerEvent) => {
+    press.current = { x: e.clientX, moved: false };
+    carousel.dragStart(e.clientX);
+  };
+  const onUp = (e: PointerEvent) => {
+    press.current.moved = Math.abs(e.clientX - press.current.x) > CLICK_SLOP_PX;
+    carousel.dragEnd(e.clientX, itemWidth());
+  };
+  const onClickCapture = (e: MouseEvent) => {
+    if (!press.current.moved) return;
+    press.current.moved = false;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const style = { '--sk-slider-per-view': perView } as CSSProperties;
+  const arrow = (dir: 'prev' | 'next') => (
+    <button
+      type="button"
+      className={`sk-slider__arrow sk-slider__arrow--${dir}`}
+      aria-label={dir === 'prev' ? 'Previous products' : 'Next products'}
+      onClick={dir === 'prev' ? carousel.prev : carousel.next}
+      disabled={positions.length < 2}
+    >
+      {dir === 'prev' ? '‹' : '›'}
+    </button>
+  );
   return (
-    <section className="sk-slider" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+    <section className={`sk-slider${mobile ? ' sk-slider--mobile' : ''}`} aria-labelledby={headingId} style={style}>
+      {/* on a phone the arrows sit beside the heading, so the cards get the whole width */}
+      <div className="sk-slider__head">
+        <h2 id={headingId}>{title}</h2>
+        {mobile && (
+          <span className="sk-slider__arrows">
+            {arrow('prev')}
+            {arrow('next')}
+          </span>
+        )}
+      </div>
       <div className="sk-slider__frame">
-        <button type="button" className="sk-slider__arrow sk-slider__arrow--prev" aria-label="Previous products" onClick={carousel.prev} disabled={positions.length < 2}>
-          ‹
-        </button>
+        {!mobile && arrow('prev')}
         <div
+          ref={viewport}
           className="sk-slider__viewport"
-          onPointerDown={swipe ? (e) => carousel.dragStart(e.clientX) : undefined}
+          onPointerDown={swipe ? onDown : undefined}
           onPointerMove={swipe ? (e) => carousel.dragging && carousel.dragMove(e.clientX) : undefined}
-          onPointerUp={swipe ? (e) => carousel.dragEnd(e.clientX, SLIDER_ITEM_WIDTH_PX) : undefined}
+          onPointerUp={swipe ? onUp : undefined}
+          onPointerLeave={swipe ? (e) => carousel.dragging && onUp(e) : undefined}
           onPointerCancel={swipe ? carousel.dragCancel : undefined}
+          onClickCapture={swipe ? onClickCapture : undefined}
         >
-          <ul className="sk-slider__track" style={{ transform: `translateX(${offset}px)`, transition: carousel.dragging ? 'none' : undefined }}>
+          <ul
+            className="sk-slider__track"
+            data-position={carousel.index}
+            style={{ transform: `translateX(calc(${(-carousel.index * 100) / perView}% + ${drag}px))`, transition: carousel.dragging ? 'none' : undefined }}
+          >
             {banner && (
               <li className="sk-slider__item sk-slider__item--banner">
                 <CatalogLink to={theme.featuredProducts.url}>
@@ -70,9 +122,7 @@ export function ProductSlider({ title, products, mobile = false, onRemove }: Pro
             ))}
           </ul>
         </div>
-        <button type="button" className="sk-slider__arrow sk-slider__arrow--next" aria-label="Next products" onClick={carousel.next} disabled={positions.length < 2}>
-          ›
-        </button>
+        {!mobile && arrow('next')}
       </div>
     </section>
   );
