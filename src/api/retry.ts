@@ -7,7 +7,7 @@
  * shouldRetry); this module holds the policy and the pure pieces the tests state laws about.
  * @module
  */
-import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
+import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { ApiError } from './errors.ts';
 
 /**
@@ -67,8 +67,8 @@ export function isAbort(error: unknown): boolean {
 }
 
 /**
- * Whether a failure is a network failure: the request got no HTTP answer. That is ky's
- * NetworkError (fetch's own 'fetch failed' / 'Failed to fetch'), ky's TimeoutError (no answer
+ * Whether a failure is a network failure: the request got no HTTP answer. That is fetch's own
+ * TypeError ('fetch failed' / 'Failed to fetch', which ky passes through), ky's TimeoutError (no answer
  * within the timeout: we count a silent server as a network failure, so it is retried), or
  * anything else a custom `fetch` throws, since a fetch only throws when it has no response.
  * Never an HTTP status, never the caller's abort.
@@ -106,17 +106,11 @@ export const NO_RETRY: RetryOptions = { limit: 0 };
 /**
  * Turns the failure ky ends with into what the caller sees: the LAST failure's own message
  * (spec section 8: "It retries, then fails with the last message. The default message is not
- * shown"). ky wraps fetch's error in a NetworkError whose message is its own
- * ('Request failed due to a network error: ...'); we unwrap it to the fetch error's message.
+ * shown"). ky passes fetch's own error through, so its message is the one shown.
  * ApiErrors and aborts pass through untouched.
  */
 export function toCallError(error: unknown): unknown {
   if (error instanceof ApiError || isAbort(error)) return error;
-  if (isNetworkError(error)) {
-    const cause = error.cause;
-    const message = cause instanceof Error && cause.message ? cause.message : error.message;
-    return new ApiError(message, { kind: 'network', cause: cause ?? error });
-  }
   if (isTimeoutError(error)) return new ApiError(error.message, { kind: 'network', cause: error });
   if (error instanceof Error) return new ApiError(error.message, { kind: 'network', cause: error });
   return new ApiError(String(error), { kind: 'network', cause: error });

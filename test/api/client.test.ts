@@ -528,7 +528,7 @@ describe('client options', () => {
       fetch: rec.fetch,
       hooks: {
         beforeRequest: [
-          ({ request }) => {
+          (request) => {
             seen.push(`${request.method} ${new URL(request.url).pathname}`);
             request.headers.set('X-Trace', 'abc');
           },
