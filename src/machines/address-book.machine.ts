@@ -5,7 +5,7 @@
  * lists of the form.
  * @module
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Country, Customer, MailingAddress, State } from '../domain/entities.ts';
 import { MESSAGES, addressDeleteOutcome, addressUpdateOutcome, failureMessage, isCustomerPresent } from '../domain/account.ts';
 import { addressFormFromAddress, addressUpdateRequest, withCountry, type AddressFormField, type AddressFormValues, type AddressUpdateRequest } from '../domain/address.ts';
@@ -24,6 +24,8 @@ export interface AddressBookContext {
   form: AddressFormValues | null;
   /** The update waiting to be sent (set on Confirm). */
   pendingUpdate: AddressUpdateRequest | null;
+  /** The form as confirmed, kept until the update answers: a failed update reopens the modal with it. */
+  submittedForm: AddressFormValues | null;
   /** The address being deleted, or null. */
   deletingId: number | null;
   countries: Country[];
@@ -48,6 +50,7 @@ export type AddressBookEvent =
   | { type: 'default.changed'; makeDefault: boolean }
   | { type: 'modal.close' }
   | { type: 'modal.confirm' }
+  | { type: 'modal.restore' }
   | { type: 'address.update' }
   | { type: 'states.load'; countryCode: string }
   | { type: 'address.delete'; id: number }
@@ -70,7 +73,9 @@ const fromCustomer = (customer: Customer | null | undefined) =>
  *
  * Choices: a successful update says 'Address updated successfully' (the
  * spec lists that text among the wallet's; a silent save left shoppers
- * unsure); a delete asks no confirmation (the spec gives none) and succeeds
+ * unsure); a failed update, after its alert and notice, reopens the modal
+ * with what was typed (the modal closes on Confirm, but a refused edit must
+ * not lose the shopper's input); a delete asks no confirmation (the spec gives none) and succeeds
  * silently, the card disappearing. A delete rejected by the server (an
  * ApiError of kind 'server') shows its error in the alert; any other
  * exception is a danger notice.
@@ -117,6 +122,7 @@ export const addressBookMachine = setup({
     ...fromCustomer(input.customer),
     form: null,
     pendingUpdate: null,
+    submittedForm: null,
     deletingId: null,
     countries: input.countries ?? [],
     states: [],
@@ -132,6 +138,16 @@ export const addressBookMachine = setup({
       states: {
         closed: {
           on: {
+            'modal.restore': {
+              guard: ({ context }) => context.submittedForm !== null,
+              target: 'open',
+              actions: enqueueActions(({ context, enqueue }) => {
+                const form = context.submittedForm;
+                if (!form) return;
+                enqueue.assign({ form, submittedForm: null, states: [] });
+                if (form.countryCode) enqueue.raise({ type: 'states.load', countryCode: form.countryCode });
+              }),
+            },
             'address.edit': {
               guard: ({ context, event }) => context.addresses.some((a) => a.id === event.id),
               target: 'open',
@@ -163,7 +179,7 @@ export const addressBookMachine = setup({
               actions: enqueueActions(({ context, enqueue }) => {
                 // An update without an id does nothing (spec section 5): the modal just closes.
                 const request = context.form ? addressUpdateRequest(context.form) : null;
-                enqueue.assign({ form: null, pendingUpdate: request });
+                enqueue.assign({ form: null, pendingUpdate: request, submittedForm: request ? context.form : null });
                 if (request) enqueue.raise({ type: 'address.update' });
               }),
             },
@@ -185,10 +201,11 @@ export const addressBookMachine = setup({
                 const outcome = addressUpdateOutcome(event.output);
                 enqueue.assign({ pendingUpdate: null });
                 if (outcome.ok) {
-                  enqueue.assign(withAddresses(applyAddressUpdate(context.addresses, outcome.value)));
+                  enqueue.assign({ ...withAddresses(applyAddressUpdate(context.addresses, outcome.value)), submittedForm: null, alert: null });
                   enqueue.emit(notify('success', MESSAGES.addressUpdated));
                 } else {
                   enqueue({ type: 'fail', params: { message: outcome.message, alert: true, notice: true } });
+                  enqueue.raise({ type: 'modal.restore' });
                 }
               }),
             },
@@ -205,6 +222,7 @@ export const addressBookMachine = setup({
                     return { message, alert: true, notice: true };
                   },
                 },
+                raise({ type: 'modal.restore' }),
               ],
             },
           },

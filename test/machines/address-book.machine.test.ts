@@ -170,6 +170,33 @@ describe('Edit modal', () => {
     actor.send({ type: 'alert.dismiss' });
     expect(actor.getSnapshot().context.alert).toBeNull();
   });
+
+  test.each([
+    ['a refusal', async () => ({ error: 'Invalid postal code' })],
+    ['an exception', async () => Promise.reject(new Error('Network down'))],
+  ])('after %s the modal opens again with what was typed, and its states load again', async (_label, update) => {
+    const { actor, calls } = start({ update });
+    actor.send({ type: 'address.edit', id: 2 });
+    actor.send({ type: 'field.changed', field: 'city', value: 'Walla Walla' });
+    actor.send({ type: 'field.changed', field: 'zip', value: '99362' });
+    const typed = actor.getSnapshot().context.form;
+    actor.send({ type: 'modal.confirm' });
+    expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
+    await quiet(actor);
+    expect(actor.getSnapshot().matches({ modal: 'open' })).toBe(true);
+    expect(actor.getSnapshot().context.form).toEqual(typed);
+    expect(actor.getSnapshot().context.states).toEqual([{ stateCode: 'WA', title: 'Washington' }]);
+    expect(calls.filter(([name]) => name === 'fetchStates')).toHaveLength(2);
+  });
+
+  test('a successful update does not reopen the modal', async () => {
+    const { actor } = start();
+    actor.send({ type: 'address.edit', id: 2 });
+    actor.send({ type: 'modal.confirm' });
+    await quiet(actor);
+    expect(actor.getSnapshot().matches({ modal: 'closed' })).toBe(true);
+    expect(actor.getSnapshot().context.submittedForm).toBeNull();
+  });
 });
 
 describe('delete', () => {

@@ -101,14 +101,36 @@ describe('account page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  test('a failed update shows the alert', async () => {
+  test('a failed update shows the alert and reopens the modal with what was typed', async () => {
     const updateMailingAddress = vi.fn(async () => ({ error: 'Zip not served' }));
     const { environment } = mountAccount(<AccountPage />, '/myaccount.asp', { calls: { updateMailingAddress } });
     const [first] = await screen.findAllByRole('article');
     fireEvent.click(within(first!).getByRole('button', { name: /^Edit/ }));
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText('City'), { target: { value: 'Walla Walla' } });
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Postal Code/), { target: { value: '99362' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Zip not served');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Zip not served');
     expect(environment.alert).toHaveBeenCalledWith('Zip not served');
+    expect((within(dialog).getByLabelText('City') as HTMLInputElement).value).toBe('Walla Walla');
+    expect((within(dialog).getByLabelText(/^Postal Code/) as HTMLInputElement).value).toBe('99362');
+    expect((within(dialog).getByLabelText(/^State/) as HTMLSelectElement).value).toBe('WA');
+    // closing keeps the message on the page; the card is unchanged
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('alert').textContent).toContain('Zip not served');
+    expect(within(first!).queryByText(/Walla Walla/)).toBeNull();
+  });
+
+  test('an update that fails on the network also keeps what was typed', async () => {
+    const updateMailingAddress = vi.fn(async () => Promise.reject(new Error('Failed to fetch')));
+    mountAccount(<AccountPage />, '/myaccount.asp', { calls: { updateMailingAddress } });
+    const [first] = await screen.findAllByRole('article');
+    fireEvent.click(within(first!).getByRole('button', { name: /^Edit/ }));
+    fireEvent.change(within(screen.getByRole('dialog')).getByLabelText(/^Address Line 1/), { target: { value: '77 Cove Rd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to fetch');
+    expect((within(dialog).getByLabelText(/^Address Line 1/) as HTMLInputElement).value).toBe('77 Cove Rd');
   });
 
   test('Delete removes the card', async () => {

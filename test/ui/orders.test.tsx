@@ -39,6 +39,21 @@ function renderOrders(url: string, calls: Record<string, unknown>, initialData: 
   return { environment };
 }
 
+const canonical = () => document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null;
+
+describe('order pages: title, breadcrumbs and canonical URL', () => {
+  test.each([
+    ['/orders.asp', 'My Orders', 'HomeMy accountMy Orders', 'http://localhost:3000/orders.asp'],
+    ['/account/orders/12', 'Order #12', 'HomeMy accountMy OrdersOrder #12', 'http://localhost:3000/account/orders/12'],
+  ])('%s', (url, title, crumbs, href) => {
+    renderOrders(url, { orders: vi.fn(() => new Promise(() => {})), order: vi.fn(() => new Promise(() => {})) });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(document.title).toBe(`${title} - Skimmer`);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(crumbs);
+    expect(canonical()).toBe(href);
+  });
+});
+
 describe('order list (/orders.asp)', () => {
   test('lists the orders with number, date, status, items, total and a link to each', async () => {
     renderOrders('/orders.asp', { orders: vi.fn(async () => ({ orders: [order(12), order(9, { status: 'PENDING', totalPrice: 10.5, lines: [] })] })) });

@@ -58,6 +58,14 @@ function setup({
 }
 
 describe('wallet gate', () => {
+  test('the page has its SEO title, breadcrumbs My account > Wallet and canonical URL', () => {
+    setup({ initialData: { checkout: null } as InitialData });
+    expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
+    expect(document.title).toBe('Wallet - Skimmer');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('HomeMy accountWallet');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://localhost:3000/wallet');
+  });
+
   test("shows 'Checking login status...' until the user call answers", () => {
     setup({ initialData: { checkout: null } as InitialData });
     expect(screen.getByText('Checking login status...')).toBeTruthy();

@@ -1,7 +1,8 @@
 /**
  * The customer's mailing addresses (spec sections 2, 4, 5 and 8): the cards with Edit and
  * Delete, 'Account has no addresses.', the Edit modal (Close, Confirm) and the Add address modal
- * with the address form, and the update and delete failures in an alert.
+ * with the address form, and the update and delete failures in an alert (a refused edit reopens
+ * the Edit modal with what was typed and the message above the fields).
  *
  * This module is the only view that loads the address rules (libphonenumber-js and
  * postcode-validator): pages import it lazily, so its chunk loads only where the form is.
@@ -65,7 +66,8 @@ export default function AddressBook({ heading = 'Addresses' }: AddressBookProps)
           {ADDRESS_CREATE_TEXT.add}
         </button>
       </div>
-      {book.alert && (
+      {/* while the Edit modal is open (a refused edit reopens it) the message shows in it */}
+      {book.alert && !book.modalOpen && (
         <div role="alert" className="ac-notice ac-notice--danger">
           <span>{book.alert}</span>
           <button type="button" className="ac-link" onClick={book.dismissAlert}>
@@ -86,6 +88,11 @@ export default function AddressBook({ heading = 'Addresses' }: AddressBookProps)
       )}
 
       <Modal open={book.modalOpen} title={ADDRESS_CREATE_TEXT.editTitle} onClose={book.close} onConfirm={book.confirm} confirmDisabled={book.updating} className="ac-modal">
+        {book.alert && (
+          <p role="alert" className="ac-notice ac-notice--danger">
+            {book.alert}
+          </p>
+        )}
         {book.form && book.fieldMarks && (
           <AddressForm
             form={book.form}
