@@ -18,7 +18,8 @@
  *
  * Environment: BENCH_SKIP_BUILD=1, BENCH_RUNS (default 1), BENCH_PRODUCTS (default 300),
  * CHROMIUM (default /usr/bin/chromium), BENCH_NO_LIGHTHOUSE=1 (bundle figures only), BENCH_ONLY
- * (a comma-separated subset of home,collection,product,search).
+ * (a comma-separated subset of home,collection,product,search), BENCH_LH_DIR (a folder for the
+ * full Lighthouse reports, JSON).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -192,6 +193,13 @@ async function lighthouseRun(url: string): Promise<LhFigures> {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    // BENCH_LH_DIR=dir keeps each report (JSON) for a closer look at the timeline
+    if (process.env.BENCH_LH_DIR) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(process.env.BENCH_LH_DIR, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || 'home';
+      writeFileSync(join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -7,22 +7,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { createClient } from '../api/client.ts';
-import type { StoreConfig, ThemeConfig } from '../domain/entities.ts';
+import type { StoreConfig } from '../domain/entities.ts';
 import { SHELL_MESSAGES, isMobileLayout } from '../domain/shell.ts';
 import type { NavResponse } from '../api/types.ts';
 import { createBrowserEnvironment } from '../hooks/environment.ts';
 import { SkimmerProvider } from '../hooks/SkimmerProvider.tsx';
 import { App, navigateInApp } from './App.tsx';
-import type { BootRequests } from './boot.ts';
+import type { BootRequests, ConfigResponse } from './boot.ts';
 import { whenPageSettled } from './page-settled.ts';
 import { PAGE_LOADERS, routeTable } from './routes.tsx';
 import '../ui/styles/global.css';
-
-/** The answer of GET /api/config. */
-interface ConfigResponse {
-  storeConfig: StoreConfig;
-  themeConfig: ThemeConfig;
-}
 
 /** Sets the favicon from the store configuration. */
 function setFavicon(url: string): void {
@@ -33,11 +27,18 @@ function setFavicon(url: string): void {
   document.head.appendChild(link);
 }
 
-/** GET /api/config: the request index.html started while the scripts downloaded, else a new one. */
-function configResponse(): Promise<Response> {
+/**
+ * The store configuration: the one the server wrote into the page (no wait), else the answer of
+ * the request index.html started while the scripts downloaded, else a new request.
+ */
+function storeConfiguration(): ConfigResponse | Promise<ConfigResponse> {
+  const boot = (window as { __SKIMMER_BOOT__?: BootRequests }).__SKIMMER_BOOT__;
+  if (boot?.configData) return boot.configData;
   const request = () => fetch('/api/config', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  const early = (window as { __SKIMMER_BOOT__?: BootRequests }).__SKIMMER_BOOT__?.config;
-  return early ? early.catch(request) : request();
+  return (boot?.config ? boot.config.catch(request) : request()).then(async (response) => {
+    if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
+    return (await response.json()) as ConfigResponse;
+  });
 }
 
 /**
@@ -55,9 +56,8 @@ function preloadRoutePage(storeConfig: StoreConfig): void {
 }
 
 async function start(root: HTMLElement): Promise<void> {
-  const response = await configResponse();
-  if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  const { storeConfig, themeConfig } = (await response.json()) as ConfigResponse;
+  const known = storeConfiguration();
+  const { storeConfig, themeConfig } = known instanceof Promise ? await known : known;
   setFavicon(storeConfig.storeFaviconUrl);
   preloadRoutePage(storeConfig);
   const client = createClient({ baseUrl: '' });

@@ -26,6 +26,8 @@ import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { sharedSchemas } from './schemas.ts';
+import { createContentRepository } from './content/repository.ts';
+import { storefrontPageHandler } from './storefront-page.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
 import type { SearchIndex } from './search/types.ts';
@@ -148,11 +150,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/docs/json', { schema: { hide: true } }, docs);
 
   const hasWeb = existsSync(join(webDir, 'index.html')) && statSync(webDir).isDirectory();
+  // every storefront route answers index.html with the store's configuration and announcement
+  // filled in (storefront-page.ts), so the first paint needs no script and no call
+  const content = createContentRepository(db);
+  const storefrontPage = storefrontPageHandler(join(webDir, 'index.html'), () => ({ config: content.config() }));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
-      index: ['index.html'],
+      index: false,
+      // the page itself is answered filled in (storefrontPage), never as the raw file
+      globIgnore: ['index.html'],
       // build files under /assets/ carry a content hash in their names: cached for a year;
       // index.html (and other unhashed files) is revalidated on every visit
       cacheControl: false,
@@ -160,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    app.get('/', { schema: { hide: true } }, storefrontPage);
+    app.get('/index.html', { schema: { hide: true } }, storefrontPage);
   } else {
     app.get('/', {
       schema: {
@@ -179,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const isAsset = ASSET_RE.test(path);
     if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/') && !isAsset) {
       // SPA fallback: the storefront's router owns every other path
-      return reply.type('text/html').sendFile('index.html');
+      return storefrontPage(req, reply);
     }
     return reply.code(404).send({ error: NOT_FOUND });
   });

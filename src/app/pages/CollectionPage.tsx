@@ -6,7 +6,7 @@
  * collection. Everything comes from `useCollection`.
  * @module
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { searchWithinQuery } from '../../domain/catalog-text.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
@@ -25,6 +25,7 @@ import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
+import { bootCollectionFor, releaseBootCollection } from '../boot.ts';
 import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */
@@ -43,7 +44,11 @@ function useCanonical(path: string | null): void {
 function CollectionView({ handle, query }: { handle: string; query: SearchQuery }) {
   const { storeConfig } = useSkimmer();
   const mobile = useMobileLayout();
-  const page = useCollection(handle, { query });
+  // the collection index.html asked for while the scripts downloaded (first view only)
+  const early = bootCollectionFor(handle);
+  const initial = early ? use(early) : null;
+  useEffect(releaseBootCollection, []);
+  const page = useCollection(handle, { query, ...(initial ? { initial: { collection: initial } } : {}) });
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
   const links = createStoreLinks(storeConfig);
