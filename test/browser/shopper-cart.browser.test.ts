@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, openBrowser, pageErrors, type ViewportName } from './harness.ts';
+import { newPage, openBrowser, pageErrors, uniqueEmail, type ViewportName } from './harness.ts';
 import { filter, productWithOptions } from './shopper.helpers.ts';
 
 let browser: Browser;
@@ -37,7 +37,66 @@ function cartButton(page: Page, viewport: ViewportName) {
   return page.getByRole('banner').getByRole(viewport === 'desktop' ? 'button' : 'link', { name: /^Cart \(\d+\)$/ });
 }
 
+/** Runs a JSON call from the page (its cookies, its origin), answering the status. */
+async function pageCall(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<number> {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const res = await fetch(path, { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return res.status;
+    },
+    { method, path, body, headers },
+  );
+}
+
+/** A fresh signed-in customer with one saved address, who has placed an order of `inventoryLevelId`; answers the order number. */
+async function customerWithOrder(page: Page, inventoryLevelId: number): Promise<number> {
+  await page.goto('/');
+  const email = uniqueEmail('order-mode');
+  const password = 'pool-and-spa-2030!';
+  expect(await pageCall(page, 'POST', '/api/auth/register', { email, password, firstName: 'Olive', lastName: 'Order' })).toBe(200);
+  expect(await pageCall(page, 'POST', '/api/auth/login', { email, password })).toBe(200);
+  const address = { firstName: 'Olive', lastName: 'Order', address1: '12 Cabana Ct', city: 'Seattle', zip: '98101', phone: '2065550123', countryCode: 'US', stateCode: 'WA' };
+  expect(await pageCall(page, 'POST', '/api/mailingAddresses', address)).toBe(200);
+  expect(await pageCall(page, 'POST', '/api/checkouts/lineItems', { inventoryLevelId, quantity: 1 }, { 'Idempotency-Key': `k-${Date.now()}-${Math.random()}` })).toBe(200);
+  await page.goto('/shoppingcart.asp');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await page.waitForURL(/\/checkout\/[^/]+$/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry month (MM)').fill('12');
+  await page.getByLabel('Expiry year (YYYY)').fill('2099');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await page.getByRole('heading', { name: 'Thank you! Your order is placed.' }).waitFor();
+  return Number((await page.locator('.order-no strong').textContent())?.replace('#', ''));
+}
+
 describe.each(VIEWPORTS)('shopper cart at %s width', (viewport) => {
+  test("a product page opened with an orderId is in 'Add to Order' mode and adds the product to that order", async () => {
+    const { products } = await filter('limit=40&sortBy=id_asc&fields=id,title,handle,price,availableForSale,inventoryLevelId,availableQuantity,bypassNegativeQuantity');
+    const sellable = (products as unknown as Array<{ id: number; title: string; handle: string; price: number; availableForSale: boolean; inventoryLevelId: number | null; availableQuantity: number; bypassNegativeQuantity: boolean }>).filter(
+      (p) => p.availableForSale && p.price > 0 && p.inventoryLevelId !== null && (p.bypassNegativeQuantity || p.availableQuantity > 3),
+    );
+    const [ordered, extra] = sellable.slice(viewport === 'desktop' ? 0 : 2) as [(typeof sellable)[0], (typeof sellable)[0]];
+    const page = await newPage(browser, viewport);
+    const orderId = await customerWithOrder(page, ordered.inventoryLevelId!);
+    expect(orderId).toBeGreaterThan(0);
+
+    await page.goto(`/products/${extra.handle}?orderId=${orderId}`);
+    await page.getByRole('heading', { level: 1, name: extra.title }).waitFor();
+    const form = page.locator('form.sk-addform');
+    expect(await form.getByLabel('Quantity').count()).toBe(0);
+    await form.getByRole('button', { name: 'Add to Order' }).click();
+    await form.getByText("You've added this product to your order. Expect hearing from us soon.").waitFor();
+    // the cart is not touched: the order got the line
+    await expect.poll(() => cartButton(page, viewport).getAttribute('aria-label')).toBe('Cart (0)');
+    await page.goto(`/account/orders/${orderId}`);
+    await page.getByRole('heading', { level: 1, name: `Order #${orderId}` }).waitFor();
+    await page.getByRole('table', { name: 'Items' }).getByText(extra.title).waitFor();
+    await page.getByText('Added after the order was placed').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   test('choose an option, add to the cart, then change the quantity, apply codes and reach the checkout link', async () => {
     const { product, variant, option, value, stock } = await productWithOptions();
     const page = await newPage(browser, viewport);
