@@ -1,9 +1,12 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import CollectionPage from '../../src/app/pages/CollectionPage.tsx';
 import HomePage from '../../src/app/pages/HomePage.tsx';
 import type { Collection } from '../../src/domain/entities.ts';
-import { fakeClient } from '../hooks/hooks.helpers.tsx';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { SkimmerProvider } from '../../src/hooks/SkimmerProvider.tsx';
+import { fakeClient, storeConfig, testEnvironment, themeConfig } from '../hooks/hooks.helpers.tsx';
 import { card, pageInfo, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -34,15 +37,101 @@ describe('home page', () => {
   });
 });
 
+describe('home page pieces', () => {
+  const theme = {
+    ...themeConfig,
+    heroSection: { images: [{ backgroundUrl: '/media/hero-1.png', title: 'Open your pool', url: '/collections/chemicals' }, { backgroundUrl: '/media/hero-2.png', title: 'Spa season' }] },
+    infoCards: [
+      { url: '/help.asp', title: 'Expert Help', text: 'Parts specialists.', imageUrl: '/media/help.png' },
+      { url: '/shipping', title: 'Fast Shipping' },
+    ],
+  };
+
+  function home() {
+    const environment = testEnvironment({ alert: vi.fn() });
+    const client = fakeClient({
+      filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never,
+      articles: vi.fn(async () => ({ articles: [] })) as never,
+    });
+    const view = render(
+      <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={theme} environment={environment} initialData={{ auth: { user: null, customer: {} }, checkout: null }}>
+        <MemoryRouter initialEntries={['/']}>
+          <HomePage />
+        </MemoryRouter>
+      </SkimmerProvider>,
+    );
+    return { ...view, environment };
+  }
+
+  test('the hero shows the theme slides; right-clicking a slide image shows the copyright alert instead of the menu', async () => {
+    const { environment } = home();
+    const hero = screen.getByRole('region', { name: 'Highlights' });
+    const shown = within(hero).getByRole('group', { name: '1 of 2' });
+    expect(shown.style.backgroundImage).toContain('/media/hero-1.png');
+    expect(within(shown).getByRole('link', { name: 'Shop now' }).getAttribute('href')).toBe('/collections/chemicals');
+    expect(fireEvent.contextMenu(shown)).toBe(false);
+    expect(environment.alert).toHaveBeenCalledWith('Sorry, our images are copyrighted.');
+    // the controls step through the slides
+    fireEvent.click(within(hero).getByRole('button', { name: 'Next slide' }));
+    expect(within(hero).getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+    await screen.findAllByText('Part 1');
+  });
+
+  test('the info cards of the theme link where the theme says', async () => {
+    home();
+    expect(screen.getByRole('link', { name: 'Expert Help' }).getAttribute('href')).toBe('/help.asp');
+    expect(screen.getByText('Parts specialists.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Fast Shipping' }).getAttribute('href')).toBe('/shipping');
+    await screen.findAllByText('Part 1');
+  });
+
+  test("an empty blog says 'No articles found' and still offers SEE MORE POSTS", async () => {
+    home();
+    expect(await screen.findByText('No articles found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'SEE MORE POSTS' })).toBeTruthy();
+  });
+});
+
 describe('collection page', () => {
-  function client(collection: Collection | null = pumps) {
+  function client(collection: Collection | null = pumps, calls: Parameters<typeof fakeClient>[0] = {}) {
     return fakeClient({
       collectionByHandle: vi.fn(async () => ({ collection })) as never,
       featuredProducts: vi.fn(async () => ({ products: [] })) as never,
       hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })) as never,
       filterProducts: vi.fn(async () => ({ products: [card(1), card(2)], pageInfo: pageInfo(30, 24) })) as never,
+      ...calls,
     });
   }
+
+  test('a collection with children lists its level 2 entries, sorted by title, on the left', async () => {
+    const hierarchy = vi.fn(async () => ({
+      hierarchy: {
+        default: [
+          { id: 7, title: 'Pumps', handle: 'pumps', LEVEL: 1 },
+          { id: 12, title: 'Variable Speed', handle: 'variable-speed', LEVEL: 2 },
+          { id: 11, title: 'Above Ground', handle: 'above-ground', LEVEL: 2 },
+          { id: 20, title: 'Seals', handle: 'seals', LEVEL: 3 },
+        ],
+      },
+    }));
+    renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client({ ...pumps, childCollectionsCount: 2 }, { hierarchy: hierarchy as never }) });
+    const side = await screen.findByRole('navigation', { name: 'Child collections' });
+    expect(within(side).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Above Ground', '/collections/above-ground'],
+      ['Variable Speed', '/collections/variable-speed'],
+    ]);
+  });
+
+  test('the tagFilter path segment filters the list by that tag and checks its option', async () => {
+    const filterProducts = vi.fn(async () => ({
+      products: [card(1)],
+      pageInfo: pageInfo(1, 24, { availableTagPrefixes: [{ tagPrefixValue: 'Part Type' }], availableTagFilters: [{ tagPrefix: 'Part Type', tagValue: 'O-Ring', tagCount: 1 }] }),
+    }));
+    renderAt(<CollectionPage />, { url: '/collections/pumps/Part-Type_O-Ring', path: '/collections/:handle/:tagFilter?', client: client(pumps, { filterProducts: filterProducts as never }) });
+    await waitFor(() => expect(filterProducts).toHaveBeenCalledWith(expect.objectContaining({ c: '7', t: [['Part Type', 'O-Ring']] }), expect.anything()));
+    const group = await screen.findByRole('group', { name: 'Part Type' });
+    expect((within(group).getByLabelText('O-Ring (1)') as HTMLInputElement).checked).toBe(true);
+  });
 
   test('shows the h1, breadcrumbs, SEO title, canonical link and the range text', async () => {
     renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });

@@ -9,11 +9,11 @@ afterEach(cleanup);
 
 function client(product = pump(), calls: Parameters<typeof fakeClient>[0] = {}) {
   return fakeClient({
-    ...calls,
     productByHandle: vi.fn(async () => ({ product })) as never,
     relatedProducts: vi.fn(async () => ({ products: [] })) as never,
     productsByIds: vi.fn(async () => ({ products: [] })) as never,
     productReviews: vi.fn(async () => ({ reviews: [{ id: 1, starsRating: 4, title: 'Quiet pump', body: 'Runs well.', author: 'Ann' }], pageInfo: {} })) as never,
+    ...calls,
   });
 }
 
@@ -62,6 +62,19 @@ describe('product page', () => {
     expect(await screen.findByText('manual.pdf')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Preview manual.pdf' }));
     expect(within(screen.getByRole('dialog')).getByRole('status')).toBeTruthy();
+  });
+
+  test("a failed product fetch shows its message, and Try again fetches again", async () => {
+    let resting = true;
+    const productByHandle = vi.fn(async () => {
+      if (resting) throw new Error('The catalogue is resting');
+      return { product: pump() };
+    });
+    renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: client(pump(), { productByHandle: productByHandle as never }) });
+    expect((await screen.findByRole('alert')).textContent).toContain('The catalogue is resting');
+    resting = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'SuperFlo Pump' })).toBeTruthy();
   });
 
   test('shows the 404 content when the product is missing', async () => {

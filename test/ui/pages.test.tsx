@@ -63,6 +63,40 @@ describe('search results page', () => {
   });
 });
 
+describe('search results page filters', () => {
+  test("'Search Within' narrows the query with the words typed, through the URL (page reset)", async () => {
+    const environment = testEnvironment();
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) })) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump&page=2', path: '/searchresults.asp', client, environment });
+    await screen.findByText('Part 1');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search Within' }), { target: { value: ' seal ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/searchresults.asp?page=0&q=pump%20seal'));
+  });
+
+  test('the price slider applies its bounds after its 500 ms pause, and the vendor select filters by v', async () => {
+    const environment = testEnvironment();
+    const navigated = () => vi.mocked(environment.navigate).mock.calls.map(([url]) => url);
+    const info = pageInfo(60, 24, { productMaxPrice: 500, availableVendors: [{ vendor: 'Hayward', vendorCount: 4 }] });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: info })) as never });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client, environment });
+    await screen.findByText('Part 1');
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: '120' } });
+      expect(screen.getByText('$0.00 - $120.00')).toBeTruthy();
+      await act(async () => vi.advanceTimersByTimeAsync(499));
+      expect(navigated()).toEqual([]);
+      await act(async () => vi.advanceTimersByTimeAsync(1));
+      expect(navigated()).toEqual(['/searchresults.asp?page=0&q=pump&maxPrice=120.00']);
+    } finally {
+      vi.useRealTimers();
+    }
+    fireEvent.change(screen.getByLabelText('Vendors'), { target: { value: 'Hayward' } });
+    await waitFor(() => expect(navigated().at(-1)).toMatch(/[?&]v=Hayward(&|$)/));
+  });
+});
+
 describe('search results page URL', () => {
   test('keeps the page in the URL through the navigate of the environment and scrolls back to the list', async () => {
     const environment = testEnvironment();
