@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import ProductPage from '../../src/app/pages/ProductPage.tsx';
-import { fakeClient } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
 import { renderAt } from './pages.helpers.tsx';
 
@@ -77,10 +77,14 @@ describe('product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'SuperFlo Pump' })).toBeTruthy();
   });
 
-  test('shows the 404 content when the product is missing', async () => {
-    renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', client: fakeClient({ productByHandle: vi.fn(async () => ({ product: null })) as never }) });
-    expect(await screen.findByText('404 Not Found')).toBeTruthy();
+  test('shows the 404 content when the product is missing; Go Back goes back in history', async () => {
+    const environment = testEnvironment();
+    renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', environment, client: fakeClient({ productByHandle: vi.fn(async () => ({ product: null })) as never }) });
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
+    expect(document.title).toBe('404 Not Found - Skimmer');
+    fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(environment.back).toHaveBeenCalledTimes(1);
   });
 });
 

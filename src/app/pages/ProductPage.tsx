@@ -18,7 +18,6 @@ import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import { compareAt } from '../../domain/money.ts';
 import { PRODUCT_PAGE_TEXT, productJsonLd } from '../../domain/product-page.ts';
-import { NOT_FOUND_TEXT } from '../../domain/shell.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
@@ -33,6 +32,7 @@ import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
 import '../../ui/product/product.css';
 import { bootProductFor, releaseBootProduct } from '../boot.ts';
+import NotFound from '../NotFound.tsx';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 const ProductReviews = lazy(() => import('../../ui/product/ProductReviews.tsx'));
@@ -238,16 +238,8 @@ function ProductView({ handle, collectionHandle, params }: ProductViewProps) {
     ...(initial ? { product: initial } : {}),
   });
   if (page.status === 'loading') return <ProductLoading text={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />;
-  if (page.status === 'notFound' || (page.status === 'loaded' && !page.product))
-    return (
-      <div className="sk-page">
-        <h1>{NOT_FOUND_TEXT.title}</h1>
-        <p>{NOT_FOUND_TEXT.message}</p>
-        <button type="button" className="sk-btn" onClick={() => window.history.back()}>
-          {NOT_FOUND_TEXT.back}
-        </button>
-      </div>
-    );
+  // the shell's not-found page: its title, text, Go Back through the environment's history
+  if (page.status === 'notFound' || (page.status === 'loaded' && !page.product)) return <NotFound />;
   if (page.status === 'error' || !page.product)
     return (
       <div className="sk-page" role="alert">
