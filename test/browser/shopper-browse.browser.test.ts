@@ -79,6 +79,20 @@ describe.each(VIEWPORTS)('shopper browsing at %s width', (viewport) => {
     await page.context().close();
   });
 
+  test('a tag filter in the path (prefix with hyphens for spaces, underscore, value) filters the collection', async () => {
+    const c = await collectionId(COLLECTION);
+    const all = await filter(`c=${c}&limit=1`);
+    const tag = all.pageInfo.availableTagFilters.find((t) => t.tagPrefix === 'Part Type')!;
+    const page = await newPage(browser, viewport);
+    await page.goto(`/collections/${COLLECTION}/Part-Type_${encodeURIComponent(tag.tagValue)}`);
+    await page.getByRole('heading', { level: 1, name: 'Replacement Parts' }).waitFor();
+    await expect.poll(() => showing(page)).toBe(`Showing 1 - ${Math.min(24, tag.tagCount)} of ${tag.tagCount} products.`);
+    await openFilters(page, viewport);
+    expect(await page.getByRole('group', { name: 'Part Type' }).getByRole('radio', { name: `${tag.tagValue} (${tag.tagCount})` }).isChecked()).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   test('a collection sorts by price and pages through, keeping the page in the URL', async () => {
     const c = await collectionId(COLLECTION);
     const all = await filter(`c=${c}&limit=24&sortBy=price_asc`);
