@@ -2,8 +2,11 @@
  * Accounts in a real browser against the real server: register, sign out and in, add, edit and
  * delete an address (with the invalid phone and postal-code marks), set and verify a recovery
  * email through the dev mailbox, a second customer who cannot see or change the first one's data,
- * and axe on the account, login, register and recovery-email pages at both widths.
+ * a signed-out visitor of the wallet, recovery email and orders sent to /login.asp and back after
+ * signing in, the phone and postcode libraries loaded only with the address form, and axe on the
+ * account, login, register and recovery-email pages at both widths.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mailbox, newPage, openBrowser, pageErrors, screenshot, seriousA11yViolations, storeUrl, uniqueEmail, VIEWPORTS, type ViewportName } from './harness.ts';
@@ -50,7 +53,86 @@ async function fillAddress(dialog: ReturnType<Page['getByRole']>, { address1, ci
   await dialog.getByLabel('Phone Number').fill(phone);
 }
 
+/** Markers of the two address-form libraries in built code: libphonenumber-js's metadata, postcode-validator's Jersey pattern. */
+const ADDRESS_LIBRARIES = { 'libphonenumber-js': /country_calling_codes|countryCallingCodes/, 'postcode-validator': /\^JE\\d/ } as const;
+const scriptBodies = new Map<string, Promise<string>>();
+
+/** The address-form libraries found in the scripts this document has loaded so far. */
+async function addressLibrariesLoaded(page: Page): Promise<string[]> {
+  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => new URL(u).pathname.endsWith('.js')));
+  const bodies = await Promise.all(
+    [...new Set(urls)].map((url) => {
+      if (!scriptBodies.has(url)) scriptBodies.set(url, fetch(url).then((r) => r.text()));
+      return scriptBodies.get(url)!;
+    }),
+  );
+  return Object.entries(ADDRESS_LIBRARIES).filter(([, marker]) => bodies.some((body) => marker.test(body))).map(([name]) => name);
+}
+
 describe('accounts', () => {
+  test('libphonenumber-js and postcode-validator load only with the address form', async () => {
+    // the markers must name the libraries: both are in the installed packages' code
+    expect(ADDRESS_LIBRARIES['postcode-validator'].test(await readFile('node_modules/postcode-validator/lib/esm/postcode-regexes.js', 'utf8'))).toBe(true);
+    expect(ADDRESS_LIBRARIES['libphonenumber-js'].test(await readFile('node_modules/libphonenumber-js/metadata.mobile.json', 'utf8'))).toBe(true);
+    const page = await newPage(browser, 'desktop');
+    // every script of a page must be listed, however many images it loads first
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
+    for (const [path, ready] of [
+      ['/', () => page.getByRole('heading', { level: 1 }).first().waitFor()],
+      ['/login.asp', () => page.getByRole('button', { name: 'Sign in' }).waitFor()],
+      ['/blogs', () => page.getByRole('region', { name: 'Articles' }).waitFor()],
+    ] as const) {
+      await page.goto(path);
+      await ready();
+      expect(await addressLibrariesLoaded(page), path).toEqual([]);
+    }
+    await signIn(page, DEMO.email, DEMO.password);
+    await page.getByRole('article').first().waitFor();
+    for (const [path, ready] of [
+      ['/wallet', () => page.getByRole('tab', { name: 'Payment methods' }).waitFor()],
+      ['/myaccount.asp?tab=wallet', () => page.getByRole('tab', { name: 'Payment methods' }).waitFor()],
+      ['/recovery-email', () => page.getByLabel('Recovery Email').waitFor()],
+      ['/orders.asp', () => page.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor()],
+    ] as const) {
+      await page.goto(path);
+      await ready();
+      expect(await addressLibrariesLoaded(page), path).toEqual([]);
+    }
+    for (const path of ['/myaccount.asp', '/address.asp']) {
+      await page.goto(path);
+      await page.getByRole('article').first().waitFor();
+      expect(await addressLibrariesLoaded(page), path).toEqual(['libphonenumber-js', 'postcode-validator']);
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  test('a signed-out visitor of the wallet, the recovery email or the orders signs in and comes back there', async () => {
+    const page = await newPage(browser, 'mobile');
+    const email = uniqueEmail('return');
+    await register(page, email);
+    for (const [path, ready] of [
+      ['/wallet', () => page.getByRole('tab', { name: 'Payment methods', selected: true }).waitFor()],
+      ['/recovery-email', () => page.getByLabel('Recovery Email').waitFor()],
+      ['/orders.asp', () => page.getByText('You have no orders yet.').waitFor()],
+    ] as const) {
+      await page.goto('/logout');
+      await page.getByText('You have been signed out.').waitFor();
+      await page.goto(path);
+      await page.waitForURL(`${storeUrl()}/login.asp?returnTo=${encodeURIComponent(path)}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${storeUrl()}${path}`);
+      await ready();
+      // the login page replaced the redirecting entry: Back leaves, it does not bounce to sign-in
+      await page.goBack();
+      await page.waitForURL(`${storeUrl()}/logout`);
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   test('register, sign out and in, then add, edit and delete addresses', async () => {
     const page = await newPage(browser, 'desktop');
     const email = uniqueEmail('acct');
@@ -202,12 +284,22 @@ describe('accounts', () => {
     expect(page.url()).toBe(`${storeUrl()}/myaccount.asp`);
     await check('myaccount');
     await page.getByRole('article').first().getByRole('button', { name: /^Edit/ }).click();
-    await page.getByRole('dialog', { name: 'Edit Address' }).getByLabel(/^State/).waitFor();
-    await check('myaccount-edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Address' });
+    await dialog.getByLabel(/^State/).waitFor();
+    // the fields scroll inside the dialog; Close and Confirm stay in view without scrolling
+    const size = page.viewportSize()!;
+    for (const name of ['Close', 'Confirm']) {
+      const box = (await dialog.getByRole('button', { name }).boundingBox())!;
+      expect(box.y + box.height, name).toBeLessThanOrEqual(size.height);
+      expect(box.y, name).toBeGreaterThanOrEqual(0);
+    }
+    await screenshot(page, `account-myaccount-edit-${viewport}`, { fullPage: false });
+    expect(JSON.stringify(await seriousA11yViolations(page)), 'myaccount-edit').toBe('[]');
     await page.keyboard.press('Escape');
     await page.goto('/myaccount.asp?tab=wallet');
     await page.getByRole('tab', { name: 'Payment methods' }).waitFor();
-    await screenshot(page, `account-myaccount-wallet-${viewport}`);
+    await page.getByRole('list', { name: 'Payment methods' }).waitFor();
+    await check('myaccount-wallet');
     for (const [path, heading] of [
       ['/address.asp', 'Mailing addresses'],
       ['/recovery-email', 'Recovery email'],

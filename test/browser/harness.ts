@@ -169,12 +169,16 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Saves a full-page PNG to test-results/screenshots/{name}.png (gitignored); returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG to test-results/screenshots/{name}.png (gitignored); returns its path. The whole
+ * page by default; `{ fullPage: false }` keeps to the viewport, which is what a shopper sees of a
+ * modal dialog (a full-page capture stretches the viewport, and fixed layers with it).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   const dir = join(ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
