@@ -4,7 +4,7 @@
  * top and page-view tracking on each path change, visit tracking.
  * @module
  */
-import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
@@ -13,7 +13,6 @@ import { usePageViews } from '../hooks/usePageViews.ts';
 import { useVisitTracking } from '../hooks/useVisitTracking.ts';
 import { useMobileLayout } from '../hooks/useMobileLayout.ts';
 import { AnnouncementBar } from '../ui/shell/AnnouncementBar.tsx';
-import { ExitIntentPopup } from '../ui/shell/ExitIntentPopup.tsx';
 import { Header } from '../ui/shell/Header.tsx';
 import { Spinner } from '../ui/shell/Spinner.tsx';
 import { Toasts } from '../ui/shell/Toasts.tsx';
@@ -90,6 +89,24 @@ function useLinkInterception(navigate: (to: string) => void): void {
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
+}
+
+/**
+ * The exit-intent popup is the shopper's second thought, never part of the first view: its code
+ * and listeners arrive once the page has settled (the first interaction, or a moment after load).
+ */
+const ExitIntentPopup = lazy(() => import('../ui/shell/ExitIntentPopup.tsx').then((m) => ({ default: m.ExitIntentPopup })));
+
+function WhenSettled({ children }: { children: ReactNode }) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenPageSettled(window).then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return settled ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 const loadFooter = () => import('../ui/shell/Footer.tsx');
@@ -200,7 +217,9 @@ export function App({ initialNav }: AppProps = {}) {
       <VisitTracking path={location.pathname + location.search} />
       <DeferredFooter navData={nav.links} year={year} />
       <Toasts />
-      <ExitIntentPopup />
+      <WhenSettled>
+        <ExitIntentPopup />
+      </WhenSettled>
     </div>
   );
 }

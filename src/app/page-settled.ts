@@ -17,8 +17,11 @@ export interface SettleWindow {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => unknown;
 }
 
-/** Events that show the shopper is using the page: deferred work may start at once. */
-const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const;
+/**
+ * Events that show the shopper is using the page: deferred work may start at once. A moving
+ * pointer counts (on a desktop the exit-intent popup watches it).
+ */
+export const SETTLE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'scroll'] as const;
 
 let settled: Promise<void> | null = null;
 
@@ -37,10 +40,10 @@ export function whenPageSettled(win: SettleWindow): Promise<void> {
     const finish = () => {
       if (done) return;
       done = true;
-      for (const type of INTERACTIONS) win.removeEventListener(type, finish, { capture: true });
+      for (const type of SETTLE_EVENTS) win.removeEventListener(type, finish, { capture: true });
       resolve();
     };
-    for (const type of INTERACTIONS) win.addEventListener(type, finish, { once: true, passive: true, capture: true });
+    for (const type of SETTLE_EVENTS) win.addEventListener(type, finish, { once: true, passive: true, capture: true });
     const afterLoad = () =>
       win.setTimeout(() => {
         if (win.requestIdleCallback) win.requestIdleCallback(finish, { timeout: SETTLE_DELAY_MS });

@@ -8,8 +8,15 @@
  *
  * @module
  */
-import type { Customer, MailingAddress, PaymentMethod, User } from './entities.ts';
-import { SHELL_MESSAGES } from './shell.ts';
+import type { MailingAddress, PaymentMethod, User } from './entities.ts';
+import { CAPTCHA_NOT_LOADED, errorText, MENU_LABELS, PAYMENT_POPUP, type Outcome } from './session.ts';
+
+// what every page needs of the visitor's session lives in session.ts (in the first load of every
+// page); the account pages' own rules stay here
+export {
+  accountGate, CAPTCHA_NOT_LOADED, failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn, LOGIN_PATH, MENU_LABELS, PAYMENT_POPUP,
+} from './session.ts';
+export type { AccountGate, Outcome } from './session.ts';
 
 /** The messages of spec section 8 for accounts, addresses, wallet, newsletter and recovery email. */
 export const MESSAGES = {
@@ -36,7 +43,7 @@ export const MESSAGES = {
   newsletterSubmitting: 'Submitting request...',
   newsletterSuccess: 'Please check your email to confirm.',
   newsletterFailed: 'Failed.',
-  captchaNotLoaded: 'reCAPTCHA is not loaded. Make sure JavaScript is enabled in your browser.',
+  captchaNotLoaded: CAPTCHA_NOT_LOADED,
 } as const;
 
 /** Fixed labels of the account pages and the newsletter block (spec section 2). */
@@ -53,68 +60,8 @@ export const ACCOUNT_LABELS = {
   newsletterHeadline: 'Subscribe to our newsletter',
   newsletterText: 'Get the latest updates on new products and upcoming sales.',
   newsletterPlaceholder: 'Email address',
-  signIn: 'Sign in',
-  register: 'Register',
-  manageAccount: 'Manage Account',
-  signOut: 'Sign Out',
+  ...MENU_LABELS,
 } as const;
-
-/**
- * Where account pages send visitors who are not logged in (spec section 6).
- * @default '/login.asp'
- */
-export const LOGIN_PATH = '/login.asp';
-
-/**
- * Whether the user call returned a user. Only a non-null object with at least
- * one field counts: an empty object or a bare value is the server's way of
- * saying nobody is signed in.
- *
- * @example
- * isUserLoggedIn({ firstName: 'Ann', lastName: 'Lee', recoveryEmail: null, recoveryEmailVerified: false }); // true
- * isUserLoggedIn(null); // false
- */
-export function isUserLoggedIn(user: User | Record<string, never> | null | undefined): user is User {
-  return typeof user === 'object' && user !== null && !Array.isArray(user) && Object.keys(user).length > 0;
-}
-
-/**
- * Whether a customer object is non-empty (the signed-out customer is `{}`).
- *
- * @example
- * isCustomerPresent({}); // false
- */
-export function isCustomerPresent(customer: Customer | null | undefined): customer is Exclude<Customer, Record<string, never>> {
-  return typeof customer === 'object' && customer !== null && !Array.isArray(customer) && Object.keys(customer).length > 0;
-}
-
-/**
- * Signed-in detection: logged in when the user call returned a user, and also
- * when the customer object is non-empty (either call may answer first).
- *
- * @example
- * isSignedIn({ user: null, customer: { id: 1, MailingAddresses: [] } }); // true
- */
-export function isSignedIn({ user, customer }: { user?: User | Record<string, never> | null; customer?: Customer | null }): boolean {
-  return isUserLoggedIn(user) || isCustomerPresent(customer);
-}
-
-/** What an account page (wallet, recovery email) renders. */
-export type AccountGate = 'loading' | 'redirect' | 'ready';
-
-/**
- * Access to a page that needs a logged-in user: 'loading' until the user call
- * has answered (success or failure), then 'ready' when logged in, else
- * 'redirect' (to {@link LOGIN_PATH}).
- *
- * @example
- * accountGate({ userLoaded: false, loggedIn: false }); // 'loading'
- * accountGate({ userLoaded: true, loggedIn: false });  // 'redirect'
- */
-export function accountGate({ userLoaded, loggedIn }: { userLoaded: boolean; loggedIn: boolean }): AccountGate {
-  if (!userLoaded) return 'loading';
-  return loggedIn ? 'ready' : 'redirect';
-}
 
 /**
  * Title of an address card: 'Default Address' for the default one, else 'Mailing Address'.
@@ -124,19 +71,6 @@ export function accountGate({ userLoaded, loggedIn }: { userLoaded: boolean; log
  */
 export function addressCardTitle(address: Pick<MailingAddress, 'isDefault'>): string {
   return address.isDefault ? ACCOUNT_LABELS.defaultAddress : ACCOUNT_LABELS.mailingAddress;
-}
-
-/** A call's outcome as the pages need it: a value, or the message to show. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string };
-
-function errorText(error: unknown): string | null {
-  if (typeof error === 'string') return error.trim() ? error : null;
-  if (error instanceof Error) return error.message.trim() ? error.message : null;
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    const message = (error as { message: string }).message;
-    return message.trim() ? message : null;
-  }
-  return null;
 }
 
 /**
@@ -166,17 +100,6 @@ export function addressDeleteOutcome(response: { error?: unknown; success?: bool
   const error = errorText(response?.error);
   if (error) return { ok: false, message: error };
   return response?.success === true ? { ok: true, value: true } : { ok: false, message: MESSAGES.addressRemoveFailed };
-}
-
-/**
- * Message of a failed wallet, transaction, address or recovery call: the
- * server's error text or the exception's message, else the generic message.
- *
- * @example
- * failureMessage(new Error('Card expired')); // 'Card expired'
- */
-export function failureMessage(error: unknown): string {
-  return errorText(error) ?? SHELL_MESSAGES.generic;
 }
 
 /** Color of a transaction status badge. */
@@ -263,9 +186,6 @@ export function addPaymentMethodTarget(links: PaymentMethodLinks | null | undefi
   if (href && (/^https?:\/\//i.test(href) || /^\/(?!\/)/.test(href))) return { ok: true, value: href };
   return { ok: false, message: MESSAGES.missingPaymentMethodTarget };
 }
-
-/** Size of the add-payment-method popup and how often it is polled (spec sections 7 and 9). */
-export const PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;
 
 /**
  * The window features string of the add-payment-method popup.

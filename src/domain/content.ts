@@ -7,7 +7,7 @@
  * @module
  */
 import type { NavLink } from './entities.ts';
-import { pageTitle } from './product-page.ts';
+import { pageTitle } from './page-title.ts';
 import { readTimeMinutes } from './shell.ts';
 import { BRANDS_PATH } from './urls.ts';
 

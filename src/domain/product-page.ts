@@ -7,6 +7,9 @@
 import type { Product, ProductPdf, Variant } from './entities.ts';
 import { summarizeReviews } from './ratings.ts';
 import { htmlToText } from './shell.ts';
+import { pageTitle } from './page-title.ts';
+
+export { pageTitle, TITLE_SEPARATOR } from './page-title.ts';
 
 /** The three availability texts of the details grid (spec section 8). */
 export const AVAILABILITY_TEXT = {
@@ -115,33 +118,6 @@ export const PRODUCT_PAGE_TEXT = {
   shipping: 'Calculated at Checkout',
   shareEmailSubject: 'Check this out',
 } as const;
-
-/**
- * Separator between a page title and the appended store name, as in the
- * spec's 'Search results - {store name}'.
- * @default ' - '
- */
-export const TITLE_SEPARATOR = ' - ';
-
-/**
- * A page title with the store name appended when absent.
- *
- * 'Absent' is checked case-insensitively anywhere in the title ('Skimmer
- * pumps' already names the store 'SKIMMER'), so the rule is idempotent. The
- * title is trimmed; an empty title gives the store name alone, an empty store
- * name leaves the title as it is.
- *
- * @example
- * pageTitle('Pump Basket', 'Skimmer');          // 'Pump Basket - Skimmer'
- * pageTitle('Skimmer: Pump Basket', 'skimmer'); // 'Skimmer: Pump Basket'
- */
-export function pageTitle(title: string | null | undefined, storeName: string): string {
-  const base = (title ?? '').trim();
-  const store = storeName.trim();
-  if (!store) return base;
-  if (!base) return store;
-  return base.toLowerCase().includes(store.toLowerCase()) ? base : `${base}${TITLE_SEPARATOR}${store}`;
-}
 
 /**
  * The product page title: the SEO title when set, else the title, with the

@@ -10,7 +10,7 @@
  * tests. {@link createMemoryEnvironment} is the inert twin for server rendering and tests.
  * @module
  */
-import { MESSAGES, PAYMENT_POPUP } from '../domain/account.ts';
+import { CAPTCHA_NOT_LOADED, PAYMENT_POPUP } from '../domain/session.ts';
 import type { PageViewEnvironment } from '../domain/analytics.ts';
 
 /** Key-value storage of strings (localStorage in a browser). Never throws. */
@@ -262,7 +262,7 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
       getToken: (action) =>
         new Promise((resolve, reject) => {
           const grecaptcha = (browser() as { grecaptcha?: Grecaptcha } | undefined)?.grecaptcha;
-          if (!grecaptcha || typeof grecaptcha.execute !== 'function') return reject(new Error(MESSAGES.captchaNotLoaded));
+          if (!grecaptcha || typeof grecaptcha.execute !== 'function') return reject(new Error(CAPTCHA_NOT_LOADED));
           grecaptcha.ready(() => {
             grecaptcha.execute(siteKey, { action }).then(resolve, reject);
           });

@@ -5,7 +5,7 @@
  * @module
  */
 import { useSelector } from '@xstate/react';
-import { accountGate, type AccountGate } from '../domain/account.ts';
+import { accountGate, type AccountGate } from '../domain/session.ts';
 import type { Customer, User } from '../domain/entities.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
 

@@ -10,7 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
 import type { Collection, CollectionCrumb, ProductCardData, SearchQuery } from '../domain/entities.ts';
 import { VIEW_STORAGE_KEY } from '../domain/listing.ts';
-import { pageTitle } from '../domain/product-page.ts';
+import { pageTitle } from '../domain/page-title.ts';
 import { createStoreLinks } from '../domain/urls.ts';
 import {
   collectionListingMachine,

@@ -7,7 +7,7 @@ import { createContext, createElement, useContext, useMemo, type ReactNode } fro
 import { createContentClient, type ContentClient } from '../api/content.ts';
 import { isApiError } from '../api/errors.ts';
 import { CONTENT_TEXT } from '../domain/content.ts';
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage } from '../domain/session.ts';
 import { useContentLoad } from './useContent.ts';
 
 const ContentClientContext = createContext<ContentClient | null>(null);

@@ -11,7 +11,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import type { PageInfo, ProductCardData, SearchQuery } from '../domain/entities.ts';
 import { LISTING_TEXT, SKELETON_CARD_COUNT, VIEW_STORAGE_KEY, type ViewMode } from '../domain/listing.ts';
-import { pageTitle } from '../domain/product-page.ts';
+import { pageTitle } from '../domain/page-title.ts';
 import { toQueryString } from '../domain/urls.ts';
 import { searchResultsMachine, type ResultsPage } from '../machines/search-results.machine.ts';
 import { useSkimmer } from './context.ts';

@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect } from 'react';
-import { LOGIN_PATH, type AccountGate } from '../domain/account.ts';
+import { LOGIN_PATH, type AccountGate } from '../domain/session.ts';
 import { withReturnPath } from '../domain/sign-in.ts';
 import { useEnvironment } from './context.ts';
 import { useAuth } from './useAuth.ts';

@@ -6,7 +6,7 @@
  * @module
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { isCustomerPresent } from '../domain/account.ts';
+import { isCustomerPresent } from '../domain/session.ts';
 import type { Customer } from '../domain/entities.ts';
 import type { Coordinates, SocketLike } from './environment.ts';
 import { useEnvironment } from './context.ts';

@@ -8,7 +8,7 @@
  * and `actor.on('log', ...)`.
  * @module
  */
-import { failureMessage, LOGIN_PATH } from '../domain/account.ts';
+import { failureMessage, LOGIN_PATH } from '../domain/session.ts';
 import { withReturnPath } from '../domain/return-path.ts';
 
 /** Tones of a user message, as the toast area styles them (spec section 8). */

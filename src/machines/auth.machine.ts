@@ -9,7 +9,7 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Customer, User } from '../domain/entities.ts';
-import { failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn } from '../domain/account.ts';
+import { failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn } from '../domain/session.ts';
 import { logged, missingActor, notify, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
 
 /** What the machine knows about the visitor. */

@@ -9,7 +9,7 @@
  * @module
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage } from '../domain/session.ts';
 import { LOADING_MESSAGES, isEmptyResult } from '../domain/loading.ts';
 import { logged, missingActor, notify, type LogEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
 

@@ -15,7 +15,7 @@ import type { AddToOrderResponse, Order, OrderResponse } from '../api/types.ts';
 import { isApiError } from '../api/errors.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 import type { ProductCardData, User } from '../domain/entities.ts';
-import { isUserLoggedIn } from '../domain/account.ts';
+import { isUserLoggedIn } from '../domain/session.ts';
 import { relatedForOrder, relatedSourceIds } from '../domain/orders.ts';
 import { checkAddToOrder } from '../domain/quantity.ts';
 import { logged, loginRedirect, missingActor, notify, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';

@@ -6,7 +6,7 @@
 import { isApiError } from '../api/errors.ts';
 import { errorText } from '../api/response.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage } from '../domain/session.ts';
 
 /**
  * The text of a failed add to order (spec section 8): a non-ok answer reads 'Failed to add

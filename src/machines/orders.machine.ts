@@ -10,7 +10,7 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Order, OrdersResponse } from '../api/types.ts';
 import type { User } from '../domain/entities.ts';
-import { isUserLoggedIn } from '../domain/account.ts';
+import { isUserLoggedIn } from '../domain/session.ts';
 import { loginRedirect, missingActor, notify, type NavigateEmitted, type NotifyEmitted } from './account.helpers.ts';
 import { orderLoadErrorText } from './orders.helpers.ts';
 

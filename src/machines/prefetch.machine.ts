@@ -4,7 +4,7 @@
  * @module
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage } from '../domain/session.ts';
 import { LOADING_MESSAGES, PREFETCH_MAX_RETRIES, PREFETCH_RETRY_DELAY_MS, mayRetry } from '../domain/loading.ts';
 import { missingActor, notify, type NotifyEmitted } from './account.helpers.ts';
 

@@ -8,7 +8,7 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { isApiError } from '../api/errors.ts';
-import { failureMessage } from '../domain/account.ts';
+import { failureMessage } from '../domain/session.ts';
 import {
   SIGN_IN_TEXT,
   flowNeedsToken,

@@ -37,6 +37,9 @@ describe.each(VIEWPORTS)('shopper shell at %s width', (viewport) => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'FEATURED PRODUCTS' }).waitFor();
     const trigger = async () => {
+      // the popup's code arrives once the page has settled (the shopper's first interaction)
+      await page.keyboard.press('Shift');
+      await page.waitForLoadState('networkidle');
       if (viewport === 'desktop') {
         await page.mouse.move(640, 400);
         await page.mouse.move(640, 5, { steps: 4 });

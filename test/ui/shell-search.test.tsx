@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { SearchBox } from '../../src/ui/shell/SearchBox.tsx';
+import { SearchBox as FirstSearchBox } from '../../src/ui/shell/SearchBox.tsx';
+import { LiveSearchBox as SearchBox } from '../../src/ui/shell/SearchBoxLive.tsx';
 import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 
 beforeEach(() => vi.useFakeTimers());
@@ -82,5 +83,52 @@ describe('SearchBox', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect((input as HTMLInputElement).value).toBe('pump');
     expect(filterProducts).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'pump', maxPrice: 500 }), expect.anything());
+  });
+});
+
+describe('SearchBox as the page first shows it', () => {
+  function first() {
+    const filterProducts = vi.fn(async () => ({ products: PRODUCTS, pageInfo: {} as never }));
+    const searchCollections = vi.fn(async () => ({ collections: COLLECTIONS }));
+    const environment = testEnvironment();
+    const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections } as never), environment);
+    render(<Wrapper><FirstSearchBox /></Wrapper>);
+    return { environment, filterProducts };
+  }
+  const box = () => screen.getByPlaceholderText('Enter Keyword or Part Number...') as HTMLInputElement;
+  /** Until the box at work has mounted (it loads as its own module). */
+  async function working() {
+    for (let i = 0; i < 50 && !screen.getByRole('search').querySelector('.search-dropdown'); i++) await act(() => vi.advanceTimersByTimeAsync(20));
+    expect(screen.getByRole('search').querySelector('.search-dropdown')).not.toBeNull();
+  }
+
+  test('shows the placeholder and a disabled search button, and makes no call before the shopper reaches for it', async () => {
+    const { filterProducts } = first();
+    expect(box().value).toBe('');
+    expect(screen.getByRole('button', { name: 'Search' }).hasAttribute('disabled')).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByRole('search').querySelector('.search-dropdown')).toBeNull();
+    expect(filterProducts).not.toHaveBeenCalled();
+  });
+
+  test('the box at work takes over with the text typed and the focus, then searches it', async () => {
+    const { filterProducts } = first();
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'pump' } });
+    await working();
+    expect(box().value).toBe('pump');
+    expect(document.activeElement).toBe(box());
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(filterProducts).toHaveBeenCalledWith(expect.objectContaining({ q: 'pump' }), expect.anything());
+    expect(screen.getByRole('region', { name: 'Products' })).toBeTruthy();
+  });
+
+  test('a submit made before the box at work was ready is carried out by it', async () => {
+    const { environment } = first();
+    fireEvent.change(box(), { target: { value: 'pump' } });
+    fireEvent.submit(box().closest('form') as HTMLFormElement);
+    await working();
+    expect(vi.mocked(environment.navigate).mock.calls[0]?.[0]).toMatch(/^\/searchresults\.asp\?.*q=pump/);
   });
 });

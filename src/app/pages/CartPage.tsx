@@ -17,7 +17,7 @@ import { ResponsiveImage } from '../../ui/catalog/ResponsiveImage.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
-import { pageTitle } from '../../domain/product-page.ts';
+import { pageTitle } from '../../domain/page-title.ts';
 
 function LineRow({ line }: { line: CartLine }) {
   const row = useCartLine(line.lineItemId);

@@ -4,7 +4,7 @@
  * @module
  */
 import { useEffect } from 'react';
-import { pageTitle } from '../../domain/product-page.ts';
+import { pageTitle } from '../../domain/page-title.ts';
 import { useStoreConfig } from '../../hooks/context.ts';
 import { Breadcrumbs, type Crumb } from '../shell/Breadcrumbs.tsx';
 

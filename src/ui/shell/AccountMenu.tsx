@@ -4,7 +4,7 @@
  * @module
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ACCOUNT_LABELS } from '../../domain/account.ts';
+import { MENU_LABELS } from '../../domain/session.ts';
 import { ACCOUNT_PATH, CHROME_TEXT, REGISTER_PATH, SIGN_IN_PATH } from '../../domain/chrome.ts';
 import { withReturnPath } from '../../domain/return-path.ts';
 
@@ -54,7 +54,7 @@ export function AccountMenu() {
 
   if (mobile) {
     return (
-      <a className="icon-button" href={ACCOUNT_PATH} aria-label={ACCOUNT_LABELS.manageAccount}>
+      <a className="icon-button" href={ACCOUNT_PATH} aria-label={MENU_LABELS.manageAccount}>
         <UserIcon />
       </a>
     );
@@ -94,17 +94,17 @@ export function AccountMenu() {
       <ul id={menuId} role="menu" className="dropdown-menu" hidden={!open} aria-label={CHROME_TEXT.accountButton}>
         {auth.signedIn ? (
           <>
-            <li role="none"><a role="menuitem" href={ACCOUNT_PATH} onClick={close}>{ACCOUNT_LABELS.manageAccount}</a></li>
+            <li role="none"><a role="menuitem" href={ACCOUNT_PATH} onClick={close}>{MENU_LABELS.manageAccount}</a></li>
             <li role="none">
               {/* the /logout page ends the server session too, then forgets the visitor */}
-              <a role="menuitem" href={SIGN_OUT_PATH} onClick={close}>{ACCOUNT_LABELS.signOut}</a>
+              <a role="menuitem" href={SIGN_OUT_PATH} onClick={close}>{MENU_LABELS.signOut}</a>
             </li>
           </>
         ) : (
           <>
             {/* the page the visitor is on goes along, so signing in comes back to it */}
-            <li role="none"><a role="menuitem" href={SIGN_IN_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{ACCOUNT_LABELS.signIn}</a></li>
-            <li role="none"><a role="menuitem" href={REGISTER_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{ACCOUNT_LABELS.register}</a></li>
+            <li role="none"><a role="menuitem" href={SIGN_IN_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{MENU_LABELS.signIn}</a></li>
+            <li role="none"><a role="menuitem" href={REGISTER_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{MENU_LABELS.register}</a></li>
           </>
         )}
       </ul>

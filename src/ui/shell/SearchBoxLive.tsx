@@ -1,18 +1,33 @@
 /**
- * The header search box (spec section 2: placeholder, search button, dropdown with 'Categories'
- * and 'Products' and 'No results found.', price-filter pill with 'Accept suggestion?'), over
- * `useSearchBox`.
+ * The header search box at work (spec section 2: placeholder, search button, dropdown with
+ * 'Categories' and 'Products' and 'No results found.', price-filter pill with 'Accept
+ * suggestion?'), over `useSearchBox`. The header shows `SearchBox`, which loads this module when
+ * the shopper first reaches for the box.
  * @module
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { LISTING_TEXT } from '../../domain/listing.ts';
 import { useSearchBox } from '../../hooks/useSearchBox.ts';
+import { SearchIcon } from './SearchBox.tsx';
 
-/** Props of {@link SearchBox}. */
-export interface SearchBoxProps {
+/** Props of {@link LiveSearchBox}. */
+export interface LiveSearchBoxProps {
   /** Whether the page is the search results page (shorter pause, see useSearchBox). @default false */
   onSearchPage?: boolean;
+  /**
+   * What the shopper did in the box before this one took over: the text typed, whether the input
+   * had the focus, whether the form was submitted. Read once, when the box mounts.
+   * @default nothing typed, not focused, not submitted
+   */
+  seed?: { readonly current: SearchBoxSeed };
+}
+
+/** See {@link LiveSearchBoxProps.seed}. */
+export interface SearchBoxSeed {
+  text: string;
+  focused: boolean;
+  submitted: boolean;
 }
 
 /** A plain left click that the app may handle itself (no new tab, no modifier). */
@@ -25,14 +40,27 @@ function isPlainClick(event: MouseEvent): boolean {
  * through the hook, which closes the dropdown and navigates). A mouse down outside the box tells
  * the hook, which closes the dropdown; Escape does the same.
  *
- * @example <SearchBox onSearchPage={pathname === '/searchresults.asp'} />
+ * @example <LiveSearchBox onSearchPage={pathname === '/searchresults.asp'} />
  */
-export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
+export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps) {
   const box = useSearchBox({ onSearchPage });
   const root = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const hintId = useId();
-  const { clickOutside } = box;
+  const { clickOutside, change, submit } = box;
+
+  // takes over from the box the page first showed: its text, focus and a pending submit (once,
+  // also under StrictMode's second run of effects)
+  const seeded = useRef(false);
+  useEffect(() => {
+    const start = seed?.current;
+    if (!start || seeded.current) return;
+    seeded.current = true;
+    if (start.text) change(start.text);
+    if (start.focused) input.current?.focus();
+    if (start.submitted) submit();
+  }, []);
 
   useEffect(() => {
     if (!box.open) return;
@@ -78,6 +106,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     >
       <div className="search-field">
         <input
+          ref={input}
           type="search"
           // a combobox (not a plain searchbox) may say whether its list of suggestions is open
           role="combobox"
@@ -92,10 +121,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
           onChange={(event) => box.change(event.target.value)}
         />
         <button type="submit" className="search-button" aria-label={CHROME_TEXT.searchButton} disabled={!box.canSubmit}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-          </svg>
+          <SearchIcon />
         </button>
       </div>
       {box.pill && (
@@ -139,3 +165,5 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     </form>
   );
 }
+
+export default LiveSearchBox;

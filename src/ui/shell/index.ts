@@ -6,6 +6,7 @@
 export * from './AnnouncementBar.tsx';
 export * from './Header.tsx';
 export * from './SearchBox.tsx';
+export * from './SearchBoxLive.tsx';
 export * from './AccountMenu.tsx';
 export * from './CartOverlay.tsx';
 export * from './Footer.tsx';

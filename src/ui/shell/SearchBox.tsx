@@ -1,0 +1,91 @@
+/**
+ * The header search box as the page first shows it: the same form, input and button as the box
+ * at work (`SearchBoxLive.tsx`), without its machine, calls and dropdown, so they stay out of
+ * every page's first load. The first sign that the shopper reaches for the box (the pointer over
+ * it, a touch, the focus, typing) loads the box at work, which takes over with what was typed,
+ * the focus and a submit made meanwhile.
+ * @module
+ */
+import { lazy, startTransition, Suspense, useRef, useState } from 'react';
+import { CHROME_TEXT } from '../../domain/chrome.ts';
+import { LISTING_TEXT } from '../../domain/listing.ts';
+import type { SearchBoxSeed } from './SearchBoxLive.tsx';
+
+/** Props of {@link SearchBox}. */
+export interface SearchBoxProps {
+  /** Whether the page is the search results page (shorter pause, see useSearchBox). @default false */
+  onSearchPage?: boolean;
+}
+
+const loadLive = () => import('./SearchBoxLive.tsx');
+const LiveSearchBox = lazy(loadLive);
+
+/** The magnifier of the search button. */
+export function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The search form of the header. Until the box at work has loaded, the input keeps what is typed
+ * and the button is disabled while the input is empty (the box at work then applies the search
+ * rules: a submit it cannot run does nothing).
+ *
+ * @example <SearchBox onSearchPage={pathname === '/searchresults.asp'} />
+ */
+export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
+  const seed = useRef<SearchBoxSeed>({ text: '', focused: false, submitted: false });
+  const [text, setText] = useState('');
+  const [woken, setWoken] = useState(false);
+  // a transition: this form stays on screen, usable, until the box at work is ready (no fallback)
+  const wake = () => startTransition(() => setWoken(true));
+
+  const first = (
+    <form
+      className="search-box"
+      role="search"
+      onPointerEnter={wake}
+      onTouchStart={wake}
+      onSubmit={(event) => {
+        event.preventDefault();
+        seed.current.submitted = true;
+        wake();
+      }}
+    >
+      <div className="search-field">
+        <input
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={false}
+          aria-label={LISTING_TEXT.placeholder}
+          placeholder={LISTING_TEXT.placeholder}
+          value={text}
+          autoComplete="off"
+          onFocus={() => {
+            seed.current.focused = true;
+            wake();
+          }}
+          onBlur={(event) => {
+            // a blur from the swap itself (this input leaving the page) keeps the focus for the box at work
+            if (event.currentTarget.isConnected) seed.current.focused = false;
+          }}
+          onChange={(event) => {
+            seed.current.text = event.target.value;
+            setText(event.target.value);
+            wake();
+          }}
+        />
+        <button type="submit" className="search-button" aria-label={CHROME_TEXT.searchButton} disabled={text.trim() === ''}>
+          <SearchIcon />
+        </button>
+      </div>
+    </form>
+  );
+
+  return <Suspense fallback={first}>{woken ? <LiveSearchBox onSearchPage={onSearchPage} seed={seed} /> : first}</Suspense>;
+}
