@@ -221,16 +221,33 @@ describe('wallet, checkout and orders', () => {
     await expectAccessible(page, 'order page (mobile)');
     await screenshot(page, 'order-mobile');
     expect(pageErrors(page)).toEqual([]);
+
+    // another customer sees none of it: not the order, not in their list, not in their history
+    const other = await newPage(browser, 'desktop');
+    await signUp(other);
+    await other.goto(`/account/orders/${orderNumber}`);
+    await other.getByRole('alert').getByText('Order not found.').first().waitFor();
+    expect(await other.getByText(product.title).count()).toBe(0);
+    await other.goto('/orders.asp');
+    await other.getByText('You have no orders yet.').waitFor();
+    await other.goto('/wallet');
+    await other.getByRole('tab', { name: 'Transaction History' }).click();
+    await other.getByText('No transactions for this account.').waitFor();
+    expect(pageErrors(other)).toEqual([]);
+    await other.context().close();
     await page.context().close();
-  }, 90_000);
+  }, 120_000);
 
   test('a guest checks out with an email and gets the order number; the wallet sends a guest to /login.asp', async () => {
     const product = await productWithRelated();
     const page = await newPage(browser, 'mobile');
     await page.goto('/wallet');
-    await page.waitForURL(`${storeUrl()}/login.asp`);
+    await page.waitForURL(`${storeUrl()}/login.asp?returnTo=%2Fwallet`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await addToCart(page, product);
     await goToCheckout(page);
+    // signing in merges the guest cart into the account's: the way back is the cart page
+    expect(await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login.asp?returnTo=%2Fshoppingcart.asp');
     await page.getByLabel('Email').fill(uniqueEmail('guest'));
     await page.getByLabel('First name').fill('Gus');
     await page.getByLabel('Last name').fill('Guest');
