@@ -41,8 +41,9 @@ describe('search results page', () => {
     const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     fireEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
-    const dialog = screen.getByRole('dialog', { name: 'Part 1' });
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    // the overlay's code loads on the first Quick View
+    const dialog = await screen.findByRole('dialog', { name: 'Part 1' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Quick View' }));

@@ -6,7 +6,7 @@
  * collection. Everything comes from `useCollection`.
  * @module
  */
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { searchWithinQuery } from '../../domain/catalog-text.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
@@ -18,15 +18,18 @@ import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { Pagination } from '../../ui/catalog/Pagination.tsx';
 import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
-import { ProductSlider } from '../../ui/catalog/ProductSlider.tsx';
-import { QuickViewOverlay } from '../../ui/catalog/QuickViewOverlay.tsx';
+import { QuickView } from '../../ui/catalog/QuickView.tsx';
 import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
+import { LazySection } from '../../ui/product/LazySection.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
 import { bootCollectionFor, releaseBootCollection } from '../boot.ts';
 import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
+
+/** The featured products slider sits below the list: its code loads when its place comes into view. */
+const ProductSlider = lazy(() => import('../../ui/catalog/ProductSlider.tsx').then((m) => ({ default: m.ProductSlider })));
 
 /** Puts `<link rel="canonical">` in the head while the page is shown. */
 function useCanonical(path: string | null): void {
@@ -127,8 +130,12 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
       </div>
       {/* below the list: featured products arrive after the collection, and above it they pushed
           the whole list down (a layout shift of about 0.24 on mobile, bench:web) */}
-      <ProductSlider title="Featured products" products={page.featured} mobile={mobile} />
-      <QuickViewOverlay card={quick} onClose={closeQuick} />
+      {page.featured.length > 0 && (
+        <LazySection label="Featured products" minHeight={360}>
+          <ProductSlider title="Featured products" products={page.featured} mobile={mobile} />
+        </LazySection>
+      )}
+      <QuickView card={quick} onClose={closeQuick} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { useSearchResults, type SearchResultsApi } from '../../hooks/useSearchRe
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { Pagination } from '../../ui/catalog/Pagination.tsx';
 import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
-import { QuickViewOverlay } from '../../ui/catalog/QuickViewOverlay.tsx';
+import { QuickView } from '../../ui/catalog/QuickView.tsx';
 import { SearchSidebar } from '../../ui/catalog/SearchSidebar.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSelect.tsx';
@@ -84,7 +84,7 @@ function SearchResults() {
           <Results results={results} mobile={mobile} onQuickView={setQuick} />
         </section>
       </div>
-      <QuickViewOverlay card={quick} onClose={closeQuick} />
+      <QuickView card={quick} onClose={closeQuick} />
     </div>
   );
 }
