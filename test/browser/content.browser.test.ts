@@ -3,8 +3,9 @@
  * read from /blogs and from a tag, a help answer, a question thread, a brand page, a generic page
  * and the expert-assistance .htm page; the footer newsletter subscription confirmed through the
  * emailed link on /confirm-subscription; and axe-core (no serious or critical violation) with a
- * full-page screenshot of the blog list, an article, help, questions, brands and a generic page at
- * desktop and mobile widths.
+ * full-page screenshot of every content page (blog list and tag, article, help and an answer,
+ * questions with a topic and a thread, brands and a brand, the three index pages, collections and
+ * vendors, a generic and a .htm page, the newsletter confirmation) at desktop and mobile widths.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -146,24 +147,53 @@ describe('content pages', () => {
 
 const A11Y_PAGES: { name: string; path: string | (() => Promise<string>); heading: RegExp }[] = [
   { name: 'blog', path: '/blogs', heading: /^Blog$/ },
-  { name: 'article', path: async () => `/blogs/${await firstArticleHandle()}`, heading: /./ },
+  { name: 'blog-tag', path: async () => `/articles/tags/${encodeURIComponent((await firstArticle()).tags[0]!)}`, heading: /^Articles tagged / },
+  { name: 'article', path: async () => `/blogs/${(await firstArticle()).handle}`, heading: /./ },
   { name: 'help', path: '/help.asp', heading: /^Help Center$/ },
   { name: 'help-answer', path: '/help_answer/how-long-does-shipping-take', heading: /^How long does shipping take\?$/ },
   { name: 'questions', path: '/questions', heading: /^Questions & Answers$/ },
+  { name: 'questions-topic', path: async () => (await firstThread()).topicPath, heading: /./ },
+  { name: 'questions-thread', path: async () => (await firstThread()).threadPath, heading: /./ },
   { name: 'brands', path: '/brands', heading: /^Brands$/ },
+  { name: 'brand', path: async () => `/brands/${encodeURIComponent(await firstBrand())}`, heading: /./ },
+  { name: 'pindex', path: '/pindex.asp', heading: /^Product Index$/ },
+  { name: 'cindex', path: '/cindex.asp', heading: /^Category Index$/ },
+  { name: 'productslist', path: '/productslist.asp', heading: /^All Products$/ },
+  { name: 'collections', path: '/collections', heading: /^Collections$/ },
+  { name: 'vendors', path: '/collections/vendors', heading: /^Vendors$/ },
   { name: 'generic', path: '/about-us', heading: /^About Us$/ },
+  { name: 'htm-page', path: '/expert-assistance/355.htm', heading: /^Request Expert Assistance$/ },
+  { name: 'confirm-subscription', path: '/confirm-subscription', heading: /^Newsletter subscription$/ },
 ];
 
-let handle: string | undefined;
-async function firstArticleHandle(): Promise<string> {
-  if (handle) return handle;
-  const body = (await (await fetch(`${storeUrl()}/api/articles?limit=1`)).json()) as { articles: { handle: string }[] };
-  handle = body.articles[0]!.handle;
-  return handle;
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(`${storeUrl()}${path}`);
+  if (!res.ok) throw new Error(`GET ${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+let article: { handle: string; tags: string[] } | undefined;
+async function firstArticle(): Promise<{ handle: string; tags: string[] }> {
+  article ??= (await getJson<{ articles: { handle: string; tags: string[] }[] }>('/api/articles?limit=1')).articles[0]!;
+  return article;
+}
+
+let threadPaths: { topicPath: string; threadPath: string } | undefined;
+async function firstThread(): Promise<{ topicPath: string; threadPath: string }> {
+  if (threadPaths) return threadPaths;
+  const { topics } = await getJson<{ topics: { id: number; handle: string }[] }>('/api/questions');
+  const topic = topics[0]!;
+  const { threads } = await getJson<{ threads: { displayableId: string; handle: string }[] }>(`/api/questions/topics/${topic.id}?page=0&limit=1`);
+  threadPaths = { topicPath: `/questions/Topic/${topic.handle}/${topic.id}`, threadPath: `/questions/${threads[0]!.displayableId}/${threads[0]!.handle}` };
+  return threadPaths;
+}
+
+async function firstBrand(): Promise<string> {
+  return (await getJson<{ brands: { name: string }[] }>('/api/brands')).brands[0]!.name;
 }
 
 describe.each(['desktop', 'mobile'] as ViewportName[])('content pages at %s width', (viewport) => {
-  test('axe-core finds no serious or critical violation on the blog, article, help, questions, brands and generic pages', async () => {
+  test('axe-core finds no serious or critical violation on the blog, tag, article, help, questions, brands, index, collections, generic, .htm and newsletter pages', async () => {
     const page = await newPage(browser, viewport);
     const found: Record<string, unknown> = {};
     for (const entry of A11Y_PAGES) {
@@ -178,5 +208,5 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('content pages at %s widt
     expect(found).toEqual({});
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 150_000);
 });
