@@ -272,7 +272,7 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 .order-no{font-size:1.1rem}.order-no strong{font-size:1.35rem;color:var(--color-navy)}.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:16px}
 .addr{font-style:normal}.two{display:grid;grid-template-columns:1fr 1fr;gap:16px}
 .site-footer{background:var(--color-navy);color:#dbe7f1;font-size:.875rem;padding:20px 0;margin-top:24px}.site-footer a{color:#e3f4f7}
-@media (max-width:800px){h1{font-size:1.5rem}.layout{grid-template-columns:1fr}.summary{position:static;order:-1}.grid,.two{grid-template-columns:1fr}.card{padding:16px}.head{min-height:60px}}`;
+@media (max-width:800px){h1{font-size:1.5rem}.layout{grid-template-columns:1fr}.summary{position:static;order:-1}.grid,.two{grid-template-columns:1fr}.card{padding:16px}.head{min-height:60px;padding-top:10px;padding-bottom:10px;row-gap:4px;align-content:center}}`;
 
 function layout(storeName: string, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
