@@ -300,15 +300,16 @@ describe('accounts', () => {
     await page.getByRole('tab', { name: 'Payment methods' }).waitFor();
     await page.getByRole('list', { name: 'Payment methods' }).waitFor();
     await check('myaccount-wallet');
-    for (const [path, heading] of [
-      ['/address.asp', 'Mailing addresses'],
-      ['/recovery-email', 'Recovery email'],
-      ['/change-password', 'Change password'],
-      ['/start-verification', 'Verify your email'],
+    // each page checked once its own content is there (the header's search form is there at once)
+    for (const [path, heading, ready] of [
+      ['/address.asp', 'Mailing addresses', () => page.getByRole('article').first()],
+      ['/recovery-email', 'Recovery email', () => page.getByLabel('Recovery Email')],
+      ['/change-password', 'Change password', () => page.getByRole('button', { name: 'Change password' })],
+      ['/start-verification', 'Verify your email', () => page.getByRole('button', { name: 'Send verification email' })],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.locator('form, article').first().waitFor();
+      await ready().waitFor();
       await check(path.slice(1).replace(/\W+/g, '-'));
     }
     await page.goto('/logout');
