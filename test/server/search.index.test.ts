@@ -4,7 +4,7 @@ import { createFastSearchIndex } from '../../src/server/search/fast.ts';
 import { createSearchIndex } from '../../src/server/search/index.ts';
 import { normalizeQuery } from '../../src/server/search/query.ts';
 import {
-  STOP_WORDS, compareTitles, normalizePartNumber, parseQueryText, titleSortKey, tokenize,
+  STOP_WORDS, compareTitles, normalizePartNumber, parseQueryText, titleSortKey, tokenize, wordScore, type WordMatch,
 } from '../../src/server/search/text.ts';
 import type { SearchDocument } from '../../src/server/search/types.ts';
 import { ALL_SORTS, doc, oracleSearch, query } from './search.helpers.ts';
@@ -191,6 +191,19 @@ describe('writes', () => {
     expect(index.search(query({ sortBy: 'price_asc', limit: 2 })).ids).toEqual([4, 6]);
   });
 
+  test('page answers share one frozen facets object per words and filters until a write', () => {
+    const index = createSearchIndex(pumps);
+    const first = index.searchPage(query({ c: 2 }));
+    const resorted = index.searchPage(query({ c: 2, sortBy: 'price_asc', page: 1 }));
+    expect(resorted.facets).toBe(first.facets);
+    expect(Object.isFrozen(first.facets) && Object.isFrozen(first.facets.availableVendors)).toBe(true);
+    expect(Object.isFrozen(first.facets.availableVendors[0])).toBe(true);
+    index.upsert(doc({ id: 7, vendor: 'Zodiac', collectionIds: [2], priceCents: 99999 }));
+    const after = index.searchPage(query({ c: 2 }));
+    expect(after.facets).not.toBe(first.facets);
+    expect(after.facets.availableVendors.map((v) => v.vendor)).toEqual(['Hayward', 'Pentair', 'Zodiac']);
+  });
+
   test('the facets of a browse page (no q, no filter) follow every write', () => {
     const index = createSearchIndex(pumps);
     const first = index.search(query({ c: 2 }));
@@ -258,6 +271,16 @@ describe('text rules', () => {
       expect(Math.sign(compareTitles(`Pump ${a}`, `Pump ${b}`))).toBe(Math.sign(a - b));
     }));
     expect(titleSortKey('Pump 007')).toBe(titleSortKey('pump 7'));
+  });
+
+  test("a word's score is the best score of its matches (the index combines postings by max)", () => {
+    const matchArb: fc.Arbitrary<WordMatch> = fc.record({
+      exact: fc.integer({ min: 0, max: 15 }), prefix: fc.integer({ min: 0, max: 15 }), partNumber: fc.constantFrom(0, 1, 2),
+    });
+    fc.assert(fc.property(matchArb, matchArb, (a, b) => {
+      const both: WordMatch = { exact: a.exact | b.exact, prefix: a.prefix | b.prefix, partNumber: Math.max(a.partNumber, b.partNumber) as 0 | 1 | 2 };
+      expect(wordScore(both)).toBe(Math.max(wordScore(a), wordScore(b)));
+    }));
   });
 
   test('query normalisation clamps paging and ignores an unknown sort', () => {

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createFastSearchIndex } from '../../src/server/search/fast.ts';
 import { createSearchIndex } from '../../src/server/search/index.ts';
 import { createLinearSearchIndex } from '../../src/server/search/linear.ts';
-import type { SearchDocument, SearchIndex } from '../../src/server/search/types.ts';
+import type { IndexResult, SearchDocument, SearchIndex, SearchPage } from '../../src/server/search/types.ts';
 import { catalogueArb, doc, documentArb, oracleSearch, query, queryArb } from './search.helpers.ts';
 
 const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
@@ -13,14 +13,23 @@ const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['the fast index expanding every word', (docs) => createFastSearchIndex(docs, { expandFactor: Infinity })],
   ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists' })],
   ['the fast index treating every set as a bitset', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', expandFactor: 0 })],
+  ['the fast index paging without its bounded heap (lists)', (docs) => createFastSearchIndex(docs, { sets: 'lists', pageHeapLimit: 0 })],
+  ['the fast index paging without its bounded heap (bitsets)', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', pageHeapLimit: 0 })],
   ['the scanning index', (docs) => createLinearSearchIndex(docs)],
 ];
+
+/** A page answer in the shape of a search answer. */
+const asResult = (page: SearchPage): IndexResult => ({ ids: page.ids, totalObjects: page.totalObjects, ...page.facets });
 
 describe.each(indexes)('%s', (_, create) => {
   test('answers ids, order, totals and every facet count as the brute-force oracle does', () => {
     fc.assert(fc.property(catalogueArb, fc.array(queryArb, { minLength: 1, maxLength: 8 }), (docs, queries) => {
       const index = create(docs);
-      for (const q of queries) expect(index.search(q)).toEqual(oracleSearch(docs, q));
+      for (const q of queries) {
+        const expected = oracleSearch(docs, q);
+        expect(index.search(q)).toEqual(expected);
+        expect(asResult(index.searchPage(q))).toEqual(expected);
+      }
     }), { numRuns: 300 });
   });
 
@@ -39,7 +48,11 @@ describe.each(indexes)('%s', (_, create) => {
         else { index.remove(o.remove); byId.delete(o.remove); }
       }
       expect(index.size).toBe(byId.size);
-      for (const q of queries) expect(index.search(q)).toEqual(oracleSearch([...byId.values()], q));
+      for (const q of queries) {
+        const expected = oracleSearch([...byId.values()], q);
+        expect(index.search(q)).toEqual(expected);
+        expect(asResult(index.searchPage(q))).toEqual(expected);
+      }
     }), { numRuns: 200 });
   });
 });

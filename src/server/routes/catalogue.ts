@@ -38,7 +38,7 @@ import {
   vendorsQuerystring,
 } from '../schemas.ts';
 import type { CatalogueCache } from '../search/cache.ts';
-import type { IndexQuery, SearchIndex } from '../search/types.ts';
+import type { IndexFacets, IndexQuery, SearchIndex } from '../search/types.ts';
 
 /** What the catalogue routes work on. */
 export interface CatalogueContext {
@@ -167,6 +167,21 @@ function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
 }
 
 const PRODUCTS_OPEN = Buffer.from('{"products":[');
+
+/** JSON of shared facet objects, kept as long as the index keeps the object (until a write). */
+const facetsJsonMemo = new WeakMap<object, string>();
+
+/** The facet lists of a page info as JSON members ('"availableTagPrefixes":[...],...'). */
+function facetsJson(facets: Readonly<IndexFacets>): string {
+  let json = facetsJsonMemo.get(facets);
+  if (json === undefined) {
+    json = `"availableTagPrefixes":${JSON.stringify(facets.availableTagPrefixes)},`
+      + `"availableTagFilters":${JSON.stringify(facets.availableTagFilters)},`
+      + `"availableVendors":${JSON.stringify(facets.availableVendors)}`;
+    facetsJsonMemo.set(facets, json);
+  }
+  return json;
+}
 const PRODUCTS_CLOSE = Buffer.from(']}');
 
 /** Registers the catalogue routes. */
@@ -174,23 +189,21 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
   const { db, tree, index, cache } = ctx;
   const sendCards = (reply: FastifyReply, ids: readonly number[], fields: readonly string[] | null = null): FastifyReply =>
     reply.type(JSON_CONTENT_TYPE).send(Buffer.concat([PRODUCTS_OPEN, joinCards(cache, ids, fields).json, PRODUCTS_CLOSE]));
-  /** The answer of a search as bytes: cards joined as text, page info serialised once. */
+  /**
+   * The answer of a search as bytes: the cards copied from the card store, then the page
+   * info written as JSON.stringify would write the PageInfo object (same keys, same order;
+   * tested byte for byte). Its facet lists are the larger part: they are serialised once
+   * per facet object the index shares between answers (see SearchPage).
+   */
   const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
-    const result = index.search(query);
-    const pages = totalPages(result.totalObjects, query.limit);
-    const cards = joinCards(cache, result.ids, fields);
-    const pageInfo = {
-      limitPerPage: query.limit,
-      totalObjects: result.totalObjects,
-      totalPages: pages,
-      pages,
-      count: cards.count,
-      availableTagPrefixes: result.availableTagPrefixes,
-      availableTagFilters: result.availableTagFilters,
-      availableVendors: result.availableVendors,
-      productMaxPrice: fromCents(result.productMaxPriceCents),
-    };
-    return Buffer.concat([PRODUCTS_OPEN, cards.json, Buffer.from(`],"pageInfo":${JSON.stringify(pageInfo)}}`)]);
+    const page = index.searchPage(query);
+    const pages = totalPages(page.totalObjects, query.limit);
+    const cards = joinCards(cache, page.ids, fields);
+    const tail = `],"pageInfo":{"limitPerPage":${JSON.stringify(query.limit)},"totalObjects":${page.totalObjects},`
+      + `"totalPages":${pages},"pages":${pages},"count":${cards.count},${facetsJson(page.facets)},`
+      + `"productMaxPrice":${JSON.stringify(fromCents(page.facets.productMaxPriceCents))}}}`;
+    const tailBytes = Buffer.from(tail);
+    return Buffer.concat([PRODUCTS_OPEN, cards.json, tailBytes], PRODUCTS_OPEN.length + cards.json.length + tailBytes.length);
   };
   const cardsResponse = { type: 'object', properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } } } } as const;
 
@@ -465,7 +478,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     },
     async (req, reply) => {
       if (!tree.node(req.params.id)) throw notFound('Collection');
-      const result = index.search({ c: req.params.id, isFeatured: true, sortBy: 'best_selling', limit: req.query.limit ?? 8, page: 0 });
+      const result = index.searchPage({ c: req.params.id, isFeatured: true, sortBy: 'best_selling', limit: req.query.limit ?? 8, page: 0 });
       return sendCards(reply, result.ids);
     },
   );

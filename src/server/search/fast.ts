@@ -27,26 +27,24 @@ import {
   FIELD, MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, compareTitleKeys, facetKey, normalizePartNumber,
   titleSortKey, tokenize, wordScore,
 } from './text.ts';
-import { orderFacets, type FacetLists } from './facets.ts';
-import type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
+import { orderFacets } from './facets.ts';
+import type { IndexFacets, IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchPage } from './types.ts';
 
-/** Flag bits of one query word on one document in the scoring scratch arrays. */
-const PREFIX_SHIFT = 4;
-const PN_PREFIX = 256;
-const PN_EXACT = 512;
+/**
+ * A query word's score from one posting's FIELD flags, found as a whole word and as a
+ * prefix, and from a part-number hit. A word scores the best of its matches (wordScore), so
+ * these combine by max, posting by posting (tested for every combination of flags).
+ */
+const EXACT_SCORE = Uint8Array.from({ length: 16 }, (_, f) => wordScore({ exact: f, prefix: 0, partNumber: 0 }));
+const PREFIX_SCORE = Uint8Array.from({ length: 16 }, (_, f) => wordScore({ exact: 0, prefix: f, partNumber: 0 }));
+const PN_EXACT_SCORE = wordScore({ exact: 0, prefix: 0, partNumber: 2 });
+const PN_PREFIX_SCORE = wordScore({ exact: 0, prefix: 0, partNumber: 1 });
 
-/** Score of a word's flag combination (exact fields, prefix fields, part number). */
-const WORD_SCORE_TABLE = (() => {
-  const t = new Uint8Array(1024);
-  for (let v = 0; v < 1024; v++) {
-    t[v] = wordScore({
-      exact: v & 15,
-      prefix: (v >> PREFIX_SHIFT) & 15,
-      partNumber: v & PN_EXACT ? 2 : v & PN_PREFIX ? 1 : 0,
-    });
-  }
-  return t;
-})();
+/**
+ * Pages ending within this many results are picked by one pass over the matches keeping the
+ * best keys in a bounded heap; deeper pages sort or walk presorted orders.
+ */
+const PAGE_HEAP_LIMIT = 1024;
 
 /** Facet answers kept between writes (a few kB each). */
 const FACET_CACHE_SIZE = 256;
@@ -132,6 +130,13 @@ export interface FastIndexOptions {
    * @default 'auto'
    */
   sets?: 'auto' | 'lists' | 'bitsets';
+  /**
+   * Pages ending within this many results are picked with a bounded heap in one pass over
+   * the matches; deeper ones by sorting or by walking presorted orders. 0 never uses the
+   * heap (the tests run both).
+   * @default 1024
+   */
+  pageHeapLimit?: number;
 }
 
 /**
@@ -141,7 +146,7 @@ export interface FastIndexOptions {
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto');
+  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto', options.pageHeapLimit ?? PAGE_HEAP_LIMIT);
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -194,13 +199,14 @@ class FastSearchIndex implements SearchIndex {
   // scratch
   private scratch = new Scratch(0);
   /** Facets by facetCacheKey, in use order; cleared by every write. */
-  private readonly facetCache = new Map<string, FacetLists & { productMaxPriceCents: number }>();
+  private readonly facetCache = new Map<string, IndexFacets>();
 
   constructor(
     docs: Iterable<SearchDocument>,
     private readonly compactRatio: number,
     private readonly expandFactor: number,
     private readonly sets: 'auto' | 'lists' | 'bitsets',
+    private readonly pageHeapLimit: number,
   ) {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
@@ -493,6 +499,18 @@ class FastSearchIndex implements SearchIndex {
   // ---- search ----
 
   search(query: IndexQuery): IndexResult {
+    const { ids, totalObjects, facets } = this.searchPage(query);
+    return {
+      ids,
+      totalObjects,
+      availableTagPrefixes: facets.availableTagPrefixes.map((x) => ({ ...x })),
+      availableTagFilters: facets.availableTagFilters.map((x) => ({ ...x })),
+      availableVendors: facets.availableVendors.map((x) => ({ ...x })),
+      productMaxPriceCents: facets.productMaxPriceCents,
+    };
+  }
+
+  searchPage(query: IndexQuery): SearchPage {
     const nq = normalizeQuery(query);
     if (this.scratch.cap !== this.cap) this.scratch = new Scratch(this.cap);
     const s = this.scratch;
@@ -537,34 +555,11 @@ class FastSearchIndex implements SearchIndex {
     match.set(cand);
     for (const f of filters) andInto(match, f);
     const count = countBits(match);
-    const others: Uint32Array[] = filters.map((_, i) => {
-      if (filters.length === 1) return cand;
-      const set = s.setAt(filters.length + i);
-      set.set(cand);
-      filters.forEach((f, j) => { if (j !== i) andInto(set, f); });
-      return set;
-    });
 
     // the matches as a list, once, when few enough that lists beat whole-bitset scans
     const list = this.small(count <= s.matches.length >>> 4) ? listBits(match, s.matches) : null;
 
-    // relevance scores of the matches, and a histogram of them
-    let minScore = SCORE_LEVELS;
-    if (relevance) {
-      const { scores, hist, tierExact, tierPrefix, wordFlags } = s;
-      const score = (d: number): void => {
-        const bit = 1 << (d & 31);
-        let sc = (tierExact[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
-          : (tierPrefix[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
-        for (let i = 0; i < wordCount; i++) sc += WORD_SCORE_TABLE[wordFlags[i]![d]!]!;
-        scores[d] = sc;
-        hist[sc]!++;
-        if (sc < minScore) minScore = sc;
-      };
-      if (list !== null) for (let i = 0; i < count; i++) score(list[i]!);
-      else forEachBit(match, score);
-    }
-    const ids = relevance ? this.pageByRelevance(nq, count, minScore, list) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
+    const ids = relevance ? this.pageByRelevance(nq, count, list, wordCount) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
 
     // facets depend on the matching set and the filters only, not on the sort or the page:
     // they are memoised by those (least recently used out first) until the next write, so
@@ -573,32 +568,29 @@ class FastSearchIndex implements SearchIndex {
     const cacheKey = facetCacheKey(nq);
     let facets = this.facetCache.get(cacheKey);
     if (facets === undefined) {
-      facets = this.countFacets(match, count, list, others, vendorFilter, priceFilter, groupFilter);
+      // S[i]: the candidates passing every filter but the i-th (only counting needs them)
+      const others: Uint32Array[] = filters.map((_, i) => {
+        if (filters.length === 1) return cand;
+        const set = s.setAt(filters.length + i);
+        set.set(cand);
+        filters.forEach((f, j) => { if (j !== i) andInto(set, f); });
+        return set;
+      });
+      facets = deepFreeze(this.countFacets(match, count, list, others, vendorFilter, priceFilter, groupFilter));
       if (this.facetCache.size >= FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
     } else {
       this.facetCache.delete(cacheKey);
     }
     this.facetCache.set(cacheKey, facets);
-    if (relevance) {
-      if (list !== null) for (let i = 0; i < count; i++) s.hist[s.scores[list[i]!]!] = 0;
-      else s.hist.fill(0);
-    }
-    if (nq.hasText) s.clearText(wordCount);
-    return {
-      ids,
-      totalObjects: count,
-      availableTagPrefixes: facets.availableTagPrefixes.map((x) => ({ ...x })),
-      availableTagFilters: facets.availableTagFilters.map((x) => ({ ...x })),
-      availableVendors: facets.availableVendors.map((x) => ({ ...x })),
-      productMaxPriceCents: facets.productMaxPriceCents,
-    };
+    if (nq.hasText) s.clearText(relevance ? wordCount : 0);
+    return { ids, totalObjects: count, facets };
   }
 
   /** Counts every facet of an answer (see search for the sets). */
   private countFacets(
     match: Uint32Array, count: number, list: Uint32Array | null, others: Uint32Array[],
     vendorFilter: number, priceFilter: number, groupFilter: Map<number, number>,
-  ): FacetLists & { productMaxPriceCents: number } {
+  ): IndexFacets {
     if (this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0) this.refreshNames();
     const vendorSet = vendorFilter >= 0 ? others[vendorFilter]! : match;
     const vendorCounts = vendorSet === match ? this.countVendors(match, count, list) : this.countVendors(vendorSet, countBits(vendorSet), null);
@@ -745,11 +737,12 @@ class FastSearchIndex implements SearchIndex {
   }
 
   /**
-   * ANDs the text match into `cand`; fills the word flag arrays when ranking. Returns the
-   * word count. Words are taken cheapest first: a word whose postings (with its prefix and
-   * part-number expansions) cost less than checking the remaining candidates is expanded
-   * into a bitset; otherwise each remaining candidate is checked through the forward
-   * index, so 'aqu-9121-n' never expands every word starting with 'n'.
+   * ANDs the text match into `cand`; when ranking, fills each word's score array (the best
+   * score of the word on each document). Returns the word count. Words are taken cheapest
+   * first: a word whose postings (with its prefix and part-number expansions) cost less
+   * than checking the remaining candidates is expanded into a bitset; otherwise each
+   * remaining candidate is checked through the forward index, so 'aqu-9121-n' never
+   * expands every word starting with 'n'.
    */
   private matchText(nq: NormalizedQuery, cand: Uint32Array, relevance: boolean): number {
     const s = this.scratch;
@@ -757,10 +750,8 @@ class FastSearchIndex implements SearchIndex {
     const last = qWords.length - 1;
     const text = s.text;
     if (partNumber !== '') {
-      this.partNumbers.forPrefix(partNumber, (term, o) => {
-        const into = term === partNumber ? s.tierExact : s.tierPrefix;
-        into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
-      });
+      const { tierExact, tierPrefix } = s;
+      this.partNumbers.forPrefix(partNumber, (term, o) => setBit(term === partNumber ? tierExact : tierPrefix, o));
     }
     const plans = qWords.map((word, i) => {
       const isLast = i === last;
@@ -771,85 +762,143 @@ class FastSearchIndex implements SearchIndex {
     }).sort((a, b) => a.cost - b.cost);
     const perDoc = this.fwdFill / Math.max(1, this.n) + 2;
     let remaining = Infinity;
-    plans.forEach((plan, step) => {
-      const flags = s.wordFlagsAt(plan.i);
-      if (step === 0 || plan.cost <= remaining * perDoc * this.expandFactor) {
-        const bits = s.wordBits;
-        const mark = (ords: Uint32Array, len: number, f: Uint8Array | null, add: number, shift: number): void => {
-          for (let j = 0; j < len; j++) {
-            const o = ords[j] ?? 0;
-            bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
-            if (relevance) flags[o] = (flags[o] ?? 0) | (f === null ? add : (f[j] ?? 0) << shift);
-          }
-        };
-        const exact = this.words.terms.get(plan.word);
-        if (exact !== undefined) mark(exact.ords, exact.length, exact.flags, 0, 0);
-        if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => mark(p.ords, p.length, p.flags, 0, PREFIX_SHIFT));
-        if (plan.pn) {
-          this.partNumbers.forPrefix(plan.word, (term, o) => {
-            bits[o >>> 5] = (bits[o >>> 5] ?? 0) | (1 << (o & 31));
-            if (relevance) flags[o] = (flags[o] ?? 0) | (term === plan.word ? PN_EXACT : PN_PREFIX);
-          });
-        }
-        if (step === 0) text.set(bits);
-        else andInto(text, bits);
-        bits.fill(0);
-        remaining = countAnd(text, cand);
-        return;
+    for (let step = 0; step < plans.length; step++) {
+      const plan = plans[step]!;
+      const scores = relevance ? s.wordScoresAt(plan.i) : null;
+      if (step === 0) {
+        // the cheapest word is marked straight into the text set
+        text.fill(0);
+        this.expandWord(plan, text, scores);
+      } else if (plan.cost <= remaining * perDoc * this.expandFactor) {
+        this.expandWord(plan, s.wordBits, scores);
+        andInto(text, s.wordBits);
+        s.wordBits.fill(0);
+      } else {
+        remaining = this.checkWord(plan, text, cand, scores, remaining);
+        continue;
       }
-      // check the candidates (and the part-number hits, which rank by every word) one by one
-      const check = (d: number): number => {
-        let f = 0;
-        const terms = this.words.termOf;
-        for (let i = this.fwdStart[d] ?? 0; i < (this.fwdEnd[d] ?? 0); i++) {
-          const term = terms[this.fwdTerms[i] ?? 0] ?? '';
-          const ff = this.fwdFlags[i] ?? 0;
-          if (term === plan.word) f |= ff;
-          if (plan.isLast && term.startsWith(plan.word)) f |= ff << PREFIX_SHIFT;
-        }
-        if (plan.pn) {
-          const pns = this.pnsOf[d] ?? '';
-          for (let at = 0; at < pns.length;) {
-            const end = pns.indexOf(' ', at);
-            const stop = end < 0 ? pns.length : end;
-            if (pns.startsWith(plan.word, at) && stop - at >= plan.word.length) f |= stop - at === plan.word.length ? PN_EXACT : PN_PREFIX;
-            at = stop + 1;
-          }
-        }
-        return f;
-      };
-      remaining = 0;
-      for (let w = 0; w < text.length; w++) {
-        const inText = (text[w] ?? 0) & (cand[w] ?? 0);
-        let bits = inText | (s.tierExact[w] ?? 0) | (s.tierPrefix[w] ?? 0);
-        let keep = inText;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          const d = (w << 5) | (31 - Math.clz32(low));
-          bits ^= low;
-          const f = check(d);
-          if (f === 0) keep &= ~low;
-          else if (relevance) flags[d] = f;
-        }
-        text[w] = keep;
-        remaining += popcount(keep);
-      }
-    });
+      remaining = countAnd(text, cand);
+    }
     if (qWords.length === 0) text.fill(0);
-    orInto(text, s.tierExact);
-    orInto(text, s.tierPrefix);
-    andInto(cand, text);
+    // part-number hits match whatever their words do
+    const { tierExact, tierPrefix } = s;
+    for (let w = 0; w < cand.length; w++) cand[w] = cand[w]! & (text[w]! | tierExact[w]! | tierPrefix[w]!);
     return relevance ? qWords.length : 0;
   }
 
+  /** Marks a word's documents in `bits` from its postings (exact, prefixes, part numbers), and its scores when ranking. */
+  private expandWord(plan: WordPlan, bits: Uint32Array, scores: Uint8Array | null): void {
+    const exact = this.words.terms.get(plan.word);
+    if (exact !== undefined) markPostings(bits, scores, exact.ords, exact.flags!, exact.length, EXACT_SCORE);
+    // the word's own term adds nothing as a prefix: a whole word scores at least as much
+    if (plan.isLast) {
+      this.words.forPrefix(plan.word, (_, p) => {
+        if (p !== exact) markPostings(bits, scores, p.ords, p.flags!, p.length, PREFIX_SCORE);
+      });
+    }
+    if (plan.pn) {
+      this.partNumbers.forPrefix(plan.word, (term, o) => {
+        setBit(bits, o);
+        if (scores !== null) scores[o] = Math.max(scores[o]!, term === plan.word ? PN_EXACT_SCORE : PN_PREFIX_SCORE);
+      });
+    }
+  }
+
+  /**
+   * Checks a word on each remaining candidate (and each part-number hit, which ranks by every
+   * word) through the forward index. Terms are compared by id; a prefix's terms are marked by
+   * id beforehand when there are fewer of them than forward entries to check, else each
+   * entry's term is compared as text. Drops the candidates the word does not match; returns
+   * how many are left.
+   */
+  private checkWord(plan: WordPlan, text: Uint32Array, cand: Uint32Array, scores: Uint8Array | null, remaining: number): number {
+    const s = this.scratch;
+    const { fwdStart, fwdEnd, fwdTerms, fwdFlags } = this;
+    const { tierExact, tierPrefix } = s;
+    const termOf = this.words.termOf;
+    const exactId = this.words.idOf(plan.word) ?? -1;
+    const perDoc = this.fwdFill / Math.max(1, this.n);
+    const byMarks = plan.isLast && this.words.prefixTermCount(plan.word) < remaining * perDoc;
+    const marks = s.termMarks(termOf.length);
+    const marked: number[] = [];
+    if (byMarks) {
+      this.words.forPrefix(plan.word, (term) => {
+        const id = this.words.idOf(term);
+        if (id !== undefined && id !== exactId) { marks[id] = 1; marked.push(id); }
+      });
+    }
+    const byText = plan.isLast && !byMarks;
+    let left = 0;
+    for (let w = 0; w < text.length; w++) {
+      const inText = text[w]! & cand[w]!;
+      let bits = inText | tierExact[w]! | tierPrefix[w]!;
+      let keep = inText;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const d = (w << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+        let score = 0;
+        for (let i = fwdStart[d]!, end = fwdEnd[d]!; i < end; i++) {
+          const term = fwdTerms[i]!;
+          const sc = term === exactId ? EXACT_SCORE[fwdFlags[i]!]!
+            : marks[term] === 1 || (byText && termOf[term]!.startsWith(plan.word)) ? PREFIX_SCORE[fwdFlags[i]!]! : 0;
+          if (sc > score) score = sc;
+        }
+        if (plan.pn) score = Math.max(score, this.partNumberScore(d, plan.word));
+        if (score === 0) keep &= ~low;
+        else if (scores !== null) scores[d] = score;
+      }
+      text[w] = keep;
+      left += popcount(keep);
+    }
+    for (const id of marked) marks[id] = 0;
+    return left;
+  }
+
+  /** A word's part-number score on a document: equal to one of its part numbers, or a prefix of one. */
+  private partNumberScore(d: number, word: string): number {
+    const pns = this.pnsOf[d] ?? '';
+    let score = 0;
+    for (let at = 0; at < pns.length;) {
+      const end = pns.indexOf(' ', at);
+      const stop = end < 0 ? pns.length : end;
+      if (stop - at >= word.length && pns.startsWith(word, at)) {
+        if (stop - at === word.length) return PN_EXACT_SCORE;
+        score = PN_PREFIX_SCORE;
+      }
+      at = stop + 1;
+    }
+    return score;
+  }
+
+  /**
+   * A page in a presorted order: when the matches are fewer than the walk would visit, the
+   * best ranks among them (bounded heap, or a sort for deep pages); otherwise the first
+   * matching ordinals met walking the order.
+   */
   private pageBySort(sort: PresortedSort, nq: NormalizedQuery, count: number, list: Uint32Array | null): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     if (nq.offset >= want) return [];
     const { order, length, rank } = this.orderOf(sort);
     const ids: number[] = [];
     const walk = Math.min(length, (want * length) / count);
+    const s = this.scratch;
+    // not subject to `sets`: the tests reach this path over lists and over bitsets
+    if (want <= this.pageHeapLimit && count * 2 < walk) {
+      const heap = s.keys;
+      let size = 0;
+      if (list !== null) for (let i = 0; i < count; i++) size = offerKey(heap, size, want, rank[list[i]!]!);
+      else {
+        const match = s.match;
+        for (let w = 0; w < match.length; w++) {
+          for (let x = match[w]!; x !== 0; x &= x - 1) size = offerKey(heap, size, want, rank[(w << 5) | (31 - Math.clz32(x & -x))]!);
+        }
+      }
+      const best = heap.subarray(0, size).sort();
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[best[i]!]!]!);
+      return ids;
+    }
     if (this.small(count * Math.log2(count + 1) * 2 < walk)) {
-      const s = this.scratch;
       const ranks = s.ranks.subarray(0, count);
       if (list !== null) for (let i = 0; i < count; i++) ranks[i] = rank[list[i]!]!;
       else { let i = 0; forEachBit(s.match, (d) => { ranks[i++] = rank[d] ?? 0; }); }
@@ -857,7 +906,7 @@ class FastSearchIndex implements SearchIndex {
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[ranks[i] ?? 0] ?? 0] ?? 0);
       return ids;
     }
-    const match = this.scratch.match;
+    const match = s.match;
     let seen = 0;
     for (let i = 0; i < length && seen < want; i++) {
       const o = order[i] ?? 0;
@@ -868,12 +917,57 @@ class FastSearchIndex implements SearchIndex {
     return ids;
   }
 
-  private pageByRelevance(nq: NormalizedQuery, count: number, minScore: number, list: Uint32Array | null): number[] {
+  /**
+   * A relevance page: score desc, then the default order. Usually one pass over the matches
+   * keeping the best (score, rank) keys in a bounded heap; deep pages score every match
+   * into a histogram, then sort the keys (few matches) or walk the default order once
+   * collecting each score level's members that fall in the page.
+   */
+  private pageByRelevance(nq: NormalizedQuery, count: number, list: Uint32Array | null, wordCount: number): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     if (nq.offset >= want) return [];
     const s = this.scratch;
     const { order, length, rank } = this.orderOf(DEFAULT_ORDER);
+    const { tierExact, tierPrefix, wordScores } = s;
+    const scoreOf = (d: number): number => {
+      const bit = 1 << (d & 31);
+      let sc = (tierExact[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
+        : (tierPrefix[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
+      for (let i = 0; i < wordCount; i++) sc += wordScores[i]![d]!;
+      return sc;
+    };
     const ids: number[] = [];
+    if (want <= this.pageHeapLimit) {
+      // one pass keeping the `want` smallest keys; a key orders by score desc, then rank
+      // (both fit below 2^53, exact in a double); once the heap is full most matches lose
+      // to its root, so the pass costs a score and a compare per match
+      const heap = s.keys;
+      const match = s.match;
+      let size = 0;
+      const n = list !== null ? count : match.length;
+      for (let k = 0; k < n; k++) {
+        let x = list !== null ? 1 : match[k]!;
+        while (x !== 0) {
+          const d = list !== null ? list[k]! : (k << 5) | (31 - Math.clz32(x & -x));
+          x = list !== null ? 0 : x & (x - 1);
+          const key = (SCORE_LEVELS - scoreOf(d)) * 4294967296 + rank[d]!;
+          if (size < want || key < heap[0]!) size = offerKey(heap, size, want, key);
+        }
+      }
+      const best = heap.subarray(0, size).sort();
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[best[i]! % 4294967296]!]!);
+      return ids;
+    }
+    const { scores, hist } = s;
+    let minScore = SCORE_LEVELS;
+    const score = (d: number): void => {
+      const sc = scoreOf(d);
+      scores[d] = sc;
+      hist[sc]!++;
+      if (sc < minScore) minScore = sc;
+    };
+    if (list !== null) for (let i = 0; i < count; i++) score(list[i]!);
+    else forEachBit(s.match, score);
     if (this.small(count <= 4096)) {
       const keys = s.keys.subarray(0, count);
       const key = (d: number): number => (SCORE_LEVELS - s.scores[d]!) * 2 ** 32 + rank[d]!;
@@ -881,33 +975,35 @@ class FastSearchIndex implements SearchIndex {
       else { let i = 0; forEachBit(s.match, (d) => { keys[i++] = key(d); }); }
       keys.sort();
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[(keys[i] ?? 0) % 2 ** 32] ?? 0] ?? 0);
-      return ids;
-    }
-    // many matches: find the score levels the page spans (histogram), then one walk of the
-    // default order collects each level's members that fall in the page
-    const slots = new Map<number, { skip: number; take: number; got: number[] }>();
-    let before = 0;
-    for (let level = SCORE_LEVELS - 1; level >= minScore && before < want; level--) {
-      const inLevel = s.hist[level] ?? 0;
-      if (inLevel === 0) continue;
-      if (before + inLevel > nq.offset) {
-        const skip = Math.max(0, nq.offset - before);
-        slots.set(level, { skip, take: Math.min(inLevel, want - before) - skip, got: [] });
+    } else {
+      // find the score levels the page spans (histogram), then one walk of the default
+      // order collects each level's members that fall in the page
+      const slots = new Map<number, { skip: number; take: number; got: number[] }>();
+      let before = 0;
+      for (let level = SCORE_LEVELS - 1; level >= minScore && before < want; level--) {
+        const inLevel = s.hist[level] ?? 0;
+        if (inLevel === 0) continue;
+        if (before + inLevel > nq.offset) {
+          const skip = Math.max(0, nq.offset - before);
+          slots.set(level, { skip, take: Math.min(inLevel, want - before) - skip, got: [] });
+        }
+        before += inLevel;
       }
-      before += inLevel;
+      let missing = 0;
+      for (const slot of slots.values()) missing += slot.take;
+      for (let i = 0; i < length && missing > 0; i++) {
+        const o = order[i]!;
+        if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
+        const slot = slots.get(s.scores[o]!);
+        if (slot === undefined || slot.got.length >= slot.take) continue;
+        if (slot.skip > 0) { slot.skip--; continue; }
+        slot.got.push(this.idOf[o]!);
+        missing--;
+      }
+      for (const slot of slots.values()) ids.push(...slot.got);
     }
-    let missing = 0;
-    for (const slot of slots.values()) missing += slot.take;
-    for (let i = 0; i < length && missing > 0; i++) {
-      const o = order[i]!;
-      if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
-      const slot = slots.get(s.scores[o]!);
-      if (slot === undefined || slot.got.length >= slot.take) continue;
-      if (slot.skip > 0) { slot.skip--; continue; }
-      slot.got.push(this.idOf[o]!);
-      missing--;
-    }
-    for (const slot of slots.values()) ids.push(...slot.got);
+    if (list !== null) for (let i = 0; i < count; i++) hist[scores[list[i]!]!] = 0;
+    else hist.fill(0);
     return ids;
   }
 
@@ -947,9 +1043,12 @@ class Scratch {
   readonly matches: Uint32Array;
   readonly hist = new Uint32Array(SCORE_LEVELS);
   readonly ranks: Uint32Array;
+  /** Sort keys, or the bounded heap of a page. */
   readonly keys: Float64Array;
-  readonly wordFlags: Uint16Array[] = [];
+  /** Per query word, its best score on each ordinal (0: not matched). */
+  readonly wordScores: Uint8Array[] = [];
   private readonly sets: Uint32Array[] = [];
+  private termMarkArray = new Uint8Array(1024);
 
   constructor(readonly cap: number) {
     const words = cap >>> 5;
@@ -966,11 +1065,17 @@ class Scratch {
     this.keys = new Float64Array(cap);
   }
 
-  /** Flags of query word i by ordinal, all zero. */
-  wordFlagsAt(i: number): Uint16Array {
-    let f = this.wordFlags[i];
-    if (f === undefined) this.wordFlags[i] = f = new Uint16Array(this.cap);
+  /** Scores of query word i by ordinal, all zero. */
+  wordScoresAt(i: number): Uint8Array {
+    let f = this.wordScores[i];
+    if (f === undefined) this.wordScores[i] = f = new Uint8Array(this.cap);
     return f;
+  }
+
+  /** Zeroed marks by term id, for at least `terms` ids; the caller zeroes what it marked. */
+  termMarks(terms: number): Uint8Array {
+    if (this.termMarkArray.length < terms) this.termMarkArray = new Uint8Array(Math.max(terms, this.termMarkArray.length * 2));
+    return this.termMarkArray;
   }
 
   /** Zeroed tag counters of at least `size`; the caller zeroes what it used. */
@@ -996,12 +1101,87 @@ class Scratch {
     return set;
   }
 
-  /** Zeroes what the text match wrote. */
+  /** Zeroes what the text match wrote (the score arrays of `wordCount` words). */
   clearText(wordCount: number): void {
-    for (let i = 0; i < wordCount; i++) this.wordFlags[i]?.fill(0);
+    for (let i = 0; i < wordCount; i++) this.wordScores[i]?.fill(0);
     this.tierExact.fill(0);
     this.tierPrefix.fill(0);
   }
+}
+
+/** A query word as the text match plans it. */
+interface WordPlan {
+  word: string;
+  /** Position in the query (its score array). */
+  i: number;
+  /** The last word also matches as a prefix. */
+  isLast: boolean;
+  /** Long enough to match part numbers by prefix. */
+  pn: boolean;
+  /** Postings it would expand to. */
+  cost: number;
+}
+
+/**
+ * Marks postings in a bitset and, when ranking, raises each document's score of the word to
+ * the posting's (`table` by its FIELD flags): the one loop every posting of a query goes
+ * through, kept free of closures.
+ */
+function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+  if (scores === null) {
+    for (let j = 0; j < length; j++) {
+      const o = ords[j]!;
+      bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
+    }
+    return;
+  }
+  for (let j = 0; j < length; j++) {
+    const o = ords[j]!;
+    bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
+    const sc = table[flags[j]!]!;
+    if (sc > scores[o]!) scores[o] = sc;
+  }
+}
+
+/**
+ * Offers a key to a max-heap of the `want` smallest keys seen (heap[0..size)); returns the
+ * new size. Most keys lose to the root at once, so a pass over many matches stays linear.
+ */
+function offerKey(heap: Float64Array, size: number, want: number, key: number): number {
+  let at: number;
+  if (size < want) {
+    at = size++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (heap[parent]! >= key) break;
+      heap[at] = heap[parent]!;
+      at = parent;
+    }
+    heap[at] = key;
+    return size;
+  }
+  if (key >= heap[0]!) return size;
+  at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    const right = left + 1;
+    const child = right < size && heap[right]! > heap[left]! ? right : left;
+    if (heap[child]! <= key) break;
+    heap[at] = heap[child]!;
+    at = child;
+  }
+  heap[at] = key;
+  return size;
+}
+
+/** Freezes facets and every list and entry in them: answers share them (SearchPage). */
+function deepFreeze(facets: IndexFacets): IndexFacets {
+  for (const list of [facets.availableTagPrefixes, facets.availableTagFilters, facets.availableVendors]) {
+    for (const entry of list) Object.freeze(entry);
+    Object.freeze(list);
+  }
+  return Object.freeze(facets);
 }
 
 /** Calls `visit(ordinal, word index, bit)` for every set bit, in ordinal order. */

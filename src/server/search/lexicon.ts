@@ -71,10 +71,17 @@ export class Lexicon {
   readonly terms = new Map<string, Postings>();
   /** Term by id. */
   readonly termOf: string[] = [];
-  private readonly idOf = new Map<string, number>();
+  private readonly ids = new Map<string, number>();
   private sorted: string[] = [];
   private sortedPostings: Postings[] = [];
   private sortedStale = false;
+  /** Postings of sorted[0..i) at [i], so a prefix's cost is one subtraction; null once a posting is added. */
+  private cumulative: Float64Array | null = null;
+
+  /** The id of a term, when it has one (lexicons with ids). */
+  idOf(term: string): number | undefined {
+    return this.ids.get(term);
+  }
 
   /** Adds one posting, creating the term when new; returns the term id (-1 without ids). */
   add(term: string, ord: number, flags: number): number {
@@ -89,12 +96,13 @@ export class Lexicon {
       }
     }
     p.add(ord, flags);
+    this.cumulative = null;
     if (!this.withIds) return -1;
-    let id = this.idOf.get(term);
+    let id = this.ids.get(term);
     if (id === undefined) {
       id = this.termOf.length;
       this.termOf.push(term);
-      this.idOf.set(term, id);
+      this.ids.set(term, id);
     }
     return id;
   }
@@ -128,6 +136,7 @@ export class Lexicon {
       }
     }
     if (!this.sortedStale) return;
+    this.cumulative = null;
     this.sorted = [...this.terms.keys()].sort();
     this.sortedPostings = this.sorted.map((t) => this.terms.get(t) as Postings);
     this.sortedStale = false;
@@ -144,11 +153,37 @@ export class Lexicon {
     }
   }
 
+  /** Number of terms starting with `prefix`. */
+  prefixTermCount(prefix: string): number {
+    const [from, to] = this.prefixRange(prefix);
+    return to - from;
+  }
+
   /** Total postings of the terms starting with `prefix`: the cost of expanding it. */
   prefixCost(prefix: string): number {
-    let cost = 0;
-    this.forPrefix(prefix, (_, p) => { cost += p.length; });
-    return cost;
+    const [from, to] = this.prefixRange(prefix);
+    if (this.cumulative === null) {
+      // rebuilt after writes, on the next query: a few ms at 60k terms
+      const sums = new Float64Array(this.sortedPostings.length + 1);
+      for (let i = 0; i < this.sortedPostings.length; i++) sums[i + 1] = sums[i]! + this.sortedPostings[i]!.length;
+      this.cumulative = sums;
+    }
+    return this.cumulative[to]! - this.cumulative[from]!;
+  }
+
+  /** [first, end) of the sorted terms starting with `prefix` (two binary searches). */
+  private prefixRange(prefix: string): [number, number] {
+    this.endBulk();
+    const { sorted } = this;
+    const from = lowerBound(sorted, prefix);
+    let lo = from;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sorted[mid] ?? '').startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return [from, lo];
   }
 
   /** Renumbers every posting list and drops terms left empty (their ids are not reused). */
@@ -157,7 +192,7 @@ export class Lexicon {
       p.remap(remap);
       if (p.length === 0) {
         this.terms.delete(term);
-        this.idOf.delete(term);
+        this.ids.delete(term);
       }
     }
     this.sortedStale = true;

@@ -144,6 +144,10 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>): SearchI
 
   return {
     search,
+    searchPage(query) {
+      const { ids, totalObjects, ...facets } = search(query);
+      return { ids, totalObjects, facets };
+    },
     upsert(doc) { byId.set(doc.id, prepare(doc)); },
     remove(id) { byId.delete(id); },
     get size() { return byId.size; },

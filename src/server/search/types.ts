@@ -64,9 +64,26 @@ export interface IndexResult {
   productMaxPriceCents: number;
 }
 
+/** The facets of an answer (see IndexResult). */
+export type IndexFacets = Pick<IndexResult, 'availableTagPrefixes' | 'availableTagFilters' | 'availableVendors' | 'productMaxPriceCents'>;
+
+/**
+ * The same answer as IndexResult with its facets in one object that answers may share:
+ * deeply frozen, and the very same object for every answer with the same words and filters
+ * until the next write, so a writer of HTTP answers can keep their JSON by identity.
+ */
+export interface SearchPage {
+  ids: number[];
+  totalObjects: number;
+  facets: Readonly<IndexFacets>;
+}
+
 /** The in-memory index. */
 export interface SearchIndex {
+  /** An answer the caller owns (every list is its own copy). */
   search(query: IndexQuery): IndexResult;
+  /** The same answer with shared, frozen facets: for callers that only read them (no copies). */
+  searchPage(query: IndexQuery): SearchPage;
   upsert(doc: SearchDocument): void;
   remove(id: number): void;
   readonly size: number;
