@@ -8,6 +8,7 @@ import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type Compon
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
+import { useSharedActors } from '../hooks/SharedActorsProvider.tsx';
 import { useAuth } from '../hooks/useAuth.ts';
 import { usePageViews } from '../hooks/usePageViews.ts';
 import { useVisitTracking } from '../hooks/useVisitTracking.ts';
@@ -201,6 +202,12 @@ export function App({ initialNav }: AppProps = {}) {
   }, [navigate]);
   useLinkInterception(navigate as (to: string) => void);
   usePageViews(location.pathname);
+  // the cart's machine loads by itself with the first change to the cart; once the page has
+  // settled it is fetched ahead, so that first change does not wait for its code
+  const { loadCart } = useSharedActors();
+  useEffect(() => {
+    void whenPageSettled(window).then(() => loadCart().catch(() => undefined));
+  }, [loadCart]);
 
   const routes = useMemo(
     () => routeTable(storeConfig).map((row) => ({ ...row, Page: pageComponent(row.page) as ComponentType })),

@@ -2,16 +2,17 @@
  * The app-wide actors: one login state and one cart for the whole page, because the header, the
  * product card, the cart overlay and the cart page all read and change the same ones. Created once
  * here (inside `SkimmerProvider`) with their actors bound to the provider's client; the hooks
- * (`useAuth`, `useCart`) read them from context.
+ * (`useAuth`, `useCart`) read them from context. The cart's machine loads with the first change to
+ * the cart (see lazy-cart.ts); until then the cart shows the startup checkout call's answer.
  * @module
  */
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { Checkout } from '../domain/entities.ts';
 import { authMachine, type AuthInput } from '../machines/auth.machine.ts';
-import { cartMachine } from '../machines/cart.machine.ts';
 import { useSkimmer } from './context.ts';
+import { createLazyCart, type CartActor } from './lazy-cart.ts';
 import { useLatest } from './useLatest.ts';
 import { useMobileLayout } from './useMobileLayout.ts';
 import { useMachineNotices } from './useToasts.ts';
@@ -27,7 +28,10 @@ export interface InitialData {
 /** The shared actors. */
 export interface SharedActors {
   auth: ActorRefFrom<typeof authMachine>;
-  cart: ActorRefFrom<typeof cartMachine>;
+  /** The cart: the machine's actor once it has loaded, a stand-in with the same surface before. */
+  cart: CartActor;
+  /** Loads the cart's machine now (it loads by itself with the first cart event). */
+  loadCart(): Promise<CartActor>;
 }
 
 const SharedActorsContext = createContext<SharedActors | null>(null);
@@ -47,21 +51,33 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
   );
   useMachineNotices(auth);
 
-  const cart = useActorRef(
-    cartMachine.provide({
-      actors: {
-        fetchCheckout: fromPromise(({ signal }) => api.current.getCheckout({ signal })),
-        addLineItem: fromPromise(({ input, signal }) => api.current.addLineItem(input, { signal })),
-        setLineItemQuantity: fromPromise(({ input, signal }) => api.current.setLineItemQuantity(input, { signal })),
-        deleteLineItem: fromPromise(({ input, signal }) => api.current.deleteLineItem(input.lineItemId, { signal })),
-        applyDiscountCode: fromPromise(({ input, signal }) => api.current.applyDiscountCode(input.checkoutId, input.code, { signal })),
-        removeDiscountCode: fromPromise(({ input, signal }) => api.current.removeDiscountCode(input.checkoutId, input.code, { signal })),
-        addProductsByHandles: fromPromise(({ input, signal }) => api.current.addProductsByHandles(input.handles, { signal })),
-        fetchProduct: fromPromise(({ input, signal }) => api.current.productByHandle(input.handle, { signal })),
+  const { environment } = useSkimmer();
+  const [lazyCart] = useState(() =>
+    createLazyCart({
+      checkout: initialData?.checkout,
+      fetchCheckout: async () => (await api.current.getCheckout()).checkout ?? null,
+      log: (message, error) => environment.log('cart', message, error),
+      create: async (checkout, overlay) => {
+        const { cartMachine } = await import('../machines/cart.machine.ts');
+        const machine = cartMachine.provide({
+          actors: {
+            fetchCheckout: fromPromise(({ signal }) => api.current.getCheckout({ signal })),
+            addLineItem: fromPromise(({ input, signal }) => api.current.addLineItem(input, { signal })),
+            setLineItemQuantity: fromPromise(({ input, signal }) => api.current.setLineItemQuantity(input, { signal })),
+            deleteLineItem: fromPromise(({ input, signal }) => api.current.deleteLineItem(input.lineItemId, { signal })),
+            applyDiscountCode: fromPromise(({ input, signal }) => api.current.applyDiscountCode(input.checkoutId, input.code, { signal })),
+            removeDiscountCode: fromPromise(({ input, signal }) => api.current.removeDiscountCode(input.checkoutId, input.code, { signal })),
+            addProductsByHandles: fromPromise(({ input, signal }) => api.current.addProductsByHandles(input.handles, { signal })),
+            fetchProduct: fromPromise(({ input, signal }) => api.current.productByHandle(input.handle, { signal })),
+          },
+        });
+        return createActor(machine, { input: checkout === undefined ? { overlay } : { checkout, overlay } }).start();
       },
     }),
-    { input: initialData?.checkout === undefined ? {} : { checkout: initialData.checkout } },
   );
+  // not stopped on unmount: the provider lives as long as the page, and StrictMode's trial
+  // unmount must not end the one cart of the page
+  const cart = lazyCart.ref;
   useMachineNotices(cart);
   // the overlay closes on mobile (spec section 4): one place follows the layout for every cart view
   const mobile = useMobileLayout();
@@ -69,7 +85,8 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
     if (mobile) cart.send({ type: 'layout.mobile' });
   }, [cart, mobile]);
 
-  return <SharedActorsContext.Provider value={{ auth, cart }}>{children}</SharedActorsContext.Provider>;
+  const value = useMemo(() => ({ auth, cart, loadCart: lazyCart.load }), [auth, cart, lazyCart]);
+  return <SharedActorsContext.Provider value={value}>{children}</SharedActorsContext.Provider>;
 }
 
 /** The shared actors; throws outside `SkimmerProvider`. */

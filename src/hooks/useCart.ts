@@ -10,9 +10,12 @@ import { useSelector } from '@xstate/react';
 import { cartItemCount, cartQuantityOf } from '../domain/cart.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
 import { cartDiscount, formatCartAmount, shippingLabel } from '../domain/money.ts';
-import { canApplyCoupon, type CartNotice, type CartOverlay, type CartRequestEvent } from '../machines/cart.machine.ts';
+import type { CartNotice, CartOverlay, CartRequestEvent } from '../machines/cart.machine.ts';
+import { canApplyCoupon } from '../machines/cart.selectors.ts';
 import { useThemeConfig } from './context.ts';
+import { isStandIn, type CartActor } from './lazy-cart.ts';
 import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
+import { failureMessage } from '../domain/session.ts';
 
 /** The answer of a reported cart action. */
 export type CartResult = { success: true } | { success: false; error: string };
@@ -66,12 +69,22 @@ type Reported = Extract<CartRequestEvent, { requestId?: string }>;
 let requestCount = 0;
 
 /**
- * Sends a reported request and resolves with its `cart.result`. An event the machine would ignore
- * (a quantity below 1, a blank code, no handles) resolves at once as a failure instead of
- * hanging.
+ * Sends a reported request to the cart's machine (loaded first when it has not been) and resolves
+ * with its `cart.result`. An event the machine would ignore (a quantity below 1, a blank code, no
+ * handles) resolves at once as a failure instead of hanging; so does a machine that failed to
+ * load.
  */
-function request(cart: SharedActors['cart'], event: Reported): Promise<CartResult> {
-  if (!cart.getSnapshot().can(event)) return Promise.resolve({ success: false, error: 'Invalid cart request.' });
+async function request(actors: Pick<SharedActors, 'cart' | 'loadCart'>, event: Reported): Promise<CartResult> {
+  let cart: CartActor = actors.cart;
+  // once the machine runs this is synchronous up to the send, as a request was before it loaded lazily
+  if (isStandIn(cart.getSnapshot())) {
+    try {
+      cart = await actors.loadCart();
+    } catch (error) {
+      return { success: false, error: failureMessage(error) };
+    }
+  }
+  if (!cart.getSnapshot().can(event)) return { success: false, error: 'Invalid cart request.' };
   const requestId = `cart-request-${++requestCount}`;
   return new Promise((resolve) => {
     const sub = cart.on('cart.result', (result) => {
@@ -97,7 +110,8 @@ function request(cart: SharedActors['cart'], event: Reported): Promise<CartResul
  * <span>{cart.itemCount}</span>
  */
 export function useCart(): CartApi {
-  const { cart } = useSharedActors();
+  const shared = useSharedActors();
+  const { cart } = shared;
   const symbol = useThemeConfig().storeCurrency;
   const lines = useSelector(cart, (s) => s.context.lines);
   const checkout = useSelector(cart, (s) => s.context.checkout);
@@ -121,11 +135,11 @@ export function useCart(): CartApi {
   const actions = useMemo(
     () => ({
       quantityOf: (inventoryLevelId: number) => cartQuantityOf(cart.getSnapshot().context.lines, inventoryLevelId),
-      add: (inventoryLevelId: number, quantity = 1) => request(cart, { type: 'cart.add', inventoryLevelId, quantity }),
-      quickAdd: (handle: string, quantity?: number) => request(cart, { type: 'cart.quickAdd', handle, quantity }),
-      addProducts: (handles: readonly string[]) => request(cart, { type: 'cart.addProducts', handles }),
-      applyCoupon: (code: string) => request(cart, { type: 'discount.apply', code }),
-      removeCoupon: (code: string) => request(cart, { type: 'discount.remove', code }),
+      add: (inventoryLevelId: number, quantity = 1) => request(shared, { type: 'cart.add', inventoryLevelId, quantity }),
+      quickAdd: (handle: string, quantity?: number) => request(shared, { type: 'cart.quickAdd', handle, quantity }),
+      addProducts: (handles: readonly string[]) => request(shared, { type: 'cart.addProducts', handles }),
+      applyCoupon: (code: string) => request(shared, { type: 'discount.apply', code }),
+      removeCoupon: (code: string) => request(shared, { type: 'discount.remove', code }),
       setQuantity: (lineItemId: number, quantity: number) => cart.send({ type: 'cart.setQuantity', lineItemId, quantity }),
       remove: (lineItemId: number) => cart.send({ type: 'cart.delete', lineItemId }),
       reload: () => cart.send({ type: 'cart.reload' }),
@@ -136,7 +150,7 @@ export function useCart(): CartApi {
       outsideClick: () => cart.send({ type: 'overlay.outsideClick' }),
       viewCart: () => cart.send({ type: 'overlay.viewCart' }),
     }),
-    [cart],
+    [cart, shared],
   );
 
   return {

@@ -16,6 +16,7 @@ import { CART_MESSAGES, checkoutIdOf, checkoutTarget } from '../domain/cart-call
 import { checkoutLines, mergeCheckout } from '../domain/cart.ts';
 import type { Checkout, Product } from '../domain/entities.ts';
 import { ADD_PRODUCT_ERRORS, checkAddProduct } from '../domain/quantity.ts';
+import { isOverlayEvent, nextOverlay } from './cart.selectors.ts';
 import {
   answerCheckout, cartErrorMessage, failureText, headOf, headRequestId, isAdd, isDiscount, isHeadMoot, isLineQuantity, isReported,
   quickAddLevel, refusal, setQuantityTarget, successText,
@@ -79,12 +80,11 @@ export const cartMachine = setup({
     validHandles: ({ event }) => event.type === 'cart.addProducts' && event.handles.length > 0,
     validQuickAdd: ({ event }) =>
       event.type === 'cart.quickAdd' && event.handle.trim() !== '' && (event.quantity === undefined || isLineQuantity(event.quantity)),
-    overlayShown: ({ context }) => context.overlay === 'shown',
   },
   actions: {
     enqueue: assign({ queue: ({ context, event }) => [...context.queue, event as CartRequestEvent] }),
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1), quickAddLevelId: null }),
-    hideOverlay: assign({ overlay: 'hidden' }),
+    overlay: assign({ overlay: ({ context, event }) => (isOverlayEvent(event.type) ? nextOverlay(context.overlay, event.type) : context.overlay) }),
     /** Lands a checkout answer: merged after add-like calls, replacing the cart after the others. */
     land: assign(({ context }, params: { answer: Checkout | null; how: 'merge' | 'replace' }) => {
       const { answer, how } = params;
@@ -145,12 +145,12 @@ export const cartMachine = setup({
     'cart.addProducts': { guard: 'validHandles', actions: 'enqueue' },
     'cart.quickAdd': { guard: 'validQuickAdd', actions: 'enqueue' },
     'checkout.start': { actions: 'enqueue' },
-    'overlay.open': { actions: assign({ overlay: 'shown' }) },
-    'overlay.toggle': { actions: assign({ overlay: ({ context }) => (context.overlay === 'shown' ? 'hidden' : 'shown') }) },
-    'overlay.close': { guard: 'overlayShown', actions: 'hideOverlay' },
-    'overlay.outsideClick': { guard: 'overlayShown', actions: 'hideOverlay' },
-    'overlay.viewCart': { guard: 'overlayShown', actions: 'hideOverlay' },
-    'layout.mobile': { guard: 'overlayShown', actions: 'hideOverlay' },
+    'overlay.open': { actions: 'overlay' },
+    'overlay.toggle': { actions: 'overlay' },
+    'overlay.close': { actions: 'overlay' },
+    'overlay.outsideClick': { actions: 'overlay' },
+    'overlay.viewCart': { actions: 'overlay' },
+    'layout.mobile': { actions: 'overlay' },
   },
   initial: 'idle',
   states: {
@@ -283,18 +283,4 @@ export const cartMachine = setup({
   },
 });
 
-/** What {@link canApplyCoupon} reads: a cart snapshot, or anything with its context fields. */
-export interface CartSnapshotLike { context: Pick<CartContext, 'updating' | 'lines' | 'checkout'> }
-
-/**
- * Whether the coupon box is enabled (spec section 4): not while the cart is updating, not when the
- * cart is empty, and not when the checkout has no link (no checkout id in its webUrl). The hook
- * binds it with `useSelector(cart, canApplyCoupon)`.
- *
- * @example
- * const enabled = useSelector(cartRef, canApplyCoupon);
- */
-export function canApplyCoupon(snapshot: CartSnapshotLike): boolean {
-  const { updating, lines, checkout } = snapshot.context;
-  return !updating && lines.length > 0 && checkoutIdOf(checkout) !== null;
-}
+export { canApplyCoupon, isOverlayEvent, nextOverlay, type CartOverlayEventType, type CartSnapshotLike } from './cart.selectors.ts';

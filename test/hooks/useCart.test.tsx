@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { useCart } from '../../src/hooks/useCart.ts';
 import { useCartLine } from '../../src/hooks/useCartLine.ts';
+import { useSharedActors } from '../../src/hooks/SharedActorsProvider.tsx';
 import { useToasts } from '../../src/hooks/useToasts.ts';
 import { checkoutOf, fakeCartServer, lineItem } from './cart.helpers.ts';
 import { fakeClient, fakeViewport, testEnvironment, wrapper } from './hooks.helpers.tsx';
@@ -12,7 +13,7 @@ function setup(initial = [lineItem(1, 11, 2)], options: { fetch?: boolean; width
   const env = testEnvironment({ viewport: fakeViewport(options.width ?? 1280) });
   const initialData = options.fetch ? { auth: { user: null, customer: {} } } : { auth: { user: null, customer: {} }, checkout: checkoutOf(initial) };
   const hook = renderHook(
-    () => ({ cart: useCart(), other: useCart(), line: useCartLine(initial[0]?.id ?? 1), toasts: useToasts() }),
+    () => ({ cart: useCart(), other: useCart(), line: useCartLine(initial[0]?.id ?? 1), toasts: useToasts(), shared: useSharedActors() }),
     { wrapper: wrapper(fakeClient(server.calls), env, { initialData }) },
   );
   return { server, env, ...hook };
@@ -47,6 +48,8 @@ describe('useCart', () => {
 
   test('every component sees the same cart and the same updating flag', async () => {
     const { result, server } = setup();
+    // the machine running (as once the page has settled): a request is sent at once
+    await act(() => result.current.shared.loadCart());
     server.hold();
     let pending!: Promise<unknown>;
     act(() => {

@@ -3,24 +3,27 @@ import { act, renderHook } from '@testing-library/react';
 import { QUANTITY_DEBOUNCE_MS } from '../../src/machines/quantity-input.machine.ts';
 import { useCart } from '../../src/hooks/useCart.ts';
 import { useQuantityInput } from '../../src/hooks/useQuantityInput.ts';
+import { useSharedActors } from '../../src/hooks/SharedActorsProvider.tsx';
 import { checkoutOf, fakeCartServer, lineItem } from './cart.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup(quantity = 2, stock = 5) {
+async function setup(quantity = 2, stock = 5) {
   const items = [lineItem(1, 11, quantity, 10, stock)];
   const server = fakeCartServer(items);
-  const hook = renderHook(() => ({ input: useQuantityInput(1), cart: useCart() }), {
+  const hook = renderHook(() => ({ input: useQuantityInput(1), cart: useCart(), shared: useSharedActors() }), {
     wrapper: wrapper(fakeClient(server.calls), testEnvironment(), { initialData: { auth: { user: null, customer: {} }, checkout: checkoutOf(items) } }),
   });
+  // the cart's machine running, as once the page has settled
+  await act(() => hook.result.current.shared.loadCart());
   return { server, ...hook };
 }
 
 describe('useQuantityInput', () => {
   test('keeps digits only and applies a valid value to the cart after the 800 ms pause', async () => {
-    const { result, server } = setup();
+    const { result, server } = await setup();
     act(() => result.current.input.change('4a'));
     expect(result.current.input.text).toBe('4');
     await act(() => vi.advanceTimersByTimeAsync(QUANTITY_DEBOUNCE_MS - 1));
@@ -36,7 +39,7 @@ describe('useQuantityInput', () => {
     ['0', 'Quantity must be greater than 0'],
     ['', 'Invalid quantity'],
   ])('a typed %j is refused with %j and not applied', async (typed, message) => {
-    const { result, server } = setup();
+    const { result, server } = await setup();
     act(() => result.current.input.change(typed));
     await act(() => vi.advanceTimersByTimeAsync(QUANTITY_DEBOUNCE_MS));
     expect(result.current.input.error).toBe(message);
@@ -44,7 +47,7 @@ describe('useQuantityInput', () => {
   });
 
   test('plus and minus apply at once; minus is disabled at 1 and plus at the stock', async () => {
-    const { result, server } = setup(1, 2);
+    const { result, server } = await setup(1, 2);
     expect(result.current.input).toMatchObject({ minusDisabled: true, plusDisabled: false });
     act(() => result.current.input.increment());
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -53,7 +56,7 @@ describe('useQuantityInput', () => {
   });
 
   test('both buttons are disabled while the cart updates', async () => {
-    const { result, server } = setup(2, 5);
+    const { result, server } = await setup(2, 5);
     server.hold();
     act(() => void result.current.cart.add(12));
     expect(result.current.input).toMatchObject({ minusDisabled: true, plusDisabled: true });
@@ -63,7 +66,7 @@ describe('useQuantityInput', () => {
   });
 
   test("follows the cart's answer when the line changes elsewhere", async () => {
-    const { result } = setup(2, 5);
+    const { result } = await setup(2, 5);
     act(() => result.current.cart.setQuantity(1, 3));
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(result.current.input.text).toBe('3');
