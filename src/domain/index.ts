@@ -19,6 +19,7 @@ export * from './price-phrase.ts';
 export * from './urls.ts';
 export * from './pagination.ts';
 export * from './product-page.ts';
+export * from './product-json-ld.ts';
 export * from './ratings.ts';
 export * from './lists.ts';
 export * from './carousel.ts';

@@ -3,23 +3,19 @@ import fc from 'fast-check';
 import type { InventoryLevel, Product, Variant } from '../../src/domain/entities.ts';
 import {
   AVAILABILITY_TEXT,
-  DEFAULT_MERCHANT_RETURN_DAYS,
   PRODUCT_PAGE_TEXT,
   WARRANTY_TEXT,
   availabilityOf,
   availabilityText,
   breadcrumbCollectionId,
-  isoDate,
-  merchantReturnDays,
   pageTitle,
   pdfCards,
   pdfDisplayName,
-  priceValidUntil,
   productAvailability,
-  productJsonLd,
   productPageTitle,
   skuWithDashes,
 } from '../../src/domain/product-page.ts';
+import { DEFAULT_MERCHANT_RETURN_DAYS, isoDate, merchantReturnDays, priceValidUntil, productJsonLd } from '../../src/domain/product-json-ld.ts';
 
 function level(overrides: Partial<InventoryLevel> = {}): InventoryLevel {
   return {

@@ -80,7 +80,8 @@ describe('product page gallery and 3D model viewer', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Image 2' }));
     expect(screen.getByRole('button', { name: 'Image 2' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Open SuperFlo Pump in the media viewer' }));
-    const dialog = screen.getByRole('dialog', { name: 'SuperFlo Pump' });
+    // the viewer's code loads when it first opens
+    const dialog = await screen.findByRole('dialog', { name: 'SuperFlo Pump' });
     expect(within(dialog).getByRole('img', { name: 'Pump, side' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(within(dialog).getByText('Image 1 of 2')).toBeTruthy();
@@ -93,7 +94,7 @@ describe('product page gallery and 3D model viewer', () => {
     expect(viewerPackage.loaded).toBe(before);
     expect(container.querySelector('model-viewer')).toBeNull();
     fireEvent.click(thumb);
-    const dialog = screen.getByRole('dialog', { name: 'SuperFlo Pump' });
+    const dialog = await screen.findByRole('dialog', { name: 'SuperFlo Pump' });
     const viewer = await waitFor(() => {
       const el = dialog.querySelector('model-viewer');
       if (!el) throw new Error('no model-viewer yet');
@@ -241,6 +242,7 @@ describe('product page sections', () => {
     const product = pump({ sku: 'SF 100 X', avgRating: 4.333, Reviews: [{ id: 1, starsRating: 4 }, { id: 2, starsRating: 5 }, { id: 3, starsRating: 4 }] as Product['Reviews'] });
     const { container } = renderProduct(product);
     await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(container.querySelector('script[type="application/ld+json"]')).not.toBeNull());
     const ld = JSON.parse(container.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}') as Record<string, unknown>;
     expect(ld.sku).toBe('SF-100-X');
     const offers = ld.offers as Record<string, unknown> | Record<string, unknown>[];

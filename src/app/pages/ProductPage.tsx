@@ -17,7 +17,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import { compareAt } from '../../domain/money.ts';
-import { PRODUCT_PAGE_TEXT, productJsonLd } from '../../domain/product-page.ts';
+import { PRODUCT_PAGE_TEXT } from '../../domain/product-page.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
@@ -26,6 +26,7 @@ import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { StarRating } from '../../ui/catalog/StarRating.tsx';
 import { LazySection } from '../../ui/product/LazySection.tsx';
 import { ProductGallery } from '../../ui/product/ProductGallery.tsx';
+import { ProductStructuredData } from '../../ui/product/ProductStructuredData.tsx';
 import { ProductTabs } from '../../ui/product/ProductTabs.tsx';
 import { Breadcrumbs, type Crumb } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
@@ -115,7 +116,6 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   ];
   const was = page.variant ? compareAt(page.variant) : compareAt(product);
   const sku = page.variant?.sku ?? product.sku;
-  const jsonLd = productJsonLd(product, { now: environment.now(), merchantReturnDays: storeConfig.merchantReturnDays, timeZone: storeConfig.appTimeZone, url: pageUrl });
 
   const header = (
     <div className="sk-pp-head">
@@ -150,7 +150,7 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
 
   return (
     <article className="sk-page sk-pp">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <ProductStructuredData product={product} url={pageUrl} merchantReturnDays={storeConfig.merchantReturnDays} timeZone={storeConfig.appTimeZone} now={environment.now} />
       {!mobile && themeConfig.productTopBannerUrl && <img className="sk-topbanner sk-pp-topbanner" src={themeConfig.productTopBannerUrl} alt="" width={1300} height={150} />}
       <div className="sk-pp-crumbs">
         <Breadcrumbs items={crumbs} />

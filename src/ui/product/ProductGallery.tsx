@@ -10,12 +10,10 @@ import { lazy, Suspense, useState } from 'react';
 import type { Model3D, Product, ProductImage } from '../../domain/entities.ts';
 import { imageSrcSet, sizedImageUrl } from '../../domain/images.ts';
 import { ResponsiveImage } from '../catalog/ResponsiveImage.tsx';
-import { Modal } from '../shell/Modal.tsx';
-import { Spinner } from '../shell/Spinner.tsx';
 import './product.css';
 
 /** The 3D view: its own small chunk, fetched with the viewer package when a 3D item opens. */
-const ModelViewer = lazy(() => import('./ModelViewer.tsx').then((m) => ({ default: m.ModelViewer })));
+const MediaViewer = lazy(() => import('./MediaViewer.tsx'));
 
 /** One item of the gallery. */
 export type GalleryItem = { kind: 'image'; image: ProductImage } | { kind: 'model'; model: Model3D };
@@ -40,7 +38,8 @@ export interface ProductGalleryProps {
  */
 export const MAIN_IMAGE_SIZES = '(max-width: 800px) 100vw, 600px';
 
-function itemLabel(item: GalleryItem, index: number, imageCount: number): string {
+/** The name of a gallery item: 'Image 2', '3D model 1'. */
+export function itemLabel(item: GalleryItem, index: number, imageCount: number): string {
   return item.kind === 'image' ? `Image ${index + 1}` : `3D model ${index + 1 - imageCount}`;
 }
 
@@ -57,7 +56,9 @@ export function ProductGallery({ product, placeholder, loadModelViewer }: Produc
   const mainUrl = shown?.kind === 'image' ? shown.image.url : shown?.kind === 'model' ? shown.model.posterUrl : (product.imageUrl ?? placeholder);
   const mainAlt = shown?.kind === 'image' ? (shown.image.altText ?? product.title) : shown?.kind === 'model' ? `3D model of ${product.title}` : product.title;
   const srcSet = imageSrcSet(mainUrl);
-  const open = viewer === null ? undefined : items[viewer];
+  // the viewer's code (the modal and its focus handling) loads when it first opens, and stays
+  const [viewerUsed, setViewerUsed] = useState(false);
+  if (viewer !== null && !viewerUsed) setViewerUsed(true);
   const step = (by: number) => setViewer((v) => (v === null ? v : (v + by + items.length) % items.length));
 
   return (
@@ -95,29 +96,11 @@ export function ProductGallery({ product, placeholder, loadModelViewer }: Produc
           ))}
         </ul>
       )}
-      <Modal open={open !== undefined} title={product.title} onClose={() => setViewer(null)} className="sk-pp-viewer">
-        {open?.kind === 'image' && (
-          <img className="sk-pp-viewer__img" src={sizedImageUrl(open.image.url, 800)} alt={open.image.altText ?? product.title} width={800} height={800} />
-        )}
-        {open?.kind === 'model' && (
-          <Suspense fallback={<Spinner label="Loading the 3D model" />}>
-            <ModelViewer model={open.model} alt={`3D model of ${product.title}`} load={loadModelViewer} />
-          </Suspense>
-        )}
-        {items.length > 1 && viewer !== null && (
-          <div className="sk-pp-viewer__nav">
-            <button type="button" className="sk-btn" onClick={() => step(-1)}>
-              Previous
-            </button>
-            <span aria-live="polite">
-              {itemLabel(items[viewer] as GalleryItem, viewer, imageCount)} of {items.length}
-            </span>
-            <button type="button" className="sk-btn" onClick={() => step(1)}>
-              Next
-            </button>
-          </div>
-        )}
-      </Modal>
+      {viewerUsed && (
+        <Suspense fallback={null}>
+          <MediaViewer product={product} items={items} viewer={viewer} onStep={step} onClose={() => setViewer(null)} loadModelViewer={loadModelViewer} />
+        </Suspense>
+      )}
     </section>
   );
 }
