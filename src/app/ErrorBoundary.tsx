@@ -6,7 +6,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CHROME_TEXT } from '../domain/chrome.ts';
-import { SHELL_MESSAGES, chunkLoadFailedMessage, isChunkLoadError } from '../domain/shell.ts';
+import { CSS_CHUNK_LOAD_FAILED, SHELL_MESSAGES, chunkLoadFailedMessage, isChunkLoadError } from '../domain/shell.ts';
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
@@ -27,12 +27,20 @@ interface State {
 /**
  * Vite names a failed dynamic import 'Failed to fetch dynamically imported module: {url}' (or
  * 'error loading dynamically imported module' in Firefox, 'Importing a module script failed' in
- * Safari). Those are chunk-load failures too: they are mapped to the domain's message with the
- * chunk's file name as the id, so one rule (isChunkLoadError) decides.
+ * Safari), and a page stylesheet that failed 'Unable to preload CSS for {url}'. Those are
+ * chunk-load failures too: they are mapped to the domain's messages ('Loading chunk {id} failed',
+ * 'Loading CSS chunk {id} failed' with the code CSS_CHUNK_LOAD_FAILED) with the file name as the
+ * id, so one rule (isChunkLoadError) decides.
  */
 export function asChunkError(error: unknown): unknown {
   if (isChunkLoadError(error)) return error;
   const message = error instanceof Error ? error.message : '';
+  // Vite's preload helper: 'Unable to preload CSS for /assets/x.css' (a page's stylesheet chunk)
+  const css = /Unable to preload CSS for (\S+)/.exec(message);
+  if (css) {
+    const id = (css[1] ?? '').split('/').pop() || 'unknown';
+    return Object.assign(new Error(`Loading CSS chunk ${id} failed`), { name: 'ChunkLoadError', code: CSS_CHUNK_LOAD_FAILED });
+  }
   const match = /(?:dynamically imported module|Importing a module script failed)[:\s]*(\S*)/i.exec(message);
   if (!match) return error;
   const id = (match[1] ?? '').split('/').pop()?.replace(/\?.*$/, '') || 'unknown';

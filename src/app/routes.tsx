@@ -1,16 +1,13 @@
 /**
  * The route table of spec section 2, with the configured collectionPath, productPath and
- * articlePath, and route-level code splitting: each page is its own chunk (React.lazy).
- *
- * Pages that exist today (see PAGE_LOADERS): Home, Collection ({handle} and {handle}/{tagFilter}),
- * Product (with and without the collection handle), Search results and Cart. Every other route of
- * the table (the collections root and vendors page, account, orders, addresses, wallet, recovery
- * email, sign-in flows, newsletter confirmation, help, questions, brands, blog articles, index
- * pages, generic pages) renders the not-found page for now.
+ * articlePath, and route-level code splitting: each page is its own chunk (React.lazy), loaded
+ * within CHUNK_LOAD_TIMEOUT_MS. Every route of the table has its page (PAGE_LOADERS); any other
+ * path renders the not-found page.
  * @module
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { StoreConfig } from '../domain/entities.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, chunkLoadFailedMessage } from '../domain/shell.ts';
 import NotFound from './NotFound.tsx';
 
 /** The pages of the route table. */
@@ -62,7 +59,7 @@ function prefix(path: string): string {
  * collections or products would swallow the generic '/:handle' page, so such a store gets the
  * collection and product routes first and no generic page; our seed uses '/collections',
  * '/products' and '/articles'. The table's '/:handle/:id.htm' (article or product-style page) is
- * left to the catch-all for now, since it also renders the not-found page.
+ * the generic page's second row, '/:handle/:page' (see below).
  *
  * @example
  * routeTable({ collectionPath: '/collections', productPath: '/products', articlePath: '/articles' })
@@ -150,6 +147,26 @@ export const PAGE_LOADERS: Partial<Record<PageKey, () => Promise<{ default: Comp
 const lazyPages = new Map<PageKey, Page>();
 
 /**
+ * A page chunk that has not arrived within CHUNK_LOAD_TIMEOUT_MS (spec section 8: 120 s) counts as
+ * failed: 'Loading chunk {page} failed', which the error boundary offers to cure with a reload.
+ */
+export function withChunkTimeout<T>(load: Promise<T>, id: string, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(Object.assign(new Error(chunkLoadFailedMessage(id)), { name: 'ChunkLoadError' })), ms);
+    load.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
  * The component of a page: the lazy page when it exists, else the not-found page. Lazy components
  * are created once per key, so React keeps their state across renders.
  */
@@ -157,7 +174,7 @@ export function pageComponent(key: PageKey): Page {
   const cached = lazyPages.get(key);
   if (cached) return cached;
   const loader = PAGE_LOADERS[key];
-  const page: Page = loader ? lazy(loader) : NotFound;
+  const page: Page = loader ? lazy(() => withChunkTimeout(loader(), key)) : NotFound;
   lazyPages.set(key, page);
   return page;
 }

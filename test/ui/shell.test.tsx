@@ -5,7 +5,9 @@ import type { ApiClient } from '../../src/api/client.ts';
 import type { NavLink } from '../../src/domain/entities.ts';
 import type { SkimmerEnvironment } from '../../src/hooks/environment.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
-import { ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
+import { asChunkError, ErrorBoundary } from '../../src/app/ErrorBoundary.tsx';
+import { withChunkTimeout } from '../../src/app/routes.tsx';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../src/domain/shell.ts';
 import NotFound from '../../src/app/NotFound.tsx';
 import { Breadcrumbs } from '../../src/ui/shell/Breadcrumbs.tsx';
 import { CartButton } from '../../src/ui/shell/CartOverlay.tsx';
@@ -61,12 +63,35 @@ describe('ErrorBoundary', () => {
   test.each([
     ['Loading chunk 7 failed', 'Loading chunk 7 failed'],
     ['Failed to fetch dynamically imported module: http://x/assets/ProductPage-abc.js', 'Loading chunk ProductPage-abc.js failed'],
+    ['Unable to preload CSS for /assets/catalog-abc.css', 'Loading CSS chunk catalog-abc.css failed'],
   ])('a chunk-load failure (%s) offers a reload', (message, shown) => {
     const reload = vi.fn();
     render(<ErrorBoundary onError={() => {}} reload={reload}><Boom error={new Error(message)} /></ErrorBoundary>);
     expect(screen.getByText(shown)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload page' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('a failed page stylesheet is a chunk failure with the code CSS_CHUNK_LOAD_FAILED', () => {
+    expect(asChunkError(new Error('Unable to preload CSS for /assets/catalog-abc.css'))).toMatchObject({ code: 'CSS_CHUNK_LOAD_FAILED', name: 'ChunkLoadError' });
+  });
+
+  test('a page chunk that has not arrived after 120 s fails as a chunk failure; one that arrives is passed through', async () => {
+    vi.useFakeTimers();
+    try {
+      const never = withChunkTimeout(new Promise(() => {}), 'product');
+      const settled = never.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+      let done = false;
+      void settled.then(() => (done = true));
+      await Promise.resolve();
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await settled).toMatchObject({ name: 'ChunkLoadError', message: 'Loading chunk product failed' });
+      await expect(withChunkTimeout(Promise.resolve('page'), 'home')).resolves.toBe('page');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a new reset key (another path) clears the error', () => {
@@ -203,6 +228,31 @@ describe('Footer', () => {
     await waitFor(() => expect(visible()[0]?.textContent).not.toBe(first));
     expect(visible()).toHaveLength(shown);
     expect((visible()[0] as HTMLElement).style.flexBasis).toBe(`${100 / shown}%`);
+  });
+
+  test("a review without a message reads 'No feedback given.'; a swipe past 50 px moves one card, a shorter one does not", async () => {
+    const reviews = [
+      { url: 'x', message: '', name: 'Nina', stars: 5 },
+      ...Array.from({ length: 4 }, (_, i) => ({ url: 'x', message: `Review ${i}`, name: `N${i}`, stars: 5 })),
+    ];
+    const c = fakeClient({ vendors: vi.fn().mockResolvedValue({ vendors }), siteReviews: vi.fn().mockResolvedValue({ siteReviews: reviews, total: 5 }) });
+    mount(<Footer navData={[]} year={2026} />, { client: c, width: 400 });
+    const block = screen.getByRole('heading', { name: 'SELLER REVIEWS' }).closest('section') as HTMLElement;
+    await waitFor(() => expect(block.querySelectorAll('.review-card').length).toBeGreaterThan(0));
+    const visible = () => [...block.querySelectorAll('.review-card')].filter((card) => card.getAttribute('aria-hidden') !== 'true');
+    expect(visible()[0]?.textContent).toContain('No feedback given.');
+    const viewport = block.querySelector('.reviews-viewport') as HTMLElement;
+    // jsdom has no PointerEvent: without one, fireEvent.pointerDown drops clientX
+    if (typeof window.PointerEvent === 'undefined') vi.stubGlobal('PointerEvent', class extends MouseEvent {});
+    const swipe = (from: number, to: number) => {
+      fireEvent.pointerDown(viewport, { clientX: from });
+      fireEvent.pointerMove(viewport, { clientX: to });
+      fireEvent.pointerUp(viewport, { clientX: to });
+    };
+    swipe(300, 260);
+    expect(visible()[0]?.textContent).toContain('No feedback given.');
+    swipe(300, 240);
+    await waitFor(() => expect(visible()[0]?.textContent).toContain('Review 0'));
   });
 
   test('POPULAR BRANDS lists 10 brands by product count, linked to /brands/{name}', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../domain/chrome.ts';
 import type { NavItem, NavLink } from '../../domain/entities.ts';
 import { brandPath, footerBrands } from '../../domain/lists.ts';
-import { starFlags } from '../../domain/ratings.ts';
+import { siteReviewMessage, starFlags } from '../../domain/ratings.ts';
 import { FOOTER_HOURS, SHELL_MESSAGES, copyrightLine } from '../../domain/shell.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
@@ -59,7 +59,11 @@ function Stars({ stars }: { stars: number }) {
   );
 }
 
-/** The SELLER REVIEWS carousel: `perView` cards at a time (3 on desktop, 1 on mobile), moving one card per step, arrows, pause on hover (useCarousel 'reviews'). */
+/**
+ * The SELLER REVIEWS carousel: `perView` cards at a time (3 of 300 px on desktop, 1 across the width
+ * on mobile), moving one card per step in 200 ms, arrows, swipe or drag, pause on hover, 'No
+ * feedback given.' for a review without a message (useCarousel 'reviews').
+ */
 function SellerReviews() {
   const reviews = useLoader<SiteReviewsResponse>({ kind: 'reviews', load: (api, _p, signal) => api.siteReviews({}, { signal }) });
   const items = reviews.data?.siteReviews ?? [];
@@ -73,12 +77,25 @@ function SellerReviews() {
         <span className="review-badge">{CHROME_TEXT.seal}</span>
       </a>
       {items.length > 0 && (
-        <div className="reviews-viewport">
-          <ul className="reviews-track" style={{ transform: `translateX(${(-carousel.index * 100) / perView}%)`, transition: carousel.animate ? undefined : 'none' }}>
+        <div
+          className="reviews-viewport"
+          // swipe or drag past 50 px moves one card (the carousel's 'reviews' rule)
+          onPointerDown={(e) => carousel.dragStart(e.clientX)}
+          onPointerMove={(e) => carousel.dragging && carousel.dragMove(e.clientX)}
+          onPointerUp={(e) => carousel.dragEnd(e.clientX)}
+          onPointerCancel={carousel.dragCancel}
+        >
+          <ul
+            className="reviews-track"
+            style={{
+              transform: `translateX(calc(${(-carousel.index * 100) / perView}% + ${carousel.dragging ? carousel.dragDeltaX : 0}px))`,
+              transition: carousel.animate && !carousel.dragging ? undefined : 'none',
+            }}
+          >
             {carousel.track.map((review, i) => (
               <li key={i} className="review-card" style={{ flexBasis: `${100 / perView}%` }} aria-hidden={i < carousel.index || i >= carousel.index + perView}>
                 <Stars stars={review.stars} />
-                <p className="review-message">{review.message}</p>
+                <p className="review-message">{siteReviewMessage(review.message)}</p>
                 <p className="review-name">{review.name}</p>
               </li>
             ))}
