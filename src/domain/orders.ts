@@ -50,7 +50,7 @@ export function orderPath(orderId: number): string {
  */
 export function parseOrderId(param: string | null | undefined): number | null {
   const text = (param ?? '').trim();
-  if (!/^\d{1,15}$/.test(text)) return null;
+  if (!/^\d{1,16}$/.test(text)) return null;
   const id = Number(text);
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }

@@ -5,11 +5,11 @@ import { orderAddressLines, orderLineTotal, orderTotalsRows, parseOrderId, relat
 
 describe('parseOrderId', () => {
   test('any positive safe integer survives a trip through the URL', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 999_999_999_999_999 }), (id) => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (id) => {
       expect(parseOrderId(String(id))).toBe(id);
     }));
   });
-  test.each(['', 'abc', '12x', '1e3', '-4', '0', '1.5', undefined])('%s is no order id', (text) => {
+  test.each(['', 'abc', '12x', '1e3', '-4', '0', '1.5', '9007199254740993', '12345678901234567', undefined])('%s is no order id', (text) => {
     expect(parseOrderId(text)).toBeNull();
   });
 });

@@ -122,6 +122,8 @@ describe('order page (/account/orders/:id)', () => {
     const buttons = within(section).getAllByRole('button', { name: /^Add to Order/ }) as HTMLButtonElement[];
     expect(buttons.map((b) => b.textContent)).toEqual(['Add to Order', 'Add to Order', 'Add to Order']);
     expect(buttons.map((b) => b.disabled)).toEqual([false, true, true]);
+    // a related product's page opens in 'Add to Order' mode for this order
+    expect(within(section).getByRole('link', { name: 'Skimmer basket' }).getAttribute('href')).toMatch(/\?orderId=12$/);
   });
 
   test("adding sends the product to this order, says 'You've added this product to your order. Expect hearing from us soon.' and reloads the order", async () => {

@@ -62,7 +62,8 @@ function Lines({ page }: { page: OrderApi }) {
 function Offer({ offer, page }: { offer: RelatedOffer; page: OrderApi }) {
   const store = useStoreConfig();
   const theme = useThemeConfig();
-  const href = createStoreLinks(store).product(offer.card.handle);
+  // the product page opens in 'Add to Order' mode for this order
+  const href = createStoreLinks(store).product(offer.card.handle, { orderId: page.orderId });
   return (
     <li className="order-offer">
       <CatalogLink to={href} className="order-offer-image" tabIndex={-1} aria-hidden="true">
