@@ -8,7 +8,7 @@
  */
 import type { NavLink } from './entities.ts';
 import { pageTitle } from './page-title.ts';
-import { readTimeMinutes } from './shell.ts';
+import { readTimeFromWords, readTimeMinutes } from './shell.ts';
 import { BRANDS_PATH } from './urls.ts';
 
 /**
@@ -180,6 +180,14 @@ export function formatContentDate(iso: string | null | undefined, timeZone = 'UT
  */
 export function readTimeText(html: string | null | undefined): string {
   return `${readTimeMinutes(html)} min read`;
+}
+
+/**
+ * The read-time estimate from a word count (the article lists carry `wordCount`, not the body).
+ * @example wordsReadTimeText(450); // '2 min read'
+ */
+export function wordsReadTimeText(words: number): string {
+  return `${readTimeFromWords(words)} min read`;
 }
 
 /**

@@ -363,6 +363,8 @@ export interface Article {
   seoDescription: string | null;
   bodyHtml?: string;
   tags?: string[];
+  /** Words of the body, for the read time of a list without bodies. */
+  wordCount?: number;
 }
 
 /** A navigation item. */

@@ -212,8 +212,19 @@ export function countWords(text: string): number {
  * readTimeMinutes('');                                   // 1
  */
 export function readTimeMinutes(htmlOrText: string | null | undefined): number {
-  const words = countWords(htmlToText(htmlOrText));
-  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+  return readTimeFromWords(countWords(htmlToText(htmlOrText)));
+}
+
+/**
+ * Minutes to read a number of words at 225 words per minute, rounded up, at least 1 (lists carry
+ * an article's word count instead of its body).
+ *
+ * @example
+ * readTimeFromWords(226); // 2
+ * readTimeFromWords(0);   // 1
+ */
+export function readTimeFromWords(words: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, words) / WORDS_PER_MINUTE));
 }
 
 /** The shell-wide messages of spec section 8. */

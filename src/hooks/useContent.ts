@@ -25,6 +25,7 @@ import {
   questionThreadPath,
   questionTopicPath,
   readTimeText,
+  wordsReadTimeText,
   THREADS_PAGE_SIZE,
   type ContentCrumb,
 } from '../domain/content.ts';
@@ -127,6 +128,8 @@ export interface ArticleSummary {
   /** ISO date for the time element. */
   date: string;
   excerpt: string | null;
+  /** '{n} min read' (225 words per minute), when the list says how long the article is. */
+  readTimeText: string | null;
   tags: TagLink[];
 }
 
@@ -195,6 +198,7 @@ export function useArticleList(options: ArticleListOptions = {}): ArticleListApi
         date: a.createdAt,
         dateText: formatContentDate(a.createdAt, storeConfig.appTimeZone),
         excerpt: a.seoDescription,
+        readTimeText: a.wordCount === undefined ? null : wordsReadTimeText(a.wordCount),
         tags: tagLinks(a.tags, links),
       })),
     [load.data, base, links, storeConfig.appTimeZone],

@@ -21,6 +21,7 @@ import {
   isMobileExitTrigger,
   isMobileLayout,
   mayShowExitPopup,
+  readTimeFromWords,
   readTimeMinutes,
   scrollDepth,
   wasExitPopupShown,
@@ -204,6 +205,15 @@ describe('read time', () => {
         expect(minutes(hi)).toBe(Math.max(1, Math.ceil(hi / 225)));
       }),
     );
+  });
+
+  test('a word count reads as the same minutes as a text of that many words', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 5000 }), (n) => {
+        expect(readTimeFromWords(n)).toBe(readTimeMinutes('<p>' + 'pool '.repeat(n) + '</p>'));
+      }),
+    );
+    expect(readTimeFromWords(-3)).toBe(1);
   });
 
   test('appending plain text never lowers the estimate', () => {

@@ -1,3 +1,4 @@
+import { countWords, htmlToText } from '../../src/domain/shell.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -130,6 +131,15 @@ describe('GET /api/articles', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect(body.articles.every((a) => a.bodyHtml === undefined && a.tags.length > 0)).toBe(true);
     expect(body.pageInfo).toMatchObject({ limitPerPage: 10, totalObjects: 42, totalPages: 5, count: 10 });
+  });
+
+  test("each listed article says how many words its body has (the list's read time)", async () => {
+    const list = (await get('/api/articles')).json().articles as (A & { wordCount: number })[];
+    for (const a of list.slice(0, 3)) {
+      const full = (await get(`/api/articles/handle/${a.handle}`)).json().article as A;
+      expect(a.wordCount).toBe(countWords(htmlToText(full.bodyHtml)));
+      expect(a.wordCount).toBeGreaterThan(0);
+    }
   });
 
   test('accepts the request the storefront builds: page, limit 10, sortBy CREATED, order DESC', async () => {

@@ -16,7 +16,7 @@ function renderBlog(url: string, client = fakeClient()) {
 
 describe('blog list', () => {
   test('shows 10 newest articles a page with author, date, excerpt and tags; post links stay under /blogs', async () => {
-    const articles = vi.fn(async () => ({ articles: [article(1), article(2)], pageInfo: listInfo(12, 10, 2) }));
+    const articles = vi.fn(async () => ({ articles: [{ ...article(1), wordCount: 700 }, article(2)], pageInfo: listInfo(12, 10, 2) }));
     renderBlog('/blogs', fakeClient({ articles: articles as never }));
     const link = await screen.findByRole('link', { name: 'Article 1' });
     expect(link.getAttribute('href')).toBe('/blogs/article-1');
@@ -27,6 +27,8 @@ describe('blog list', () => {
     expect(within(first).getByText('By Priya Raman')).toBeTruthy();
     expect(within(first).getByText('May 7, 2025').getAttribute('datetime')).toBe('2025-05-07T08:57:50.000Z');
     expect(within(first).getByText('Summary of article 1.')).toBeTruthy();
+    // the list's word count gives the read time (700 words at 225 a minute)
+    expect(within(first).getByText('4 min read')).toBeTruthy();
     expect(within(first).getByRole('link', { name: 'Pro Tips' }).getAttribute('href')).toBe('/articles/tags/Pro%20Tips');
     expect(screen.getByText('Showing 1 - 10 of 12 articles.')).toBeTruthy();
     expect(document.title).toBe('Blog - Skimmer');

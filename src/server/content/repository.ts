@@ -8,6 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../domain/entities.ts';
 import { defaultStoreConfig, defaultThemeConfig } from './config.ts';
 import type { ServedStoreConfig } from './config.ts';
+import { countWords, htmlToText } from '../../domain/shell.ts';
 import { sanitizeContentHtml } from './html.ts';
 import { SETTING_KEYS } from './seed.ts';
 
@@ -240,12 +241,13 @@ export function createContentRepository(db: Db): ContentRepository {
       const params: unknown[] = tag === undefined ? [] : [tag.toLowerCase()];
       const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM articles a ${where}`, params)?.n ?? 0;
       const direction = order === 'ASC' ? 'ASC' : 'DESC';
-      const rows = db.all<Article>(
-        `SELECT ${ARTICLE_COLUMNS} FROM articles a ${where} ORDER BY ${ARTICLE_ORDER[sortBy]} ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
+      const rows = db.all<Article & { bodyHtml: string }>(
+        `SELECT ${ARTICLE_COLUMNS}, a.body_html AS "bodyHtml" FROM articles a ${where} ORDER BY ${ARTICLE_ORDER[sortBy]} ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
         [...params, limit, page * limit],
       );
       const tags = tagsOf(rows.map((r) => r.id));
-      const articles = rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] }));
+      // lists leave the body out but say how long it is, for the read-time estimate
+      const articles = rows.map(({ bodyHtml, ...r }) => ({ ...r, wordCount: countWords(htmlToText(bodyHtml)), tags: tags.get(r.id) ?? [] }));
       return { articles, pageInfo: pageInfo(total, limit, articles.length) };
     },
 

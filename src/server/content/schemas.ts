@@ -72,7 +72,7 @@ export const articleSchema = {
   type: 'object',
   properties: {
     id: int, title: str, handle: str, imageUrl: nstr, author: str, createdAt: str, seoDescription: nstr,
-    bodyHtml: str, tags: { type: 'array', items: str },
+    bodyHtml: str, tags: { type: 'array', items: str }, wordCount: int,
   },
   required: ['id', 'title', 'handle', 'author', 'createdAt'],
 } as const;

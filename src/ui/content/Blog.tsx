@@ -27,7 +27,7 @@ export function TagList({ tags, label = CONTENT_TEXT.tags }: { tags: readonly Ta
   );
 }
 
-/** The meta line: author, date and, on the article, the read time. */
+/** The meta line: author, date and the read time. */
 function Meta({ author, date, dateText, readTime }: { author: string; date: string; dateText: string; readTime?: string }) {
   return (
     <p className="ct-meta">
@@ -56,7 +56,7 @@ export function ArticleList({ articles }: { articles: readonly ArticleSummary[] 
             <h2 className="ct-row__title">
               <CatalogLink to={a.href}>{a.title}</CatalogLink>
             </h2>
-            <Meta author={a.author} date={a.date} dateText={a.dateText} />
+            <Meta author={a.author} date={a.date} dateText={a.dateText} readTime={a.readTimeText ?? undefined} />
             {a.excerpt && <p className="ct-excerpt">{a.excerpt}</p>}
             <TagList tags={a.tags} label={`Tags of ${a.title}`} />
           </div>
