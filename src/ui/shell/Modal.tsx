@@ -16,6 +16,8 @@ export interface ModalProps {
   onConfirm?: () => void;
   /** Disables Confirm (e.g. while the hook is busy). @default false */
   confirmDisabled?: boolean;
+  /** The Confirm button's label, where the action has its own name. @default 'Confirm' */
+  confirmLabel?: string;
   children?: ReactNode;
   /** Extra class on the dialog box. */
   className?: string;
@@ -70,7 +72,7 @@ export function useDialogFocus(open: boolean, ref: { current: HTMLElement | null
  * @example
  * <Modal open={open} title="Remove item?" onClose={hide} onConfirm={remove}>This removes the line.</Modal>
  */
-export function Modal({ open, title, onClose, onConfirm, confirmDisabled = false, children, className }: ModalProps) {
+export function Modal({ open, title, onClose, onConfirm, confirmDisabled = false, confirmLabel = CHROME_TEXT.confirm, children, className }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useDialogFocus(open, ref, onClose);
@@ -83,7 +85,7 @@ export function Modal({ open, title, onClose, onConfirm, confirmDisabled = false
         <div className="modal-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>{CHROME_TEXT.close}</button>
           {onConfirm && (
-            <button type="button" className="button" onClick={onConfirm} disabled={confirmDisabled}>{CHROME_TEXT.confirm}</button>
+            <button type="button" className="button" onClick={onConfirm} disabled={confirmDisabled}>{confirmLabel}</button>
           )}
         </div>
       </div>

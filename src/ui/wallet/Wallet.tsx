@@ -260,14 +260,16 @@ function AddressModal({ wallet }: { wallet: WalletApi }) {
   const target = wallet.addressTarget;
   const legend = useId();
   return (
-    <Modal open={target !== null} title={WALLET_TEXT.addressTitle} onClose={wallet.cancelAddress}>
+    <Modal
+      open={target !== null}
+      title={WALLET_TEXT.addressTitle}
+      onClose={wallet.cancelAddress}
+      onConfirm={wallet.saveAddress}
+      confirmLabel={WALLET_TEXT.saveChanges}
+      confirmDisabled={!wallet.canSaveAddress || wallet.savingAddress}
+    >
       {target && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            wallet.saveAddress();
-          }}
-        >
+        <div>
           <p className="wallet-modal-card">{cardTitle(target)}</p>
           <p className="wallet-modal-current">
             <strong>{WALLET_TEXT.currentAddress}:</strong> {target.billingAddress ? billingLines(target.billingAddress).join(', ') : WALLET_TEXT.noBillingAddress}
@@ -293,10 +295,7 @@ function AddressModal({ wallet }: { wallet: WalletApi }) {
               ))}
             </fieldset>
           )}
-          <button type="submit" className="button wallet-save" disabled={!wallet.canSaveAddress || wallet.savingAddress}>
-            {WALLET_TEXT.saveChanges}
-          </button>
-        </form>
+        </div>
       )}
     </Modal>
   );
