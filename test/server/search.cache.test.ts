@@ -21,6 +21,8 @@ import { seededDb } from './catalogue.helpers.ts';
 let db: Db;
 let cached: FastifyInstance;
 let uncached: FastifyInstance;
+/** The card store without the answer cache: every answer searched (the benchmark's 'cards' row). */
+let cardsOnly: FastifyInstance;
 
 beforeAll(async () => {
   db = seededDb(300, 23);
@@ -28,20 +30,23 @@ beforeAll(async () => {
   const webDir = join(dataDir, 'no-web');
   cached = await buildApp({ db, dataDir, webDir });
   uncached = await buildApp({ db, dataDir, webDir, catalogueCache: { cards: false, responseBytes: 0 } });
+  cardsOnly = await buildApp({ db, dataDir, webDir, catalogueCache: { responseBytes: 0 } });
 });
 afterAll(async () => {
   await cached.close();
   await uncached.close();
+  await cardsOnly.close();
 });
 
 const one = <T>(sql: string, params: unknown[] = []): T => db.get<T>(sql, params) as T;
 const body = async (app: FastifyInstance, url: string): Promise<string> => (await app.inject({ url })).body;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON answers loosely
 const json = async (app: FastifyInstance, url: string): Promise<any> => JSON.parse(await body(app, url));
-/** Both apps see every write: they share the database, and each keeps its own index and caches. */
+/** Every app sees every write: they share the database, and each keeps its own index and caches. */
 const reindex = (ids: number[]): void => {
   cached.catalogue.reindex(ids);
   uncached.catalogue.reindex(ids);
+  cardsOnly.catalogue.reindex(ids);
 };
 
 const URLS = [
@@ -62,6 +67,8 @@ describe('cached answers', () => {
       const cold = await body(uncached, url);
       expect(await body(cached, url), url).toBe(cold);
       expect(await body(cached, url), url).toBe(cold);
+      expect(await body(cardsOnly, url), url).toBe(cold);
+      expect(await body(cardsOnly, url), url).toBe(cold);
     }
     expect(cached.catalogue.cache.stats.responseHits).toBeGreaterThan(0);
   });
@@ -71,6 +78,7 @@ describe('cached answers', () => {
     const url = '/api/products/filter?q=xylophonic';
     const byId = `/api/products/byIds?ids=${row.id}`;
     expect((await json(cached, url)).products).toEqual([]);
+    expect((await json(cardsOnly, url)).products).toEqual([]);
     expect((await json(cached, byId)).products[0].title).toBe(row.title);
     db.run("UPDATE products SET title = 'Xylophonic Skimmer Basket' WHERE id = ?", [row.id]);
     reindex([row.id]);
@@ -80,6 +88,7 @@ describe('cached answers', () => {
     expect(answer.pageInfo.totalObjects).toBe(1);
     expect((await json(cached, byId)).products[0].title).toBe('Xylophonic Skimmer Basket');
     expect(await body(cached, url)).toBe(await body(uncached, url));
+    expect(await body(cardsOnly, url)).toBe(await body(uncached, url));
   });
 
   test('a stock write (an order) shows in the cards of the next answer after reindex', async () => {
@@ -99,6 +108,7 @@ describe('cached answers', () => {
   test('a price write moves the product in price order and in the facets of the next answer', async () => {
     const url = '/api/products/filter?sortBy=price_desc&limit=3';
     const first = await json(cached, url);
+    await body(cardsOnly, url); // its facets (and their JSON) are now memoised
     const row = one<{ id: number }>('SELECT id FROM products ORDER BY id DESC LIMIT 1');
     db.run('UPDATE products SET price_cents = 99999900 WHERE id = ?', [row.id]);
     db.run(
@@ -112,6 +122,7 @@ describe('cached answers', () => {
     expect(after.pageInfo.productMaxPrice).toBe(999999);
     expect(after.pageInfo.productMaxPrice).toBeGreaterThan(first.pageInfo.productMaxPrice);
     expect(await body(cached, url)).toBe(await body(uncached, url));
+    expect(await body(cardsOnly, url)).toBe(await body(uncached, url));
   });
 
   test('a removed product leaves answers and cards after reindex', async () => {
@@ -181,6 +192,15 @@ describe('CatalogueCache', () => {
     expect(loads.at(-1)).toEqual([500]); // only the id not held is read
     expect(cache.cardObjects([2])).toEqual([JSON.parse(text(2))]);
     expect(cache.cardsJson([]).json.toString()).toBe('');
+  });
+
+  test('writes the cards between a head and the tail parts given their count, in one buffer', () => {
+    const cache = new CatalogueCache(FIELDS, loader([]));
+    cache.preload([[1, 2]]);
+    const out = cache.cardsWithin([2, 500, 1], Buffer.from('['), (count) => [Buffer.from(`]:${count}`), Buffer.from('!')]);
+    expect(out.toString()).toBe(`[${text(2)},${text(1)}]:2!`);
+    const off = new CatalogueCache(FIELDS, loader([]), { cards: false });
+    expect(off.cardsWithin([1], Buffer.from('<'), (count) => [Buffer.from(`>${count}`)]).toString()).toBe(`<${text(1)}>1`);
   });
 
   test('reads a card again after invalidate, and a card not held on first use', () => {
@@ -288,5 +308,8 @@ describe('compressed answers', () => {
     }
     const cold = await uncached.inject({ url, headers: { 'accept-encoding': 'br' } });
     expect(brotliDecompressSync(cold.rawPayload).toString()).toBe(plain.body);
+    const searched = await cardsOnly.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(searched.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(searched.rawPayload).toString()).toBe(plain.body);
   });
 });

@@ -167,43 +167,48 @@ function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer {
 }
 
 const PRODUCTS_OPEN = Buffer.from('{"products":[');
-
-/** JSON of shared facet objects, kept as long as the index keeps the object (until a write). */
-const facetsJsonMemo = new WeakMap<object, string>();
-
-/** The facet lists of a page info as JSON members ('"availableTagPrefixes":[...],...'). */
-function facetsJson(facets: Readonly<IndexFacets>): string {
-  let json = facetsJsonMemo.get(facets);
-  if (json === undefined) {
-    json = `"availableTagPrefixes":${JSON.stringify(facets.availableTagPrefixes)},`
-      + `"availableTagFilters":${JSON.stringify(facets.availableTagFilters)},`
-      + `"availableVendors":${JSON.stringify(facets.availableVendors)}`;
-    facetsJsonMemo.set(facets, json);
-  }
-  return json;
-}
 const PRODUCTS_CLOSE = Buffer.from(']}');
+
+/**
+ * The end of a page info from its facet lists on, as UTF-8 bytes, for facet objects the
+ * index shares between answers: kept as long as the index keeps the object (until a write).
+ */
+const facetsJsonMemo = new WeakMap<object, Buffer>();
+
+/** '"availableTagPrefixes":[...],...,"productMaxPrice":n}}' of an answer's facets. */
+function facetsTail(facets: Readonly<IndexFacets>): Buffer {
+  let bytes = facetsJsonMemo.get(facets);
+  if (bytes === undefined) {
+    bytes = Buffer.from(`"availableTagPrefixes":${JSON.stringify(facets.availableTagPrefixes)},`
+      + `"availableTagFilters":${JSON.stringify(facets.availableTagFilters)},`
+      + `"availableVendors":${JSON.stringify(facets.availableVendors)},`
+      + `"productMaxPrice":${JSON.stringify(fromCents(facets.productMaxPriceCents))}}}`);
+    facetsJsonMemo.set(facets, bytes);
+  }
+  return bytes;
+}
 
 /** Registers the catalogue routes. */
 export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): void {
   const { db, tree, index, cache } = ctx;
   const sendCards = (reply: FastifyReply, ids: readonly number[], fields: readonly string[] | null = null): FastifyReply =>
-    reply.type(JSON_CONTENT_TYPE).send(Buffer.concat([PRODUCTS_OPEN, joinCards(cache, ids, fields).json, PRODUCTS_CLOSE]));
+    reply.type(JSON_CONTENT_TYPE).send(fields === null
+      ? cache.cardsWithin(ids, PRODUCTS_OPEN, () => [PRODUCTS_CLOSE])
+      : Buffer.concat([PRODUCTS_OPEN, joinCards(cache, ids, fields).json, PRODUCTS_CLOSE]));
   /**
    * The answer of a search as bytes: the cards copied from the card store, then the page
    * info written as JSON.stringify would write the PageInfo object (same keys, same order;
-   * tested byte for byte). Its facet lists are the larger part: they are serialised once
-   * per facet object the index shares between answers (see SearchPage).
+   * tested byte for byte), in one buffer. Its facet lists are the larger part: they are
+   * serialised once per facet object the index shares between answers (see SearchPage).
    */
   const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
     const page = index.searchPage(query);
     const pages = totalPages(page.totalObjects, query.limit);
+    const pageInfoHead = (count: number): Buffer => Buffer.from(`],"pageInfo":{"limitPerPage":${JSON.stringify(query.limit)},`
+      + `"totalObjects":${page.totalObjects},"totalPages":${pages},"pages":${pages},"count":${count},`);
+    if (fields === null) return cache.cardsWithin(page.ids, PRODUCTS_OPEN, (count) => [pageInfoHead(count), facetsTail(page.facets)]);
     const cards = joinCards(cache, page.ids, fields);
-    const tail = `],"pageInfo":{"limitPerPage":${JSON.stringify(query.limit)},"totalObjects":${page.totalObjects},`
-      + `"totalPages":${pages},"pages":${pages},"count":${cards.count},${facetsJson(page.facets)},`
-      + `"productMaxPrice":${JSON.stringify(fromCents(page.facets.productMaxPriceCents))}}}`;
-    const tailBytes = Buffer.from(tail);
-    return Buffer.concat([PRODUCTS_OPEN, cards.json, tailBytes], PRODUCTS_OPEN.length + cards.json.length + tailBytes.length);
+    return Buffer.concat([PRODUCTS_OPEN, cards.json, pageInfoHead(cards.count), facetsTail(page.facets)]);
   };
   const cardsResponse = { type: 'object', properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } } } } as const;
 
@@ -243,14 +248,16 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
       const query = toIndexQuery(req.query);
-      const key = searchCacheKey(query, fields);
-      const body = cache.response(key, () => searchAnswer(query, fields));
+      // without the answer cache there is no key to build
+      const key = cache.keepsAnswers ? searchCacheKey(query, fields) : null;
+      const body = key === null ? searchAnswer(query, fields) : cache.response(key, () => searchAnswer(query, fields));
       // compressed answers are cached too: a browser's hit must not pay for a brotli pass
       // (the compress plugin leaves an answer that already has a content-encoding alone)
       reply.type(JSON_CONTENT_TYPE).header('vary', 'accept-encoding');
       const encoding = body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req) : null;
       if (encoding === null) return reply.send(body);
-      return reply.header('content-encoding', encoding).send(cache.response(`${encoding} ${key}`, () => compress(encoding, body)));
+      const compressed = key === null ? compress(encoding, body) : cache.response(`${encoding} ${key}`, () => compress(encoding, body));
+      return reply.header('content-encoding', encoding).send(compressed);
     },
   );
 

@@ -36,7 +36,7 @@ class Lru<K, V> {
   private readonly map = new Map<K, V>();
   private weight = 0;
 
-  constructor(private readonly max: number, private readonly weigh: (v: V) => number) {}
+  constructor(readonly max: number, private readonly weigh: (v: V) => number) {}
 
   get size(): number {
     return this.map.size;
@@ -78,6 +78,8 @@ class Lru<K, V> {
 }
 
 const CHUNK_BYTES = 1 << 20;
+const EMPTY = Buffer.alloc(0);
+const NO_PARTS: readonly Buffer[] = [];
 
 /**
  * Cards as the UTF-8 bytes of their JSON objects, in 1 MB chunks, found by id through
@@ -231,11 +233,29 @@ export class CatalogueCache {
     for (const ids of batches) for (const [id, values] of this.load(ids)) this.cards.put(id, this.encode(values));
   }
 
+  /** Whether answers are kept (`response` then looks them up by key). */
+  get keepsAnswers(): boolean {
+    return this.responses.max > 0;
+  }
+
   /**
    * The JSON of the cards of `ids` that exist, in the order given, repeats skipped (as
    * `productCards`), joined by commas; cards not held are read in one batch.
    */
   cardsJson(ids: readonly number[]): { json: Buffer; count: number } {
+    const { out, count } = this.write(ids, EMPTY, () => NO_PARTS);
+    return { json: out, count };
+  }
+
+  /**
+   * The cards of `ids` as cardsJson writes them, between `head` and the parts `tail(count)`
+   * returns, in one buffer: an answer's envelope and its cards in one allocation and one copy.
+   */
+  cardsWithin(ids: readonly number[], head: Buffer, tail: (count: number) => readonly Buffer[]): Buffer {
+    return this.write(ids, head, tail).out;
+  }
+
+  private write(ids: readonly number[], head: Buffer, tail: (count: number) => readonly Buffer[]): { out: Buffer; count: number } {
     const unique = ids.length > 1 ? [...new Set(ids)] : ids;
     if (!this.keepCards) {
       this.stats.cardMisses += unique.length;
@@ -245,7 +265,7 @@ export class CatalogueCache {
         const values = loaded.get(id);
         if (values !== undefined) texts.push(this.encode(values));
       }
-      return { json: Buffer.from(texts.join(',')), count: texts.length };
+      return { out: Buffer.concat([head, Buffer.from(texts.join(',')), ...tail(texts.length)]), count: texts.length };
     }
     let missing: number[] | null = null;
     for (const id of unique) if (this.cards.slot(id) < 0) (missing ??= []).push(id);
@@ -265,13 +285,17 @@ export class CatalogueCache {
       slots[count++] = slot;
       size += this.cards.lengthAt(slot);
     }
-    const out = Buffer.allocUnsafe(size + Math.max(0, count - 1));
-    let pos = 0;
+    const parts = tail(count);
+    let partBytes = 0;
+    for (const part of parts) partBytes += part.length;
+    const out = Buffer.allocUnsafe(head.length + size + Math.max(0, count - 1) + partBytes);
+    let pos = head.copy(out, 0);
     for (let n = 0; n < count; n++) {
       if (n > 0) out[pos++] = 0x2c; // ','
       pos = this.cards.copyAt(slots[n]!, out, pos);
     }
-    return { json: out, count };
+    for (const part of parts) pos += part.copy(out, pos);
+    return { out, count };
   }
 
   /** The cards of `ids` as objects (for answers that keep only some fields). */

@@ -20,7 +20,7 @@
  * Memory: about cap/8 bytes per vendor, tag and collection bitset (12.5 kB each at 100k).
  * @module
  */
-import { Lexicon, PrefixTable } from './lexicon.ts';
+import { Lexicon, PrefixTable, type Postings } from './lexicon.ts';
 import { TAG_KEY_SEPARATOR, normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { DEFAULT_ORDER, presortedFor, type PresortedSort } from './sorting.ts';
 import {
@@ -45,6 +45,10 @@ const PN_PREFIX_SCORE = wordScore({ exact: 0, prefix: 0, partNumber: 1 });
  * best keys in a bounded heap; deeper pages sort or walk presorted orders.
  */
 const PAGE_HEAP_LIMIT = 1024;
+
+/** The scores one query word can have on a document (field and part-number weights), highest first. */
+const LEVELS_DESC: readonly number[] = [...new Set([...EXACT_SCORE, ...PREFIX_SCORE, PN_EXACT_SCORE, PN_PREFIX_SCORE])]
+  .filter((level) => level > 0).sort((a, b) => b - a);
 
 /** Facet answers kept between writes (a few kB each). */
 const FACET_CACHE_SIZE = 256;
@@ -137,6 +141,13 @@ export interface FastIndexOptions {
    * @default 1024
    */
   pageHeapLimit?: number;
+  /**
+   * Words with at least this many postings also keep one bitset per field they occur in
+   * (a query ORs them instead of visiting each posting); 0 picks max(1024, capacity / 32):
+   * about 140 words at 100k products, 5 MB, covering 87% of the postings.
+   * @default 0
+   */
+  termBitsMin?: number;
 }
 
 /**
@@ -146,7 +157,10 @@ export interface FastIndexOptions {
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto', options.pageHeapLimit ?? PAGE_HEAP_LIMIT);
+  return new FastSearchIndex(
+    docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto', options.pageHeapLimit ?? PAGE_HEAP_LIMIT,
+    options.termBitsMin ?? 0,
+  );
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -200,6 +214,10 @@ class FastSearchIndex implements SearchIndex {
   private scratch = new Scratch(0);
   /** Facets by facetCacheKey, in use order; cleared by every write. */
   private readonly facetCache = new Map<string, IndexFacets>();
+  /** Words with field bitsets (Postings.fieldBits). */
+  private bigTerms: Postings[] = [];
+  /** True while the constructor loads the catalogue (field bitsets are built after it). */
+  private bulk = false;
 
   constructor(
     docs: Iterable<SearchDocument>,
@@ -207,12 +225,16 @@ class FastSearchIndex implements SearchIndex {
     private readonly expandFactor: number,
     private readonly sets: 'auto' | 'lists' | 'bitsets',
     private readonly pageHeapLimit: number,
+    private readonly termBitsMin: number,
   ) {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
+    this.bulk = true;
     for (const d of docs) this.upsert(d);
+    this.bulk = false;
     this.words.endBulk(true);
     this.partNumbers.endBulk();
+    for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
     // drop the doubling slack of the bulk load; later writes grow again as needed
     this.fwdTerms = this.fwdTerms.slice(0, Math.max(1024, this.fwdFill));
     this.fwdFlags = this.fwdFlags.slice(0, Math.max(1024, this.fwdFill));
@@ -297,6 +319,13 @@ class FastSearchIndex implements SearchIndex {
       this.fwdFlags[this.fwdFill++] = flags;
     }
     this.fwdEnd[o] = this.fwdFill;
+    if (!this.bulk) {
+      for (const [id, flags] of docWords) {
+        const p = this.words.terms.get(this.words.termOf[id]!)!;
+        if (p.fieldBits !== null) setFieldBits(p.fieldBits, o, flags, this.cap >>> 5);
+        else if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
+      }
+    }
     const pns = [...new Set(doc.partNumbers.map(normalizePartNumber))].filter((pn) => pn !== '');
     for (const pn of pns) this.partNumbers.add(pn, o);
     this.pnsOf[o] = pns.join(' ');
@@ -313,6 +342,23 @@ class FastSearchIndex implements SearchIndex {
 
   private compactIfWorthIt(): void {
     if (this.n - this.live > Math.max(1024, this.live * this.compactRatio)) this.compact();
+  }
+
+  /** Postings from which a word keeps field bitsets (see FastIndexOptions.termBitsMin). */
+  private bigTermPostings(): number {
+    return this.termBitsMin > 0 ? this.termBitsMin : Math.max(1024, this.cap >>> 5);
+  }
+
+  /** Builds a word's field bitsets from its postings. */
+  private addFieldBits(p: Postings): void {
+    const bits: (Uint32Array | undefined)[] = [];
+    const { ords, flags } = p;
+    for (let j = 0; j < p.length; j++) {
+      const f = flags![j]!;
+      for (let i = 0; i < 4; i++) if (f & (1 << i)) setBit(bits[i] ??= new Uint32Array(this.cap >>> 5), ords[j]!);
+    }
+    p.fieldBits = bits;
+    this.bigTerms.push(p);
   }
 
   private intern(text: string): string {
@@ -345,6 +391,7 @@ class FastSearchIndex implements SearchIndex {
     for (const [c, bits] of this.collections) this.collections.set(c, u32(bits, cap >>> 5));
     this.vendorBits = this.vendorBits.map((bits) => u32(bits, cap >>> 5));
     this.tagBits = this.tagBits.map((bits) => u32(bits, cap >>> 5));
+    for (const p of this.bigTerms) p.fieldBits = p.fieldBits!.map((bits) => (bits === undefined ? undefined : u32(bits, cap >>> 5)));
     this.idOf = f64(this.idOf);
     this.price = f64(this.price);
     this.rating = f64(this.rating);
@@ -438,6 +485,9 @@ class FastSearchIndex implements SearchIndex {
     }
     for (const [id, o] of this.ordOf) this.ordOf.set(id, remap[o] ?? 0);
     this.words.remap(remap);
+    // words left without postings are gone from the lexicon
+    this.bigTerms = this.bigTerms.filter((p) => p.length > 0);
+    for (const p of this.bigTerms) p.fieldBits = p.fieldBits!.map((bits) => (bits === undefined ? undefined : remapBits(bits)));
     this.partNumbers.remap(remap);
     this.n = next;
   }
@@ -551,15 +601,18 @@ class FastSearchIndex implements SearchIndex {
       groupPrefixes.push(prefixId ?? -1);
       filters.push(union);
     }
-    const match = s.match;
-    match.set(cand);
-    for (const f of filters) andInto(match, f);
-    const count = countBits(match);
+    // without filters the matches are the candidates themselves (no copy)
+    const match = filters.length === 0 ? cand : s.match;
+    const count = filters.length === 0 ? countBits(cand) : andAll(match, cand, filters);
 
-    // the matches as a list, once, when few enough that lists beat whole-bitset scans
-    const list = this.small(count <= s.matches.length >>> 4) ? listBits(match, s.matches) : null;
+    // the matches as a list, when few enough that lists beat whole-bitset scans; listed
+    // once, and only if a step needs it (a memoised one-word page often does not)
+    const useList = this.small(count <= s.matches.length >>> 4);
+    let listed: Uint32Array | null | undefined;
+    const listOf = (): Uint32Array | null => (listed === undefined ? (listed = useList ? listBits(match, s.matches) : null) : listed);
 
-    const ids = relevance ? this.pageByRelevance(nq, count, list, wordCount) : this.pageBySort(presortedFor(nq.sortBy), nq, count, list);
+    const ids = !relevance ? this.pageBySort(presortedFor(nq.sortBy), nq, match, count, listOf)
+      : wordCount === 1 ? this.pageByOneWord(nq, match, count, listOf) : this.pageByRelevance(nq, match, count, listOf(), wordCount);
 
     // facets depend on the matching set and the filters only, not on the sort or the page:
     // they are memoised by those (least recently used out first) until the next write, so
@@ -576,13 +629,14 @@ class FastSearchIndex implements SearchIndex {
         filters.forEach((f, j) => { if (j !== i) andInto(set, f); });
         return set;
       });
-      facets = deepFreeze(this.countFacets(match, count, list, others, vendorFilter, priceFilter, groupFilter));
+      facets = deepFreeze(this.countFacets(match, count, listOf(), others, vendorFilter, priceFilter, groupFilter));
       if (this.facetCache.size >= FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
     } else {
       this.facetCache.delete(cacheKey);
     }
     this.facetCache.set(cacheKey, facets);
-    if (nq.hasText) s.clearText(relevance ? wordCount : 0);
+    // one ranked word used level bitsets, several used score arrays
+    if (nq.hasText) s.clearText(wordCount > 1 ? wordCount : 0);
     return { ids, totalObjects: count, facets };
   }
 
@@ -751,7 +805,10 @@ class FastSearchIndex implements SearchIndex {
     const text = s.text;
     if (partNumber !== '') {
       const { tierExact, tierPrefix } = s;
-      this.partNumbers.forPrefix(partNumber, (term, o) => setBit(term === partNumber ? tierExact : tierPrefix, o));
+      this.partNumbers.forPrefix(partNumber, (term, o) => {
+        setBit(term === partNumber ? tierExact : tierPrefix, o);
+        s.tierHits++;
+      });
     }
     const plans = qWords.map((word, i) => {
       const isLast = i === last;
@@ -762,44 +819,62 @@ class FastSearchIndex implements SearchIndex {
     }).sort((a, b) => a.cost - b.cost);
     const perDoc = this.fwdFill / Math.max(1, this.n) + 2;
     let remaining = Infinity;
+    // ranking one word marks score levels (bitsets); several words, a score array per word
+    const levels = relevance && plans.length === 1;
     for (let step = 0; step < plans.length; step++) {
       const plan = plans[step]!;
-      const scores = relevance ? s.wordScoresAt(plan.i) : null;
+      const scores = relevance && !levels ? s.wordScoresAt(plan.i) : null;
       if (step === 0) {
         // the cheapest word is marked straight into the text set
         text.fill(0);
-        this.expandWord(plan, text, scores);
+        this.expandWord(plan, text, scores, levels);
       } else if (plan.cost <= remaining * perDoc * this.expandFactor) {
-        this.expandWord(plan, s.wordBits, scores);
+        this.expandWord(plan, s.wordBits, scores, false);
         andInto(text, s.wordBits);
         s.wordBits.fill(0);
       } else {
         remaining = this.checkWord(plan, text, cand, scores, remaining);
         continue;
       }
-      remaining = countAnd(text, cand);
+      // (what is left only guides the next word's plan)
+      if (step < plans.length - 1) remaining = countAnd(text, cand);
     }
     if (qWords.length === 0) text.fill(0);
     // part-number hits match whatever their words do
     const { tierExact, tierPrefix } = s;
-    for (let w = 0; w < cand.length; w++) cand[w] = cand[w]! & (text[w]! | tierExact[w]! | tierPrefix[w]!);
+    if (s.tierHits === 0) andInto(cand, text);
+    else for (let w = 0; w < cand.length; w++) cand[w] = cand[w]! & (text[w]! | tierExact[w]! | tierPrefix[w]!);
     return relevance ? qWords.length : 0;
   }
 
-  /** Marks a word's documents in `bits` from its postings (exact, prefixes, part numbers), and its scores when ranking. */
-  private expandWord(plan: WordPlan, bits: Uint32Array, scores: Uint8Array | null): void {
+  /**
+   * Marks a word's documents in `bits` from its postings (exact, prefixes, part numbers):
+   * with `scores`, also each document's score of the word; with `levels`, each document in
+   * the scratch bitset of each score it gets. A frequent word's field bitsets are ORed in
+   * whole unless per-document scores are wanted.
+   */
+  private expandWord(plan: WordPlan, bits: Uint32Array, scores: Uint8Array | null, levels: boolean): void {
+    const s = this.scratch;
+    const mark = (p: Postings, table: Uint8Array): void => {
+      if (scores === null && p.fieldBits !== null) {
+        p.fieldBits.forEach((field, i) => {
+          if (field === undefined) return;
+          orInto(bits, field);
+          if (levels) orInto(s.levelAt(table[1 << i]!), field);
+        });
+      } else if (levels) markPostingsLevels(bits, s, p.ords, p.flags!, p.length, table);
+      else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
+    };
     const exact = this.words.terms.get(plan.word);
-    if (exact !== undefined) markPostings(bits, scores, exact.ords, exact.flags!, exact.length, EXACT_SCORE);
+    if (exact !== undefined) mark(exact, EXACT_SCORE);
     // the word's own term adds nothing as a prefix: a whole word scores at least as much
-    if (plan.isLast) {
-      this.words.forPrefix(plan.word, (_, p) => {
-        if (p !== exact) markPostings(bits, scores, p.ords, p.flags!, p.length, PREFIX_SCORE);
-      });
-    }
+    if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => { if (p !== exact) mark(p, PREFIX_SCORE); });
     if (plan.pn) {
       this.partNumbers.forPrefix(plan.word, (term, o) => {
         setBit(bits, o);
-        if (scores !== null) scores[o] = Math.max(scores[o]!, term === plan.word ? PN_EXACT_SCORE : PN_PREFIX_SCORE);
+        const score = term === plan.word ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
+        if (scores !== null) scores[o] = Math.max(scores[o]!, score);
+        if (levels) setBit(s.levelAt(score), o);
       });
     }
   }
@@ -871,48 +946,145 @@ class FastSearchIndex implements SearchIndex {
     return score;
   }
 
-  /**
-   * A page in a presorted order: when the matches are fewer than the walk would visit, the
-   * best ranks among them (bounded heap, or a sort for deep pages); otherwise the first
-   * matching ordinals met walking the order.
-   */
-  private pageBySort(sort: PresortedSort, nq: NormalizedQuery, count: number, list: Uint32Array | null): number[] {
+  /** A page in a presorted order: the matches ranked [offset, offset + limit) in it. */
+  private pageBySort(sort: PresortedSort, nq: NormalizedQuery, match: Uint32Array, count: number, listOf: () => Uint32Array | null): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
-    if (nq.offset >= want) return [];
-    const { order, length, rank } = this.orderOf(sort);
     const ids: number[] = [];
-    const walk = Math.min(length, (want * length) / count);
+    if (nq.offset < want) this.rankedSlice(this.orderOf(sort), match, listOf, count, nq.offset, want, ids);
+    return ids;
+  }
+
+  /**
+   * Appends the ids of the members of a set (of `count` members, listed by `listOf` when
+   * small) ranked [from, to) in a presorted order: when the members are fewer than the walk
+   * would visit, the best ranks among them (bounded heap, or a sort for deep pages);
+   * otherwise the members met walking the order.
+   */
+  private rankedSlice(
+    entry: { order: Uint32Array; length: number; rank: Uint32Array }, set: Uint32Array, listOf: () => Uint32Array | null,
+    count: number, from: number, to: number, ids: number[],
+  ): void {
+    const { order, length, rank } = entry;
+    const walk = Math.min(length, (to * length) / count);
     const s = this.scratch;
     // not subject to `sets`: the tests reach this path over lists and over bitsets
-    if (want <= this.pageHeapLimit && count * 2 < walk) {
+    if (to <= this.pageHeapLimit && count * 2 < walk) {
+      const list = listOf();
       const heap = s.keys;
       let size = 0;
-      if (list !== null) for (let i = 0; i < count; i++) size = offerKey(heap, size, want, rank[list[i]!]!);
+      if (list !== null) for (let i = 0; i < count; i++) size = offerKey(heap, size, to, rank[list[i]!]!);
       else {
-        const match = s.match;
-        for (let w = 0; w < match.length; w++) {
-          for (let x = match[w]!; x !== 0; x &= x - 1) size = offerKey(heap, size, want, rank[(w << 5) | (31 - Math.clz32(x & -x))]!);
+        for (let w = 0; w < set.length; w++) {
+          for (let x = set[w]!; x !== 0; x &= x - 1) size = offerKey(heap, size, to, rank[(w << 5) | (31 - Math.clz32(x & -x))]!);
         }
       }
       const best = heap.subarray(0, size).sort();
-      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[best[i]!]!]!);
-      return ids;
+      for (let i = from; i < to; i++) ids.push(this.idOf[order[best[i]!]!]!);
+      return;
     }
     if (this.small(count * Math.log2(count + 1) * 2 < walk)) {
+      const list = listOf();
       const ranks = s.ranks.subarray(0, count);
       if (list !== null) for (let i = 0; i < count; i++) ranks[i] = rank[list[i]!]!;
-      else { let i = 0; forEachBit(s.match, (d) => { ranks[i++] = rank[d] ?? 0; }); }
+      else { let i = 0; forEachBit(set, (d) => { ranks[i++] = rank[d] ?? 0; }); }
       ranks.sort();
-      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[ranks[i] ?? 0] ?? 0] ?? 0);
+      for (let i = from; i < to; i++) ids.push(this.idOf[order[ranks[i] ?? 0] ?? 0] ?? 0);
+      return;
+    }
+    let seen = 0;
+    for (let i = 0; i < length && seen < to; i++) {
+      const o = order[i]!;
+      if ((set[o >>> 5]! & (1 << (o & 31))) === 0) continue;
+      if (seen >= from) ids.push(this.idOf[o]!);
+      seen++;
+    }
+  }
+
+  /**
+   * A relevance page of a one-word query. The word's score on a document is the highest
+   * level whose bitset holds it (levels were marked per posting, or per field bitset of a
+   * frequent word), so no document is scored one by one unless the matches are few:
+   * part-number hits (any tier outranks every word score; few) are sorted first, then the
+   * levels are taken from the top, each level's size a popcount, and only the levels the
+   * page reaches are ranked (rankedSlice).
+   */
+  private pageByOneWord(nq: NormalizedQuery, match: Uint32Array, count: number, listOf: () => Uint32Array | null): number[] {
+    const want = Math.min(count, nq.offset + nq.limit);
+    if (nq.offset >= want) return [];
+    const s = this.scratch;
+    const entry = this.orderOf(DEFAULT_ORDER);
+    const { order, rank } = entry;
+    const { tierExact, tierPrefix, levelBits } = s;
+    const levels = LEVELS_DESC.filter((level) => (s.levelsUsed & (1 << level)) !== 0);
+    const keyOf = (d: number): number => {
+      const w = d >>> 5;
+      const bit = 1 << (d & 31);
+      let sc = (tierExact[w]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
+        : (tierPrefix[w]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
+      for (const level of levels) if ((levelBits[level]![w]! & bit) !== 0) { sc += level; break; }
+      return (SCORE_LEVELS - sc) * 4294967296 + rank[d]!;
+    };
+    /** The best `to` keys of `n` documents (from `at`), sorted: bounded heap, or a full sort past the heap's limit. */
+    const bestKeys = (n: number, to: number, at: (i: number) => number): Float64Array => {
+      const keys = s.keys;
+      let size = 0;
+      if (to <= this.pageHeapLimit) for (let i = 0; i < n; i++) size = offerKey(keys, size, to, keyOf(at(i)));
+      else for (; size < n; size++) keys[size] = keyOf(at(size));
+      return keys.subarray(0, size).sort();
+    };
+    const ids: number[] = [];
+    const list = this.small(count <= 256) ? listOf() : null;
+    if (list !== null) {
+      const best = bestKeys(count, want, (i) => list[i]!);
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[best[i]! % 4294967296]!]!);
       return ids;
     }
-    const match = s.match;
-    let seen = 0;
-    for (let i = 0; i < length && seen < want; i++) {
-      const o = order[i] ?? 0;
-      if ((match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
-      if (seen >= nq.offset) ids.push(this.idOf[o] ?? 0);
-      seen++;
+    // `ranked` holds the documents already ranked: the part-number hits, then each level
+    // (without part-number hits it starts as the first level's bitset)
+    const ranked = s.union;
+    let tierCount = 0;
+    if (s.tierHits > 0) {
+      for (let w = 0; w < match.length; w++) {
+        const t = match[w]! & (tierExact[w]! | tierPrefix[w]!);
+        ranked[w] = t;
+        tierCount += popcount(t);
+      }
+    }
+    let rankedEmpty = s.tierHits === 0;
+    let before = 0;
+    if (tierCount > 0) {
+      const hits = listBits(ranked, s.ranks);
+      const best = bestKeys(tierCount, Math.min(want, tierCount), (i) => hits[i]!);
+      for (let i = nq.offset; i < Math.min(want, tierCount); i++) ids.push(this.idOf[order[best[i]! % 4294967296]!]!);
+      before = tierCount;
+    }
+    const inLevel = s.level;
+    for (const level of levels) {
+      if (before >= want) break;
+      const bits = levelBits[level]!;
+      let c = 0;
+      if (rankedEmpty) {
+        for (let w = 0; w < match.length; w++) {
+          const x = match[w]! & bits[w]!;
+          inLevel[w] = x;
+          c += popcount(x);
+        }
+        ranked.set(bits);
+        rankedEmpty = false;
+      } else {
+        for (let w = 0; w < match.length; w++) {
+          const x = match[w]! & bits[w]! & ~ranked[w]!;
+          inLevel[w] = x;
+          c += popcount(x);
+          ranked[w] = ranked[w]! | bits[w]!;
+        }
+      }
+      if (c === 0) continue;
+      if (before + c > nq.offset) {
+        const skip = Math.max(0, nq.offset - before);
+        this.rankedSlice(entry, inLevel, () => null, c, skip, Math.min(c, want - before), ids);
+      }
+      before += c;
     }
     return ids;
   }
@@ -923,7 +1095,7 @@ class FastSearchIndex implements SearchIndex {
    * into a histogram, then sort the keys (few matches) or walk the default order once
    * collecting each score level's members that fall in the page.
    */
-  private pageByRelevance(nq: NormalizedQuery, count: number, list: Uint32Array | null, wordCount: number): number[] {
+  private pageByRelevance(nq: NormalizedQuery, match: Uint32Array, count: number, list: Uint32Array | null, wordCount: number): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     if (nq.offset >= want) return [];
     const s = this.scratch;
@@ -942,7 +1114,6 @@ class FastSearchIndex implements SearchIndex {
       // (both fit below 2^53, exact in a double); once the heap is full most matches lose
       // to its root, so the pass costs a score and a compare per match
       const heap = s.keys;
-      const match = s.match;
       let size = 0;
       const n = list !== null ? count : match.length;
       for (let k = 0; k < n; k++) {
@@ -967,12 +1138,12 @@ class FastSearchIndex implements SearchIndex {
       if (sc < minScore) minScore = sc;
     };
     if (list !== null) for (let i = 0; i < count; i++) score(list[i]!);
-    else forEachBit(s.match, score);
+    else forEachBit(match, score);
     if (this.small(count <= 4096)) {
       const keys = s.keys.subarray(0, count);
       const key = (d: number): number => (SCORE_LEVELS - s.scores[d]!) * 2 ** 32 + rank[d]!;
       if (list !== null) for (let i = 0; i < count; i++) keys[i] = key(list[i]!);
-      else { let i = 0; forEachBit(s.match, (d) => { keys[i++] = key(d); }); }
+      else { let i = 0; forEachBit(match, (d) => { keys[i++] = key(d); }); }
       keys.sort();
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[(keys[i] ?? 0) % 2 ** 32] ?? 0] ?? 0);
     } else {
@@ -993,7 +1164,7 @@ class FastSearchIndex implements SearchIndex {
       for (const slot of slots.values()) missing += slot.take;
       for (let i = 0; i < length && missing > 0; i++) {
         const o = order[i]!;
-        if ((s.match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
+        if ((match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
         const slot = slots.get(s.scores[o]!);
         if (slot === undefined || slot.got.length >= slot.take) continue;
         if (slot.skip > 0) { slot.skip--; continue; }
@@ -1047,6 +1218,15 @@ class Scratch {
   readonly keys: Float64Array;
   /** Per query word, its best score on each ordinal (0: not matched). */
   readonly wordScores: Uint8Array[] = [];
+  /** One-word queries: the ordinals the word scores `level` on, by level (see levelAt). */
+  readonly levelBits: (Uint32Array | undefined)[] = [];
+  /** Bit `level` set when levelBits[level] holds something. */
+  levelsUsed = 0;
+  /** Part-number hits marked in tierExact and tierPrefix. */
+  tierHits = 0;
+  /** Spare bitsets of the one-word page. */
+  readonly union: Uint32Array;
+  readonly level: Uint32Array;
   private readonly sets: Uint32Array[] = [];
   private termMarkArray = new Uint8Array(1024);
 
@@ -1063,6 +1243,14 @@ class Scratch {
     this.matches = new Uint32Array(cap);
     this.ranks = new Uint32Array(cap);
     this.keys = new Float64Array(cap);
+    this.union = new Uint32Array(words);
+    this.level = new Uint32Array(words);
+  }
+
+  /** The level bitset of a score, marked as used (cleared by clearText). */
+  levelAt(level: number): Uint32Array {
+    this.levelsUsed |= 1 << level;
+    return (this.levelBits[level] ??= new Uint32Array(this.cap >>> 5));
   }
 
   /** Scores of query word i by ordinal, all zero. */
@@ -1104,8 +1292,16 @@ class Scratch {
   /** Zeroes what the text match wrote (the score arrays of `wordCount` words). */
   clearText(wordCount: number): void {
     for (let i = 0; i < wordCount; i++) this.wordScores[i]?.fill(0);
-    this.tierExact.fill(0);
-    this.tierPrefix.fill(0);
+    for (let level = 0; this.levelsUsed !== 0; level++) {
+      if ((this.levelsUsed & (1 << level)) === 0) continue;
+      this.levelBits[level]!.fill(0);
+      this.levelsUsed &= ~(1 << level);
+    }
+    if (this.tierHits > 0) {
+      this.tierExact.fill(0);
+      this.tierPrefix.fill(0);
+      this.tierHits = 0;
+    }
   }
 }
 
@@ -1141,6 +1337,23 @@ function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32
     const sc = table[flags[j]!]!;
     if (sc > scores[o]!) scores[o] = sc;
   }
+}
+
+/** As markPostings, but each posting's score sets the document in that score's level bitset. */
+function markPostingsLevels(bits: Uint32Array, s: Scratch, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+  const levelBits = s.levelBits;
+  let used = 0;
+  for (let j = 0; j < length; j++) {
+    const o = ords[j]!;
+    const w = o >>> 5;
+    const bit = 1 << (o & 31);
+    bits[w] = bits[w]! | bit;
+    const level = table[flags[j]!]!;
+    used |= 1 << level;
+    const into = levelBits[level] ?? s.levelAt(level);
+    into[w] = into[w]! | bit;
+  }
+  s.levelsUsed |= used;
 }
 
 /**
@@ -1210,10 +1423,27 @@ function listBits(bits: Uint32Array, into: Uint32Array): Uint32Array {
   return into;
 }
 
+/** Writes `from` ANDed with every filter into `into`; returns the bits set. */
+function andAll(into: Uint32Array, from: Uint32Array, filters: readonly Uint32Array[]): number {
+  let n = 0;
+  for (let w = 0; w < into.length; w++) {
+    let x = from[w]!;
+    for (let f = 0; f < filters.length && x !== 0; f++) x &= filters[f]![w]!;
+    into[w] = x;
+    n += popcount(x);
+  }
+  return n;
+}
+
 function countBits(bits: Uint32Array): number {
   let n = 0;
   for (let i = 0; i < bits.length; i++) n += popcount(bits[i] ?? 0);
   return n;
+}
+
+/** Sets an ordinal in the field bitsets of its FIELD flags (a missing field gets a bitset of `size` words). */
+function setFieldBits(fieldBits: (Uint32Array | undefined)[], o: number, flags: number, size: number): void {
+  for (let i = 0; i < 4; i++) if (flags & (1 << i)) setBit(fieldBits[i] ??= new Uint32Array(size), o);
 }
 
 function setBit(bits: Uint32Array, o: number): void {

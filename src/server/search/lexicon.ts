@@ -12,6 +12,12 @@ export class Postings {
   /** Flags per posting (FIELD bits); null for a lexicon without flags (part numbers). */
   flags: Uint8Array | null;
   length = 0;
+  /**
+   * For terms with many postings, the same ordinals as one bitset per field (FIELD bit i at
+   * index i), so a query ORs words instead of visiting every posting. Built and kept in step
+   * by the search index (the lexicon knows nothing of its capacity); null for other terms.
+   */
+  fieldBits: (Uint32Array | undefined)[] | null = null;
 
   constructor(withFlags: boolean) {
     this.flags = withFlags ? new Uint8Array(2) : null;
