@@ -19,11 +19,11 @@ function mount(ui: ReactNode, client: ApiClient, initialData: InitialData, env =
 describe('cart overlay', () => {
   const items = [lineItem(1, 11, 2, 19.99), lineItem(2, 12, 1, 5)];
 
-  test('lists the line items with quantity and amount, and the badge counts the units', () => {
+  test('lists the line items with quantity and amount, and the badge counts the units', async () => {
     const server = fakeCartServer(items);
     mount(<CartButton />, fakeClient(server.calls), { auth: { user: null, customer: {} }, checkout: checkoutOf(items) });
     fireEvent.click(screen.getByRole('button', { name: 'Cart (3)' }));
-    const lines = within(screen.getByRole('region', { name: 'Cart' })).getAllByRole('listitem');
+    const lines = await within(screen.getByRole('region', { name: 'Cart' })).findAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]?.textContent).toContain('Part 11');
     expect(lines[0]?.textContent).toContain('× 2');

@@ -169,17 +169,18 @@ describe('Header', () => {
 });
 
 describe('CartButton and overlay', () => {
-  test("opens from the cart button with 'No items in cart' and a View Cart link to /shoppingcart.asp", () => {
+  test("opens from the cart button with 'No items in cart' and a View Cart link to /shoppingcart.asp", async () => {
     mount(<CartButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Cart (0)' }));
-    expect(screen.getByText('No items in cart')).toBeTruthy();
+    // the panel's content loads with the first opening
+    expect(await screen.findByText('No items in cart')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/shoppingcart.asp');
   });
 
   test('a click outside closes the overlay', async () => {
     mount(<><CartButton /><p>outside</p></>);
     fireEvent.click(screen.getByRole('button', { name: 'Cart (0)' }));
-    expect(screen.getByText('No items in cart')).toBeTruthy();
+    expect(await screen.findByText('No items in cart')).toBeTruthy();
     fireEvent.mouseDown(screen.getByText('outside'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Cart (0)' }).getAttribute('aria-expanded')).toBe('false'));
   });

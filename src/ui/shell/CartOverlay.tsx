@@ -4,12 +4,14 @@
  * cart updates), over `useCart`.
  * @module
  */
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { CART_PAGE_PATH } from '../../domain/cart-calls.ts';
-import { CHROME_TEXT, cartLineTotalText } from '../../domain/chrome.ts';
+import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { useThemeConfig } from '../../hooks/context.ts';
 import { useCart } from '../../hooks/useCart.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
+
+const CartPanel = lazy(() => import('./CartPanel.tsx'));
 
 /*
  * The badge draws its count from data-count (CSS): the button's accessible name already says
@@ -43,6 +45,8 @@ export function CartButton() {
   const panelId = useId();
   const { outsideClick, closeOverlay } = cart;
   const open = cart.overlayOpen && !mobile;
+  const [shown, setShown] = useState(false);
+  if (open && !shown) setShown(true);
   const label = `${CHROME_TEXT.cartButton} (${cart.itemCount})`;
 
   useEffect(() => {
@@ -79,29 +83,12 @@ export function CartButton() {
         {cart.itemCount > 0 && <span className="cart-badge" data-count={cart.itemCount} aria-hidden="true" />}
       </button>
       <div id={panelId} className={`cart-overlay${open ? ' is-open' : ''}`} role="region" aria-label={CHROME_TEXT.cartButton} hidden={!open}>
-        {cart.updating && <div className="loading-bar" role="progressbar" aria-label="Updating cart" />}
-        {cart.empty ? (
-          <p className="cart-empty">{CHROME_TEXT.noItemsInCart}</p>
-        ) : (
-          <ul className="cart-lines">
-            {cart.lines.map((line) => (
-              <li key={line.lineItemId} className="cart-line">
-                {line.imageUrl ? (
-                  <img src={line.imageUrl} alt={line.title} width={56} height={56} loading="lazy" />
-                ) : (
-                  <span className="cart-line-noimage" aria-hidden="true" />
-                )}
-                <span className="cart-line-title">{line.title}</span>
-                <span className="cart-line-qty">× {line.quantity}</span>
-                <span className="cart-line-price">{cartLineTotalText(line, symbol)}</span>
-              </li>
-            ))}
-          </ul>
+        {/* the panel's content loads with its first opening (not part of any page's first load) */}
+        {shown && (
+          <Suspense fallback={<div className="loading-bar" role="progressbar" aria-label="Loading the cart" />}>
+            <CartPanel cart={cart} symbol={symbol} />
+          </Suspense>
         )}
-        {cart.totals && !cart.empty && (
-          <p className="cart-subtotal"><span>Subtotal</span> <strong>{cart.totals.subtotal}</strong></p>
-        )}
-        <a className="button cart-view" href={CART_PAGE_PATH} onClick={cart.viewCart}>{CHROME_TEXT.viewCart}</a>
       </div>
     </div>
   );
