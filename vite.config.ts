@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
@@ -11,6 +12,14 @@ import { routePreload } from './scripts/route-preload-plugin.ts';
 export default defineConfig({
   // routePreload: index.html preloads the code of the page at its URL (build only)
   plugins: [react(), routePreload()],
+  resolve: {
+    // @xstate/react imports the useSyncExternalStore shim, written for React before 18: with React
+    // 19 the hook is React's own (the same module without the fallback)
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./scripts/use-sync-external-store.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -19,7 +28,12 @@ export default defineConfig({
     manifest: true,
     // browsers without <link rel=modulepreload> (Safari before 17) just load the same modules a
     // little later; the polyfill would cost every page's first load
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // a page chunk's preload list leaves out the chunks the entry has loaded already (every
+      // page would otherwise carry their names in the entry's dependency map)
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)(react|router|xstate|shell|rolldown-runtime)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       input: 'index.html',
       output: {
@@ -45,7 +59,7 @@ export default defineConfig({
             {
               // what the product page shares with the listing pages
               name: 'catalog-base',
-              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|pagination|catalog-text|images))\.tsx?$/,
+              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|pagination|catalog-text|images|quantity|variants))\.tsx?$/,
               priority: 10,
               // only the listed modules: their dependencies stay where the entry or a page has them
               includeDependenciesRecursively: false,

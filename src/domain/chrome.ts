@@ -2,10 +2,10 @@
  * Texts, links and small rules of the storefront chrome (header, cart overlay, footer, modal)
  * that the spec names but no other domain module holds yet (spec section 2: header and
  * navigation, cart overlay, footer, other shared pieces). Views read them from here so that no
- * label or link list is decided inside a view.
+ * label or link list is decided inside a view. The footer's lists and constants are in footer.ts.
  * @module
  */
-import type { NavItem, NavLink } from './entities.ts';
+import type { NavLink } from './entities.ts';
 import { visibleNavChildren } from './lists.ts';
 import { formatCartAmount, fromCents, linesSubtotalCents } from './money.ts';
 
@@ -62,39 +62,6 @@ export const SIGN_IN_PATH = '/login.asp';
 /** Register target of the account menu. @default '/register' */
 export const REGISTER_PATH = '/register';
 
-/** The seller reviews site the SELLER REVIEWS badge and 'See more reviews »' link to. */
-export const SELLER_REVIEWS_URL = 'https://www.shopperapproved.com/reviews/skimmer-pool.example';
-
-/** Accepted payment methods, in the spec's order (footer). */
-export const PAYMENT_METHODS = ['Amex', 'Apple Pay', 'Diners', 'Discover', 'Google Pay', 'Mastercard', 'PayPal', 'Visa'] as const;
-
-/**
- * The store's postal address in the footer. The spec asks for "a postal address in Washington
- * state USA" and the configuration has no address field, so it is fixed here (a note for the
- * coordinator: a `storeAddress` field in StoreConfig would let operators set it).
- */
-export const STORE_POSTAL_ADDRESS = ['1420 Harbor Way, Suite 200', 'Olympia, WA 98501', 'USA'] as const;
-
-/** The footer's NAVIGATE links ("configured links": fixed here until the configuration has them). */
-export const FOOTER_NAVIGATE_LINKS: readonly NavItem[] = [
-  { title: 'Home', url: '/' },
-  { title: 'Brands', url: '/brands' },
-  { title: 'Blog', url: '/blogs' },
-  { title: 'Questions & Answers', url: '/questions' },
-  { title: 'Help', url: '/help.asp' },
-  { title: 'Product Index', url: '/pindex.asp' },
-  { title: 'Category Index', url: '/cindex.asp' },
-];
-
-/** The footer's MY ACCOUNT links ("configured links"). */
-export const FOOTER_ACCOUNT_LINKS: readonly NavItem[] = [
-  { title: 'My Account', url: ACCOUNT_PATH },
-  { title: 'Order History', url: '/orders.asp' },
-  { title: 'Addresses', url: '/address.asp' },
-  { title: 'Wallet', url: '/wallet' },
-  { title: 'Shopping Cart', url: '/shoppingcart.asp' },
-];
-
 /** A navigation link as the header shows it: children already capped. */
 export type HeaderNavLink = Omit<NavLink, 'children'> & { children: NavLink[] };
 
@@ -113,17 +80,6 @@ export function headerNavigation(navData: readonly NavLink[] | null | undefined,
   const seen = new Set(base.map((link) => link.url));
   const extra = (additional ?? []).filter((link) => !seen.has(link.url));
   return [...base, ...extra].map((link) => ({ ...link, children: visibleNavChildren(link) }));
-}
-
-/**
- * The footer's CATEGORIES list: the top-level navigation links that lead to collections (the
- * nav data without the theme's extra links), as plain items.
- *
- * @example
- * footerCategories([{ id: 1, title: 'Pumps', url: '/collections/pumps', children: [] }]); // [{ title: 'Pumps', url: '/collections/pumps' }]
- */
-export function footerCategories(navData: readonly NavLink[] | null | undefined): NavItem[] {
-  return (navData ?? []).map(({ title, url }) => ({ title, url }));
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { NavLink } from './entities.ts';
 import { pageTitle } from './page-title.ts';
-import { readTimeFromWords, readTimeMinutes } from './shell.ts';
+import { readTimeFromWords, readTimeMinutes } from './read-time.ts';
 import { BRANDS_PATH } from './urls.ts';
 
 /**

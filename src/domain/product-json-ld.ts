@@ -9,7 +9,7 @@
 import type { Product } from './entities.ts';
 import { productAvailability, skuWithDashes } from './product-page.ts';
 import { summarizeReviews } from './ratings.ts';
-import { htmlToText } from './shell.ts';
+import { htmlToText } from './read-time.ts';
 
 /**
  * Days a shopper has to return a product when the store configures none.

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { EXIT_INTENT, EXIT_POPUP_TEXT } from '../domain/shell.ts';
+import { EXIT_INTENT, EXIT_POPUP_TEXT } from '../domain/exit-intent.ts';
 import { exitIntentMachine } from '../machines/exit-intent.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';

@@ -6,13 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ProductCardData } from '../domain/entities.ts';
-import {
-  parseRecentlyViewed,
-  pushRecentlyViewed,
-  removeRecentlyViewed,
-  RECENTLY_VIEWED_STORAGE_KEY,
-  serializeRecentlyViewed,
-} from '../domain/lists.ts';
+import { parseRecentlyViewed, pushRecentlyViewed, removeRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed } from '../domain/recently-viewed.ts';
 import type { StorageLike } from './environment.ts';
 import { useSkimmer } from './context.ts';
 

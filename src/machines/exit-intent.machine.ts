@@ -11,7 +11,7 @@
  * @module
  */
 import { assign, emit, setup } from 'xstate';
-import { EXIT_INTENT, isDesktopExitTrigger, isMobileExitTrigger, mayShowExitPopup, wasExitPopupShown } from '../domain/shell.ts';
+import { EXIT_INTENT, isDesktopExitTrigger, isMobileExitTrigger, mayShowExitPopup, wasExitPopupShown } from '../domain/exit-intent.ts';
 import { trackScrollRun } from '../domain/listing.ts';
 import type { ScrollRun } from '../domain/listing.ts';
 

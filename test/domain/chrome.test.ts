@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { CHROME_TEXT, PAYMENT_METHODS, cartLineTotalText, footerCategories, headerNavigation } from '../../src/domain/chrome.ts';
+import { CHROME_TEXT, cartLineTotalText, headerNavigation } from '../../src/domain/chrome.ts';
+import { PAYMENT_METHODS, footerCategories } from '../../src/domain/footer.ts';
 import type { NavLink } from '../../src/domain/entities.ts';
 
 const link = (id: number, url: string, children: NavLink[] = [], max: number | null = null): NavLink => ({

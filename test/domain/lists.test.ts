@@ -1,19 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { HierarchyEntry, NavLink } from '../../src/domain/entities.ts';
-import {
-  FOOTER_BRANDS_LIMIT,
-  NAV_CHILDREN_LIMIT,
-  RECENTLY_VIEWED_LIMIT,
-  brandPath,
-  childCategories,
-  footerBrands,
-  parseRecentlyViewed,
-  pushRecentlyViewed,
-  removeRecentlyViewed,
-  serializeRecentlyViewed,
-  visibleNavChildren,
-} from '../../src/domain/lists.ts';
+import { NAV_CHILDREN_LIMIT, childCategories, visibleNavChildren } from '../../src/domain/lists.ts';
+import { FOOTER_BRANDS_LIMIT, brandPath, footerBrands } from '../../src/domain/footer.ts';
+import { RECENTLY_VIEWED_LIMIT, parseRecentlyViewed, pushRecentlyViewed, removeRecentlyViewed, serializeRecentlyViewed } from '../../src/domain/recently-viewed.ts';
 
 const idArb = fc.integer({ min: 1, max: 60 });
 

@@ -1,31 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import {
-  CHUNK_LOAD_TIMEOUT_MS,
-  CSS_CHUNK_LOAD_FAILED,
-  EXIT_INTENT,
-  FOOTER_HOURS,
-  FOOTER_HOURS_TEXT,
-  LAZY_SECTION_VISIBLE_RATIO,
-  MOBILE_BREAKPOINT_PX,
-  MODAL_Z_INDEX,
-  NOT_FOUND_TEXT,
-  SHELL_MESSAGES,
-  WORDS_PER_MINUTE,
-  chunkLoadFailedMessage,
-  copyrightLine,
-  countWords,
-  htmlToText,
-  isChunkLoadError,
-  isDesktopExitTrigger,
-  isMobileExitTrigger,
-  isMobileLayout,
-  mayShowExitPopup,
-  readTimeFromWords,
-  readTimeMinutes,
-  scrollDepth,
-  wasExitPopupShown,
-} from '../../src/domain/shell.ts';
+import { CHUNK_LOAD_TIMEOUT_MS, CSS_CHUNK_LOAD_FAILED, LAZY_SECTION_VISIBLE_RATIO, MOBILE_BREAKPOINT_PX, MODAL_Z_INDEX, NOT_FOUND_TEXT, SHELL_MESSAGES, chunkLoadFailedMessage, isChunkLoadError, isMobileLayout } from '../../src/domain/shell.ts';
+import { EXIT_INTENT, isDesktopExitTrigger, isMobileExitTrigger, mayShowExitPopup, scrollDepth, wasExitPopupShown } from '../../src/domain/exit-intent.ts';
+import { FOOTER_HOURS, FOOTER_HOURS_TEXT, copyrightLine } from '../../src/domain/footer.ts';
+import { WORDS_PER_MINUTE, countWords, htmlToText, readTimeFromWords, readTimeMinutes } from '../../src/domain/read-time.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';

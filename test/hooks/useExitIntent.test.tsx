@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { EXIT_INTENT } from '../../src/domain/shell.ts';
+import { EXIT_INTENT } from '../../src/domain/exit-intent.ts';
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { EXIT_POPUP_TEXT, useExitIntent } from '../../src/hooks/useExitIntent.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../../src/api/errors.ts';
-import { RECENTLY_VIEWED_STORAGE_KEY } from '../../src/domain/lists.ts';
+import { RECENTLY_VIEWED_STORAGE_KEY } from '../../src/domain/recently-viewed.ts';
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import { useCart } from '../../src/hooks/useCart.ts';
 import { useProductPage, type ProductPageOptions } from '../../src/hooks/useProductPage.ts';

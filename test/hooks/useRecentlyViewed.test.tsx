@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import type { ProductCardData } from '../../src/domain/entities.ts';
-import { RECENTLY_VIEWED_LIMIT, RECENTLY_VIEWED_STORAGE_KEY } from '../../src/domain/lists.ts';
+import { RECENTLY_VIEWED_LIMIT, RECENTLY_VIEWED_STORAGE_KEY } from '../../src/domain/recently-viewed.ts';
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import { useRecentlyViewed, type RecentlyViewedOptions } from '../../src/hooks/useRecentlyViewed.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';

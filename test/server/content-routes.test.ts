@@ -1,4 +1,4 @@
-import { countWords, htmlToText } from '../../src/domain/shell.ts';
+import { countWords, htmlToText } from '../../src/domain/read-time.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';

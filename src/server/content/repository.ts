@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../domain/entities.ts';
 import { defaultStoreConfig, defaultThemeConfig } from './config.ts';
 import type { ServedStoreConfig } from './config.ts';
-import { countWords, htmlToText } from '../../domain/shell.ts';
+import { countWords, htmlToText } from '../../domain/read-time.ts';
 import { sanitizeContentHtml } from './html.ts';
 import { SETTING_KEYS } from './seed.ts';
 

@@ -7,19 +7,13 @@
 import { useId } from 'react';
 import type { SiteReviewsResponse, VendorsResponse } from '../../api/types.ts';
 import { ACCOUNT_LABELS } from '../../domain/account.ts';
-import {
-  CHROME_TEXT,
-  FOOTER_ACCOUNT_LINKS,
-  FOOTER_NAVIGATE_LINKS,
-  PAYMENT_METHODS,
-  SELLER_REVIEWS_URL,
-  STORE_POSTAL_ADDRESS,
-  footerCategories,
-} from '../../domain/chrome.ts';
+import { CHROME_TEXT } from '../../domain/chrome.ts';
+import { FOOTER_ACCOUNT_LINKS, FOOTER_NAVIGATE_LINKS, PAYMENT_METHODS, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, footerCategories } from '../../domain/footer.ts';
 import type { NavItem, NavLink } from '../../domain/entities.ts';
-import { brandPath, footerBrands } from '../../domain/lists.ts';
+import { brandPath, footerBrands } from '../../domain/footer.ts';
 import { siteReviewMessage, starFlags } from '../../domain/ratings.ts';
-import { FOOTER_HOURS, SHELL_MESSAGES, copyrightLine } from '../../domain/shell.ts';
+import { SHELL_MESSAGES } from '../../domain/shell.ts';
+import { FOOTER_HOURS, copyrightLine } from '../../domain/footer.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
