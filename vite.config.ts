@@ -59,15 +59,15 @@ export default defineConfig({
             {
               // what the product page shares with the listing pages
               name: 'catalog-base',
-              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|pagination|catalog-text|images|quantity|variants))\.tsx?$/,
+              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|catalog-text|images|quantity|variants))\.tsx?$/,
               priority: 10,
               // only the listed modules: their dependencies stay where the entry or a page has them
               includeDependenciesRecursively: false,
             },
             {
-              // the listing pages' cards, grid and pagination
+              // the listing pages' cards, grid, pagination and kit
               name: 'catalog',
-              test: /src[\\/]ui[\\/]catalog[\\/](ProductGrid|ProductCard|PriceTag|Skeletons|Pagination)\.tsx$/,
+              test: /src[\\/](ui[\\/]catalog[\\/](ProductGrid|ProductCard|PriceTag|Skeletons|Pagination)|app[\\/]pages[\\/]listing-kit|domain[\\/](pagination|filters))\.tsx?$/,
               priority: 10,
               includeDependenciesRecursively: false,
             },

@@ -1,84 +1,9 @@
 /**
- * Texts and links of the shopper pages that no other domain module holds (spec section 2: Search
- * results page, Product detail page, Home page, Search sidebar).
+ * Texts and links of the shopper pages that no other domain module holds (spec section 2: Product
+ * detail page and product card, Home page). The listing pages' texts and filters are in filters.ts.
  *
  * @module
  */
-import type { TagFilterFacet, TagPair } from './entities.ts';
-
-/**
- * The expert-assistance page the search message links to (an articles page, ID 355). Choice: the
- * store configuration has no field for it, so the page path is fixed here; a store may override
- * it by passing its own URL to {@link matchesFoundMessage}.
- * @default '/expert-assistance/355.htm'
- */
-export const EXPERT_ASSISTANCE_URL = '/expert-assistance/355.htm';
-
-/** The search message in three parts, so the view can make 'HERE' a link. */
-export interface MatchesFoundMessage {
-  before: string;
-  link: string;
-  after: string;
-  href: string;
-}
-
-/**
- * '{count} matches found. Can't find your part? Click HERE to request expert assistance!', split
- * around the linked word. Choice: a count that is not a whole number of 0 or more reads as 0.
- *
- * @example
- * const m = matchesFoundMessage(12);
- * m.before + m.link + m.after; // "12 matches found. Can't find your part? Click HERE to request expert assistance!"
- */
-export function matchesFoundMessage(count: number, href: string = EXPERT_ASSISTANCE_URL): MatchesFoundMessage {
-  const n = Number.isInteger(count) && count > 0 ? count : 0;
-  return { before: `${n} matches found. Can't find your part? Click `, link: 'HERE', after: ' to request expert assistance!', href };
-}
-
-/**
- * Tag options shown per sidebar section before 'Show more'.
- * @default 8
- */
-export const TAG_OPTIONS_VISIBLE = 8;
-
-/** The sidebar's fixed texts. */
-export const SIDEBAR_TEXT = {
-  none: 'None',
-  all: 'All',
-  vendors: 'Vendors',
-  showMore: 'Show more',
-  showLess: 'Show less',
-  searchWithin: 'Search Within',
-  go: 'Go',
-  price: 'Price',
-} as const;
-
-/** One radio option of a tag section. */
-export interface TagOption {
-  /** '' for 'None'. */
-  value: string;
-  label: string;
-}
-
-/**
- * The options of one tag section: 'None' first, then each value with its count, '{value} ({count})';
- * beyond 8 values only the first 8 show until expanded. The chosen value always shows, even when
- * collapsed past it (a hidden checked radio would hide the active filter).
- *
- * @example
- * tagOptions([{ tagValue: '1 HP', tagCount: 3 }], false, '');
- * // { options: [{ value: '', label: 'None' }, { value: '1 HP', label: '1 HP (3)' }], hasMore: false }
- */
-export function tagOptions(
-  facets: readonly { tagValue: string; tagCount: number }[],
-  expanded: boolean,
-  chosen: string,
-): { options: TagOption[]; hasMore: boolean } {
-  const all = facets.map((f) => ({ value: f.tagValue, label: `${f.tagValue} (${f.tagCount})` }));
-  const hasMore = all.length > TAG_OPTIONS_VISIBLE;
-  const shown = expanded || !hasMore ? all : all.filter((o, i) => i < TAG_OPTIONS_VISIBLE || o.value === chosen);
-  return { options: [{ value: '', label: SIDEBAR_TEXT.none }, ...shown], hasMore };
-}
 
 /**
  * The share links of the product page: Facebook's sharer and a mailto with the subject
@@ -117,45 +42,3 @@ export const PRODUCT_SECTION_TEXT = {
   featured: 'Featured',
 } as const;
 
-/**
- * The tag filters after choosing `value` for `prefix` in the sidebar: one value per prefix (the
- * sections are radio groups), '' ('None') removes the prefix's filter; other prefixes keep their
- * order.
- *
- * @example
- * withTagChoice([['Brand', 'Hayward']], 'HP', '1 HP'); // [['Brand', 'Hayward'], ['HP', '1 HP']]
- * withTagChoice([['HP', '1 HP']], 'HP', ''); // []
- */
-export function withTagChoice(tags: readonly TagPair[] | undefined, prefix: string, value: string): TagPair[] {
-  const others = (tags ?? []).filter(([p]) => p !== prefix);
-  return value === '' ? others : [...others, [prefix, value] as const];
-}
-
-/**
- * The facets grouped by tag prefix, in the order of the available prefixes (then any prefix only
- * the facets name).
- *
- * @example
- * tagSections([{ tagPrefixValue: 'HP' }], [{ tagPrefix: 'HP', tagValue: '1 HP', tagCount: 2 }]);
- * // [{ prefix: 'HP', facets: [{ tagPrefix: 'HP', tagValue: '1 HP', tagCount: 2 }] }]
- */
-export function tagSections(
-  prefixes: readonly { tagPrefixValue: string }[],
-  facets: readonly TagFilterFacet[],
-): { prefix: string; facets: TagFilterFacet[] }[] {
-  const order = [...new Set([...prefixes.map((p) => p.tagPrefixValue), ...facets.map((f) => f.tagPrefix)])];
-  return order.map((prefix) => ({ prefix, facets: facets.filter((f) => f.tagPrefix === prefix) })).filter((s) => s.facets.length > 0);
-}
-
-/**
- * The query of a 'Search Within' submission: the words typed are added to the current query (the
- * search narrows the results shown). Choice: the spec names the box only; narrowing by appending
- * words is what "within" means for a keyword search, and a blank entry keeps the query as it is.
- *
- * @example
- * searchWithinQuery('pump', 'motor'); // 'pump motor'
- * searchWithinQuery(undefined, ' seal '); // 'seal'
- */
-export function searchWithinQuery(current: string | undefined, within: string): string {
-  return [current?.trim() ?? '', within.trim()].filter((w) => w !== '').join(' ');
-}

@@ -26,7 +26,7 @@ import {
 import { useSkimmer } from './context.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
 import { useLatest } from './useLatest.ts';
-import { useRecentlyViewed } from './useRecentlyViewed.ts';
+import { recordRecentlyViewed } from './recently-viewed-store.ts';
 import { useMachineNotices } from './useToasts.ts';
 
 /** The page's state name. */
@@ -90,10 +90,9 @@ export interface ProductPageApi {
  * <button disabled={page.addButton.disabled} onClick={page.add}>{page.addButton.label}</button>
  */
 export function useProductPage(handle: string, options: ProductPageOptions = {}): ProductPageApi {
-  const { client, storeConfig } = useSkimmer();
+  const { client, storeConfig, environment } = useSkimmer();
   const { cart } = useSharedActors();
   const api = useLatest(client);
-  const recentlyViewed = useRecentlyViewed();
   const actor = useActorRef(
     productPageMachine.provide({
       actors: {
@@ -118,10 +117,10 @@ export function useProductPage(handle: string, options: ProductPageOptions = {})
   const snapshot = useSelector(actor, (s) => s);
   const product = snapshot.context.product;
   const productId = product?.id;
-  const { add: addViewed } = recentlyViewed;
+  const { storage } = environment;
   useEffect(() => {
-    if (productId !== undefined) addViewed(productId);
-  }, [productId, addViewed]);
+    if (productId !== undefined) recordRecentlyViewed(storage, productId);
+  }, [productId, storage]);
 
   const status: ProductPageStatus = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('error') ? 'error' : snapshot.matches('notFound') ? 'notFound' : 'loading';
   const variant = selectedVariantOf(snapshot);

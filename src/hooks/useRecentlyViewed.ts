@@ -6,18 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ProductCardData } from '../domain/entities.ts';
-import { parseRecentlyViewed, pushRecentlyViewed, removeRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed } from '../domain/recently-viewed.ts';
-import type { StorageLike } from './environment.ts';
+import { parseRecentlyViewed, removeRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY } from '../domain/recently-viewed.ts';
+import { listenersOf, recordRecentlyViewed, writeRecentlyViewed } from './recently-viewed-store.ts';
 import { useSkimmer } from './context.ts';
-
-/** Every hook over one storage hears every write to the list, whichever component made it. */
-const listeners = new WeakMap<StorageLike, Set<() => void>>();
-
-function listenersOf(storage: StorageLike): Set<() => void> {
-  let set = listeners.get(storage);
-  if (!set) listeners.set(storage, (set = new Set()));
-  return set;
-}
 
 /** Options of {@link useRecentlyViewed}. */
 export interface RecentlyViewedOptions {
@@ -64,16 +55,8 @@ export function useRecentlyViewed(options: RecentlyViewedOptions = {}): Recently
   const stored = useSyncExternalStore(subscribe, () => storage.get(RECENTLY_VIEWED_STORAGE_KEY), () => null);
   const ids = useMemo<readonly number[]>(() => parseRecentlyViewed(stored), [stored]);
 
-  const write = useCallback(
-    (update: (list: readonly number[]) => number[]) => {
-      const next = update(parseRecentlyViewed(storage.get(RECENTLY_VIEWED_STORAGE_KEY)));
-      storage.set(RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed(next));
-      for (const listener of [...listenersOf(storage)]) listener();
-    },
-    [storage],
-  );
-  const add = useCallback((id: number) => write((list) => pushRecentlyViewed(list, id)), [write]);
-  const remove = useCallback((id: number) => write((list) => removeRecentlyViewed(list, id)), [write]);
+  const add = useCallback((id: number) => recordRecentlyViewed(storage, id), [storage]);
+  const remove = useCallback((id: number) => writeRecentlyViewed(storage, (list) => removeRecentlyViewed(list, id)), [storage]);
 
   const [products, setProducts] = useState<readonly ProductCardData[]>([]);
   const [loading, setLoading] = useState(false);

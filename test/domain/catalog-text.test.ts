@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { searchWithinQuery, tagSections, withTagChoice } from '../../src/domain/catalog-text.ts';
+import { searchWithinQuery, tagSections, withTagChoice } from '../../src/domain/filters.ts';
 import type { TagPair } from '../../src/domain/entities.ts';
 
 const pair = fc.tuple(fc.constantFrom('Brand', 'HP', 'Size'), fc.string({ minLength: 1 })).map((p) => p as unknown as TagPair);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { IMAGE_WIDTHS, imageLoading, imageSrcSet, isSizedImageUrl, sizedImageUrl, snapImageWidth } from '../../src/domain/images.ts';
-import { matchesFoundMessage, tagOptions, shareLinks } from '../../src/domain/catalog-text.ts';
+import { shareLinks } from '../../src/domain/catalog-text.ts';
+import { matchesFoundMessage, tagOptions } from '../../src/domain/filters.ts';
 
 describe('image widths', () => {
   test('run from 200 to 800 in steps of 100', () => {

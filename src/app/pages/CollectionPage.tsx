@@ -8,7 +8,7 @@
  */
 import { lazy, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { searchWithinQuery } from '../../domain/catalog-text.ts';
+import { searchWithinQuery } from '../../domain/filters.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
 import { NOT_FOUND_TEXT } from '../../domain/shell.ts';
 import { createStoreLinks, fromQueryString, parseTagFilterSegment } from '../../domain/urls.ts';
@@ -26,7 +26,8 @@ import { LazySection } from '../../ui/product/LazySection.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
 import { bootCollectionFor, releaseBootCollection } from '../boot.ts';
-import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
+import { MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
+import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 /** The featured products slider sits below the list: its code loads when its place comes into view. */
 const ProductSlider = lazy(() => import('../../ui/catalog/ProductSlider.tsx').then((m) => ({ default: m.ProductSlider })));

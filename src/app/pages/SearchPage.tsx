@@ -7,7 +7,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery } from '../../domain/catalog-text.ts';
+import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery } from '../../domain/filters.ts';
 import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
 import { fromQueryString } from '../../domain/urls.ts';
 import { useStoreConfig } from '../../hooks/SkimmerProvider.tsx';
@@ -23,7 +23,8 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, SearchWithin, ShopperPage, useDocumentTitle, usePageChange } from './page-kit.tsx';
+import { MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
+import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
 
 /** The listing body shared in shape with the collection page. */

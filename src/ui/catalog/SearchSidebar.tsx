@@ -5,7 +5,7 @@
  * @module
  */
 import { useId, useState } from 'react';
-import { SIDEBAR_TEXT, tagOptions, tagSections, withTagChoice } from '../../domain/catalog-text.ts';
+import { SIDEBAR_TEXT, tagOptions, tagSections, withTagChoice } from '../../domain/filters.ts';
 import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
 import { formatPrice } from '../../domain/money.ts';
 
