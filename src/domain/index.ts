@@ -14,6 +14,7 @@ export * from './money.ts';
 export * from './cart.ts';
 export * from './variants.ts';
 export * from './quantity.ts';
+export * from './add-button.ts';
 export * from './search.ts';
 export * from './price-phrase.ts';
 export * from './urls.ts';

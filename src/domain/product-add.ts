@@ -6,7 +6,7 @@
  */
 import { cartQuantityOf } from './cart.ts';
 import type { CartLine, Product, Variant } from './entities.ts';
-import { addButtonState, ADD_BUTTON_LABELS, type AddButtonState } from './quantity.ts';
+import { addButtonState, ADD_BUTTON_LABELS, type AddButtonState } from './add-button.ts';
 import { addInventoryLevel, isVariantUnlimited } from './variants.ts';
 
 /** What the product page's add button reads. */

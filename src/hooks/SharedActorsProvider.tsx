@@ -8,7 +8,7 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { Checkout } from '../domain/entities.ts';
 import { authMachine, type AuthInput } from '../machines/auth.machine.ts';
 import { useSkimmer } from './context.ts';
@@ -57,22 +57,8 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
       checkout: initialData?.checkout,
       fetchCheckout: async () => (await api.current.getCheckout()).checkout ?? null,
       log: (message, error) => environment.log('cart', message, error),
-      create: async (checkout, overlay) => {
-        const { cartMachine } = await import('../machines/cart.machine.ts');
-        const machine = cartMachine.provide({
-          actors: {
-            fetchCheckout: fromPromise(({ signal }) => api.current.getCheckout({ signal })),
-            addLineItem: fromPromise(({ input, signal }) => api.current.addLineItem(input, { signal })),
-            setLineItemQuantity: fromPromise(({ input, signal }) => api.current.setLineItemQuantity(input, { signal })),
-            deleteLineItem: fromPromise(({ input, signal }) => api.current.deleteLineItem(input.lineItemId, { signal })),
-            applyDiscountCode: fromPromise(({ input, signal }) => api.current.applyDiscountCode(input.checkoutId, input.code, { signal })),
-            removeDiscountCode: fromPromise(({ input, signal }) => api.current.removeDiscountCode(input.checkoutId, input.code, { signal })),
-            addProductsByHandles: fromPromise(({ input, signal }) => api.current.addProductsByHandles(input.handles, { signal })),
-            fetchProduct: fromPromise(({ input, signal }) => api.current.productByHandle(input.handle, { signal })),
-          },
-        });
-        return createActor(machine, { input: checkout === undefined ? { overlay } : { checkout, overlay } }).start();
-      },
+      // the machine and its calls load together, with the first change to the cart
+      create: async (checkout, overlay) => (await import('./cart-actor.ts')).createCartActor(api, checkout, overlay),
     }),
   );
   // not stopped on unmount: the provider lives as long as the page, and StrictMode's trial

@@ -13,7 +13,7 @@ import { MESSAGES } from '../domain/account.ts';
 import type { ProductCardData } from '../domain/entities.ts';
 import { orderAddressLines, orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, parseOrderId, type TotalsRow } from '../domain/orders.ts';
 import { formatPrice } from '../domain/money.ts';
-import { addButtonState, type AddButtonState } from '../domain/quantity.ts';
+import { addButtonState, type AddButtonState } from '../domain/add-button.ts';
 import { orderMachine, type OrderNotice } from '../machines/order.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';

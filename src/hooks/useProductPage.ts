@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import type { HierarchyEntry, Product, ProductOption, Variant } from '../domain/entities.ts';
 import { formatPrice } from '../domain/money.ts';
 import { availabilityText, productAvailability, productPageTitle } from '../domain/product-page.ts';
-import type { AddButtonState } from '../domain/quantity.ts';
+import type { AddButtonState } from '../domain/add-button.ts';
 import { chosenValue, type Selection } from '../domain/variants.ts';
 import {
   addButtonOfPage,

@@ -16,7 +16,8 @@ import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 import type { CartLine, HierarchyEntry, Product, Variant } from '../domain/entities.ts';
 import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
 import { productAddButton } from '../domain/product-add.ts';
-import { ADD_BUTTON_LABELS, checkAddToOrder, digitsOnly, validateQuantity, type AddButtonState } from '../domain/quantity.ts';
+import { checkAddToOrder, digitsOnly, validateQuantity } from '../domain/quantity.ts';
+import { ADD_BUTTON_LABELS, type AddButtonState } from '../domain/add-button.ts';
 import { SHELL_MESSAGES } from '../domain/shell.ts';
 import {
   addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, selectedVariant, selectionFromVariantParam, selectOption,

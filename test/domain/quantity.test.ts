@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  ADD_BUTTON_LABELS,
-  ADD_PRODUCT_ERRORS,
-  QUANTITY_ERRORS,
-  addButtonState,
-  checkAddProduct,
-  checkAddToOrder,
-  digitsOnly,
-  isMinusDisabled,
-  isPlusDisabled,
-  validateQuantity,
-  type AddButtonInput,
-} from '../../src/domain/quantity.ts';
+import { ADD_PRODUCT_ERRORS, QUANTITY_ERRORS, checkAddProduct, checkAddToOrder, digitsOnly, isMinusDisabled, isPlusDisabled, validateQuantity } from '../../src/domain/quantity.ts';
+import { ADD_BUTTON_LABELS, addButtonState, type AddButtonInput } from '../../src/domain/add-button.ts';
 import { availableStock } from '../../src/domain/cart.ts';
 import { toCents } from '../../src/domain/money.ts';
 import { productCardData } from '../../src/domain/variants.ts';

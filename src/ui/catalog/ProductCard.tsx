@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { cartQuantityOf } from '../../domain/cart.ts';
 import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
 import type { ProductCardData } from '../../domain/entities.ts';
-import { addButtonState } from '../../domain/quantity.ts';
+import { addButtonState } from '../../domain/add-button.ts';
 import { createStoreLinks, vendorLink } from '../../domain/urls.ts';
 import { useCart } from '../../hooks/useCart.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
