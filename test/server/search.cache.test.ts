@@ -203,6 +203,16 @@ describe('CatalogueCache', () => {
     expect(off.cardsWithin([1], Buffer.from('<'), (count) => [Buffer.from(`>${count}`)]).toString()).toBe(`<${text(1)}>1`);
   });
 
+  test('holds the cards of any id, small and dense or not', () => {
+    const ids = [1, 5_000_000, 2 ** 40, 0, 70_000];
+    const cache = new CatalogueCache(FIELDS, (asked) => new Map(asked.map((id) => [id, values(id)] as const)));
+    cache.preload([ids]);
+    expect(cache.cardsJson([...ids].reverse()).json.toString()).toBe([...ids].reverse().map(text).join(','));
+    cache.invalidate([2 ** 40, 70_000]);
+    expect(cache.size.cards).toBe(3);
+    expect(cache.cardsJson([70_000, 2 ** 40, 70_000]).json.toString()).toBe(`${text(70_000)},${text(2 ** 40)}`);
+  });
+
   test('reads a card again after invalidate, and a card not held on first use', () => {
     const loads: number[][] = [];
     const cache = new CatalogueCache(FIELDS, loader(loads));

@@ -17,6 +17,7 @@ const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['the fast index paging without its bounded heap (bitsets)', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', pageHeapLimit: 0 })],
   ['the fast index with field bitsets for every word (lists)', (docs) => createFastSearchIndex(docs, { sets: 'lists', termBitsMin: 1 })],
   ['the fast index with field bitsets for every word (bitsets)', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', termBitsMin: 1, expandFactor: Infinity })],
+  ['the fast index building price ranges from prefixes of the price order', (docs) => createFastSearchIndex(docs, { pricePrefixStep: 2 })],
   ['the scanning index', (docs) => createLinearSearchIndex(docs)],
 ];
 
@@ -67,7 +68,7 @@ describe('the fast index under compaction', () => {
         partNumbers: [`SPX-${1600 + (i % 7)}-S`], tags: [['Horsepower', String(i % 4)]], priceCents: (i * 37 + salt) % 1000,
         salesCount: i % 5, collectionIds: [1 + (i % 3)],
       }));
-      const index = createFastSearchIndex(docs, { compactRatio: 0.1, termBitsMin: 50 });
+      const index = createFastSearchIndex(docs, { compactRatio: 0.1, termBitsMin: 50, pricePrefixStep: 16 });
       index.search(query({ sortBy: 'price_asc' }));
       const live = new Map(docs.map((d) => [d.id, d]));
       for (let i = 1; i <= 1300; i++) {

@@ -91,7 +91,7 @@ const NO_PARTS: readonly Buffer[] = [];
 class CardBytes {
   private chunks: Buffer[] = [];
   private fill = CHUNK_BYTES;
-  private readonly at = new Map<number, number>();
+  private readonly at = new SlotTable();
   private chunkOf = new Uint32Array(1024);
   private offsetOf = new Uint32Array(1024);
   private lengthOf = new Uint32Array(1024);
@@ -110,7 +110,12 @@ class CardBytes {
 
   /** The slot of a card, or -1 when not held. */
   slot(id: number): number {
-    return this.at.get(id) ?? -1;
+    return this.at.get(id);
+  }
+
+  /** Slots in use, from 0 (slot numbers stay below it). */
+  get slotCount(): number {
+    return this.slots;
   }
 
   /** Length in bytes of the card in a slot. */
@@ -121,9 +126,7 @@ class CardBytes {
   /** Copies the card in a slot into `out` at `pos`; returns the position after it. */
   copyAt(slot: number, out: Buffer, pos: number): number {
     const offset = this.offsetOf[slot]!;
-    const length = this.lengthOf[slot]!;
-    out.set((this.chunks[this.chunkOf[slot]!] as Buffer).subarray(offset, offset + length), pos);
-    return pos + length;
+    return pos + (this.chunks[this.chunkOf[slot]!] as Buffer).copy(out, pos, offset, offset + this.lengthOf[slot]!);
   }
 
   put(id: number, json: string): void {
@@ -133,7 +136,7 @@ class CardBytes {
 
   delete(id: number): void {
     const slot = this.at.get(id);
-    if (slot === undefined) return;
+    if (slot < 0) return;
     this.at.delete(id);
     const length = this.lengthOf[slot] ?? 0;
     this.liveBytes -= length;
@@ -144,7 +147,7 @@ class CardBytes {
   /** The stored bytes of a card (a view, valid until the next write). */
   view(id: number): Buffer | undefined {
     const slot = this.at.get(id);
-    if (slot === undefined) return undefined;
+    if (slot < 0) return undefined;
     const chunk = this.chunks[this.chunkOf[slot] ?? 0] as Buffer;
     const offset = this.offsetOf[slot] ?? 0;
     return chunk.subarray(offset, offset + (this.lengthOf[slot] ?? 0));
@@ -179,7 +182,7 @@ class CardBytes {
   }
 
   private compact(): void {
-    const live = [...this.at.keys()].map((id) => [id, Buffer.from(this.view(id) as Buffer)] as const);
+    const live = this.at.ids().map((id) => [id, Buffer.from(this.view(id) as Buffer)] as const);
     this.chunks = [];
     this.fill = CHUNK_BYTES;
     this.at.clear();
@@ -187,6 +190,60 @@ class CardBytes {
     this.liveBytes = 0;
     this.deadBytes = 0;
     for (const [id, bytes] of live) this.place(id, bytes);
+  }
+}
+
+/** Ids below this are found in a dense array; larger ones (not made by SQLite here) in a Map. */
+const DENSE_IDS = 1 << 22;
+
+/**
+ * Slot by card id: catalogue ids are small, dense integers, so an Int32Array indexed by id
+ * (4 bytes an id, grown by doubling) beats a Map of 100k entries on every card of every answer.
+ */
+class SlotTable {
+  private dense = new Int32Array(1024).fill(-1);
+  private readonly sparse = new Map<number, number>();
+  size = 0;
+
+  /** The slot of an id, or -1. */
+  get(id: number): number {
+    if (Number.isInteger(id) && id >= 0 && id < this.dense.length) return this.dense[id]!;
+    return id >= 0 && id < DENSE_IDS && Number.isInteger(id) ? -1 : (this.sparse.get(id) ?? -1);
+  }
+
+  set(id: number, slot: number): void {
+    if (this.get(id) < 0) this.size++;
+    if (Number.isInteger(id) && id >= 0 && id < DENSE_IDS) {
+      if (id >= this.dense.length) {
+        const grown = new Int32Array(Math.min(DENSE_IDS, Math.max(id + 1, this.dense.length * 2))).fill(-1);
+        grown.set(this.dense);
+        this.dense = grown;
+      }
+      this.dense[id] = slot;
+    } else {
+      this.sparse.set(id, slot);
+    }
+  }
+
+  delete(id: number): void {
+    if (this.get(id) < 0) return;
+    this.size--;
+    if (Number.isInteger(id) && id >= 0 && id < this.dense.length) this.dense[id] = -1;
+    else this.sparse.delete(id);
+  }
+
+  clear(): void {
+    this.dense.fill(-1);
+    this.sparse.clear();
+    this.size = 0;
+  }
+
+  /** Every id held. */
+  ids(): number[] {
+    const out: number[] = [];
+    for (let id = 0; id < this.dense.length; id++) if (this.dense[id]! >= 0) out.push(id);
+    for (const id of this.sparse.keys()) out.push(id);
+    return out;
   }
 }
 
@@ -215,6 +272,9 @@ export class CatalogueCache {
   private readonly keyTexts: string[];
   /** Slots of the cards of the answer being written (reused: one answer is written at a time). */
   private slots = new Uint32Array(128);
+  /** By slot, the stamp of the last pass that wrote it (findSlots). */
+  private seenAt = new Uint32Array(1024);
+  private stamp = 0;
   readonly stats: CacheStats = { cardHits: 0, cardMisses: 0, responseHits: 0, responseMisses: 0, invalidations: 0 };
 
   /**
@@ -256,8 +316,8 @@ export class CatalogueCache {
   }
 
   private write(ids: readonly number[], head: Buffer, tail: (count: number) => readonly Buffer[]): { out: Buffer; count: number } {
-    const unique = ids.length > 1 ? [...new Set(ids)] : ids;
     if (!this.keepCards) {
+      const unique = [...new Set(ids)];
       this.stats.cardMisses += unique.length;
       const loaded = this.load(unique);
       const texts: string[] = [];
@@ -267,24 +327,18 @@ export class CatalogueCache {
       }
       return { out: Buffer.concat([head, Buffer.from(texts.join(',')), ...tail(texts.length)]), count: texts.length };
     }
-    let missing: number[] | null = null;
-    for (const id of unique) if (this.cards.slot(id) < 0) (missing ??= []).push(id);
-    this.stats.cardHits += unique.length - (missing?.length ?? 0);
-    if (missing !== null) {
+    // one pass finds the slots and the cards not held; those are read, then the pass redone
+    // (storing a card may compact the store and move every slot)
+    let found = this.findSlots(ids);
+    this.stats.cardHits += found.count;
+    if (found.missing !== null) {
+      const missing = [...new Set(found.missing)];
       this.stats.cardMisses += missing.length;
       for (const [id, values] of this.load(missing)) this.cards.put(id, this.encode(values));
+      found = this.findSlots(ids);
     }
-    // slots are read after the load: storing a card may compact the store and move them
-    if (this.slots.length < unique.length) this.slots = new Uint32Array(unique.length * 2);
+    const { count, size } = found;
     const slots = this.slots;
-    let count = 0;
-    let size = 0;
-    for (const id of unique) {
-      const slot = this.cards.slot(id);
-      if (slot < 0) continue;
-      slots[count++] = slot;
-      size += this.cards.lengthAt(slot);
-    }
     const parts = tail(count);
     let partBytes = 0;
     for (const part of parts) partBytes += part.length;
@@ -327,6 +381,30 @@ export class CatalogueCache {
   /** Cards and answers held, and the card store's bytes. */
   get size(): { cards: number; cardBytes: number; responses: number } {
     return { cards: this.cards.size, cardBytes: this.cards.bytes, responses: this.responses.size };
+  }
+
+  /** Slots of the held cards of `ids` into this.slots (repeats skipped), their bytes, and the ids not held. */
+  private findSlots(ids: readonly number[]): { count: number; size: number; missing: number[] | null } {
+    if (this.slots.length < ids.length) this.slots = new Uint32Array(ids.length * 2);
+    if (this.seenAt.length < this.cards.slotCount) this.seenAt = new Uint32Array(this.cards.slotCount * 2);
+    // a repeated id is seen by its slot carrying this pass's stamp (no Set per answer)
+    const stamp = ++this.stamp;
+    const { slots, seenAt } = this;
+    let count = 0;
+    let size = 0;
+    let missing: number[] | null = null;
+    for (const id of ids) {
+      const slot = this.cards.slot(id);
+      if (slot < 0) {
+        (missing ??= []).push(id);
+        continue;
+      }
+      if (seenAt[slot] === stamp) continue;
+      seenAt[slot] = stamp;
+      slots[count++] = slot;
+      size += this.cards.lengthAt(slot);
+    }
+    return { count, size, missing };
   }
 
   /** The JSON object of a card's values, keys in field order. */

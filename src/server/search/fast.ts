@@ -148,6 +148,12 @@ export interface FastIndexOptions {
    * @default 0
    */
   termBitsMin?: number;
+  /**
+   * A price range is built from prefixes of the price order kept as bitsets, one every this
+   * many positions; 0 picks max(1024, live / 64).
+   * @default 0
+   */
+  pricePrefixStep?: number;
 }
 
 /**
@@ -159,7 +165,7 @@ export interface FastIndexOptions {
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
   return new FastSearchIndex(
     docs, options.compactRatio ?? 0.25, options.expandFactor ?? 1, options.sets ?? 'auto', options.pageHeapLimit ?? PAGE_HEAP_LIMIT,
-    options.termBitsMin ?? 0,
+    options.termBitsMin ?? 0, options.pricePrefixStep ?? 0,
   );
 }
 
@@ -214,6 +220,10 @@ class FastSearchIndex implements SearchIndex {
   private scratch = new Scratch(0);
   /** Facets by facetCacheKey, in use order; cleared by every write. */
   private readonly facetCache = new Map<string, IndexFacets>();
+  /** Live documents by vendor and tag (facetTotals); null after a write. */
+  private totals: { vendors: Uint32Array; tags: Uint32Array } | null = null;
+  /** Prefixes of the price order as bitsets (pricePrefixes); null after a write. */
+  private pricePrefix: { step: number; sets: Uint32Array[] } | null = null;
   /** Words with field bitsets (Postings.fieldBits). */
   private bigTerms: Postings[] = [];
   /** True while the constructor loads the catalogue (field bitsets are built after it). */
@@ -226,6 +236,7 @@ class FastSearchIndex implements SearchIndex {
     private readonly sets: 'auto' | 'lists' | 'bitsets',
     private readonly pageHeapLimit: number,
     private readonly termBitsMin: number,
+    private readonly pricePrefixStep: number,
   ) {
     this.words.beginBulk();
     this.partNumbers.beginBulk();
@@ -247,6 +258,8 @@ class FastSearchIndex implements SearchIndex {
 
   upsert(doc: SearchDocument): void {
     this.facetCache.clear();
+    this.pricePrefix = null;
+    this.totals = null;
     this.retire(doc.id);
     if (this.n === this.cap) this.grow(Math.max(1024, this.cap * 2));
     const o = this.n++;
@@ -336,6 +349,8 @@ class FastSearchIndex implements SearchIndex {
 
   remove(id: number): void {
     this.facetCache.clear();
+    this.pricePrefix = null;
+    this.totals = null;
     this.retire(id);
     this.compactIfWorthIt();
   }
@@ -677,7 +692,6 @@ class FastSearchIndex implements SearchIndex {
 
   /** Live-or-not ordinals priced within [lo, hi], from the price order (two binary searches). */
   private priceSet(lo: number, hi: number, into: Uint32Array): Uint32Array {
-    into.fill(0);
     const { order, length } = this.orderOf('price_asc');
     const first = (bound: number, inclusive: boolean): number => {
       let a = 0;
@@ -690,23 +704,81 @@ class FastSearchIndex implements SearchIndex {
       }
       return a;
     };
+    const start = first(lo, true);
     const end = first(hi, false);
-    for (let i = first(lo, true); i < end; i++) {
-      const o = order[i] ?? 0;
-      into[o >>> 5] = (into[o >>> 5] ?? 0) | (1 << (o & 31));
+    const setPositions = (from: number, to: number): void => {
+      for (let i = from; i < to; i++) {
+        const o = order[i]!;
+        into[o >>> 5] = into[o >>> 5]! | (1 << (o & 31));
+      }
+    };
+    // a wide range is two prefixes of the price order subtracted, plus its ragged ends
+    const { step, sets } = this.pricePrefixes(order, length);
+    const from = Math.ceil(start / step);
+    const to = Math.floor(end / step);
+    if (end - start < 2 * step || from >= to) {
+      into.fill(0);
+      setPositions(start, end);
+      return into;
     }
+    const upper = sets[to]!;
+    const lower = sets[from]!;
+    for (let w = 0; w < into.length; w++) into[w] = upper[w]! & ~lower[w]!;
+    setPositions(start, from * step);
+    setPositions(to * step, end);
     return into;
   }
 
   /**
-   * Vendor counts over a set: per document when the set is small, else one popcount of
-   * the set against each vendor's bitset.
+   * Prefixes of the price order as bitsets: sets[k] holds the ordinals at positions below
+   * k * step (about 64 of them, 1 MB at 100k). Rebuilt on the first price query after a write.
+   */
+  private pricePrefixes(order: Uint32Array, length: number): { step: number; sets: Uint32Array[] } {
+    if (this.pricePrefix !== null) return this.pricePrefix;
+    const step = this.pricePrefixStep > 0 ? this.pricePrefixStep : Math.max(1024, Math.ceil(length / 64));
+    const sets: Uint32Array[] = [];
+    let current = new Uint32Array(this.cap >>> 5);
+    for (let k = 0; k * step <= length; k++) {
+      sets.push(current);
+      current = current.slice();
+      for (let i = k * step; i < Math.min(length, (k + 1) * step); i++) setBit(current, order[i]!);
+    }
+    sets.push(current);
+    return (this.pricePrefix = { step, sets });
+  }
+
+  /**
+   * Vendor counts over a set of `size` live documents. A set holding most of the catalogue
+   * (browse pages, broad words) is counted through its complement: the live totals minus the
+   * counts of the live documents outside it, which are few.
    */
   private countVendors(set: Uint32Array, size: number, list: Uint32Array | null): Map<number, number> {
     const counts = new Map<number, number>();
     if (size === 0) return counts;
+    const vendors = this.vendorBits.length;
+    const tally = this.scratch.vendorCounts(vendors);
+    if (size > this.live / 2) {
+      this.tallyVendors(this.scratch.complementOf(set, this.alive), this.live - size, null, tally);
+      const totals = this.facetTotals().vendors;
+      for (let v = 0; v < vendors; v++) {
+        const c = totals[v]! - tally[v]!;
+        tally[v] = 0;
+        if (c > 0) counts.set(v, c);
+      }
+      return counts;
+    }
+    this.tallyVendors(set, size, list, tally);
+    for (let v = 0; v < vendors; v++) {
+      if (tally[v]! > 0) counts.set(v, tally[v]!);
+      tally[v] = 0;
+    }
+    return counts;
+  }
+
+  /** Adds each vendor's count over a set to `tally`: per document when the set is small, else one popcount per vendor. */
+  private tallyVendors(set: Uint32Array, size: number, list: Uint32Array | null, tally: Uint32Array): void {
+    if (size === 0) return;
     if (this.small(size < this.vendorBits.length * set.length)) {
-      const tally = this.scratch.vendorCounts(this.vendorBits.length);
       const vendorOf = this.vendorOf;
       if (list !== null) {
         for (let i = 0; i < size; i++) { const v = vendorOf[list[i]!]!; if (v >= 0) tally[v]!++; }
@@ -721,28 +793,36 @@ class FastSearchIndex implements SearchIndex {
           }
         }
       }
-      for (let v = 0; v < this.vendorBits.length; v++) {
-        if (tally[v]! > 0) counts.set(v, tally[v]!);
-        tally[v] = 0;
-      }
     } else {
-      this.vendorBits.forEach((bits, v) => {
-        const c = countAnd(bits, set);
-        if (c > 0) counts.set(v, c);
-      });
+      this.vendorBits.forEach((bits, v) => { tally[v] = tally[v]! + countAnd(bits, set); });
     }
-    return counts;
   }
 
-  /** Adds the counts of the tags whose prefix passes `wanted` over a set, the cheaper way. */
+  /** Adds the counts of the tags whose prefix passes `wanted` over a set of live documents (through its complement when large, as countVendors). */
   private countTags(set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, into: Map<number, number>): void {
+    if (size === 0) return;
+    const tags = this.tagBits.length;
+    const counts = this.scratch.tagCounts(tags);
+    const complement = size > this.live / 2;
+    if (complement) this.tallyTags(this.scratch.complementOf(set, this.alive), this.live - size, null, wanted, counts);
+    else this.tallyTags(set, size, list, wanted, counts);
+    const totals = complement ? this.facetTotals().tags : null;
+    const { tagPrefix } = this;
+    for (let t = 0; t < tags; t++) {
+      const c = totals === null ? counts[t]! : totals[t]! - counts[t]!;
+      counts[t] = 0;
+      if (c > 0 && wanted(tagPrefix[t] ?? -1)) into.set(t, c);
+    }
+  }
+
+  /** Adds tag counts over a set to `counts` (tags of unwanted prefixes may be counted too): per document when cheaper, else one popcount per wanted tag. */
+  private tallyTags(set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, counts: Uint32Array): void {
     if (size === 0) return;
     const tagIds: number[] = [];
     for (let t = 0; t < this.tagBits.length; t++) if (wanted(this.tagPrefix[t] ?? -1)) tagIds.push(t);
     const perDoc = this.tagFill / Math.max(1, this.n);
     if (this.small(size * perDoc * 1.5 < tagIds.length * set.length)) {
-      const counts = this.scratch.tagCounts(this.tagBits.length);
-      const { tagStart, tagEnd, tagIds: ids, tagPrefix } = this;
+      const { tagStart, tagEnd, tagIds: ids } = this;
       // inlined walks (no callback per document): this loop is most of a broad query's work
       if (list !== null) {
         for (let k = 0; k < size; k++) {
@@ -760,18 +840,19 @@ class FastSearchIndex implements SearchIndex {
           }
         }
       }
-      for (let t = 0; t < this.tagBits.length; t++) {
-        const c = counts[t]!;
-        if (c === 0) continue;
-        counts[t] = 0;
-        if (wanted(tagPrefix[t] ?? -1)) into.set(t, c);
-      }
     } else {
-      for (const t of tagIds) {
-        const c = countAnd(this.tagBits[t] ?? this.scratch.empty, set);
-        if (c > 0) into.set(t, c);
-      }
+      for (const t of tagIds) counts[t] = counts[t]! + countAnd(this.tagBits[t] ?? this.scratch.empty, set);
     }
+  }
+
+  /** Live documents of each vendor and tag, for counting through complements; recomputed after a write. */
+  private facetTotals(): { vendors: Uint32Array; tags: Uint32Array } {
+    if (this.totals === null) {
+      const vendors = Uint32Array.from(this.vendorBits, (bits) => countAnd(bits, this.alive));
+      const tags = Uint32Array.from(this.tagBits, (bits) => countAnd(bits ?? this.scratch.empty, this.alive));
+      this.totals = { vendors, tags };
+    }
+    return this.totals;
   }
 
   /** Highest price in a set: over the list when small, else the first member met walking the price order down. */
@@ -805,10 +886,9 @@ class FastSearchIndex implements SearchIndex {
     const text = s.text;
     if (partNumber !== '') {
       const { tierExact, tierPrefix } = s;
-      this.partNumbers.forPrefix(partNumber, (term, o) => {
-        setBit(term === partNumber ? tierExact : tierPrefix, o);
-        s.tierHits++;
-      });
+      const { ords, from, exactEnd, to } = this.partNumbers.prefixSlice(partNumber);
+      for (let i = from; i < to; i++) setBit(i < exactEnd ? tierExact : tierPrefix, ords[i]!);
+      s.tierHits += to - from;
     }
     const plans = qWords.map((word, i) => {
       const isLast = i === last;
@@ -870,12 +950,14 @@ class FastSearchIndex implements SearchIndex {
     // the word's own term adds nothing as a prefix: a whole word scores at least as much
     if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => { if (p !== exact) mark(p, PREFIX_SCORE); });
     if (plan.pn) {
-      this.partNumbers.forPrefix(plan.word, (term, o) => {
+      const { ords, from, exactEnd, to } = this.partNumbers.prefixSlice(plan.word);
+      for (let i = from; i < to; i++) {
+        const o = ords[i]!;
         setBit(bits, o);
-        const score = term === plan.word ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
+        const score = i < exactEnd ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
         if (scores !== null) scores[o] = Math.max(scores[o]!, score);
         if (levels) setBit(s.levelAt(score), o);
-      });
+      }
     }
   }
 
@@ -1227,6 +1309,7 @@ class Scratch {
   /** Spare bitsets of the one-word page. */
   readonly union: Uint32Array;
   readonly level: Uint32Array;
+  private readonly complement: Uint32Array;
   private readonly sets: Uint32Array[] = [];
   private termMarkArray = new Uint8Array(1024);
 
@@ -1245,6 +1328,14 @@ class Scratch {
     this.keys = new Float64Array(cap);
     this.union = new Uint32Array(words);
     this.level = new Uint32Array(words);
+    this.complement = new Uint32Array(words);
+  }
+
+  /** `alive` without the members of `set`, in a spare bitset (valid until the next call). */
+  complementOf(set: Uint32Array, alive: Uint32Array): Uint32Array {
+    const out = this.complement;
+    for (let w = 0; w < out.length; w++) out[w] = alive[w]! & ~set[w]!;
+    return out;
   }
 
   /** The level bitset of a score, marked as used (cleared by clearText). */

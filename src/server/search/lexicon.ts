@@ -287,11 +287,17 @@ export class PrefixTable {
     this.length = order.length;
   }
 
-  /** Calls `visit(term, ordinal)` for every posting whose term starts with `prefix`, in term order. */
-  forPrefix(prefix: string, visit: (term: string, ord: number) => void): void {
+  /**
+   * The postings whose term starts with `prefix` as a slice of the ordinals, [from, to): the
+   * ones whose term equals the prefix come first, up to `exactEnd` (it sorts before every
+   * longer term). A view, valid until the next write; no callback per posting.
+   */
+  prefixSlice(prefix: string): { ords: Uint32Array; from: number; exactEnd: number; to: number } {
     this.endBulk();
     const [from, to] = this.range(prefix);
-    for (let i = from; i < to; i++) visit(this.terms[i] ?? '', this.ords[i] ?? 0);
+    let exactEnd = from;
+    while (exactEnd < to && this.terms[exactEnd] === prefix) exactEnd++;
+    return { ords: this.ords, from, exactEnd, to };
   }
 
   /** Number of postings whose term starts with `prefix`: the cost of expanding it. */
