@@ -9,7 +9,7 @@ import type { NavLink } from './entities.ts';
 import { visibleNavChildren } from './lists.ts';
 import { formatCartAmount, fromCents, linesSubtotalCents } from './money.ts';
 
-/** Fixed texts of the header, cart overlay, footer and shared pieces (spec section 2). */
+/** Fixed texts of the header, cart overlay and shared pieces (spec section 2); the footer's are FOOTER_TEXT (footer.ts). */
 export const CHROME_TEXT = {
   /** The cart overlay when the cart has no line. */
   noItemsInCart: 'No items in cart',
@@ -23,15 +23,6 @@ export const CHROME_TEXT = {
   menuButton: 'Menu',
   /** Accessible name of the account menu button. */
   accountButton: 'Account',
-  footerNavigate: 'NAVIGATE',
-  footerCategories: 'CATEGORIES',
-  footerBrands: 'POPULAR BRANDS',
-  footerAccount: 'MY ACCOUNT',
-  footerConnect: 'CONNECT WITH US',
-  sellerReviews: 'SELLER REVIEWS',
-  seeMoreReviews: 'See more reviews »',
-  /** The newsletter block's button. */
-  subscribe: 'Subscribe',
   /** The modal dialog's buttons (spec: "modal dialog (Close and Confirm)"). */
   close: 'Close',
   confirm: 'Confirm',
@@ -39,15 +30,6 @@ export const CHROME_TEXT = {
   reload: 'Reload page',
   /** The home link every breadcrumb trail starts with. */
   home: 'Home',
-  /** Accessible label of the accepted payment methods list. */
-  paymentMethods: 'Accepted payment methods',
-  /** The seal badge's label. */
-  seal: 'Shopper Approved',
-  /**
-   * The reCAPTCHA notice Google requires when its badge is hidden; the spec asks for "a
-   * reCAPTCHA notice" without wording, so this is Google's own.
-   */
-  recaptchaNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
 } as const;
 
 /** The home crumb's path: breadcrumbs always start with Home at '/'. @default '/' */

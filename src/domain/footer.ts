@@ -8,6 +8,28 @@ import { ACCOUNT_PATH } from './chrome.ts';
 import type { NavItem, NavLink, Vendor } from './entities.ts';
 import { byName } from './lists.ts';
 
+/** Fixed texts of the footer (spec section 2, Footer). */
+export const FOOTER_TEXT = {
+  footerNavigate: 'NAVIGATE',
+  footerCategories: 'CATEGORIES',
+  footerBrands: 'POPULAR BRANDS',
+  footerAccount: 'MY ACCOUNT',
+  footerConnect: 'CONNECT WITH US',
+  sellerReviews: 'SELLER REVIEWS',
+  seeMoreReviews: 'See more reviews »',
+  /** The newsletter block's button. */
+  subscribe: 'Subscribe',
+  /** Accessible label of the accepted payment methods list. */
+  paymentMethods: 'Accepted payment methods',
+  /** The seal badge's label. */
+  seal: 'Shopper Approved',
+  /**
+   * The reCAPTCHA notice Google requires when its badge is hidden; the spec asks for "a
+   * reCAPTCHA notice" without wording, so this is Google's own.
+   */
+  recaptchaNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+} as const;
+
 function productCount(vendor: Vendor): number {
   const count = vendor.productCount;
   return typeof count === 'number' && Number.isFinite(count) ? count : 0;

@@ -129,19 +129,28 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
   });
 
-  test('signed out, the account menu offers Sign in and Register', () => {
+  test('signed out, the account menu offers Sign in and Register', async () => {
     mount(<Header navData={[]} pathname="/" />);
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    // the items load with the first opening
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Sign in', 'Register']);
+    expect((await within(menu).findAllByRole('menuitem')).map((i) => i.textContent)).toEqual(['Sign in', 'Register']);
   });
 
-  test('signed in, the account menu offers Manage Account and Sign Out', () => {
+  test('signed in, the account menu offers Manage Account and Sign Out', async () => {
     mount(<Header navData={[]} pathname="/" />, { initialData: SIGNED_IN });
     fireEvent.click(screen.getByRole('button', { name: 'Account' }));
-    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    const items = await within(screen.getByRole('menu')).findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Manage Account', 'Sign Out']);
     expect(items[0]?.getAttribute('href')).toBe('/myaccount.asp');
+  });
+
+  test('an ArrowDown on the closed menu opens it and focuses its first item once the items are there', async () => {
+    mount(<Header navData={[]} pathname="/" />);
+    const button = screen.getByRole('button', { name: 'Account' });
+    button.focus();
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Sign in'));
   });
 
   test('Escape closes the account menu and returns focus to its button', () => {

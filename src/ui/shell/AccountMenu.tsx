@@ -3,22 +3,14 @@
  * Sign Out when signed in; the mobile user icon goes to the account page), over `useAuth`.
  * @module
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { MENU_LABELS } from '../../domain/session.ts';
-import { ACCOUNT_PATH, CHROME_TEXT, REGISTER_PATH, SIGN_IN_PATH } from '../../domain/chrome.ts';
-import { withReturnPath } from '../../domain/return-path.ts';
+import { ACCOUNT_PATH, CHROME_TEXT } from '../../domain/chrome.ts';
 
-/** Where the menu's Sign Out goes: the page that signs out on the server. */
-const SIGN_OUT_PATH = '/logout';
-
-/** Adds the current page as `returnTo` to a sign-in link at click time (nothing read while rendering). */
-function withCurrentPage(link: HTMLAnchorElement): void {
-  const page = link.pathname;
-  const here = window.location.pathname + window.location.search;
-  link.setAttribute('href', withReturnPath(page, here));
-}
 import { useAuth } from '../../hooks/useAuth.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
+
+const AccountMenuItems = lazy(() => import('./AccountMenuItems.tsx'));
 
 function UserIcon() {
   return (
@@ -39,6 +31,10 @@ export function AccountMenu() {
   const auth = useAuth();
   const mobile = useMobileLayout();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (open && !used) setUsed(true);
+  // an ArrowDown that opened the menu focuses its first item once the items are there
+  const focusFirst = useRef(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -71,6 +67,7 @@ export function AccountMenu() {
     event.preventDefault();
     if (!open) setOpen(true);
     const all = items();
+    if (all.length === 0) focusFirst.current = true;
     const at = all.indexOf(document.activeElement as HTMLElement);
     const next = event.key === 'ArrowDown' ? (at + 1) % Math.max(all.length, 1) : at <= 0 ? all.length - 1 : at - 1;
     all[next]?.focus();
@@ -92,20 +89,11 @@ export function AccountMenu() {
         <UserIcon />
       </button>
       <ul id={menuId} role="menu" className="dropdown-menu" hidden={!open} aria-label={CHROME_TEXT.accountButton}>
-        {auth.signedIn ? (
-          <>
-            <li role="none"><a role="menuitem" href={ACCOUNT_PATH} onClick={close}>{MENU_LABELS.manageAccount}</a></li>
-            <li role="none">
-              {/* the /logout page ends the server session too, then forgets the visitor */}
-              <a role="menuitem" href={SIGN_OUT_PATH} onClick={close}>{MENU_LABELS.signOut}</a>
-            </li>
-          </>
-        ) : (
-          <>
-            {/* the page the visitor is on goes along, so signing in comes back to it */}
-            <li role="none"><a role="menuitem" href={SIGN_IN_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{MENU_LABELS.signIn}</a></li>
-            <li role="none"><a role="menuitem" href={REGISTER_PATH} onClick={(e) => { withCurrentPage(e.currentTarget); close(); }}>{MENU_LABELS.register}</a></li>
-          </>
+        {/* the items (and the sign-in links' return path) load with the menu's first opening */}
+        {used && (
+          <Suspense fallback={null}>
+            <AccountMenuItems signedIn={auth.signedIn} close={close} focusFirst={focusFirst} />
+          </Suspense>
         )}
       </ul>
     </div>

@@ -7,13 +7,13 @@
 import { useId } from 'react';
 import type { SiteReviewsResponse, VendorsResponse } from '../../api/types.ts';
 import { ACCOUNT_LABELS } from '../../domain/account.ts';
-import { CHROME_TEXT } from '../../domain/chrome.ts';
-import { FOOTER_ACCOUNT_LINKS, FOOTER_NAVIGATE_LINKS, PAYMENT_METHODS, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, footerCategories } from '../../domain/footer.ts';
 import type { NavItem, NavLink } from '../../domain/entities.ts';
-import { brandPath, footerBrands } from '../../domain/footer.ts';
 import { siteReviewMessage, starFlags } from '../../domain/ratings.ts';
 import { SHELL_MESSAGES } from '../../domain/shell.ts';
-import { FOOTER_HOURS, copyrightLine } from '../../domain/footer.ts';
+import {
+  FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_TEXT, PAYMENT_METHODS, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, brandPath, copyrightLine,
+  footerBrands, footerCategories,
+} from '../../domain/footer.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
@@ -66,9 +66,9 @@ function SellerReviews() {
   const id = useId();
   return (
     <section className="seller-reviews" aria-labelledby={id} onMouseEnter={carousel.pointerEnter} onMouseLeave={carousel.pointerLeave}>
-      <h2 id={id} className="footer-heading">{CHROME_TEXT.sellerReviews}</h2>
+      <h2 id={id} className="footer-heading">{FOOTER_TEXT.sellerReviews}</h2>
       <a className="seal-badge-link" href={SELLER_REVIEWS_URL} target="_blank" rel="noopener noreferrer">
-        <span className="review-badge">{CHROME_TEXT.seal}</span>
+        <span className="review-badge">{FOOTER_TEXT.seal}</span>
       </a>
       {items.length > 0 && (
         <div
@@ -102,7 +102,7 @@ function SellerReviews() {
           )}
         </div>
       )}
-      <a className="see-more-reviews" href={SELLER_REVIEWS_URL} target="_blank" rel="noopener noreferrer">{CHROME_TEXT.seeMoreReviews}</a>
+      <a className="see-more-reviews" href={SELLER_REVIEWS_URL} target="_blank" rel="noopener noreferrer">{FOOTER_TEXT.seeMoreReviews}</a>
     </section>
   );
 }
@@ -139,7 +139,7 @@ function Newsletter() {
             aria-invalid={form.status === 'invalid' || undefined}
             onChange={(event) => form.setEmail(event.target.value)}
           />
-          <button type="submit" className="button" disabled={!form.canSubmit}>{CHROME_TEXT.subscribe}</button>
+          <button type="submit" className="button" disabled={!form.canSubmit}>{FOOTER_TEXT.subscribe}</button>
           {form.message && (
             <p id={messageId} className={`form-message tone-${form.tone ?? 'info'}`} role="status">{form.message}</p>
           )}
@@ -177,12 +177,12 @@ export function Footer({ navData, year }: FooterProps) {
     <footer className="site-footer">
       <Newsletter />
       <div className="container footer-grid">
-        <LinkList title={CHROME_TEXT.footerNavigate} items={FOOTER_NAVIGATE_LINKS} />
-        <LinkList title={CHROME_TEXT.footerCategories} items={footerCategories(navData)} />
-        <LinkList title={CHROME_TEXT.footerBrands} items={brands} />
-        <LinkList title={CHROME_TEXT.footerAccount} items={FOOTER_ACCOUNT_LINKS} />
+        <LinkList title={FOOTER_TEXT.footerNavigate} items={FOOTER_NAVIGATE_LINKS} />
+        <LinkList title={FOOTER_TEXT.footerCategories} items={footerCategories(navData)} />
+        <LinkList title={FOOTER_TEXT.footerBrands} items={brands} />
+        <LinkList title={FOOTER_TEXT.footerAccount} items={FOOTER_ACCOUNT_LINKS} />
         <section className="footer-col" aria-labelledby={connectId}>
-          <h2 id={connectId} className="footer-heading">{CHROME_TEXT.footerConnect}</h2>
+          <h2 id={connectId} className="footer-heading">{FOOTER_TEXT.footerConnect}</h2>
           <ul>
             <li><a href={`tel:${storeConfig.contactPhoneNumber.replace(/[^\d+]/g, '')}`}>{storeConfig.contactPhoneNumber}</a></li>
             {FOOTER_HOURS.map((line) => <li key={line}>{line}</li>)}
@@ -201,7 +201,7 @@ export function Footer({ navData, year }: FooterProps) {
               environment.alert(SHELL_MESSAGES.imagesCopyrighted);
             }}
           >
-            <svg viewBox="0 0 120 48" width="120" height="48" role="img" aria-label={CHROME_TEXT.seal}>
+            <svg viewBox="0 0 120 48" width="120" height="48" role="img" aria-label={FOOTER_TEXT.seal}>
               <rect x="1" y="1" width="118" height="46" rx="8" fill="#fff" stroke="#1b8a5a" strokeWidth="2" />
               <text x="60" y="21" textAnchor="middle" fontSize="11" fontWeight="700" fill="#1b8a5a">SHOPPER</text>
               <text x="60" y="36" textAnchor="middle" fontSize="11" fontWeight="700" fill="#1b8a5a">APPROVED ✓</text>
@@ -213,12 +213,12 @@ export function Footer({ navData, year }: FooterProps) {
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
           <p>{copyrightLine(year, storeConfig.storeName)}</p>
-          <ul className="payment-icons" aria-label={CHROME_TEXT.paymentMethods}>
+          <ul className="payment-icons" aria-label={FOOTER_TEXT.paymentMethods}>
             {PAYMENT_METHODS.map((method) => (
               <li key={method} className="payment-icon" style={{ background: PAYMENT_COLORS[method] }}>{method}</li>
             ))}
           </ul>
-          <p className="recaptcha-notice">{CHROME_TEXT.recaptchaNotice}</p>
+          <p className="recaptcha-notice">{FOOTER_TEXT.recaptchaNotice}</p>
         </div>
       </div>
     </footer>
