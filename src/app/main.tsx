@@ -3,7 +3,7 @@
  * API client, and mounts the SkimmerProvider and the router around the shell.
  * @module
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { createClient } from '../api/client.ts';
@@ -80,7 +80,11 @@ async function start(root: HTMLElement): Promise<void> {
       return browser.createSocket(namespace);
     },
   };
-  createRoot(root).render(
+  // the first render is a transition: React renders the shell and the page in slices of a few
+  // milliseconds, yielding to the browser between them (no long task on a slow phone), while the
+  // page shows the announcement bar the server put in the HTML
+  const app = createRoot(root);
+  startTransition(() => app.render(
     <StrictMode>
       <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={themeConfig} environment={environment}>
         <BrowserRouter>
@@ -88,7 +92,7 @@ async function start(root: HTMLElement): Promise<void> {
         </BrowserRouter>
       </SkimmerProvider>
     </StrictMode>,
-  );
+  ));
 }
 
 const root = document.getElementById('root');

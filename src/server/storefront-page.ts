@@ -10,8 +10,8 @@
  *   `<!--skimmer:announcement-bar-->` and `<!--/skimmer:announcement-bar-->` is left out, as the
  *   shell shows no bar then.
  *
- * The page file is read again when its modification time changes (a rebuild under a running
- * server). Answers carry a strong ETag of their bytes and `cache-control: no-cache`, so a browser
+ * The page file is read again when its modification time changes. Answers carry a strong ETag of
+ * their bytes and `cache-control: no-cache`, so a browser
  * revalidates and a repeated visit costs a 304.
  * @module
  */
