@@ -232,6 +232,10 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
   app.get<{ Querystring: SearchParams }>(
     '/api/products/filter',
     {
+      // the route negotiates and caches its own compression (below), as the compress plugin
+      // would, so the plugin's per-request hooks are left out of this hot path
+      compress: false,
+      decompress: false,
       schema: {
         summary: 'Product search: keywords, part numbers, vendor, tags, price, collection, featured; sorted and paged, with facets',
         tags: ['products'],

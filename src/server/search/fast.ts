@@ -577,10 +577,12 @@ class FastSearchIndex implements SearchIndex {
 
   searchPage(query: IndexQuery): SearchPage {
     const nq = normalizeQuery(query);
-    if (this.scratch.cap !== this.cap) this.scratch = new Scratch(this.cap);
+    // scratch bitsets span the ordinals in use, not the capacity (up to a quarter less
+    // work in every whole-bitset pass); the stored bitsets stay at the capacity
+    if (this.scratch.cap < this.n) this.scratch = new Scratch(Math.min(this.cap, (this.n + (this.n >>> 3) + 1023) & ~1023));
     const s = this.scratch;
     const cand = s.cand;
-    cand.set(this.alive);
+    cand.set(this.alive.subarray(0, cand.length));
     if (nq.featuredOnly) andInto(cand, this.featured);
     if (nq.collectionId !== null) {
       const bits = this.collections.get(nq.collectionId);
@@ -936,11 +938,14 @@ class FastSearchIndex implements SearchIndex {
   private expandWord(plan: WordPlan, bits: Uint32Array, scores: Uint8Array | null, levels: boolean): void {
     const s = this.scratch;
     const mark = (p: Postings, table: Uint8Array): void => {
-      if (scores === null && p.fieldBits !== null) {
+      if (p.fieldBits !== null) {
+        // a frequent word's fields are ORed whole; with per-document scores wanted, each
+        // field's score is tested on the few matches later instead (fieldScoresAt)
         p.fieldBits.forEach((field, i) => {
           if (field === undefined) return;
           orInto(bits, field);
           if (levels) orInto(s.levelAt(table[1 << i]!), field);
+          else if (scores !== null) s.fieldScoresAt(plan.i).push({ bits: field, score: table[1 << i]! });
         });
       } else if (levels) markPostingsLevels(bits, s, p.ords, p.flags!, p.length, table);
       else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
@@ -1032,7 +1037,15 @@ class FastSearchIndex implements SearchIndex {
   private pageBySort(sort: PresortedSort, nq: NormalizedQuery, match: Uint32Array, count: number, listOf: () => Uint32Array | null): number[] {
     const want = Math.min(count, nq.offset + nq.limit);
     const ids: number[] = [];
-    if (nq.offset < want) this.rankedSlice(this.orderOf(sort), match, listOf, count, nq.offset, want, ids);
+    if (nq.offset >= want) return ids;
+    const entry = this.orderOf(sort);
+    if (count === this.n) {
+      // every ordinal matches (a browse page, nothing retired since the last compaction):
+      // the page is a slice of the order, however deep
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[entry.order[i]!]!);
+      return ids;
+    }
+    this.rankedSlice(entry, match, listOf, count, nq.offset, want, ids);
     return ids;
   }
 
@@ -1172,8 +1185,9 @@ class FastSearchIndex implements SearchIndex {
   }
 
   /**
-   * A relevance page: score desc, then the default order. Usually one pass over the matches
-   * keeping the best (score, rank) keys in a bounded heap; deep pages score every match
+   * A relevance page of several words: score desc, then the default order. The matches are
+   * listed once and scored word by word (plain passes over typed arrays); usually one more
+   * pass keeps the best (score, rank) keys in a bounded heap; deep pages count the scores
    * into a histogram, then sort the keys (few matches) or walk the default order once
    * collecting each score level's members that fall in the page.
    */
@@ -1182,59 +1196,75 @@ class FastSearchIndex implements SearchIndex {
     if (nq.offset >= want) return [];
     const s = this.scratch;
     const { order, length, rank } = this.orderOf(DEFAULT_ORDER);
-    const { tierExact, tierPrefix, wordScores } = s;
-    const scoreOf = (d: number): number => {
-      const bit = 1 << (d & 31);
-      let sc = (tierExact[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
-        : (tierPrefix[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
-      for (let i = 0; i < wordCount; i++) sc += wordScores[i]![d]!;
-      return sc;
-    };
+    const { tierExact, tierPrefix, wordScores, fieldScores, scores } = s;
+    const matches = list ?? listBits(match, s.matches);
+    // the field bitsets of frequent terms raise their words' scores, on the matches only
+    for (let i = 0; i < wordCount; i++) {
+      const ws = wordScores[i]!;
+      for (const field of fieldScores[i] ?? NO_FIELD_SCORES) {
+        const { bits, score } = field;
+        for (let w = 0; w < match.length; w++) {
+          for (let x = bits[w]! & match[w]!; x !== 0; x &= x - 1) {
+            const d = (w << 5) | (31 - Math.clz32(x & -x));
+            if (score > ws[d]!) ws[d] = score;
+          }
+        }
+      }
+    }
+    // scores: the part-number tier, then each word's best, one pass per word
+    if (s.tierHits === 0) for (let k = 0; k < count; k++) scores[matches[k]!] = 0;
+    else {
+      for (let k = 0; k < count; k++) {
+        const d = matches[k]!;
+        const bit = 1 << (d & 31);
+        scores[d] = (tierExact[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.exact * TIER_STEP
+          : (tierPrefix[d >>> 5]! & bit) !== 0 ? PART_NUMBER_TIER.prefix * TIER_STEP : 0;
+      }
+    }
+    for (let i = 0; i < wordCount; i++) {
+      const ws = wordScores[i]!;
+      for (let k = 0; k < count; k++) {
+        const d = matches[k]!;
+        scores[d] = scores[d]! + ws[d]!;
+      }
+    }
     const ids: number[] = [];
     if (want <= this.pageHeapLimit) {
-      // one pass keeping the `want` smallest keys; a key orders by score desc, then rank
-      // (both fit below 2^53, exact in a double); once the heap is full most matches lose
-      // to its root, so the pass costs a score and a compare per match
+      // the `want` smallest keys; a key orders by score desc, then rank (both fit below
+      // 2^53, exact in a double); once the heap is full most matches lose to its root
       const heap = s.keys;
       let size = 0;
-      const n = list !== null ? count : match.length;
-      for (let k = 0; k < n; k++) {
-        let x = list !== null ? 1 : match[k]!;
-        while (x !== 0) {
-          const d = list !== null ? list[k]! : (k << 5) | (31 - Math.clz32(x & -x));
-          x = list !== null ? 0 : x & (x - 1);
-          const key = (SCORE_LEVELS - scoreOf(d)) * 4294967296 + rank[d]!;
-          if (size < want || key < heap[0]!) size = offerKey(heap, size, want, key);
-        }
+      for (let k = 0; k < count; k++) {
+        const d = matches[k]!;
+        const key = (SCORE_LEVELS - scores[d]!) * 4294967296 + rank[d]!;
+        if (size < want || key < heap[0]!) size = offerKey(heap, size, want, key);
       }
       const best = heap.subarray(0, size).sort();
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[best[i]! % 4294967296]!]!);
       return ids;
     }
-    const { scores, hist } = s;
+    const { hist } = s;
     let minScore = SCORE_LEVELS;
-    const score = (d: number): void => {
-      const sc = scoreOf(d);
-      scores[d] = sc;
+    for (let k = 0; k < count; k++) {
+      const sc = scores[matches[k]!]!;
       hist[sc]!++;
       if (sc < minScore) minScore = sc;
-    };
-    if (list !== null) for (let i = 0; i < count; i++) score(list[i]!);
-    else forEachBit(match, score);
+    }
     if (this.small(count <= 4096)) {
       const keys = s.keys.subarray(0, count);
-      const key = (d: number): number => (SCORE_LEVELS - s.scores[d]!) * 2 ** 32 + rank[d]!;
-      if (list !== null) for (let i = 0; i < count; i++) keys[i] = key(list[i]!);
-      else { let i = 0; forEachBit(match, (d) => { keys[i++] = key(d); }); }
+      for (let k = 0; k < count; k++) {
+        const d = matches[k]!;
+        keys[k] = (SCORE_LEVELS - scores[d]!) * 4294967296 + rank[d]!;
+      }
       keys.sort();
-      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[(keys[i] ?? 0) % 2 ** 32] ?? 0] ?? 0);
+      for (let i = nq.offset; i < want; i++) ids.push(this.idOf[order[keys[i]! % 4294967296]!]!);
     } else {
       // find the score levels the page spans (histogram), then one walk of the default
       // order collects each level's members that fall in the page
       const slots = new Map<number, { skip: number; take: number; got: number[] }>();
       let before = 0;
       for (let level = SCORE_LEVELS - 1; level >= minScore && before < want; level--) {
-        const inLevel = s.hist[level] ?? 0;
+        const inLevel = hist[level] ?? 0;
         if (inLevel === 0) continue;
         if (before + inLevel > nq.offset) {
           const skip = Math.max(0, nq.offset - before);
@@ -1247,7 +1277,7 @@ class FastSearchIndex implements SearchIndex {
       for (let i = 0; i < length && missing > 0; i++) {
         const o = order[i]!;
         if ((match[o >>> 5]! & (1 << (o & 31))) === 0) continue;
-        const slot = slots.get(s.scores[o]!);
+        const slot = slots.get(scores[o]!);
         if (slot === undefined || slot.got.length >= slot.take) continue;
         if (slot.skip > 0) { slot.skip--; continue; }
         slot.got.push(this.idOf[o]!);
@@ -1255,8 +1285,7 @@ class FastSearchIndex implements SearchIndex {
       }
       for (const slot of slots.values()) ids.push(...slot.got);
     }
-    if (list !== null) for (let i = 0; i < count; i++) hist[scores[list[i]!]!] = 0;
-    else hist.fill(0);
+    for (let k = 0; k < count; k++) hist[scores[matches[k]!]!] = 0;
     return ids;
   }
 
@@ -1281,7 +1310,11 @@ class FastSearchIndex implements SearchIndex {
   }
 }
 
-/** Reusable per-query buffers, sized to the index capacity (one query runs at a time). */
+/**
+ * Reusable per-query buffers for ordinals below `cap` (one query runs at a time): bitsets
+ * of cap / 32 words and arrays by ordinal. Loops over a scratch bitset's length read stored
+ * bitsets (sized to the index capacity, at least as long) only that far.
+ */
 class Scratch {
   readonly cand: Uint32Array;
   readonly text: Uint32Array;
@@ -1298,8 +1331,10 @@ class Scratch {
   readonly ranks: Uint32Array;
   /** Sort keys, or the bounded heap of a page. */
   readonly keys: Float64Array;
-  /** Per query word, its best score on each ordinal (0: not matched). */
+  /** Per query word, its best score on each ordinal (0: not matched) from its postings. */
   readonly wordScores: Uint8Array[] = [];
+  /** Per query word, the field bitsets of its frequent terms with the score each gives. */
+  readonly fieldScores: FieldScore[][] = [];
   /** One-word queries: the ordinals the word scores `level` on, by level (see levelAt). */
   readonly levelBits: (Uint32Array | undefined)[] = [];
   /** Bit `level` set when levelBits[level] holds something. */
@@ -1351,6 +1386,11 @@ class Scratch {
     return f;
   }
 
+  /** The field scores of query word i (emptied by clearText). */
+  fieldScoresAt(i: number): FieldScore[] {
+    return (this.fieldScores[i] ??= []);
+  }
+
   /** Zeroed marks by term id, for at least `terms` ids; the caller zeroes what it marked. */
   termMarks(terms: number): Uint8Array {
     if (this.termMarkArray.length < terms) this.termMarkArray = new Uint8Array(Math.max(terms, this.termMarkArray.length * 2));
@@ -1382,7 +1422,10 @@ class Scratch {
 
   /** Zeroes what the text match wrote (the score arrays of `wordCount` words). */
   clearText(wordCount: number): void {
-    for (let i = 0; i < wordCount; i++) this.wordScores[i]?.fill(0);
+    for (let i = 0; i < wordCount; i++) {
+      this.wordScores[i]?.fill(0);
+      if (this.fieldScores[i] !== undefined) this.fieldScores[i]!.length = 0;
+    }
     for (let level = 0; this.levelsUsed !== 0; level++) {
       if ((this.levelsUsed & (1 << level)) === 0) continue;
       this.levelBits[level]!.fill(0);
@@ -1395,6 +1438,14 @@ class Scratch {
     }
   }
 }
+
+/** A field bitset of a frequent term of a query word, and the word's score on its documents. */
+interface FieldScore {
+  bits: Uint32Array;
+  score: number;
+}
+
+const NO_FIELD_SCORES: readonly FieldScore[] = [];
 
 /** A query word as the text match plans it. */
 interface WordPlan {
