@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search [-- --products N --seed S --queries Q --duration SEC --skip-orama --skip-http --verify K --cache on|cards|off|both|all]`
+ * `npm run bench:search [-- --products N --seed S --queries Q --duration SEC --settle SEC --skip-orama --skip-http --verify K --cache on|cards|off|both|all]`
  *
  * Seeds a catalogue of N products (default 100k) with CORE's generator into a temporary
  * SQLite file, loads the search documents as the server does, and replays a fixed, seeded
@@ -12,6 +12,12 @@
  * --cache picks one ('cards': card store on, answer cache off; 'all': the three). Prints
  * p50/p95/p99 and a table of figures against the goals of issue 3. Figures, never
  * assertions: timing belongs to benchmarks, not to the test suite.
+ *
+ * HTTP latencies are taken after the first --settle seconds of each run (default 1):
+ * autocannon builds its 50 clients (each with the whole request list) after the first ones
+ * have sent their first request, so the answers of that first second wait for the load
+ * generator itself, cached or not (about 0.5 to 0.9 s on 2 cores). Those samples are
+ * reported apart ('first second'), never hidden.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +46,7 @@ const { values: args } = parseArgs({
     'skip-http': { type: 'boolean', default: false },
     verify: { type: 'string', default: '0' },
     cache: { type: 'string', default: 'both' },
+    settle: { type: 'string', default: '1' },
   },
 });
 const products = Number(args.products);
@@ -136,6 +143,7 @@ try {
       const label = cache === 'on' ? 'with the card store and answer cache' : cache === 'cards' ? 'with the card store, no answer cache' : 'without card store and answer cache (cold path)';
       log(`\n(c) HTTP GET /api/products/filter, ${connections} connections, ${args.duration} s, ${label} (server started in ${r.startMs} ms):`);
       line('all', r.http);
+      if (r.early.n > 0) line(`first ${args.settle} s`, r.early);
       log(`  ${r.http.rps.toFixed(0)} requests/s, ${r.http.errors} errors, ${r.http.non2xx} non-2xx answers`);
       const c = r.cacheStats;
       if (cache === 'on' && c) {
@@ -160,6 +168,7 @@ try {
     row(`HTTP p99, ${connections} connections${label}`, ms(r.http.p99), '<= 25 ms', r.http.p99 <= 25);
   }
   if (httpRuns.length === 0) row(`HTTP p99, ${connections} connections`, 'skipped', '<= 25 ms', null);
+  else log(`  (HTTP latencies after the first ${args.settle} s of each run, when autocannon has built its clients)`);
   const serverMem = http?.memory;
   row('server RSS with catalogue loaded', serverMem ? `${serverMem.loaded} MB` : 'skipped', '<= 500 MB', serverMem ? serverMem.loaded <= 500 : null);
   if (cold) row('server RSS, no caches', `${cold.memory.loaded} MB`, '<= 500 MB', cold.memory.loaded <= 500);
@@ -176,6 +185,8 @@ interface CacheStats { cardHits: number; cardMisses: number; responseHits: numbe
 
 async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: 'on' | 'cards' | 'off'): Promise<{
   http: Percentiles & { errors: number; non2xx: number; rps: number };
+  /** The samples of the first --settle seconds, apart. */
+  early: Percentiles;
   memory: { idle: number; loaded: number; heap: number; peak: number };
   cacheStats: CacheStats | undefined;
   startMs: number;
@@ -198,6 +209,9 @@ async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: '
     for (const m of mix.slice(0, 200)) await fetch(base + toFilterUrl(m.query as IndexQuery)).then((r) => r.arrayBuffer());
     const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
     const samples: number[] = [];
+    const early: number[] = [];
+    const settleMs = 1000 * Number(args.settle);
+    const started = performance.now();
     const result = await new Promise<AutocannonResult>((resolve, reject) => {
       const instance = autocannon({
         url: base,
@@ -205,12 +219,13 @@ async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: '
         duration: seconds,
         requests: mix.map((m) => ({ method: 'GET', path: toFilterUrl(m.query) })),
       }, (err, r) => (err ? reject(err) : resolve(r)));
-      instance.on('response', (_c, _s, _b, took) => samples.push(took));
+      instance.on('response', (_c, _s, _b, took) => (performance.now() - started < settleMs ? early : samples).push(took));
     });
     child.send('memory');
     const loaded = await next('memory');
     return {
       http: { ...percentiles(samples), errors: result.errors, non2xx: result.non2xx, rps: result.requests.average },
+      early: percentiles(early),
       memory: { idle: ready.memory.rss, loaded: loaded.memory.rss, heap: loaded.memory.heap, peak: loaded.memory.peakRss },
       cacheStats: loaded.cache,
       startMs: ready.startMs,
