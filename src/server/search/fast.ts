@@ -907,8 +907,9 @@ class FastSearchIndex implements SearchIndex {
       const plan = plans[step]!;
       const scores = relevance && !levels ? s.wordScoresAt(plan.i) : null;
       if (step === 0) {
-        // the cheapest word is marked straight into the text set
-        text.fill(0);
+        // the cheapest word is marked straight into the text set (a lone ranked word only
+        // into its level bitsets, whose union is the text set)
+        if (!levels) text.fill(0);
         this.expandWord(plan, text, scores, levels);
       } else if (plan.cost <= remaining * perDoc * this.expandFactor) {
         this.expandWord(plan, s.wordBits, scores, false);
@@ -922,6 +923,7 @@ class FastSearchIndex implements SearchIndex {
       if (step < plans.length - 1) remaining = countAnd(text, cand);
     }
     if (qWords.length === 0) text.fill(0);
+    if (levels) s.unionOfLevels(text);
     // part-number hits match whatever their words do
     const { tierExact, tierPrefix } = s;
     if (s.tierHits === 0) andInto(cand, text);
@@ -943,11 +945,14 @@ class FastSearchIndex implements SearchIndex {
         // field's score is tested on the few matches later instead (fieldScoresAt)
         p.fieldBits.forEach((field, i) => {
           if (field === undefined) return;
+          if (levels) {
+            orInto(s.levelAt(table[1 << i]!), field);
+            return;
+          }
           orInto(bits, field);
-          if (levels) orInto(s.levelAt(table[1 << i]!), field);
-          else if (scores !== null) s.fieldScoresAt(plan.i).push({ bits: field, score: table[1 << i]! });
+          if (scores !== null) s.fieldScoresAt(plan.i).push({ bits: field, score: table[1 << i]! });
         });
-      } else if (levels) markPostingsLevels(bits, s, p.ords, p.flags!, p.length, table);
+      } else if (levels) markPostingsLevels(s, p.ords, p.flags!, p.length, table);
       else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
     };
     const exact = this.words.terms.get(plan.word);
@@ -958,10 +963,13 @@ class FastSearchIndex implements SearchIndex {
       const { ords, from, exactEnd, to } = this.partNumbers.prefixSlice(plan.word);
       for (let i = from; i < to; i++) {
         const o = ords[i]!;
-        setBit(bits, o);
         const score = i < exactEnd ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
+        if (levels) {
+          setBit(s.levelAt(score), o);
+          continue;
+        }
+        setBit(bits, o);
         if (scores !== null) scores[o] = Math.max(scores[o]!, score);
-        if (levels) setBit(s.levelAt(score), o);
       }
     }
   }
@@ -1373,6 +1381,17 @@ class Scratch {
     return out;
   }
 
+  /** Writes the union of the used level bitsets into `into` (the text set of a lone ranked word). */
+  unionOfLevels(into: Uint32Array): void {
+    const used = this.levelBits.filter((bits, level): bits is Uint32Array => bits !== undefined && (this.levelsUsed & (1 << level)) !== 0);
+    if (used.length === 0) {
+      into.fill(0);
+      return;
+    }
+    into.set(used[0]!);
+    for (let i = 1; i < used.length; i++) orInto(into, used[i]!);
+  }
+
   /** The level bitset of a score, marked as used (cleared by clearText). */
   levelAt(level: number): Uint32Array {
     this.levelsUsed |= 1 << level;
@@ -1481,15 +1500,14 @@ function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32
   }
 }
 
-/** As markPostings, but each posting's score sets the document in that score's level bitset. */
-function markPostingsLevels(bits: Uint32Array, s: Scratch, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+/** As markPostings, but each posting's score sets the document in that score's level bitset (not in a text bitset). */
+function markPostingsLevels(s: Scratch, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
   const levelBits = s.levelBits;
   let used = 0;
   for (let j = 0; j < length; j++) {
     const o = ords[j]!;
     const w = o >>> 5;
     const bit = 1 << (o & 31);
-    bits[w] = bits[w]! | bit;
     const level = table[flags[j]!]!;
     used |= 1 << level;
     const into = levelBits[level] ?? s.levelAt(level);
