@@ -53,9 +53,11 @@ const LEVELS_DESC: readonly number[] = [...new Set([...EXACT_SCORE, ...PREFIX_SC
 /** Facet answers kept between writes (a few kB each). */
 const FACET_CACHE_SIZE = 256;
 
+const NO_GROUPS: readonly (readonly [string, string[]])[] = [];
+
 /** What the facets of a query depend on: its words and filters (not its sort or page). */
 function facetCacheKey(nq: NormalizedQuery): string {
-  const groups = [...nq.tagGroups].map(([prefix, values]) => [prefix, [...values].sort()] as const)
+  const groups = nq.tagGroups.size === 0 ? NO_GROUPS : [...nq.tagGroups].map(([prefix, values]) => [prefix, [...values].sort()] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // JSON writes both infinite price bounds as null; their positions keep them apart
   return JSON.stringify([nq.text.words, nq.text.partNumber, nq.vendorKey, groups, nq.collectionId, nq.minPriceCents, nq.maxPriceCents, nq.featuredOnly]);
@@ -1053,22 +1055,39 @@ class FastSearchIndex implements SearchIndex {
       for (let i = nq.offset; i < want; i++) ids.push(this.idOf[entry.order[i]!]!);
       return ids;
     }
-    this.rankedSlice(entry, match, listOf, count, nq.offset, want, ids);
+    // in price order, no match lies before the first price within the bounds: the walk
+    // starts there
+    let start = 0;
+    if (sort === 'price_asc' && nq.minPriceCents > -Infinity) start = this.firstPriced(entry, (p) => p < nq.minPriceCents);
+    if (sort === 'price_desc' && nq.maxPriceCents < Infinity) start = this.firstPriced(entry, (p) => p > nq.maxPriceCents);
+    this.rankedSlice(entry, match, listOf, count, nq.offset, want, ids, start);
     return ids;
+  }
+
+  /** The first position of a price order whose price no longer passes `before` (binary search). */
+  private firstPriced(entry: { order: Uint32Array; length: number }, before: (priceCents: number) => boolean): number {
+    let a = 0;
+    let b = entry.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (before(this.price[entry.order[mid]!]!)) a = mid + 1;
+      else b = mid;
+    }
+    return a;
   }
 
   /**
    * Appends the ids of the members of a set (of `count` members, listed by `listOf` when
    * small) ranked [from, to) in a presorted order: when the members are fewer than the walk
    * would visit, the best ranks among them (bounded heap, or a sort for deep pages);
-   * otherwise the members met walking the order.
+   * otherwise the members met walking the order from `start` (no member lies before it).
    */
   private rankedSlice(
     entry: { order: Uint32Array; length: number; rank: Uint32Array }, set: Uint32Array, listOf: () => Uint32Array | null,
-    count: number, from: number, to: number, ids: number[],
+    count: number, from: number, to: number, ids: number[], start = 0,
   ): void {
     const { order, length, rank } = entry;
-    const walk = Math.min(length, (to * length) / count);
+    const walk = Math.min(length - start, (to * (length - start)) / count);
     const s = this.scratch;
     // not subject to `sets`: the tests reach this path over lists and over bitsets
     if (to <= this.pageHeapLimit && count * 2 < walk) {
@@ -1095,7 +1114,7 @@ class FastSearchIndex implements SearchIndex {
       return;
     }
     let seen = 0;
-    for (let i = 0; i < length && seen < to; i++) {
+    for (let i = start; i < length && seen < to; i++) {
       const o = order[i]!;
       if ((set[o >>> 5]! & (1 << (o & 31))) === 0) continue;
       if (seen >= from) ids.push(this.idOf[o]!);
