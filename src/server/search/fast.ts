@@ -606,19 +606,23 @@ class FastSearchIndex implements SearchIndex {
       const v = this.vendors.ids.get(nq.vendorKey);
       vendorFilter = filters.push(v === undefined ? s.empty : this.vendorBits[v] ?? s.empty) - 1;
     }
-    const groupPrefixes: number[] = [];
     const groupFilter = new Map<number, number>();
     for (const [prefixKey, values] of nq.tagGroups) {
-      const union = s.setAt(filters.length);
-      union.fill(0);
-      for (const v of values) {
+      const tagBits = (v: string): Uint32Array => {
         const t = this.tags.ids.get(prefixKey + TAG_KEY_SEPARATOR + v);
-        if (t !== undefined) orInto(union, this.tagBits[t] ?? s.empty);
+        return t === undefined ? s.empty : this.tagBits[t] ?? s.empty;
+      };
+      let filter: Uint32Array;
+      // one value (the storefront sends one per prefix) filters by the tag's own bitset
+      if (values.size === 1) filter = tagBits(values.values().next().value!);
+      else {
+        filter = s.setAt(filters.length);
+        filter.fill(0);
+        for (const v of values) orInto(filter, tagBits(v));
       }
       const prefixId = this.prefixes.ids.get(prefixKey);
       if (prefixId !== undefined) groupFilter.set(prefixId, filters.length);
-      groupPrefixes.push(prefixId ?? -1);
-      filters.push(union);
+      filters.push(filter);
     }
     // without filters the matches are the candidates themselves (no copy)
     const match = filters.length === 0 ? cand : s.match;
