@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SETTLE_DELAY_MS } from '../src/app/page-settled.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WEB_DIR = join(ROOT, 'dist', 'web');
@@ -142,9 +143,12 @@ async function measureJs(base: string, route: RouteCase, viewport: { width: numb
     await page.goto(base + route.path, { waitUntil: 'load' });
     await page.waitForSelector(route.ready, { timeout: 30_000 });
     ready = true;
-    // what comes without any interaction once the page is there (idle work), not scrolled
+    // what comes without any interaction once the page is there, not scrolled: the idle work
+    // that starts once the page has settled (SETTLE_DELAY_MS after the load event and an idle
+    // moment: the visit-tracking socket, the cart's machine, the exit popup, the footer's code)
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(SETTLE_DELAY_MS + 2000);
+    await page.waitForLoadState('networkidle');
     const firstFiles = await Promise.all(first);
     const laterFiles = await Promise.all(later);
     const sum = (list: { bytes: number }[]) => kb(list.reduce((s, f) => s + f.bytes, 0));
