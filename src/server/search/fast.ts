@@ -626,7 +626,7 @@ class FastSearchIndex implements SearchIndex {
     }
     // without filters the matches are the candidates themselves (no copy)
     const match = filters.length === 0 ? cand : s.match;
-    const count = filters.length === 0 ? countBits(cand) : andAll(match, cand, filters);
+    const count = filters.length > 0 ? andAll(match, cand, filters) : nq.hasText ? s.candCount : countBits(cand);
 
     // the matches as a list, when few enough that lists beat whole-bitset scans; listed
     // once, and only if a step needs it (a memoised one-word page often does not)
@@ -929,11 +929,12 @@ class FastSearchIndex implements SearchIndex {
       if (step < plans.length - 1) remaining = countAnd(text, cand);
     }
     if (qWords.length === 0) text.fill(0);
-    if (levels) s.unionOfLevels(text);
-    // part-number hits match whatever their words do
+    // part-number hits match whatever their words do; the candidates left are counted in
+    // the same pass (s.candCount)
     const { tierExact, tierPrefix } = s;
-    if (s.tierHits === 0) andInto(cand, text);
-    else for (let w = 0; w < cand.length; w++) cand[w] = cand[w]! & (text[w]! | tierExact[w]! | tierPrefix[w]!);
+    const sets = levels ? s.usedLevels() : [text];
+    if (s.tierHits > 0) sets.push(tierExact, tierPrefix);
+    s.candCount = andAny(cand, sets);
     return relevance ? qWords.length : 0;
   }
 
@@ -1169,17 +1170,18 @@ class FastSearchIndex implements SearchIndex {
     // (without part-number hits it starts as the first level's bitset)
     const ranked = s.union;
     let tierCount = 0;
+    const hits = s.ranks;
     if (s.tierHits > 0) {
+      // the hits are listed in the same pass
       for (let w = 0; w < match.length; w++) {
         const t = match[w]! & (tierExact[w]! | tierPrefix[w]!);
         ranked[w] = t;
-        tierCount += popcount(t);
+        for (let x = t; x !== 0; x &= x - 1) hits[tierCount++] = (w << 5) | (31 - Math.clz32(x & -x));
       }
     }
     let rankedEmpty = s.tierHits === 0;
     let before = 0;
     if (tierCount > 0) {
-      const hits = listBits(ranked, s.ranks);
       const best = bestKeys(tierCount, Math.min(want, tierCount), (i) => hits[i]!);
       for (let i = nq.offset; i < Math.min(want, tierCount); i++) ids.push(this.idOf[order[best[i]! % 4294967296]!]!);
       before = tierCount;
@@ -1372,6 +1374,8 @@ class Scratch {
   levelsUsed = 0;
   /** Part-number hits marked in tierExact and tierPrefix. */
   tierHits = 0;
+  /** Candidates left after the text match (set by matchText). */
+  candCount = 0;
   /** Spare bitsets of the one-word page. */
   readonly union: Uint32Array;
   readonly level: Uint32Array;
@@ -1404,15 +1408,9 @@ class Scratch {
     return out;
   }
 
-  /** Writes the union of the used level bitsets into `into` (the text set of a lone ranked word). */
-  unionOfLevels(into: Uint32Array): void {
-    const used = this.levelBits.filter((bits, level): bits is Uint32Array => bits !== undefined && (this.levelsUsed & (1 << level)) !== 0);
-    if (used.length === 0) {
-      into.fill(0);
-      return;
-    }
-    into.set(used[0]!);
-    for (let i = 1; i < used.length; i++) orInto(into, used[i]!);
+  /** The used level bitsets (their union is the text set of a lone ranked word). */
+  usedLevels(): Uint32Array[] {
+    return this.levelBits.filter((bits, level): bits is Uint32Array => bits !== undefined && (this.levelsUsed & (1 << level)) !== 0);
   }
 
   /** The level bitset of a score, marked as used (cleared by clearText). */
@@ -1604,6 +1602,19 @@ function listBits(bits: Uint32Array, into: Uint32Array): Uint32Array {
     }
   }
   return into;
+}
+
+/** ANDs `into` with the union of `sets` (none: empties it); returns the bits left. */
+function andAny(into: Uint32Array, sets: readonly Uint32Array[]): number {
+  let n = 0;
+  for (let w = 0; w < into.length; w++) {
+    let union = 0;
+    for (let i = 0; i < sets.length; i++) union |= sets[i]![w]!;
+    const x = into[w]! & union;
+    into[w] = x;
+    n += popcount(x);
+  }
+  return n;
 }
 
 /** Writes `from` ANDed with every filter into `into`; returns the bits set. */
