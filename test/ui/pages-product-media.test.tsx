@@ -242,6 +242,8 @@ describe('product page sections', () => {
     const product = pump({ sku: 'SF 100 X', avgRating: 4.333, Reviews: [{ id: 1, starsRating: 4 }, { id: 2, starsRating: 5 }, { id: 3, starsRating: 4 }] as Product['Reviews'] });
     const { container } = renderProduct(product);
     await screen.findByRole('heading', { level: 1 });
+    // the structured data's rules load once the page has settled (the shopper's first scroll here)
+    fireEvent.scroll(window);
     await waitFor(() => expect(container.querySelector('script[type="application/ld+json"]')).not.toBeNull());
     const ld = JSON.parse(container.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}') as Record<string, unknown>;
     expect(ld.sku).toBe('SF-100-X');

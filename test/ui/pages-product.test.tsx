@@ -34,7 +34,8 @@ describe('product page', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Warranty Information' }));
     expect(screen.getByText('This product has a 1 year warranty from the manufacturer only.')).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'PDFs' })).toBeNull();
-    // the structured data's rules load after the first render
+    // the structured data's rules load once the page has settled (the shopper's first scroll here)
+    fireEvent.scroll(window);
     await waitFor(() => expect(container.querySelector('script[type="application/ld+json"]')).not.toBeNull());
     const ld = container.querySelector('script[type="application/ld+json"]');
     expect(JSON.parse(ld?.textContent ?? '{}')['@type']).toBe('Product');

@@ -33,6 +33,7 @@ import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
 import '../../ui/product/product.css';
 import { bootProductFor, releaseBootProduct } from '../boot.ts';
+import { whenPageSettled } from '../page-settled.ts';
 import NotFound from '../NotFound.tsx';
 import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
 
@@ -150,7 +151,14 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
 
   return (
     <article className="sk-page sk-pp">
-      <ProductStructuredData product={product} url={pageUrl} merchantReturnDays={storeConfig.merchantReturnDays} timeZone={storeConfig.appTimeZone} now={environment.now} />
+      <ProductStructuredData
+        product={product}
+        url={pageUrl}
+        merchantReturnDays={storeConfig.merchantReturnDays}
+        timeZone={storeConfig.appTimeZone}
+        now={environment.now}
+        ready={typeof window === 'undefined' ? undefined : whenPageSettled(window)}
+      />
       {!mobile && themeConfig.productTopBannerUrl && <img className="sk-topbanner sk-pp-topbanner" src={themeConfig.productTopBannerUrl} alt="" width={1300} height={150} />}
       <div className="sk-pp-crumbs">
         <Breadcrumbs items={crumbs} />

@@ -1,7 +1,7 @@
 /**
  * The product's schema.org structured data in the page (spec section 9). Its rules are a module
- * of their own, loaded after the page's first render: search engines read the data from the
- * rendered page, and shoppers do not wait for it.
+ * of their own, loaded once the page is ready (the app waits until it has settled): search
+ * engines read the data from the rendered page, and shoppers do not wait for it.
  * @module
  */
 import { useEffect, useState } from 'react';
@@ -18,23 +18,25 @@ export interface ProductStructuredDataProps {
   timeZone: string;
   /** The clock (the environment's). */
   now(): number;
+  /** Resolves when the data's code may load. @default at once */
+  ready?: Promise<unknown>;
 }
 
 /**
  * `<script type="application/ld+json">` with `productJsonLd`, once its module has loaded.
  * @example <ProductStructuredData product={product} url={pageUrl} merchantReturnDays={30} timeZone="UTC" now={environment.now} />
  */
-export function ProductStructuredData({ product, url, merchantReturnDays, timeZone, now }: ProductStructuredDataProps) {
+export function ProductStructuredData({ product, url, merchantReturnDays, timeZone, now, ready }: ProductStructuredDataProps) {
   const [json, setJson] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('../../domain/product-json-ld.ts').then(({ productJsonLd }) => {
+    void Promise.resolve(ready).then(() => import('../../domain/product-json-ld.ts')).then(({ productJsonLd }) => {
       // '<' escaped: the text sits in a script element
       if (live) setJson(JSON.stringify(productJsonLd(product, { now: now(), merchantReturnDays, timeZone, url })).replace(/</g, '\\u003c'));
     });
     return () => {
       live = false;
     };
-  }, [product, url, merchantReturnDays, timeZone, now]);
+  }, [product, url, merchantReturnDays, timeZone, now, ready]);
   return json ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} /> : null;
 }
