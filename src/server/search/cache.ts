@@ -136,7 +136,8 @@ class CardBytes {
 
   put(id: number, json: string): void {
     this.delete(id);
-    this.place(id, Buffer.from(json));
+    // written straight into the chunk: no intermediate buffer per card at start-up
+    this.place(id, Buffer.byteLength(json), (chunk, at) => chunk.write(json, at, 'utf8'));
   }
 
   delete(id: number): void {
@@ -158,23 +159,23 @@ class CardBytes {
     return chunk.subarray(offset, offset + (this.lengthOf[slot] ?? 0));
   }
 
-  private place(id: number, bytes: Buffer): void {
-    if (this.fill + bytes.length > CHUNK_BYTES) {
-      const chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, bytes.length));
+  private place(id: number, length: number, write: (chunk: Buffer, at: number) => void): void {
+    if (this.fill + length > CHUNK_BYTES) {
+      const chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, length));
       this.chunks.push(chunk);
       this.views.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
       this.fill = 0;
     }
     const chunk = this.chunks.length - 1;
-    bytes.copy(this.chunks[chunk] as Buffer, this.fill);
+    write(this.chunks[chunk] as Buffer, this.fill);
     if (this.slots === this.chunkOf.length) this.growSlots();
     const slot = this.slots++;
     this.chunkOf[slot] = chunk;
     this.offsetOf[slot] = this.fill;
-    this.lengthOf[slot] = bytes.length;
-    this.fill += bytes.length;
+    this.lengthOf[slot] = length;
+    this.fill += length;
     this.at.set(id, slot);
-    this.liveBytes += bytes.length;
+    this.liveBytes += length;
   }
 
   private growSlots(): void {
@@ -197,7 +198,7 @@ class CardBytes {
     this.slots = 0;
     this.liveBytes = 0;
     this.deadBytes = 0;
-    for (const [id, bytes] of live) this.place(id, bytes);
+    for (const [id, bytes] of live) this.place(id, bytes.length, (chunk, at) => bytes.copy(chunk, at));
   }
 }
 
