@@ -934,7 +934,7 @@ class FastSearchIndex implements SearchIndex {
     const { tierExact, tierPrefix } = s;
     const sets = levels ? s.usedLevels() : [text];
     if (s.tierHits > 0) sets.push(tierExact, tierPrefix);
-    s.candCount = andAny(cand, sets);
+    s.candCount = andAny(cand, sets, s.level);
     return relevance ? qWords.length : 0;
   }
 
@@ -1604,15 +1604,28 @@ function listBits(bits: Uint32Array, into: Uint32Array): Uint32Array {
   return into;
 }
 
-/** ANDs `into` with the union of `sets` (none: empties it); returns the bits left. */
-function andAny(into: Uint32Array, sets: readonly Uint32Array[]): number {
+/** ANDs `into` with the union of `sets` (none: empties it); returns the bits left. `spare` may be overwritten. */
+function andAny(into: Uint32Array, sets: readonly Uint32Array[], spare: Uint32Array): number {
   let n = 0;
-  for (let w = 0; w < into.length; w++) {
-    let union = 0;
-    for (let i = 0; i < sets.length; i++) union |= sets[i]![w]!;
-    const x = into[w]! & union;
-    into[w] = x;
-    n += popcount(x);
+  // up to three sets (the common cases) in straight-line loops; the rest is ORed into `spare` first
+  if (sets.length > 3) {
+    spare.set(sets[2]!.subarray(0, spare.length));
+    for (let i = 3; i < sets.length; i++) orInto(spare, sets[i]!);
+    return andAny(into, [sets[0]!, sets[1]!, spare], spare);
+  }
+  const a = sets[0];
+  const b = sets[1];
+  const c = sets[2];
+  if (a === undefined) {
+    into.fill(0);
+    return 0;
+  }
+  if (b === undefined) {
+    for (let w = 0; w < into.length; w++) { const x = into[w]! & a[w]!; into[w] = x; n += popcount(x); }
+  } else if (c === undefined) {
+    for (let w = 0; w < into.length; w++) { const x = into[w]! & (a[w]! | b[w]!); into[w] = x; n += popcount(x); }
+  } else {
+    for (let w = 0; w < into.length; w++) { const x = into[w]! & (a[w]! | b[w]! | c[w]!); into[w] = x; n += popcount(x); }
   }
   return n;
 }
