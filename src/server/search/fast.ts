@@ -892,19 +892,25 @@ class FastSearchIndex implements SearchIndex {
     const { words: qWords, partNumber } = nq.text;
     const last = qWords.length - 1;
     const text = s.text;
+    // each word's postings, prefix range and part-number slice are looked up once
+    const plans = qWords.map((word, i): WordPlan => {
+      const exact = this.words.terms.get(word) ?? null;
+      // the last word also matches as a prefix (as-you-type)
+      const prefix = i === last ? this.words.prefixRange(word) : null;
+      const pn = word.length >= MIN_PART_NUMBER_PREFIX ? this.partNumbers.prefixSlice(word) : null;
+      const cost = (exact?.length ?? 0) + (prefix === null ? 0 : this.words.rangeCost(prefix[0], prefix[1]))
+        + (pn === null ? 0 : pn.to - pn.from);
+      return { word, i, exact, prefix, pn, cost };
+    });
     if (partNumber !== '') {
       const { tierExact, tierPrefix } = s;
-      const { ords, from, exactEnd, to } = this.partNumbers.prefixSlice(partNumber);
+      // a one-word query's part number is the word itself: its slice is at hand
+      const { ords, from, exactEnd, to } = plans.length === 1 && plans[0]!.word === partNumber && plans[0]!.pn !== null
+        ? plans[0]!.pn : this.partNumbers.prefixSlice(partNumber);
       for (let i = from; i < to; i++) setBit(i < exactEnd ? tierExact : tierPrefix, ords[i]!);
       s.tierHits += to - from;
     }
-    const plans = qWords.map((word, i) => {
-      const isLast = i === last;
-      const pn = word.length >= MIN_PART_NUMBER_PREFIX;
-      const cost = (this.words.terms.get(word)?.length ?? 0)
-        + (isLast ? this.words.prefixCost(word) : 0) + (pn ? this.partNumbers.prefixCost(word) : 0);
-      return { word, i, isLast, pn, cost };
-    }).sort((a, b) => a.cost - b.cost);
+    plans.sort((a, b) => a.cost - b.cost);
     const perDoc = this.fwdFill / Math.max(1, this.n) + 2;
     let remaining = Infinity;
     // ranking one word marks score levels (bitsets); several words, a score array per word
@@ -962,12 +968,12 @@ class FastSearchIndex implements SearchIndex {
       } else if (levels) markPostingsLevels(s, p.ords, p.flags!, p.length, table);
       else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
     };
-    const exact = this.words.terms.get(plan.word);
-    if (exact !== undefined) mark(exact, EXACT_SCORE);
+    const { exact, prefix } = plan;
+    if (exact !== null) mark(exact, EXACT_SCORE);
     // the word's own term adds nothing as a prefix: a whole word scores at least as much
-    if (plan.isLast) this.words.forPrefix(plan.word, (_, p) => { if (p !== exact) mark(p, PREFIX_SCORE); });
-    if (plan.pn) {
-      const { ords, from, exactEnd, to } = this.partNumbers.prefixSlice(plan.word);
+    if (prefix !== null) this.words.forRange(prefix[0], prefix[1], (_, p) => { if (p !== exact) mark(p, PREFIX_SCORE); });
+    if (plan.pn !== null) {
+      const { ords, from, exactEnd, to } = plan.pn;
       for (let i = from; i < to; i++) {
         const o = ords[i]!;
         const score = i < exactEnd ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
@@ -995,16 +1001,17 @@ class FastSearchIndex implements SearchIndex {
     const termOf = this.words.termOf;
     const exactId = this.words.idOf(plan.word) ?? -1;
     const perDoc = this.fwdFill / Math.max(1, this.n);
-    const byMarks = plan.isLast && this.words.prefixTermCount(plan.word) < remaining * perDoc;
+    const { prefix } = plan;
+    const byMarks = prefix !== null && prefix[1] - prefix[0] < remaining * perDoc;
     const marks = s.termMarks(termOf.length);
     const marked: number[] = [];
     if (byMarks) {
-      this.words.forPrefix(plan.word, (term) => {
+      this.words.forRange(prefix[0], prefix[1], (term) => {
         const id = this.words.idOf(term);
         if (id !== undefined && id !== exactId) { marks[id] = 1; marked.push(id); }
       });
     }
-    const byText = plan.isLast && !byMarks;
+    const byText = prefix !== null && !byMarks;
     let left = 0;
     for (let w = 0; w < text.length; w++) {
       const inText = text[w]! & cand[w]!;
@@ -1021,7 +1028,7 @@ class FastSearchIndex implements SearchIndex {
             : marks[term] === 1 || (byText && termOf[term]!.startsWith(plan.word)) ? PREFIX_SCORE[fwdFlags[i]!]! : 0;
           if (sc > score) score = sc;
         }
-        if (plan.pn) score = Math.max(score, this.partNumberScore(d, plan.word));
+        if (plan.pn !== null) score = Math.max(score, this.partNumberScore(d, plan.word));
         if (score === 0) keep &= ~low;
         else if (scores !== null) scores[d] = score;
       }
@@ -1487,15 +1494,17 @@ interface FieldScore {
 
 const NO_FIELD_SCORES: readonly FieldScore[] = [];
 
-/** A query word as the text match plans it. */
+/** A query word as the text match plans it, with what it was found as. */
 interface WordPlan {
   word: string;
   /** Position in the query (its score array). */
   i: number;
-  /** The last word also matches as a prefix. */
-  isLast: boolean;
-  /** Long enough to match part numbers by prefix. */
-  pn: boolean;
+  /** The word's own postings. */
+  exact: Postings | null;
+  /** The last word: the range of the terms it starts (Lexicon.prefixRange). */
+  prefix: [number, number] | null;
+  /** Long enough to match part numbers by prefix: the part numbers it starts. */
+  pn: { ords: Uint32Array; from: number; exactEnd: number; to: number } | null;
   /** Postings it would expand to. */
   cost: number;
 }

@@ -148,26 +148,14 @@ export class Lexicon {
     this.sortedStale = false;
   }
 
-  /** Calls `visit` for every term starting with `prefix`, in term order. */
-  forPrefix(prefix: string, visit: (term: string, postings: Postings) => void): void {
-    this.endBulk();
+  /** Calls `visit` for the sorted terms [from, to) (a prefixRange), in term order. */
+  forRange(from: number, to: number, visit: (term: string, postings: Postings) => void): void {
     const { sorted, sortedPostings } = this;
-    for (let i = lowerBound(sorted, prefix); i < sorted.length; i++) {
-      const term = sorted[i] ?? '';
-      if (!term.startsWith(prefix)) break;
-      visit(term, sortedPostings[i] as Postings);
-    }
+    for (let i = from; i < to; i++) visit(sorted[i]!, sortedPostings[i]!);
   }
 
-  /** Number of terms starting with `prefix`. */
-  prefixTermCount(prefix: string): number {
-    const [from, to] = this.prefixRange(prefix);
-    return to - from;
-  }
-
-  /** Total postings of the terms starting with `prefix`: the cost of expanding it. */
-  prefixCost(prefix: string): number {
-    const [from, to] = this.prefixRange(prefix);
+  /** Total postings of the sorted terms [from, to). */
+  rangeCost(from: number, to: number): number {
     if (this.cumulative === null) {
       // rebuilt after writes, on the next query: a few ms at 60k terms
       const sums = new Float64Array(this.sortedPostings.length + 1);
@@ -177,8 +165,11 @@ export class Lexicon {
     return this.cumulative[to]! - this.cumulative[from]!;
   }
 
-  /** [first, end) of the sorted terms starting with `prefix` (two binary searches). */
-  private prefixRange(prefix: string): [number, number] {
+  /**
+   * [first, end) of the sorted terms starting with `prefix` (two binary searches): valid
+   * until the next write, for forRange and rangeCost.
+   */
+  prefixRange(prefix: string): [number, number] {
     this.endBulk();
     const { sorted } = this;
     const from = lowerBound(sorted, prefix);
@@ -298,13 +289,6 @@ export class PrefixTable {
     let exactEnd = from;
     while (exactEnd < to && this.terms[exactEnd] === prefix) exactEnd++;
     return { ords: this.ords, from, exactEnd, to };
-  }
-
-  /** Number of postings whose term starts with `prefix`: the cost of expanding it. */
-  prefixCost(prefix: string): number {
-    this.endBulk();
-    const [from, to] = this.range(prefix);
-    return to - from;
   }
 
   /** Keeps the ordinals `remap` maps (to a value other than -1), renumbered; order is kept. */
