@@ -109,6 +109,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/hooks/**/*.test.{ts,tsx}', 'test/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+          // room for a few of Testing Library's 5 s waits on a loaded machine
+          testTimeout: 20_000,
         },
       },
       {

@@ -169,6 +169,8 @@ function VisitTracking({ path }: { path: string }) {
 export interface AppProps {
   /** The navigation, when the entry loaded it before the first render (desktop). */
   initialNav?: NavResponse;
+  /** The page already shows the server's announcement bar (above the root): the shell draws none. */
+  announcementInPage?: boolean;
 }
 
 function PageFallback() {
@@ -187,7 +189,7 @@ function PageFallback() {
  *   <BrowserRouter><App /></BrowserRouter>
  * </SkimmerProvider>
  */
-export function App({ initialNav }: AppProps = {}) {
+export function App({ initialNav, announcementInPage = false }: AppProps = {}) {
   const { storeConfig } = useSkimmer();
   const location = useLocation();
   const navigate = useNavigate();
@@ -218,7 +220,7 @@ export function App({ initialNav }: AppProps = {}) {
   return (
     <div className={`app${mobile ? ' is-mobile' : ''}`}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <AnnouncementBar />
+      {announcementInPage ? null : <AnnouncementBar />}
       <Header navData={nav.links} pathname={location.pathname} />
       <RoutedMain routes={routes} pathname={location.pathname} />
       <VisitTracking path={location.pathname + location.search} />

@@ -82,13 +82,18 @@ async function start(root: HTMLElement): Promise<void> {
   };
   // the first render is a transition: React renders the shell and the page in slices of a few
   // milliseconds, yielding to the browser between them (no long task on a slow phone), while the
-  // page shows the announcement bar the server put in the HTML
+  // page shows the announcement bar the server put in the HTML. That bar stays: the app does
+  // not draw its own over it (a node replaced before the browser first presents the page would
+  // leave that first paint without its largest content). Unfilled (vite dev), it goes.
+  const serverBar = document.querySelector('#announcement .announcement-bar');
+  const announcementInPage = serverBar !== null && (serverBar.textContent ?? '').trim() !== '';
+  if (serverBar !== null && !announcementInPage) serverBar.remove();
   const app = createRoot(root);
   startTransition(() => app.render(
     <StrictMode>
       <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={themeConfig} environment={environment}>
         <BrowserRouter>
-          <App initialNav={initialNav} />
+          <App initialNav={initialNav} announcementInPage={announcementInPage} />
         </BrowserRouter>
       </SkimmerProvider>
     </StrictMode>,
