@@ -243,6 +243,23 @@ describe('recovery email page', () => {
     expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
     expect(screen.getByText('Your recovery email is not verified')).toBeTruthy();
   });
+  test('a refused save shows its message under the field, linked to it, and keeps what was typed', async () => {
+    const { ApiError } = await import('../../src/api/errors.ts');
+    const setRecoveryEmail = vi.fn(async () => {
+      throw new ApiError('Something went wrong. Please try again.', { kind: 'http', status: 400, serverMessage: 'Enter a valid email address.' });
+    });
+    mountAccount(<RecoveryEmailPage />, '/recovery-email', { calls: { setRecoveryEmail } });
+    const field = screen.getByLabelText('Recovery Email') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'backup@example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const error = await screen.findByRole('alert');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toBe(error.id);
+    expect(error.closest('.ac-field')).toBe(field.closest('.ac-field'));
+    expect(error.textContent).not.toBe('');
+    expect(field.value).toBe('backup@example');
+    expect(document.querySelector('.ac-notice')).toBeNull();
+  });
 });
 
 describe('address update refused by the server', () => {

@@ -5,8 +5,8 @@
  * (to come back here after signing in);
  * then the heading Recovery email and a form with one required email field labelled Recovery
  * Email, a Back button (one page back) and Update (an address exists) or Add. Under it:
- * 'Recovery email verified', or 'Your recovery email is not verified' with Verify now; the
- * success and failure messages show beside the form (and as toasts).
+ * 'Recovery email verified', or 'Your recovery email is not verified' with Verify now; a
+ * success shows under the form, a failure under the field (linked to it), both also as toasts.
  *
  * Saving and verifying need a captcha token, so the page loads the captcha script.
  * @module
@@ -34,6 +34,10 @@ function RecoveryEmail() {
   if (page.status === 'loading') return <Spinner label={TEXT.loading} />;
   if (page.status === 'redirect') return <p role="status">{TEXT.redirect}</p>;
   const verified = page.statusText === MESSAGES.recoveryEmailVerified;
+  // a failure (saving or verifying the address) shows under the field it concerns, which keeps
+  // what was typed; a success shows as the notice under the form
+  const failure = page.notice && page.notice.tone !== 'success' ? page.notice : null;
+  const success = failure ? null : page.notice;
   return (
     <div className="ac-card-form">
       <p className="ac-lead">{TEXT.intro}</p>
@@ -47,7 +51,24 @@ function RecoveryEmail() {
       >
         <div className="ac-field">
           <label htmlFor={id}>{page.fieldLabel}</label>
-          <input id={id} name="recoveryEmail" type="email" autoComplete="email" required value={page.value} onChange={(e) => page.change(e.target.value)} readOnly={page.busy} />
+          <input
+            id={id}
+            name="recoveryEmail"
+            type="email"
+            autoComplete="email"
+            required
+            value={page.value}
+            onChange={(e) => page.change(e.target.value)}
+            readOnly={page.busy}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? `${id}-error` : undefined}
+          />
+          {failure && (
+            <p id={`${id}-error`} className="ac-field-msg" role="alert">
+              {failure.message}
+              {failure.detail && <> {failure.detail}</>}
+            </p>
+          )}
         </div>
         <div className="ac-form-actions">
           <button type="button" className="button button-secondary" onClick={page.back}>
@@ -69,11 +90,11 @@ function RecoveryEmail() {
         </div>
       )}
       <div aria-live="polite">
-        {page.notice && (
-          <div className={`ac-notice ac-notice--${page.notice.tone === 'success' ? 'success' : 'danger'}`} style={{ marginTop: 16 }}>
+        {success && (
+          <div className="ac-notice ac-notice--success" style={{ marginTop: 16 }}>
             <div>
-              <p>{page.notice.message}</p>
-              {page.notice.detail && <p>{page.notice.detail}</p>}
+              <p>{success.message}</p>
+              {success.detail && <p>{success.detail}</p>}
             </div>
             <button type="button" className="ac-link" onClick={page.dismissNotice}>
               Dismiss
