@@ -171,16 +171,7 @@ export class Lexicon {
    */
   prefixRange(prefix: string): [number, number] {
     this.endBulk();
-    const { sorted } = this;
-    const from = lowerBound(sorted, prefix);
-    let lo = from;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((sorted[mid] ?? '').startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [from, lo];
+    return prefixBounds(this.sorted, prefix);
   }
 
   /** Renumbers every posting list and drops terms left empty (their ids are not reused). */
@@ -207,6 +198,19 @@ function lowerBound(sorted: readonly string[], key: string, length = sorted.leng
     else hi = mid;
   }
   return lo;
+}
+
+/** [first, end) of the first `length` sorted strings that start with `prefix` (two binary searches). */
+function prefixBounds(sorted: readonly string[], prefix: string, length = sorted.length): [number, number] {
+  const from = lowerBound(sorted, prefix, length);
+  let lo = from;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? '').startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return [from, lo];
 }
 
 /**
@@ -309,15 +313,6 @@ export class PrefixTable {
 
   /** [first, end) of the entries starting with `prefix` (contiguous in sorted order). */
   private range(prefix: string): [number, number] {
-    const { terms } = this;
-    const from = lowerBound(terms, prefix, this.length);
-    let lo = from;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((terms[mid] ?? '').startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [from, lo];
+    return prefixBounds(this.terms, prefix, this.length);
   }
 }
