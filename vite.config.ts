@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
 /**
@@ -9,7 +9,7 @@ import { routePreload } from './scripts/route-preload-plugin.ts';
  * Tests run in a node environment for the pure layers (domain, api, machines, server)
  * and in a DOM environment for the React layers (hooks, ui), as separate Vitest projects.
  */
-export default defineConfig({
+const shared: UserConfig = {
   // routePreload: index.html preloads the code of the page at its URL (build only)
   plugins: [react(), routePreload()],
   resolve: {
@@ -52,10 +52,21 @@ export default defineConfig({
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/, priority: 30 },
             {
+              // the API client and ky under it, one chunk loaded with the first call after
+              // hydration (src/app/lazy-client.ts): one request, none chained behind it
+              name: 'api-client',
+              test: /(node_modules[\\/]ky[\\/]|src[\\/]api[\\/](client|response|retry|query|payload)\.ts$)/,
+              priority: 25,
+              includeDependenciesRecursively: false,
+            },
+            {
               // modules of the first load of every page that the automatic split would scatter
               // over small chunks of their own (they are shared with lazily loaded chunks)
               name: 'shell',
-              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading)|machines[\\/]account\.helpers|hooks[\\/](context|toast-store|useToasts|useLatest)|app[\\/]boot)\.tsx?|preload-helper(\.js)?)$/,
+              // (and the small modules that every main page's first load had as chunks of a few
+              // hundred bytes each: the head of page-head.tsx, the cart's rules, the layout hook,
+              // the read keys, the API errors)
+              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading|cart|cart-calls|fits)|machines[\\/](account\.helpers|cart\.selectors)|hooks[\\/](context|toast-store|useToasts|useLatest|useMobileLayout|useCartSelector|query[\\/](reads|index))|api[\\/](errors|or-missing)|ui[\\/]shell[\\/]PageHeadTags|app[\\/](boot|page-head))\.tsx?|preload-helper(\.js)?)$/,
               priority: 20,
               includeDependenciesRecursively: false,
             },
@@ -68,9 +79,17 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // the listing pages' cards, grid, pagination and kit
+              // the product cards and their grid (the home page shows them too)
               name: 'catalog',
-              test: /src[\\/](ui[\\/]catalog[\\/](ProductGrid|ProductCard|PriceTag|Skeletons|Pagination)|app[\\/]pages[\\/]listing-kit|domain[\\/](pagination|filters))\.tsx?$/,
+              test: /src[\\/]ui[\\/]catalog[\\/](ProductGrid|ProductCard|PriceTag|Skeletons)\.tsx?$/,
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // the listing pages' pagination, filters and kit: apart from the cards, so the home
+              // page's first load goes without them
+              name: 'listing',
+              test: /src[\\/](ui[\\/]catalog[\\/]Pagination|app[\\/]pages[\\/]listing-kit|domain[\\/](pagination|filters))\.tsx?$/,
               priority: 10,
               includeDependenciesRecursively: false,
             },
@@ -79,6 +98,9 @@ export default defineConfig({
       },
     },
   },
+  // the dev server's dependency scan starts at the storefront's page only (not at
+  // examples/*/index.html, built on the packed library, nor at the generated docs/api pages)
+  optimizeDeps: { entries: ['index.html'] },
   server: {
     // `npm run dev:web`: the reference server (npm start, port 3000) answers the API and media.
     proxy: {
@@ -99,8 +121,29 @@ export default defineConfig({
             'test/machines/**/*.test.ts',
             'test/server/**/*.test.ts',
             'test/layers.test.ts',
-            'test/package.test.ts',
+            'test/package*.test.ts',
+            'test/integrator/**/*.test.ts',
           ],
+        },
+      },
+      {
+        // the server tests that touch the database, again on PostgreSQL (test/server/db.helpers.ts:
+        // TEST_DATABASE_URL, a schema per database, dropped after the file); fails, never skips,
+        // when PostgreSQL is unreachable. SQLite-only files (file backups, migration
+        // bookkeeping read from sqlite_master, property tests that make a database per run) stay
+        // in the node project only.
+        extends: true,
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          env: { TEST_DB: 'postgres' },
+          include: ['test/server/**/*.test.ts'],
+          exclude: [
+            'test/server/{backup,main,ops-main,migrate,collections,multiprocess,scale,ssr-smoke}.test.ts',
+            'test/server/{search.index,search.oracle,search.words,generate,html,auth-password,captcha,config}.test.ts',
+          ],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -131,4 +174,52 @@ export default defineConfig({
       },
     ],
   },
+};
+
+/**
+ * The server entry's build (`vite build --ssr src/app/entry-server.tsx`, run by `npm run build:web` after the browser
+ * build): src/app/entry-server.tsx into dist/server/entry-server.js, which the reference server
+ * renders every storefront page with (src/server/render). Every package is bundled in, so the
+ * file runs wherever the built storefront is copied (the browser tests build into a temporary
+ * folder with no node_modules above it), and React is its production build whatever NODE_ENV
+ * the server runs under.
+ */
+/** The server entry's source. */
+export const SERVER_ENTRY = 'src/app/entry-server.tsx';
+
+function serverEntryBuild(config: UserConfig): UserConfig {
+  return {
+    ...config,
+    plugins: [react()],
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      sourcemap: false,
+      rolldownOptions: { input: SERVER_ENTRY },
+      copyPublicDir: false,
+    },
+  };
+}
+
+/**
+ * react-router's package points every import condition at its development build (its dev-only
+ * warnings and checks kept, minified or not); the builds (browser and server alike, so hydration
+ * sees the same router) take its production build: about 2 KB gzipped off every page's first
+ * load. Tests keep the development build and its warnings.
+ */
+const ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+function withProductionRouter(config: UserConfig): UserConfig {
+  const alias = (config.resolve?.alias ?? []) as { find: RegExp; replacement: string }[];
+  return { ...config, resolve: { ...config.resolve, alias: [...alias, ...ROUTER_PRODUCTION] } };
+}
+
+export default defineConfig(({ isSsrBuild, command }) => {
+  const config = command === 'build' ? withProductionRouter(shared) : shared;
+  return isSsrBuild ? serverEntryBuild(config) : config;
 });

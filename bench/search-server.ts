@@ -8,6 +8,7 @@
  */
 import { buildApp } from '../src/server/app.ts';
 import { openSqlite } from '../src/server/db/database.ts';
+import { readRateLimitConfig } from '../src/server/security/limits.ts';
 import { memoryMb } from './search-stats.ts';
 
 /**
@@ -29,7 +30,10 @@ const send = (m: unknown): void => { process.send?.(m); };
 const started = performance.now();
 const db = openSqlite(dbPath);
 const catalogueCache = cache === 'off' ? { cards: false, responseBytes: 0 } : cache === 'cards' ? { responseBytes: 0 } : {};
-const app = await buildApp({ db, dataDir, logger: false, catalogueCache });
+// the search limit is on (its counting is part of the measured cost) but out of reach of the
+// load generator, a single client sending thousands of searches a second
+const rateLimits = { ...readRateLimitConfig(), search: 1_000_000_000 };
+const app = await buildApp({ db, dataDir, logger: false, catalogueCache, rateLimits });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
 const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -38,5 +42,5 @@ send({ type: 'ready', port, startMs, memory: await settledMemoryMb() });
 
 process.on('message', (m: unknown) => {
   if (m === 'memory') void settledMemoryMb().then((memory) => send({ type: 'memory', memory, cache: app.catalogue.cache.stats }));
-  if (m === 'stop') void app.close().then(() => { db.close(); process.exit(0); });
+  if (m === 'stop') void app.close().then(async () => { await db.close(); process.exit(0); });
 });

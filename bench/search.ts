@@ -178,12 +178,12 @@ async function runHttp(mix: BenchQuery[], seconds: number, dir: string, cache: '
 async function inProcess(): Promise<{ count: number; mix: BenchQuery[]; ours: Percentiles; orama: Percentiles | null; oramaMem: number }> {
     let t = performance.now();
     const db = openSqlite(dbPath);
-    migrate(db);
-    seedDatabase(db, { products, seed: Number(args.seed) });
+    await migrate(db);
+    await seedDatabase(db, { products, seed: Number(args.seed) });
     log(`  seeded ${dbPath} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();
-    const docs = loadSearchDocuments(db);
-    db.close();
+    const docs = await loadSearchDocuments(db);
+    await db.close();
     log(`  loaded ${docs.length} search documents in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const mix = buildQueryMix(docs, Number(args.queries), 42);
     const kinds = [...new Set(mix.map((m) => m.kind))];

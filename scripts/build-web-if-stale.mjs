@@ -1,13 +1,14 @@
-// `npm start` runs this first (prestart): it builds the storefront with `vite build` only when
-// dist/web is missing or older than any storefront source, so a fresh clone serves the store after
-// one `npm install && npm start`, and a restart without changes starts at once.
+// `npm start` runs this first (prestart): it builds the storefront (`npm run build:web`: the
+// browser build into dist/web and the server entry into dist/server, which renders every page)
+// only when either is missing or older than any storefront source, so a fresh clone serves the
+// store after one `npm install && npm start`, and a restart without changes starts at once.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUT = join(root, 'dist/web/index.html');
+const OUTPUTS = [join(root, 'dist/web/index.html'), join(root, 'dist/server/entry-server.js')];
 const SOURCES = ['src/ui', 'src/app', 'src/hooks', 'src/machines', 'src/api', 'src/domain', 'index.html', 'vite.config.ts'];
 
 /** Newest modification time (ms) of a file or of every file under a folder; 0 when missing. */
@@ -22,8 +23,9 @@ export function newestMtime(path) {
 
 /** Why a build is needed, or null when dist/web is up to date. */
 export function staleReason() {
-  if (!existsSync(OUTPUT)) return 'dist/web is missing';
-  const built = statSync(OUTPUT).mtimeMs;
+  const missing = OUTPUTS.find((file) => !existsSync(file));
+  if (missing) return `${missing.slice(root.length + 1)} is missing`;
+  const built = Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs));
   for (const source of SOURCES) {
     if (newestMtime(join(root, source)) > built) return `${source} changed since the last build`;
   }
@@ -36,7 +38,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log('storefront: dist/web is up to date');
   } else {
     console.log(`storefront: building (${reason})`);
-    const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+    for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'src/app/entry-server.tsx']]) {
+      const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+      if (result.status !== 0) process.exit(result.status ?? 1);
+    }
   }
 }

@@ -12,7 +12,7 @@ const ALLOWED_PACKAGES = {
   domain: ['libphonenumber-js', 'postcode-validator'],
   api: ['ky'],
   machines: ['xstate'],
-  hooks: ['react', 'xstate', '@xstate/react', 'socket.io-client', 'ky'],
+  hooks: ['react', 'xstate', '@xstate/react', 'socket.io-client', 'ky', '@tanstack/query-core'],
   ui: ['react', 'react-dom', '@xstate/react', 'xstate'],
   app: null, // anything
   server: null, // anything but React; checked below

@@ -42,6 +42,9 @@ import type {
   ConfigResponse,
   CountriesResponse,
   CustomerResponse,
+  EquipmentListQuery,
+  EquipmentListResponse,
+  EquipmentResponse,
   FeaturedProductsQuery,
   FilterQuery,
   HelpAnswerResponse,
@@ -49,6 +52,7 @@ import type {
   HierarchyResponse,
   MailingAddressResponse,
   MailingAddressUpdate,
+  MyEquipmentResponse,
   NavQuery,
   NavResponse,
   OrderResponse,
@@ -60,7 +64,7 @@ import type {
   ProductQuestionsResponse,
   ProductResponse,
   ProductReviewsResponse,
-  ProductsPageResponse,
+  ProductsSearchResponse,
   ProductsResponse,
   QuestionThreadResponse,
   QuestionsResponse,
@@ -145,7 +149,7 @@ export interface ApiClient {
   filterProducts<F extends keyof ProductCardData = keyof ProductCardData>(
     query?: ProductFilterQuery<F>,
     call?: CallOptions,
-  ): Promise<ProductsPageResponse<Pick<ProductCardData, F>>>;
+  ): Promise<ProductsSearchResponse<Pick<ProductCardData, F>>>;
   /** `GET /api/collections?{same params}&fields=`: the collections of a search. */
   searchCollections<F extends keyof Collection = keyof Collection>(
     query?: CollectionFilterQuery<F>,
@@ -274,6 +278,18 @@ export interface ApiClient {
   // ---------------------------------------------------------------- newsletter
   /** `POST /api/newsletterSubscriptions/subscribe?email=` with JSON `{token}`, JSON content and accept headers. */
   subscribe(email: string, token: string, call?: CallOptions): Promise<SuccessResponse>;
+
+  // ---------------------------------------------------------------- equipment (issue 15)
+  /** `GET /api/equipment?q&type&brand&page&limit`: models by model number, name, type and brand, with the counts to browse by. */
+  equipmentList(query?: EquipmentListQuery, call?: CallOptions): Promise<EquipmentListResponse>;
+  /** `GET /api/equipment/handle/{handle}`: a model with its diagrams and parts (404 when unknown). */
+  equipmentByHandle(handle: string, call?: CallOptions): Promise<EquipmentResponse>;
+  /** `GET /api/account/equipment`: the signed-in shopper's saved models (401 signed out). */
+  myEquipment(call?: CallOptions): Promise<MyEquipmentResponse>;
+  /** `PUT /api/account/equipment` with `{ handles }`: saves models (merged; these become the most recent); answers the whole list. */
+  saveMyEquipment(handles: readonly string[], call?: CallOptions): Promise<MyEquipmentResponse>;
+  /** `DELETE /api/account/equipment/{handle}`: removes a saved model; answers the remaining list. */
+  removeMyEquipment(handle: string, call?: CallOptions): Promise<MyEquipmentResponse>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -493,6 +509,13 @@ export function createClient(options: ClientOptions): ApiClient {
 
     subscribe: (email, token, call) =>
       send({ method: 'POST', path: `/api/newsletterSubscriptions/subscribe${queryString({ email })}`, json: { token } }, call),
+
+    equipmentList: (query = {}, call) =>
+      get(`/api/equipment${queryString({ q: query.q?.trim() || undefined, type: query.type, brand: query.brand?.trim() || undefined, page: query.page, limit: query.limit })}`, call),
+    equipmentByHandle: (handle, call) => get(`/api/equipment/handle/${segment(handle)}`, call),
+    myEquipment: (call) => get('/api/account/equipment', call),
+    saveMyEquipment: (handles, call) => send({ method: 'PUT', path: '/api/account/equipment', json: { handles: [...handles] } }, call),
+    removeMyEquipment: (handle, call) => send({ method: 'DELETE', path: `/api/account/equipment/${segment(handle)}` }, call),
   };
 }
 

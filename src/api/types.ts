@@ -11,6 +11,7 @@
  * `error`.
  * @module
  */
+import type { Equipment, EquipmentSummary, EquipmentType, MatchedPartNumber, ProductFitmentFields } from '../domain/equipment.ts';
 import type {
   Article,
   Checkout,
@@ -51,8 +52,11 @@ export type ListPageInfo = Pick<PageInfo, 'limitPerPage' | 'totalObjects' | 'tot
 
 // ---------------------------------------------------------------- catalogue
 
-/** `GET /api/products/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. */
-export type ProductResponse = { product: Product };
+/**
+ * `GET /api/products/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. The
+ * fitment fields are optional in the type so other servers fit; the reference server always sends them.
+ */
+export type ProductResponse = { product: Product & Partial<ProductFitmentFields> };
 
 /**
  * The parameters of `GET /api/products/filter` and `GET /api/collections` (spec section 7):
@@ -271,6 +275,56 @@ export type ServedStoreConfig = StoreConfig & { expertAssistanceUrl?: string };
 
 /** `GET /api/config`: the store and theme configuration the app starts with. */
 export type ConfigResponse = { storeConfig: ServedStoreConfig; themeConfig: ThemeConfig };
+
+// ---------------------------------------------------------------- equipment (parts that fit)
+
+// The entities live in the domain (src/domain/equipment.ts, diagram.ts), whose fitment rules
+// read them; they are re-exported here under the same names for the server and integrators.
+export type {
+  Equipment,
+  EquipmentPart,
+  EquipmentSummary,
+  EquipmentType,
+  Fitment,
+  MatchedPartNumber,
+  PartNumber,
+  PartNumberKind,
+  ProductFitmentFields,
+} from '../domain/equipment.ts';
+export type { Diagram, DiagramCallout } from '../domain/diagram.ts';
+
+/**
+ * `GET /api/products/filter` with a `q`: the page plus the models whose model number or alias
+ * matches q (at most 5; present whenever q is non-empty) and the part number q equals, if any.
+ */
+export type ProductsSearchResponse<P = ProductCardData> = ProductsPageResponse<P> & {
+  equipment?: EquipmentSummary[];
+  matchedPartNumber?: MatchedPartNumber;
+};
+
+/** Parameters of `GET /api/equipment`. */
+export type EquipmentListQuery = PageQuery & { q?: string; type?: EquipmentType; brand?: string };
+
+/** `GET /api/equipment`: one page of models and the type and brand counts under the other filters. */
+export type EquipmentListResponse = {
+  equipment: EquipmentSummary[];
+  pageInfo: ListPageInfo;
+  facets: {
+    /** Counts under q and brand, every type with models, in the EquipmentType order. */
+    types: { type: EquipmentType; count: number }[];
+    /** Counts under q and type, by brand name. */
+    brands: { brand: string; count: number }[];
+  };
+};
+
+/** `GET /api/equipment/handle/{handle}`. An unknown handle is a 404 with {@link ErrorBody}. */
+export type EquipmentResponse = { equipment: Equipment };
+
+/** `GET`, `PUT` and `DELETE /api/account/equipment`: the signed-in customer's saved models, most recent first. */
+export type MyEquipmentResponse = { equipment: EquipmentSummary[] };
+
+/** `PUT /api/account/equipment` body: models to add to My equipment (1 to 50 handles; merged). */
+export type SaveMyEquipmentRequest = { handles: string[] };
 
 // ---------------------------------------------------------------- cart and checkout
 

@@ -19,8 +19,8 @@ import { Spinner } from '../ui/shell/Spinner.tsx';
 import { Toasts } from '../ui/shell/Toasts.tsx';
 import { useNavigation } from '../ui/shell/useNavigation.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { whenPageSettled } from './page-settled.ts';
-import { pageComponent, routeTable } from './routes.tsx';
+import { markPageHydrated, whenPageSettled } from './page-settled.ts';
+import { pageComponent, routeTable, withChunkTimeout } from './routes.tsx';
 
 /**
  * Where the environment's `navigate` sends the app's own URLs: set by the shell to the router's
@@ -96,7 +96,7 @@ function useLinkInterception(navigate: (to: string) => void): void {
  * The exit-intent popup is the shopper's second thought, never part of the first view: its code
  * and listeners arrive once the page has settled (the first interaction, or a moment after load).
  */
-const ExitIntentPopup = lazy(() => import('../ui/shell/ExitIntentPopup.tsx').then((m) => ({ default: m.ExitIntentPopup })));
+const ExitIntentPopup = lazy(() => withChunkTimeout(import('../ui/shell/ExitIntentPopup.tsx'), 'ExitIntentPopup').then((m) => ({ default: m.ExitIntentPopup })));
 
 function WhenSettled({ children }: { children: ReactNode }) {
   const [settled, setSettled] = useState(false);
@@ -111,20 +111,27 @@ function WhenSettled({ children }: { children: ReactNode }) {
 }
 
 const loadFooter = () => import('../ui/shell/Footer.tsx');
-const Footer = lazy(() => loadFooter().then((m) => ({ default: m.Footer })));
+const Footer = lazy(() => withChunkTimeout(loadFooter(), 'Footer').then((m) => ({ default: m.Footer })));
 
 /**
  * The footer is below the fold on every page (main is at least one viewport tall): its code
  * (newsletter, reviews carousel, brands) loads when its place enters the viewport, so it does not
  * weigh on the first load; once the page has settled the code is fetched ahead, so scrolling down
- * finds it ready. Without IntersectionObserver (old browsers, tests) it loads at once. The
- * placeholder keeps its height so nothing shifts when it arrives.
+ * finds it ready. Without IntersectionObserver (old browsers, tests) it loads once mounted. The
+ * placeholder keeps its height so nothing shifts when it arrives; the server renders the
+ * placeholder (the footer fills in after hydration).
  */
 function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; year: number }) {
   const spot = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // the placeholder first, on the server and in the browser alike (the page hydrates without a
+  // mismatch); without IntersectionObserver the footer then loads at once
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !spot.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
     });
@@ -134,11 +141,31 @@ function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; ye
   }, [near]);
   const placeholder = <div ref={spot} className="footer-placeholder" aria-hidden="true" />;
   if (!near) return placeholder;
+  // a footer whose code fails to load fails alone (issue 18: the whole store went blank)
   return (
-    <Suspense fallback={placeholder}>
-      <Footer navData={navData} year={year} />
-    </Suspense>
+    <ErrorBoundary inline className="footer-chunk-error">
+      <Suspense fallback={placeholder}>
+        <Footer navData={navData} year={year} />
+      </Suspense>
+    </ErrorBoundary>
   );
+}
+
+/**
+ * Marks the document once the routed page has hydrated (or rendered): server HTML looks
+ * interactive before React handles it, so tools and tests wait for `html[data-hydrated]` before
+ * they click. It sits inside the page's Suspense boundary, so its effect runs only when that
+ * boundary commits: a page that suspends while hydrating (a module or a read not ready) stays
+ * server HTML, unmarked, until React has hydrated it (a mark on the root fired before that, and
+ * a choice made in between reached HTML without handlers). Renders nothing, so the server's HTML
+ * and the first render agree.
+ */
+function HydrationMark(): null {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    markPageHydrated();
+  }, []);
+  return null;
 }
 
 /** The routed page, memoised: the shell's own updates (login, navigation data, viewport) do not re-render the page; a new location does (the router's context). */
@@ -147,6 +174,7 @@ const RoutedMain = memo(function RoutedMain({ routes, pathname }: { routes: { pa
     <main id="main" tabIndex={-1}>
       <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageFallback />}>
+          <HydrationMark />
           <Routes>
             {routes.map(({ path, Page }) => (
               <Route key={path} path={path} element={<Page />} />
@@ -226,9 +254,12 @@ export function App({ initialNav, announcementInPage = false }: AppProps = {}) {
       <VisitTracking path={location.pathname + location.search} />
       <DeferredFooter navData={nav.links} year={year} />
       <Toasts />
-      <WhenSettled>
-        <ExitIntentPopup />
-      </WhenSettled>
+      {/* a popup whose code fails to load fails alone, with the chunk message in its place */}
+      <ErrorBoundary inline className="popup-chunk-error">
+        <WhenSettled>
+          <ExitIntentPopup />
+        </WhenSettled>
+      </ErrorBoundary>
     </div>
   );
 }

@@ -17,6 +17,15 @@ export interface ErrorBoundaryProps {
   reload?: () => void;
   /** Where the error is reported. @default console.error */
   onError?: (error: unknown, info: ErrorInfo) => void;
+  /**
+   * A part of the page (the footer, the exit popup) rather than the page: its failure shows as a
+   * one-line alert in its place ('Loading chunk {id} failed' with a reload button, or 'Something
+   * went wrong.'), without the page's 'Oops.' heading, and the rest of the page goes on.
+   * @default false
+   */
+  inline?: boolean;
+  /** Extra class of the inline alert (its place in the layout). */
+  className?: string;
 }
 
 interface State {
@@ -74,6 +83,16 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (error === null) return this.props.children;
+    if (this.props.inline) {
+      const chunk = isChunkLoadError(error);
+      const reload = this.props.reload ?? (() => window.location.reload());
+      return (
+        <div className={`chunk-error ${this.props.className ?? ''}`} role="alert">
+          <p>{chunk ? (error as Error).message : SHELL_MESSAGES.somethingWentWrong}</p>
+          {chunk && <button type="button" className="button button-secondary" onClick={reload}>{CHROME_TEXT.reload}</button>}
+        </div>
+      );
+    }
     if (isChunkLoadError(error)) {
       const reload = this.props.reload ?? (() => window.location.reload());
       return (

@@ -3,9 +3,13 @@
  * history back). Also where every route of the table without a page yet leads.
  * @module
  */
-import { useEffect } from 'react';
 import { NOT_FOUND_TEXT } from '../domain/shell.ts';
 import { useSkimmer } from '../hooks/context.ts';
+import { headRules, LazyPageHead } from './page-head.tsx';
+import { PageStatus } from './render-context.tsx';
+
+/** The not-found page's head rules: see page-head.tsx (the product and collection pages show this page for a missing handle). */
+const NOT_FOUND_HEAD = headRules(() => import('../domain/seo-pages.ts'));
 
 /**
  * The 404 page: the one h1 of the page, and a Go Back button through the environment's `back`
@@ -15,11 +19,11 @@ import { useSkimmer } from '../hooks/context.ts';
  */
 export default function NotFound() {
   const { environment, storeConfig } = useSkimmer();
-  useEffect(() => {
-    document.title = `${NOT_FOUND_TEXT.title} - ${storeConfig.storeName}`;
-  }, [storeConfig.storeName]);
   return (
     <section className="container not-found">
+      {/* the title in the head (from the first HTML on); no canonical URL, noindex */}
+      <LazyPageHead rules={NOT_FOUND_HEAD} build={(rules) => rules.contentHead({ origin: '', ...storeConfig }, { title: `${NOT_FOUND_TEXT.title} - ${storeConfig.storeName}`, path: null })} />
+      <PageStatus status={404} />
       <h1>{NOT_FOUND_TEXT.title}</h1>
       <p>{NOT_FOUND_TEXT.message}</p>
       <button type="button" className="button" onClick={() => environment.back()}>{NOT_FOUND_TEXT.back}</button>

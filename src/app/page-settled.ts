@@ -55,7 +55,38 @@ export function whenPageSettled(win: SettleWindow): Promise<void> {
   return settled;
 }
 
-/** Forgets the shared promise (tests). */
+let hydrated: { promise: Promise<void>; resolve(): void } | null = null;
+
+function hydration(): { promise: Promise<void>; resolve(): void } {
+  if (!hydrated) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    hydrated = { promise, resolve };
+  }
+  return hydrated;
+}
+
+/** Records that the routed page has hydrated (the app's hydration mark calls it once). */
+export function markPageHydrated(): void {
+  hydration().resolve();
+}
+
+/**
+ * Resolves once the routed page has hydrated ({@link markPageHydrated}), or when the page has
+ * settled ({@link whenPageSettled}) if that comes first (a page that never hydrates, an error
+ * page, still gets its later work). React hydrates a Suspense boundary's content in a pass after
+ * the root's: work started by the shell's effects waits for this, so it does not compete with the
+ * page becoming interactive.
+ *
+ * @example
+ * const client = lazyClient({ baseUrl: '' }, () => whenPageHydrated(window).then(() => import('../api/client.ts')));
+ */
+export function whenPageHydrated(win: SettleWindow): Promise<void> {
+  return Promise.race([hydration().promise, whenPageSettled(win)]);
+}
+
+/** Forgets the shared promises (tests). */
 export function resetPageSettled(): void {
   settled = null;
+  hydrated = null;
 }

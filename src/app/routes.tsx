@@ -6,9 +6,9 @@
  * @module
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes } from 'react-router-dom';
 import type { StoreConfig } from '../domain/entities.ts';
 import { CHUNK_LOAD_TIMEOUT_MS, chunkLoadFailedMessage } from '../domain/shell.ts';
-import NotFound from './NotFound.tsx';
 
 /** The pages of the route table. */
 export type PageKey =
@@ -32,6 +32,8 @@ export type PageKey =
   | 'articles'
   | 'indexes'
   | 'generic'
+  | 'equipment'
+  | 'equipmentModel'
   | 'notFound';
 
 /**
@@ -105,6 +107,9 @@ export function routeTable(config: Pick<StoreConfig, 'collectionPath' | 'product
     { path: '/pindex.asp', page: 'indexes' },
     { path: '/cindex.asp', page: 'indexes' },
     { path: '/productslist.asp', page: 'indexes' },
+    // parts that fit (issue 15): browse by equipment, a model with its diagrams
+    { path: '/equipment', page: 'equipment' },
+    { path: '/equipment/:handle', page: 'equipmentModel' },
   ];
   // '/:handle/:page' is the table's '/:handle/:id.htm' (React Router matches whole segments; the
   // generic page shows the not-found page unless the second segment is '{id}.htm')
@@ -142,9 +147,23 @@ export const PAGE_LOADERS: Partial<Record<PageKey, () => Promise<{ default: Comp
   articles: () => import('./pages/content/ArticlesPage.tsx'),
   indexes: () => import('./pages/content/IndexesPage.tsx'),
   generic: () => import('./pages/content/GenericPage.tsx'),
+  equipment: () => import('./pages/EquipmentIndexPage.tsx'),
+  equipmentModel: () => import('./pages/EquipmentPage.tsx'),
+  // its own chunk too: imported by the entry it brought the head component and the JSON-LD
+  // builders (with their domain modules) into every page's first load, about 6 KB gzipped
+  notFound: () => import('./NotFound.tsx'),
 };
 
 const lazyPages = new Map<PageKey, Page>();
+
+/**
+ * Page modules already loaded by {@link preloadPage}: their component renders at once instead of
+ * through `lazy()`, whose first render suspends even on a loaded module. The browser preloads the
+ * first page before it hydrates, so that page hydrates in the root's first commit (with the
+ * `html[data-hydrated]` mark) rather than in a later pass of its Suspense boundary, where a click
+ * or a choice made in between would reach server HTML that React does not handle yet.
+ */
+const loadedPages = new Map<PageKey, ComponentType>();
 
 /**
  * A page chunk that has not arrived within CHUNK_LOAD_TIMEOUT_MS (spec section 8: 120 s) counts as
@@ -173,8 +192,8 @@ export function withChunkTimeout<T>(load: Promise<T>, id: string, ms: number = C
 export function pageComponent(key: PageKey): Page {
   const cached = lazyPages.get(key);
   if (cached) return cached;
-  const loader = PAGE_LOADERS[key];
-  const page: Page = loader ? lazy(() => withChunkTimeout(loader(), key)) : NotFound;
+  const loader = PAGE_LOADERS[key] ?? PAGE_LOADERS.notFound!;
+  const page: Page = loadedPages.get(PAGE_LOADERS[key] ? key : 'notFound') ?? lazy(() => withChunkTimeout(loader(), key));
   lazyPages.set(key, page);
   return page;
 }
@@ -182,4 +201,43 @@ export function pageComponent(key: PageKey): Page {
 /** Whether a page of the table has its own component yet (the others render not-found). */
 export function isPageAvailable(key: PageKey): boolean {
   return key === 'notFound' || PAGE_LOADERS[key] !== undefined;
+}
+
+/** The route table of a configuration's paths, as `matchRoutes` takes it (built once per set of paths). */
+const routeObjects = new Map<string, { rows: RouteEntry[]; objects: { path: string }[] }>();
+
+/** The page of the route table at a path, or undefined. */
+function pageAt(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>, pathname: string): PageKey | undefined {
+  const key = `${storeConfig.collectionPath}\n${storeConfig.productPath}\n${storeConfig.articlePath}`;
+  let table = routeObjects.get(key);
+  if (!table) {
+    const rows = routeTable(storeConfig);
+    table = { rows, objects: rows.map((row) => ({ path: row.path })) };
+    routeObjects.set(key, table);
+  }
+  const matches = matchRoutes(table.objects, pathname);
+  const path = matches?.[matches.length - 1]?.route.path;
+  return table.rows.find((row) => row.path === path)?.page;
+}
+
+/**
+ * Loads the code of the page at `pathname` (the route table's row that matches it): the browser
+ * starts it beside its first calls, the server render before it renders. A failure is left to
+ * the page's lazy component, which loads the same module and shows the chunk error.
+ *
+ * @example await preloadPage(storeConfig, '/products/pump');
+ */
+export function preloadPage(storeConfig: StoreConfig, pathname: string): Promise<void> {
+  const page = pageAt(storeConfig, pathname);
+  const load = page ? PAGE_LOADERS[page] : undefined;
+  if (!page || !load) return Promise.resolve();
+  // loaded once per process: the server renders every page after this call, and an import() per
+  // request went through the module loader (its hooks, under tsx) each time
+  if (loadedPages.has(page)) return Promise.resolve();
+  return load().then(
+    (module) => {
+      loadedPages.set(page, module.default);
+    },
+    () => undefined,
+  );
 }

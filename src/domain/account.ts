@@ -15,6 +15,7 @@ import { CAPTCHA_NOT_LOADED, errorText, MENU_LABELS, PAYMENT_POPUP, type Outcome
 // page); the account pages' own rules stay here
 export {
   accountGate, CAPTCHA_NOT_LOADED, failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn, LOGIN_PATH, MENU_LABELS, PAYMENT_POPUP,
+  serverFailureMessage, serverMessageOf,
 } from './session.ts';
 export type { AccountGate, Outcome } from './session.ts';
 

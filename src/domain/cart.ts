@@ -10,7 +10,7 @@
  * @module
  */
 import type { CartLine, Checkout, CheckoutLineItem } from './entities.ts';
-import { linesSubtotalCents, type Cents } from './money.ts';
+import { FREE, formatCartAmount, fromCents, linesSubtotalCents, toCents, type Cents } from './money.ts';
 
 /**
  * A change to the cart's lines. The type names are the spec's words (reload, add, delete,
@@ -210,4 +210,102 @@ export function cartItemCount(lines: readonly CartLine[]): number {
   let total = 0;
   for (const line of lines) total += line.quantity;
   return total;
+}
+
+/** The cart's totals in integer cents (see {@link cartTotalsCents}). */
+export interface CartTotalsCents {
+  /** The subtotal of the lines: sum of unit price times quantity. */
+  subtotalCents: Cents;
+  /** What the discount codes take off: lines minus the checkout's subtotal, within 0..subtotal. */
+  discountCents: Cents;
+  /** The shipping price (0 or more), or null while the checkout has no shipping line. */
+  shippingCents: Cents | null;
+  /** `subtotalCents - discountCents + (shippingCents ?? 0)`, always. */
+  totalCents: Cents;
+}
+
+/**
+ * The totals the cart (page and overlay) shows, from its lines and the checkout.
+ *
+ * The checkout's `subtotalPrice` is after discounts (spec section 9: "Cart discount = subtotal
+ * from lines minus checkout subtotal"), so it is never shown as the subtotal: the subtotal is the
+ * lines', the discount the difference, and the total is computed from the rows shown so they add
+ * up to the cent. With lines taken from the same checkout answer (as the cart always holds them)
+ * the total equals the checkout's `totalPrice`.
+ *
+ * Choice: a discount is never negative nor above the subtotal (a checkout subtotal above the
+ * lines, e.g. stale lines, shows no discount); a negative shipping price counts as 0 (FREE).
+ *
+ * @example
+ * cartTotalsCents([{ price: 113.95, quantity: 1 }], { subtotalPrice: 102.56, CheckoutShippingLine: { price: 0 } });
+ * // { subtotalCents: 11395, discountCents: 1139, shippingCents: 0, totalCents: 10256 }
+ */
+export function cartTotalsCents(
+  lines: readonly { price: number; quantity: number }[],
+  checkout: Pick<Checkout, 'subtotalPrice' | 'CheckoutShippingLine'>,
+): CartTotalsCents {
+  const subtotalCents = linesSubtotalCents(lines);
+  const discountCents = Math.min(subtotalCents, Math.max(0, subtotalCents - toCents(checkout.subtotalPrice)));
+  const line = checkout.CheckoutShippingLine;
+  const shippingCents = line == null ? null : Math.max(0, toCents(line.price));
+  return { subtotalCents, discountCents, shippingCents, totalCents: subtotalCents - discountCents + (shippingCents ?? 0) };
+}
+
+/** The cart's totals as text (see {@link cartTotalsText}). */
+export interface CartTotalsText {
+  subtotal: string;
+  /** The discount as a negative amount ('-$11.39'), or '$0.00' without one. */
+  discount: string;
+  /** Whether a discount applies (the overlay lists the row only then). */
+  hasDiscount: boolean;
+  /** 'FREE' at 0, the price otherwise, null without a shipping line. */
+  shipping: string | null;
+  total: string;
+}
+
+/**
+ * {@link CartTotalsCents} with the store currency symbol, 2 decimals; shipping 'FREE' at 0.
+ *
+ * @example
+ * cartTotalsText({ subtotalCents: 11395, discountCents: 1139, shippingCents: 0, totalCents: 10256 }, '$');
+ * // { subtotal: '$113.95', discount: '-$11.39', hasDiscount: true, shipping: 'FREE', total: '$102.56' }
+ */
+export function cartTotalsText(totals: CartTotalsCents, currencySymbol: string): CartTotalsText {
+  const money = (cents: Cents) => formatCartAmount(fromCents(cents), currencySymbol);
+  return {
+    subtotal: money(totals.subtotalCents),
+    discount: money(-totals.discountCents),
+    hasDiscount: totals.discountCents > 0,
+    shipping: totals.shippingCents === null ? null : totals.shippingCents === 0 ? FREE : money(totals.shippingCents),
+    total: money(totals.totalCents),
+  };
+}
+
+/** One row of a cart's totals block. */
+export interface CartTotalsRow {
+  /** 'subtotal', 'discount', 'shipping' or 'total'. */
+  kind: 'subtotal' | 'discount' | 'shipping' | 'total';
+  /** 'Subtotal', 'Discount' (with the codes in brackets when given), 'Shipping', 'Total'. */
+  label: string;
+  value: string;
+}
+
+/**
+ * The rows of a totals block, shared by the cart overlay, the cart page and the hosted checkout
+ * page so the three always read alike: Subtotal (the lines'), Discount (only when there is one,
+ * negative), Shipping (when known; 'FREE' at 0) and Total, which is subtotal - discount + shipping.
+ *
+ * @param codes discount codes named in the Discount label. @default []
+ * @example
+ * cartTotalsRows({ subtotalCents: 11395, discountCents: 1139, shippingCents: 0, totalCents: 10256 }, '$', ['SAVE10']);
+ * // Subtotal $113.95, Discount (SAVE10) -$11.39, Shipping FREE, Total $102.56
+ */
+export function cartTotalsRows(totals: CartTotalsCents, currencySymbol: string, codes: readonly string[] = []): CartTotalsRow[] {
+  const text = cartTotalsText(totals, currencySymbol);
+  const rows: CartTotalsRow[] = [{ kind: 'subtotal', label: 'Subtotal', value: text.subtotal }];
+  const named = codes.filter((c) => c.trim() !== '');
+  if (text.hasDiscount) rows.push({ kind: 'discount', label: named.length > 0 ? `Discount (${named.join(', ')})` : 'Discount', value: text.discount });
+  if (text.shipping !== null) rows.push({ kind: 'shipping', label: 'Shipping', value: text.shipping });
+  rows.push({ kind: 'total', label: 'Total', value: text.total });
+  return rows;
 }

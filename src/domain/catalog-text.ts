@@ -42,3 +42,21 @@ export const PRODUCT_SECTION_TEXT = {
   featured: 'Featured',
 } as const;
 
+
+/**
+ * A collection's description without a first heading that repeats the collection's title: the
+ * page's h1 already shows it (issue 18: a collection page showed its heading twice). Titles are
+ * compared without tags, entities' spacing or case. Anything else in the description is kept as
+ * the server sanitised it.
+ *
+ * @example
+ * descriptionWithoutTitle('<h2>Automation</h2><p>Find the right part.</p>', 'Automation'); // '<p>Find the right part.</p>'
+ * descriptionWithoutTitle('<h2>Why automate?</h2><p>…</p>', 'Automation'); // unchanged
+ */
+export function descriptionWithoutTitle(html: string, title: string): string {
+  const lead = /^\s*<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1\s*>\s*/i.exec(html);
+  if (!lead) return html;
+  const plain = (text: string) =>
+    text.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/gi, ' ').replace(/&amp;/gi, '&').replace(/\s+/g, ' ').trim().toLowerCase();
+  return plain(lead[2] ?? '') === plain(title) && plain(title) !== '' ? html.slice(lead[0].length) : html;
+}

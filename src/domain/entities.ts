@@ -237,6 +237,11 @@ export interface PageInfo {
   pages: number;
   /** Number of products on this page. */
   count: number;
+  /**
+   * True when no product matched every word of q, so the answer holds the products matching
+   * the most of them ('Showing results for part of your search'); absent otherwise.
+   */
+  relaxed?: boolean;
   availableTagPrefixes: { tagPrefixValue: string }[];
   availableTagFilters: TagFilterFacet[];
   availableVendors: VendorFacet[];
@@ -274,6 +279,16 @@ export interface SearchQuery {
   sortBy?: SortBy;
   limit?: number;
   page?: number;
+  /**
+   * Only featured products (the featured banner card's link, /searchresults.asp?isFeatured=true).
+   * Kept only when true: the page URL has no way to ask for non-featured products.
+   */
+  isFeatured?: boolean;
+  /**
+   * Only products that fit one of these equipment models (handles; issue 15's 'Fits my
+   * equipment'). Written as one comma-separated parameter, `fits=a,b`.
+   */
+  fits?: string[];
 }
 
 /** A country. */

@@ -5,6 +5,7 @@
  * @module
  */
 import type { TagFilterFacet, TagPair } from './entities.ts';
+import { formatPrice } from './money.ts';
 
 /**
  * The expert-assistance page the search message links to (an articles page, ID 355). Choice: the
@@ -121,4 +122,38 @@ export function tagSections(
  */
 export function searchWithinQuery(current: string | undefined, within: string): string {
   return [current?.trim() ?? '', within.trim()].filter((w) => w !== '').join(' ');
+}
+
+/** The price slider of a listing's sidebar: its scale and the range it shows. */
+export interface PriceRangeView {
+  /** The top of both sliders, in whole dollars (at least 1). */
+  ceiling: number;
+  /** The minimum slider's value. */
+  min: number;
+  /** The maximum slider's value. */
+  max: number;
+  /** '$0.00 - $250.00'. */
+  text: string;
+}
+
+/**
+ * The price slider of a listing, or null when there is no price to filter.
+ *
+ * The scale runs from 0 to the listing's dearest product rounded up to a whole dollar. Choice
+ * (issue 18: a search with no results showed '$0.00 - $1.00'): with no priced product and no
+ * price bound in the query the slider is left out; with a bound (a range that matched nothing)
+ * it stays, scaled to the bound, so the shopper can widen it again.
+ *
+ * @example
+ * priceRangeView(249.5, { minPrice: null, maxPrice: null }); // { ceiling: 250, min: 0, max: 250, text: '$0.00 - $250.00' }
+ * priceRangeView(0, { minPrice: null, maxPrice: null }); // null
+ */
+export function priceRangeView(productMaxPrice: number, bounds: { minPrice: number | null; maxPrice: number | null }): PriceRangeView | null {
+  const top = Number.isFinite(productMaxPrice) && productMaxPrice > 0 ? productMaxPrice : 0;
+  const bound = Math.max(bounds.minPrice ?? 0, bounds.maxPrice ?? 0);
+  if (top === 0 && bound <= 0) return null;
+  const ceiling = Math.max(1, Math.ceil(Math.max(top, bound)));
+  const min = bounds.minPrice ?? 0;
+  const max = bounds.maxPrice ?? ceiling;
+  return { ceiling, min, max, text: `${formatPrice(min)} - ${formatPrice(max)}` };
 }

@@ -40,3 +40,7 @@ export * from './carousel-motion.ts';
 export * from './sign-in.ts';
 export * from './orders.ts';
 export * from './content.ts';
+export * from './quick-order.ts';
+export * from './equipment.ts';
+export * from './diagram.ts';
+export * from './fits.ts';

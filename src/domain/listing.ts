@@ -86,6 +86,26 @@ export function sameSearchQuery(a: SearchQuery, b: SearchQuery): boolean {
 }
 
 /**
+ * The search results page's heading and breadcrumb for a query.
+ *
+ * The spec's 'Search for "{q}"' when there is a keyword. Choices for the listings reached by a
+ * link without one (issue 18: they read 'Search for ""'): a vendor link (`?v=Pentair`) reads
+ * 'Products by Pentair', the featured banner card's link (`?isFeatured=true`) 'Featured products'.
+ *
+ * @example
+ * searchHeading({ q: 'pump' }); // 'Search for "pump"'
+ * searchHeading({ v: 'Pentair' }); // 'Products by Pentair'
+ * searchHeading({ isFeatured: true }); // 'Featured products'
+ */
+export function searchHeading(query: Pick<SearchQuery, 'q' | 'v' | 'isFeatured'>): string {
+  const q = (query.q ?? '').trim();
+  const v = (query.v ?? '').trim();
+  if (q === '' && v !== '') return `Products by ${v}`;
+  if (q === '' && query.isFeatured === true) return 'Featured products';
+  return `Search for "${q}"`;
+}
+
+/**
  * The URL of a listing page for a query: the page path (the search results page or a
  * collection's own path) and the query string of `toQueryString`, with '?' only when there is
  * one. A path's own query or fragment is dropped, since the query object replaces it.

@@ -85,6 +85,23 @@ function centsText(amount: number): string {
   return cents < 0 ? `-${text}` : text;
 }
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs about a millisecond, a server render writes one offer date per product page. */
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = DAY_FORMATS.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      // an unknown zone: UTC
+      format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    }
+    DAY_FORMATS.set(timeZone, format);
+  }
+  return format;
+}
+
 /**
  * A time as YYYY-MM-DD in a time zone. An unknown time zone falls back to UTC
  * rather than throwing; an invalid time gives null.
@@ -97,12 +114,7 @@ export function isoDate(time: Date | number, timeZone = 'UTC'): string | null {
   const ms = typeof time === 'number' ? time : time.getTime();
   if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
   const date = new Date(ms);
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-  }
+  const format = dayFormat(timeZone);
   const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
   const year = Number(parts.year);
   if (!Number.isFinite(year) || year < 1 || year > 9999) return null;

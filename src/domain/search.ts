@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { normalizeFits } from './fits.ts';
 import { fromCents, toCents } from './money.ts';
 import type { Cents } from './money.ts';
 import type { SearchQuery, SortBy, TagPair } from './entities.ts';
@@ -32,14 +33,17 @@ function charCount(text: string): number {
  *
  * Choice (the spec does not say): both are measured **trimmed** and in code points, so '  ab  '
  * (two characters a shopper can see) does not run, and 'été' counts three. Either field alone is
- * enough, so a vendor link (`?v=Pentair`) runs without a keyword.
+ * enough, so a vendor link (`?v=Pentair`) runs without a keyword; so does a featured listing
+ * (`isFeatured: true`, the featured banner card's link).
  *
  * @example
  * canRunSearch({ q: 'pump' }); // true
  * canRunSearch({ q: ' ab ' }); // false
  * canRunSearch({ q: '', v: 'Hayward' }); // true
  */
-export function canRunSearch(query: { q?: string | null; v?: string | null }): boolean {
+export function canRunSearch(query: { q?: string | null; v?: string | null; isFeatured?: boolean }): boolean {
+  // the featured banner card lists the featured products without a keyword (issue 18)
+  if (query.isFeatured === true) return true;
   return charCount((query.q ?? '').trim()) >= MIN_QUERY_LENGTH || charCount((query.v ?? '').trim()) >= MIN_QUERY_LENGTH;
 }
 
@@ -386,6 +390,7 @@ export function normalizeTagPairs(pairs: readonly (readonly [string, string] | T
  * - `limit`: a present value becomes {@link normalizePageSize} of it (an invalid size becomes
  *   the median, 24, as the spec says), an absent one stays absent so the page's default applies.
  * - `page`: kept when it is a non-negative safe integer (zero-based), else dropped.
+ * - `isFeatured`: kept only when true.
  *
  * Idempotent: normalizing a normal form returns an equal object.
  *
@@ -412,5 +417,8 @@ export function normalizeSearchQuery(query: SearchQuery): SearchQuery {
   if (query.limit != null) out.limit = normalizePageSize(query.limit);
   // `+ 0` turns -0 into 0: a URL writes both as '0', so only +0 survives a round trip
   if (isPageNumber(query.page)) out.page = query.page + 0;
+  if (query.isFeatured === true) out.isFeatured = true;
+  const fits = normalizeFits(query.fits);
+  if (fits.length > 0) out.fits = fits;
   return out;
 }

@@ -102,5 +102,33 @@ export function failureMessage(error: unknown): string {
   return errorText(error) ?? SHELL_MESSAGES.generic;
 }
 
+/**
+ * The server's own words of a refused call, when it gave some: the `serverMessage` an API error
+ * keeps from a non-ok answer's JSON `error` (read structurally: the domain imports no client).
+ *
+ * @example
+ * serverMessageOf(apiError); // 'Please enter a valid email address.'
+ * serverMessageOf(new Error('Network down')); // null
+ */
+export function serverMessageOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const message = (error as { serverMessage?: unknown }).serverMessage;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+/**
+ * Message of a failed call whose screen shows the server's error text (spec section 8: "Wallet,
+ * transaction, address or recovery calls fail: the server's error text or the exception
+ * message"): the server's words of a refusal (a 4xx with `{ error }`, whose exception carries the
+ * generic message), else {@link failureMessage}.
+ *
+ * @example
+ * serverFailureMessage(new ApiError(GENERIC, { kind: 'http', status: 400, serverMessage: 'Please enter a valid email address.' }));
+ * // 'Please enter a valid email address.'
+ */
+export function serverFailureMessage(error: unknown): string {
+  return serverMessageOf(error) ?? failureMessage(error);
+}
+
 /** Size of the add-payment-method popup and how often it is polled (spec sections 7 and 9). */
 export const PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;

@@ -87,6 +87,8 @@ function searchEntries(n: SearchQuery): [string, string][] {
   pushPrice(entries, 'minPrice', n.minPrice);
   pushPrice(entries, 'maxPrice', n.maxPrice);
   if (n.v !== undefined) entries.push(['v', n.v]);
+  if (n.isFeatured === true) entries.push(['isFeatured', 'true']);
+  if (n.fits !== undefined) entries.push(['fits', n.fits.join(',')]);
   return entries;
 }
 
@@ -137,6 +139,8 @@ function readCommon(params: URLSearchParams): SearchQuery {
   if (isSortBy(sortBy)) raw.sortBy = sortBy;
   const page = params.get('page')?.trim();
   if (page !== undefined && /^\d+$/.test(page)) raw.page = Number(page);
+  const fits = params.get('fits');
+  if (fits !== null) raw.fits = fits.split(',');
   return raw;
 }
 
@@ -151,6 +155,8 @@ function readCommon(params: URLSearchParams): SearchQuery {
  * - Choice for `limit` (spec rule: "else the median is used"): a present, non-empty limit that
  *   is not an allowed page size becomes the median, 24; an absent or empty limit stays absent so
  *   the page's default (theme defaultLimitPerPage) applies.
+ * - `isFeatured=true` (the featured banner card's link) lists featured products only; any other
+ *   value is dropped.
  * - Unknown keys are ignored; where a key repeats (other than `t`) the first value counts.
  *
  * @example
@@ -162,6 +168,7 @@ export function fromQueryString(input: string | URLSearchParams | null | undefin
   const raw = readCommon(params);
   const limit = params.get('limit');
   if (limit !== null && limit.trim() !== '') raw.limit = normalizePageSize(limit);
+  if (params.get('isFeatured') === 'true') raw.isFeatured = true;
   return normalizeSearchQuery(raw);
 }
 
@@ -526,6 +533,7 @@ export function productsFilterQuery(params: ProductsFilterParams): string {
   if (n.page !== undefined) entries.push(['page', String(n.page)]);
   if (n.c !== undefined) entries.push(['c', n.c]);
   if (n.isFeatured !== undefined) entries.push(['isFeatured', String(n.isFeatured)]);
+  if (n.fits !== undefined) entries.push(['fits', n.fits.join(',')]);
   if (n.fields !== undefined) entries.push(['fields', n.fields.join(',')]);
   return joinParams(entries);
 }

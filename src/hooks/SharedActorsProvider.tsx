@@ -8,11 +8,11 @@
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Checkout } from '../domain/entities.ts';
 import { authMachine, type AuthInput } from '../machines/auth.machine.ts';
 import { useSkimmer } from './context.ts';
-import { createLazyCart, type CartActor } from './lazy-cart.ts';
+import { createLazyCart, type CartActor, type CartSnapshot } from './lazy-cart.ts';
 import { useLatest } from './useLatest.ts';
 import { useMobileLayout } from './useMobileLayout.ts';
 import { useMachineNotices } from './useToasts.ts';
@@ -32,11 +32,26 @@ export interface SharedActors {
   cart: CartActor;
   /** Loads the cart's machine now (it loads by itself with the first cart event). */
   loadCart(): Promise<CartActor>;
+  /** The cart as the server rendered it, read while hydrating (see useCartSelector). */
+  cartServerSnapshot: CartSnapshot;
+  /**
+   * The login state as the server rendered it (the auth actor before its calls), read while
+   * hydrating (see useAuth): the calls start after the shell hydrates and can answer before a
+   * page's Suspense boundary hydrates.
+   */
+  authServerSnapshot: SnapshotFrom<typeof authMachine>;
 }
 
 const SharedActorsContext = createContext<SharedActors | null>(null);
 
-/** Creates the shared actors once; mounted by `SkimmerProvider`. */
+/**
+ * Creates the shared actors once; mounted by `SkimmerProvider`, so an app does not mount it itself.
+ *
+ * @example
+ * <SkimmerContext.Provider value={value}>
+ *   <SharedActorsProvider initialData={{ checkout: null }}>{children}</SharedActorsProvider>
+ * </SkimmerContext.Provider>
+ */
 export function SharedActorsProvider({ initialData, children }: { initialData?: InitialData; children?: ReactNode }) {
   const { client } = useSkimmer();
   const api = useLatest(client);
@@ -50,6 +65,8 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
     { input: initialData?.auth ?? {} },
   );
   useMachineNotices(auth);
+  // taken before the actor starts (in an effect): what the server, which never starts it, renders
+  const [authServerSnapshot] = useState(() => auth.getSnapshot());
 
   const { environment } = useSkimmer();
   const [lazyCart] = useState(() =>
@@ -71,11 +88,20 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
     if (mobile) cart.send({ type: 'layout.mobile' });
   }, [cart, mobile]);
 
-  const value = useMemo(() => ({ auth, cart, loadCart: lazyCart.load }), [auth, cart, lazyCart]);
+  const value = useMemo(
+    () => ({ auth, cart, loadCart: lazyCart.load, cartServerSnapshot: lazyCart.serverSnapshot, authServerSnapshot }),
+    [auth, cart, lazyCart, authServerSnapshot],
+  );
   return <SharedActorsContext.Provider value={value}>{children}</SharedActorsContext.Provider>;
 }
 
-/** The shared actors; throws outside `SkimmerProvider`. */
+/**
+ * The shared actors; throws outside `SkimmerProvider`.
+ *
+ * @example
+ * const { cart } = useSharedActors();
+ * const lines = useSelector(cart, (s) => s.context.lines);
+ */
 export function useSharedActors(): SharedActors {
   const value = useContext(SharedActorsContext);
   if (!value) throw new Error('Skimmer hooks must be used inside <SkimmerProvider>.');

@@ -12,6 +12,7 @@ import { SkimmerContext, type SkimmerContextValue } from './context.ts';
 import { createBrowserEnvironment, mergeEnvironment, type SkimmerEnvironment } from './environment.ts';
 import { SharedActorsProvider, type InitialData } from './SharedActorsProvider.tsx';
 import { createToastStore } from './toast-store.ts';
+import { createReadCache, type ReadCache } from './query/index.ts';
 
 /** Props of {@link SkimmerProvider}. */
 export interface SkimmerProviderProps {
@@ -35,6 +36,17 @@ export interface SkimmerProviderProps {
    * from it instead of calling the API again. Read on the first render only.
    */
   initialData?: InitialData;
+  /**
+   * The cache of server data (hooks/query): the server render passes a new one per request, the
+   * storefront one per page session (hydrated from the server's). Read on the first render only.
+   * @default a new cache
+   */
+  queryClient?: ReadCache;
+  /**
+   * A server render: reads missing from the cache suspend until they are in it, so the HTML
+   * carries the first view's data. @default false
+   */
+  serverRender?: boolean;
   children?: ReactNode;
 }
 
@@ -49,14 +61,15 @@ export interface SkimmerProviderProps {
  *   <App />
  * </SkimmerProvider>
  */
-export function SkimmerProvider({ client, storeConfig, themeConfig, environment, toastDurationMs, initialData, children }: SkimmerProviderProps) {
+export function SkimmerProvider({ client, storeConfig, themeConfig, environment, toastDurationMs, initialData, queryClient, serverRender = false, children }: SkimmerProviderProps) {
   const [env] = useState(() =>
     mergeEnvironment(createBrowserEnvironment({ recaptchaSiteKey: storeConfig.recaptchaSiteKey }), environment),
   );
   const [toasts] = useState(() => createToastStore({ now: env.now, durationMs: toastDurationMs }));
+  const [cache] = useState(() => queryClient ?? createReadCache());
   const value = useMemo<SkimmerContextValue>(
-    () => ({ client, storeConfig, themeConfig, environment: env, toasts }),
-    [client, storeConfig, themeConfig, env, toasts],
+    () => ({ client, storeConfig, themeConfig, environment: env, toasts, queryClient: cache, serverRender }),
+    [client, storeConfig, themeConfig, env, toasts, cache, serverRender],
   );
   return (
     <SkimmerContext.Provider value={value}>

@@ -5,7 +5,8 @@
  * optionally, an environment (storage, viewport, geolocation, sockets, analytics, captcha,
  * navigation) that replaces the browser defaults. Each hook creates its actor once, reads it
  * with selectors and returns derived state plus actions; disabled states come from the machines.
- * Nothing touches `window` at import time. See docs/hooks.md.
+ * Nothing touches `window` at import time. See docs/hooks.md. The address book and new-address
+ * hooks are in `skimmer/hooks/address` (they bring the phone and postcode libraries).
  * @module
  */
 export * from './SkimmerProvider.tsx';
@@ -28,8 +29,6 @@ export * from './useWallet.ts';
 export * from './useOrders.ts';
 export * from './useOrder.ts';
 export * from './useRecoveryEmail.ts';
-export * from './useAddressBook.ts';
-export * from './useNewAddress.ts';
 export * from './useSignIn.ts';
 export * from './useSignedInGate.ts';
 export * from './useAccountClient.ts';
@@ -47,3 +46,8 @@ export * from './useContentIndexes.ts';
 export * from './useContentClient.ts';
 export * from './useProductQuestions.ts';
 export * from './usePdfDownload.ts';
+export * from './useQuickOrder.ts';
+export * from './useEquipment.ts';
+export * from './useEquipmentSearch.ts';
+export * from './useDiagramExplorer.ts';
+export * from './useMyEquipment.ts';

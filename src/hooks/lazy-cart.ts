@@ -25,7 +25,8 @@ import { isOverlayEvent, nextOverlay } from '../machines/cart.selectors.ts';
 
 /** The cart actor as the hooks use it. */
 export type CartActor = ActorRefFrom<typeof cartMachine>;
-type CartSnapshot = ReturnType<CartActor['getSnapshot']>;
+/** A snapshot of the cart actor (the stand-in's or the machine's). */
+export type CartSnapshot = ReturnType<CartActor['getSnapshot']>;
 
 /** Options of {@link createLazyCart}. */
 export interface LazyCartOptions {
@@ -50,6 +51,12 @@ export interface LazyCart {
   load(): Promise<CartActor>;
   /** Stops the machine's actor, if it started. */
   stop(): void;
+  /**
+   * The cart as a server render shows it, and as hydration must read it (see useCartSelector):
+   * the given checkout, else no cart; nothing in flight; the overlay never shown. The server
+   * cannot know a shopper's cart (the page is shared), the browser learns it after hydrating.
+   */
+  serverSnapshot: CartSnapshot;
 }
 
 /** Marks the stand-in's snapshots (see {@link isStandIn}). */
@@ -208,6 +215,7 @@ export function createLazyCart(options: LazyCartOptions): LazyCart {
   return {
     ref: ref as unknown as CartActor,
     load,
+    serverSnapshot: standInSnapshot(options.checkout ?? null, false, 'never'),
     stop() {
       stopped = true;
       actor?.stop();

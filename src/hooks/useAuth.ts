@@ -4,7 +4,7 @@
  * of the pages that need a user.
  * @module
  */
-import { useSelector } from '@xstate/react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { accountGate, type AccountGate } from '../domain/session.ts';
 import type { Customer, User } from '../domain/entities.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
@@ -36,8 +36,21 @@ export interface AuthApi {
  * return signedIn ? <a href="/myaccount.asp">Manage Account</a> : <a href="/login">Sign in</a>;
  */
 export function useAuth(): AuthApi {
-  const { auth } = useSharedActors();
-  const context = useSelector(auth, (s) => s.context);
+  const { auth, authServerSnapshot } = useSharedActors();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = auth.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
+    [auth],
+  );
+  // the server's login state while hydrating (useSelector would give React the live one as the
+  // server snapshot: an answered user call mid-hydration made a mismatch, React error 418)
+  const context = useSyncExternalStore(
+    subscribe,
+    () => auth.getSnapshot().context,
+    () => authServerSnapshot.context,
+  );
   return {
     fetched: context.fetched,
     loggedIn: context.loggedIn,

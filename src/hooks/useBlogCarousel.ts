@@ -30,6 +30,7 @@ export function useBlogCarousel(initialArticles?: Article[]): BlogCarouselApi {
   const loader = useLoader<Article[], undefined>({
     kind: 'articles',
     initialData: initialArticles,
+    key: () => ['articles', 'carousel'],
     load: async (client, _params, signal) => (await client.articles(undefined, { signal })).articles,
   });
   const articles = useMemo(() => loader.data ?? [], [loader.data]);

@@ -6,15 +6,14 @@
  * @module
  */
 import { useMemo } from 'react';
-import { useSelector } from '@xstate/react';
-import { cartItemCount, cartQuantityOf } from '../domain/cart.ts';
+import { cartItemCount, cartQuantityOf, cartTotalsCents, cartTotalsRows, cartTotalsText, type CartTotalsRow, type CartTotalsText } from '../domain/cart.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
-import { cartDiscount, formatCartAmount, shippingLabel } from '../domain/money.ts';
 import type { CartNotice, CartOverlay, CartRequestEvent } from '../machines/cart.machine.ts';
 import { canApplyCoupon } from '../machines/cart.selectors.ts';
 import { useThemeConfig } from './context.ts';
 import { isStandIn, type CartActor } from './lazy-cart.ts';
 import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
+import { useCartSelector } from './useCartSelector.ts';
 import { failureMessage } from '../domain/session.ts';
 
 /** The answer of a reported cart action. */
@@ -32,8 +31,13 @@ export interface CartApi {
   /** 'never' opened, 'shown' or 'hidden'. */
   overlay: CartOverlay;
   overlayOpen: boolean;
-  /** Totals with the store currency symbol, 2 decimals; null without a checkout. */
-  totals: { subtotal: string; discount: string; shipping: string | null; total: string } | null;
+  /**
+   * Totals with the store currency symbol, 2 decimals; null without a checkout. The subtotal is
+   * the lines', and total = subtotal - discount + shipping to the cent (domain `cartTotalsCents`).
+   */
+  totals: CartTotalsText | null;
+  /** The totals block's rows (Subtotal, Discount when one applies, Shipping when known, Total); empty without a checkout. */
+  totalsRows: readonly CartTotalsRow[];
   /** The coupon box's enabled state (not updating, not empty, checkout has a link). */
   canApplyCoupon: boolean;
   /** The coupon box's alert: the last coupon outcome. */
@@ -101,8 +105,9 @@ async function request(actors: Pick<SharedActors, 'cart' | 'loadCart'>, event: R
  * same lines and the same updating flag.
  *
  * Choices: an ignored request resolves `{ success: false, error: 'Invalid cart request.' }`; the
- * totals show the checkout's subtotal, the discount as lines minus checkout subtotal, shipping as
- * FREE at 0 or below (null when the checkout has no shipping line yet), and the checkout total.
+ * totals show the lines' subtotal (the checkout's subtotalPrice is after discounts), the discount as
+ * lines minus checkout subtotal, shipping as FREE at 0 or below (null when the checkout has no
+ * shipping line yet), and subtotal - discount + shipping as the total.
  *
  * @example
  * const cart = useCart();
@@ -113,22 +118,17 @@ export function useCart(): CartApi {
   const shared = useSharedActors();
   const { cart } = shared;
   const symbol = useThemeConfig().storeCurrency;
-  const lines = useSelector(cart, (s) => s.context.lines);
-  const checkout = useSelector(cart, (s) => s.context.checkout);
-  const updating = useSelector(cart, (s) => s.context.updating);
-  const overlay = useSelector(cart, (s) => s.context.overlay);
-  const couponEnabled = useSelector(cart, canApplyCoupon);
-  const couponNotice = useSelector(cart, (s) => s.context.couponNotice);
-  const couponResets = useSelector(cart, (s) => s.context.couponResets);
+  const lines = useCartSelector((s) => s.context.lines);
+  const checkout = useCartSelector((s) => s.context.checkout);
+  const updating = useCartSelector((s) => s.context.updating);
+  const overlay = useCartSelector((s) => s.context.overlay);
+  const couponEnabled = useCartSelector(canApplyCoupon);
+  const couponNotice = useCartSelector((s) => s.context.couponNotice);
+  const couponResets = useCartSelector((s) => s.context.couponResets);
 
-  const totals = useMemo(
-    () =>
-      checkout && {
-        subtotal: formatCartAmount(checkout.subtotalPrice, symbol),
-        discount: formatCartAmount(cartDiscount(lines, checkout.subtotalPrice), symbol),
-        shipping: shippingLabel(checkout.CheckoutShippingLine, symbol),
-        total: formatCartAmount(checkout.totalPrice, symbol),
-      },
+  const totals = useMemo(() => checkout && cartTotalsText(cartTotalsCents(lines, checkout), symbol), [checkout, lines, symbol]);
+  const totalsRows = useMemo(
+    () => (checkout ? cartTotalsRows(cartTotalsCents(lines, checkout), symbol, checkout.DiscountCodes.map((c) => c.code)) : []),
     [checkout, lines, symbol],
   );
 
@@ -162,6 +162,7 @@ export function useCart(): CartApi {
     overlay,
     overlayOpen: overlay === 'shown',
     totals,
+    totalsRows,
     canApplyCoupon: couponEnabled,
     couponNotice,
     couponResets,

@@ -4,13 +4,13 @@
  * shared cart.
  * @module
  */
-import { useSelector } from '@xstate/react';
 import { availableStock } from '../domain/cart.ts';
 import type { CartLine } from '../domain/entities.ts';
 import { formatCartAmount, fromCents, toCents } from '../domain/money.ts';
 import { isMinusDisabled, isPlusDisabled } from '../domain/quantity.ts';
 import { useThemeConfig } from './context.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
+import { useCartSelector } from './useCartSelector.ts';
 
 /** What {@link useCartLine} returns. */
 export interface CartLineApi {
@@ -44,8 +44,8 @@ export interface CartLineApi {
 export function useCartLine(lineItemId: number): CartLineApi {
   const { cart } = useSharedActors();
   const symbol = useThemeConfig().storeCurrency;
-  const line = useSelector(cart, (s) => s.context.lines.find((l) => l.lineItemId === lineItemId) ?? null);
-  const updating = useSelector(cart, (s) => s.context.updating);
+  const line = useCartSelector((s) => s.context.lines.find((l) => l.lineItemId === lineItemId) ?? null);
+  const updating = useCartSelector((s) => s.context.updating);
   const quantity = line?.quantity ?? 0;
   const available = line ? availableStock(line) : 0;
   const setQuantity = (next: number) => cart.send({ type: 'cart.setQuantity', lineItemId, quantity: next });

@@ -5,11 +5,11 @@
  * and the paginated, filtered product list.
  * @module
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
+import { descriptionWithoutTitle } from '../domain/catalog-text.ts';
 import type { Collection, CollectionCrumb, ProductCardData, SearchQuery } from '../domain/entities.ts';
-import { VIEW_STORAGE_KEY } from '../domain/listing.ts';
 import { pageTitle } from '../domain/page-title.ts';
 import { createStoreLinks } from '../domain/urls.ts';
 import {
@@ -22,7 +22,16 @@ import {
 import type { ResultsPage } from '../machines/search-results.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
-import { provideListing, useListingApi, type ListingActor, type SearchResultsApi } from './useSearchResults.ts';
+import { provideListing, useInitialListingOf, useListingApi, useListingCall, useStoredView, type ListingActor, type SearchResultsApi } from './useSearchResults.ts';
+import { fetchRead, useCachedRead, usePrefetchReads } from './query/index.ts';
+import { collectionRead, featuredRead, hierarchyRead, listingRead } from './query/reads.ts';
+import type { SearchResultsInput } from '../machines/search-results.machine.ts';
+import type { StoreConfig } from '../domain/entities.ts';
+
+/** The listing machine's input on a collection page (without its initial results). */
+function listingInputOf(handle: string, collectionId: number, query: SearchQuery, storeConfig: StoreConfig): SearchResultsInput {
+  return { query, collectionId, path: createStoreLinks(storeConfig).collection(handle), collectionPath: storeConfig.collectionPath, storedView: null };
+}
 import { useMachineNotices } from './useToasts.ts';
 
 /** Options of {@link useCollection}. */
@@ -44,6 +53,8 @@ export interface CollectionApi {
   featured: ProductCardData[];
   /** Child categories (childCollectionsCount > 0) or the hierarchy. */
   sideList: CollectionSideList;
+  /** The collection's description HTML without a first heading that repeats its title (the h1 shows it), or ''. */
+  descriptionHtml: string;
   descriptionExpanded: boolean;
   /** 'Read More' or 'Read Less'. */
   descriptionToggleLabel: string;
@@ -65,18 +76,34 @@ export interface CollectionApi {
  * if (page.status === 'missing') return <Fallback />;
  */
 export function useCollection(handle: string, options: CollectionOptions): CollectionApi {
-  const { client, environment, storeConfig } = useSkimmer();
+  const { client, environment, storeConfig, queryClient } = useSkimmer();
   const api = useLatest(client);
-  const latest = useLatest(options);
+  // what the cache holds (a server render waits for it): the collection, then its side list and
+  // its first page of products; the featured products below the list load in the browser
+  const cachedCollection = useCachedRead(options.initial?.collection !== undefined ? null : collectionRead(client, handle));
+  const known = options.initial?.collection !== undefined ? options.initial.collection : cachedCollection;
+  const listingInput = known ? listingInputOf(handle, known.id, options.query, storeConfig) : null;
+  const listingCall = useListingCall(known && options.initial?.results === undefined ? listingInput : null);
+  const hierarchyToRead = known && options.initial?.hierarchy === undefined ? hierarchyRead(client, known.id) : null;
+  // on the server the side list and the first page of products are asked for together
+  usePrefetchReads([hierarchyToRead, listingCall ? listingRead(client, listingCall) : null]);
+  const cachedHierarchy = useCachedRead(hierarchyToRead);
+  const initial: CollectionListingInitial | undefined =
+    known === undefined
+      ? options.initial
+      : { ...options.initial, collection: known, ...(cachedHierarchy && options.initial?.hierarchy === undefined ? { hierarchy: cachedHierarchy.hierarchy } : {}) };
+  const cachedResults = useInitialListingOf(listingCall);
+  const firstResults = options.initial?.results ?? cachedResults;
+  const latest = useLatest({ ...options, initial: initial ? { ...initial, results: firstResults } : undefined });
   const actor = useActorRef(
     collectionListingMachine.provide({
       actors: {
-        fetchCollection: fromPromise(({ input, signal }) => api.current.collectionByHandle(input.handle, { signal })),
-        fetchFeatured: fromPromise(({ input, signal }) => api.current.featuredProducts(input.collectionId, {}, { signal })),
-        fetchHierarchy: fromPromise(({ input, signal }) => api.current.hierarchy(input.collectionId, { signal })),
+        fetchCollection: fromPromise(async ({ input }) => ({ collection: await fetchRead(queryClient, collectionRead(api.current, input.handle)) })),
+        fetchFeatured: fromPromise(async ({ input }) => ({ products: await fetchRead(queryClient, featuredRead(api.current, input.collectionId)) })),
+        fetchHierarchy: fromPromise(({ input }) => fetchRead(queryClient, hierarchyRead(api.current, input.collectionId))),
       },
     }),
-    { input: { handle, initial: options.initial } },
+    { input: { handle, initial } },
   );
   useMachineNotices(actor);
   useEffect(() => actor.send({ type: 'collection.changed', handle }), [actor, handle]);
@@ -94,30 +121,32 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
   // the listing of this collection, started when its id is known and replaced when it changes
   const collectionId = collection?.id ?? null;
   const [listing, setListing] = useState<ListingActor | undefined>(undefined);
+  // the started listing, as soon as its effect has run (the state above follows a render later)
+  const started = useRef<ListingActor | undefined>(undefined);
+  // before the listing's actor starts (on the server, and in the first browser render, which
+  // must match the server's HTML) the first page shows from an actor that is never started
+  const [preview] = useState<ListingActor | undefined>(() =>
+    listingInput && firstResults ? createActor(provideListing(api, queryClient), { input: { ...listingInput, initial: firstResults } }) : undefined,
+  );
   useEffect(() => {
     if (collectionId === null) return;
     const { initial, query } = latest.current;
     const results = initial?.collection?.id === collectionId ? initial.results : null;
-    const next = createActor(provideListing(api), {
-      input: {
-        query,
-        collectionId,
-        path: createStoreLinks(storeConfig).collection(handle),
-        initial: results ?? null,
-        storedView: environment.storage.get(VIEW_STORAGE_KEY),
-      },
+    const next = createActor(provideListing(api, queryClient), {
+      input: { ...listingInputOf(handle, collectionId, query, storeConfig), initial: results ?? null },
     });
-    const sub = next.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
     next.start();
+    started.current = next;
     setListing(next);
     return () => {
-      sub.unsubscribe();
       next.stop();
+      if (started.current === next) started.current = undefined;
       setListing(undefined);
     };
     // the handle and query of the moment are read when the id changes; later queries are sent below
-  }, [collectionId, api, latest, environment, storeConfig, handle]);
+  }, [collectionId, api, latest, storeConfig, handle, queryClient]);
   useMachineNotices(listing);
+  useStoredView(listing);
   const queryKey = JSON.stringify(options.query);
   useEffect(() => {
     listing?.send({ type: 'params.changed', query: latest.current.query });
@@ -139,9 +168,10 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
     breadcrumbs,
     featured,
     sideList: collectionSideList({ collection, hierarchy }),
+    descriptionHtml: collection?.descriptionHtml ? descriptionWithoutTitle(collection.descriptionHtml, collection.title) : '',
     descriptionExpanded: expanded,
     descriptionToggleLabel: descriptionToggleLabel(expanded),
     toggleDescription: () => actor.send({ type: 'description.toggle' }),
-    listing: useListingApi(listing, storeConfig.storeName),
+    listing: useListingApi(listing ?? (collectionId !== null && preview?.getSnapshot().context.collectionId === collectionId ? preview : undefined), storeConfig.storeName, started),
   };
 }

@@ -59,7 +59,10 @@ const CONTENT_KIND: LoaderKind = 'reviews';
 
 /**
  * One content load. `load` resolves null for a missing page (see `orMissing`); a new `key`
- * (another page of a list) loads again with the new `params`.
+ * (another page of a list) loads again with the new `params`. The key names the read in the
+ * provider's cache (hooks/query: a server render waits for it and puts it in the page), so it
+ * must say what is read ('article:{handle}'); `cached` false keeps a load out of the cache and
+ * out of the server render (a confirmation link must not be used up by a crawler).
  *
  * @example
  * const help = useContentLoad('help', undefined, (api, _p, signal) => api.help({ signal }));
@@ -69,8 +72,9 @@ export function useContentLoad<T, P>(
   params: P,
   load: (client: ApiClient, params: P, signal: AbortSignal) => Promise<T | null>,
   kind: LoaderKind = CONTENT_KIND,
+  cached = true,
 ): ContentLoad<T> {
-  const loader = useLoader<T | null, P>({ kind, params, load });
+  const loader = useLoader<T | null, P>({ kind, params, load, ...(cached ? { key: () => ['content', key] } : {}) });
   const latest = useLatest({ params, reload: loader.reload });
   const loadedKey = useRef(key);
   useEffect(() => {
@@ -179,7 +183,7 @@ export function useArticleList(options: ArticleListOptions = {}): ArticleListApi
   const tag = options.tag?.trim() || undefined;
   const base = options.base ?? 'articles';
   const load = useContentLoad(
-    `${tag ?? ''}|${page}`,
+    `articles:${tag ?? ''}|${page}`,
     { tag, page },
     (api, p, signal) => {
       const query = { page: p.page, limit: BLOG_PAGE_SIZE, sortBy: 'CREATED', order: 'DESC' } as const;
@@ -259,7 +263,7 @@ export interface ArticleApi extends ContentHead {
 export function useArticle(handle: string, base: BlogBase = 'articles'): ArticleApi {
   const { storeConfig } = useSkimmer();
   const links = useLinks();
-  const load = useContentLoad(handle, handle, (api, h, signal) => orMissing(api.articleByHandle(h, { signal })));
+  const load = useContentLoad(`article:${handle}`, handle, (api, h, signal) => orMissing(api.articleByHandle(h, { signal })));
   const a: Article | null = load.data?.article ?? null;
   const blogHref = base === 'blog' ? links.blog() : links.articles();
   const article = useMemo<ArticleView | null>(
@@ -351,7 +355,7 @@ export interface HelpAnswerApi extends ContentHead {
  */
 export function useHelpAnswer(handle: string): HelpAnswerApi {
   const { storeConfig } = useSkimmer();
-  const load = useContentLoad(handle, handle, async (api, h, signal) => {
+  const load = useContentLoad(`help:${handle}`, handle, async (api, h, signal) => {
     const [found, index] = await Promise.all([orMissing(api.helpByHandle(h, { signal })), api.help({ signal }).catch(() => ({ topics: [] }))]);
     return found && { answer: found.answer, topics: index.topics };
   });
@@ -454,7 +458,7 @@ export interface QuestionTopicApi extends ContentHead {
 export function useQuestionTopic(topicId: number, page = 0): QuestionTopicApi {
   const { storeConfig } = useSkimmer();
   const valid = Number.isSafeInteger(topicId) && topicId > 0;
-  const load = useContentLoad(`${topicId}|${page}`, { topicId, page }, (api, p, signal) =>
+  const load = useContentLoad(`question-topic:${topicId}|${page}`, { topicId, page }, (api, p, signal) =>
     valid ? orMissing(api.questionsByTopic(p.topicId, { page: p.page, limit: THREADS_PAGE_SIZE }, { signal })) : Promise.resolve(null),
   );
   const tz = storeConfig.appTimeZone;
@@ -520,7 +524,7 @@ export interface QuestionThreadApi extends ContentHead {
  */
 export function useQuestionThread(displayableId: string): QuestionThreadApi {
   const { storeConfig } = useSkimmer();
-  const load = useContentLoad(displayableId, displayableId, (api, id, signal) =>
+  const load = useContentLoad(`question:${displayableId}`, displayableId, (api, id, signal) =>
     /^[A-Za-z0-9-]{1,32}$/.test(id) ? orMissing(api.questionByDisplayableId(id, { signal })) : Promise.resolve(null),
   );
   const t: QuestionThread | null = load.data?.thread ?? null;
@@ -585,7 +589,7 @@ export interface ContentPageApi extends ContentHead {
  */
 export function useContentPage(ref: ContentPageRef): ContentPageApi {
   const { storeConfig } = useSkimmer();
-  const key = 'id' in ref ? `id:${ref.id}` : `handle:${ref.handle}`;
+  const key = 'id' in ref ? `page:id:${ref.id}` : `page:handle:${ref.handle}`;
   const load = useContentLoad(key, ref, (api, r, signal) =>
     'id' in r ? orMissing(api.pageById(r.id, { signal })) : /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/.test(r.handle) ? orMissing(api.page(r.handle, { signal })) : Promise.resolve(null),
   );
@@ -601,4 +605,63 @@ export function useContentPage(ref: ContentPageRef): ContentPageApi {
     heading: p?.title ?? '',
     reload: load.reload,
   };
+}
+
+/** What an '/:handle/{id}.htm' address is: a generic page, or the article or product it names. */
+export type HtmTarget = { kind: 'page' } | { kind: 'article'; handle: string } | { kind: 'product'; handle: string };
+
+/** What {@link useHtmTarget} returns. */
+export interface HtmTargetApi {
+  status: ContentStatus;
+  /** The resolved target once loaded; null while loading, when missing or failed. */
+  target: HtmTarget | null;
+  /** Where an article or product target lives (its own route), else null. */
+  to: string | null;
+  message: string | null;
+  reload(): void;
+}
+
+/** Articles read per page while looking one up by id. @default 100 */
+const ARTICLE_SCAN_LIMIT = 100;
+/** At most this many pages of articles are read (10,000 articles). @default 100 */
+const ARTICLE_SCAN_PAGES = 100;
+
+const HANDLE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
+
+/**
+ * Resolves '/:handle/{id}.htm' (route table: "Article or product-style page"): the generic page
+ * with that id; else the article or product whose handle is the first segment and whose id is
+ * the id; else the article with that id; else the product with that id. Unknown: `missing`.
+ *
+ * Choice: an article or product is shown at its own address (the page redirects there, replacing
+ * the history entry), so each has one canonical URL; the legacy '.htm' link still lands on it.
+ * There is no article-by-id call, so the articles are read by id in pages of 100.
+ *
+ * @example
+ * const htm = useHtmTarget('pump-care', 12);
+ * if (htm.to) return <Navigate to={htm.to} replace />;
+ */
+export function useHtmTarget(handle: string, id: number): HtmTargetApi {
+  const { storeConfig } = useSkimmer();
+  const load = useContentLoad<HtmTarget, { handle: string; id: number }>(`htm:${handle}:${id}`, { handle, id }, async (api, r, signal) => {
+    if ((await orMissing(api.pageById(r.id, { signal })))?.page) return { kind: 'page' };
+    if (HANDLE.test(r.handle)) {
+      const article = (await orMissing(api.articleByHandle(r.handle, { signal })))?.article;
+      if (article?.id === r.id) return { kind: 'article', handle: article.handle };
+      const product = (await orMissing(api.productByHandle(r.handle, { signal })))?.product;
+      if (product?.id === r.id) return { kind: 'product', handle: product.handle };
+    }
+    for (let page = 0; page < ARTICLE_SCAN_PAGES; page += 1) {
+      const { articles } = await api.articles({ page, limit: ARTICLE_SCAN_LIMIT, sortBy: 'ID', order: 'ASC' }, { signal });
+      const hit = articles.find((a) => a.id === r.id);
+      if (hit) return { kind: 'article', handle: hit.handle };
+      if (articles.length < ARTICLE_SCAN_LIMIT || articles.some((a) => a.id > r.id)) break;
+    }
+    const card = (await api.productsByIds([r.id], { signal })).products?.find((p) => p.id === r.id);
+    return card ? { kind: 'product', handle: card.handle } : null;
+  });
+  const target = load.data;
+  const links = createStoreLinks(storeConfig);
+  const to = target?.kind === 'article' ? links.article(target.handle) : target?.kind === 'product' ? links.product(target.handle) : null;
+  return { status: load.status, target, to, message: load.message, reload: load.reload };
 }

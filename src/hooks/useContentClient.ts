@@ -75,7 +75,7 @@ function confirmOnce(client: ContentClient, token: string): Promise<{ ok: boolea
 export function useConfirmSubscription(token: string | null | undefined): ConfirmSubscriptionApi {
   const content = useContentClient();
   const value = (token ?? '').trim();
-  const load = useContentLoad(value, value, async (_client, t) => (t ? confirmOnce(content, t) : null));
+  const load = useContentLoad(value, value, async (_client, t) => (t ? confirmOnce(content, t) : null), undefined, false);
   if (!value) return { status: 'no-token', message: CONTENT_TEXT.missingToken, tone: 'danger' };
   if (load.status === 'loading') return { status: 'confirming', message: CONTENT_TEXT.confirming, tone: null };
   const outcome = load.data;

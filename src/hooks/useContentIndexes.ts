@@ -106,7 +106,7 @@ export interface BrandPageApi extends ListApi {
  */
 export function useBrandPage(name: string, page = 0): BrandPageApi {
   const { storeConfig } = useSkimmer();
-  const load = useContentLoad(`${name}|${page}`, { name, page }, (api, p, signal) =>
+  const load = useContentLoad(`brand:${name}|${page}`, { name, page }, (api, p, signal) =>
     brandWithProducts(api, p.name, { page: p.page, limit: CONTENT_PRODUCTS_PAGE_SIZE }, { signal }),
   );
   const b = load.data?.brand ?? null;
@@ -244,7 +244,7 @@ export interface ProductIndexApi extends ListApi {
 export function useProductIndex(page = 0): ProductIndexApi {
   const { storeConfig } = useSkimmer();
   const links = useLinks();
-  const load = useContentLoad(String(page), page, (api, p, signal) =>
+  const load = useContentLoad(`product-index:${page}`, page, (api, p, signal) =>
     api.filterProducts({ sortBy: 'title_asc', page: p, limit: PRODUCT_INDEX_PAGE_SIZE, fields: ['id', 'title', 'handle'] }, { signal }),
   );
   const groups = useMemo(
@@ -315,7 +315,7 @@ export interface ProductsListApi extends ListApi {
  */
 export function useProductsList(page = 0): ProductsListApi {
   const { storeConfig } = useSkimmer();
-  const load = useContentLoad(String(page), page, (api, p, signal) => api.filterProducts({ page: p, limit: CONTENT_PRODUCTS_PAGE_SIZE }, { signal }));
+  const load = useContentLoad(`products-list:${page}`, page, (api, p, signal) => api.filterProducts({ page: p, limit: CONTENT_PRODUCTS_PAGE_SIZE }, { signal }));
   const products = load.data?.products ?? [];
   return {
     status: load.status === 'missing' ? 'loaded' : load.status,

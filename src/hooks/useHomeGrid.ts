@@ -26,6 +26,7 @@ export function useHomeGrid(grid: HomeGrid, initialProducts?: ProductCardData[])
     kind: 'products',
     params: grid,
     initialData: initialProducts,
+    key: (which) => ['home-grid', which],
     load: async (client, which, signal) => {
       // the grids ask no field list: drop it so the query fits the client's field-typed parameter
       const { fields: _fields, ...query } = parseProductsFilterQuery(homeGridQuery(which));

@@ -8,7 +8,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import { loaderMachine, type LoaderKind } from '../machines/loader.machine.ts';
-import { useClient } from './context.ts';
+import { useClient, useSkimmer } from './context.ts';
+import { fetchRead, useCachedRead, type QueryKey, type Read } from './query/index.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
 
@@ -25,6 +26,12 @@ export interface LoaderOptions<T, P> {
   load(client: ApiClient, params: P, signal: AbortSignal): Promise<T>;
   /** Server-rendered data: the section starts settled, without a call. */
   initialData?: T;
+  /**
+   * The read's key in the provider's cache (hooks/query), from the parameters: the section starts
+   * from the cached answer (a server render waits for it, the browser hydrates it) and its loads
+   * go through the cache. Without a key the section loads on its own, in the browser only.
+   */
+  key?: (params: P) => QueryKey;
 }
 
 /** What {@link useLoader} returns. */
@@ -49,14 +56,24 @@ export interface LoaderApi<T, P = unknown> {
  */
 export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): LoaderApi<T, P> {
   const client = useClient();
-  const deps = useLatest({ client, load: options.load });
+  const { queryClient } = useSkimmer();
+  const deps = useLatest({ client, load: options.load, key: options.key, queryClient });
+  const readOf = (params: P): Read<T> | null => {
+    const key = deps.current.key;
+    return key ? { key: key(params), fetch: (signal) => deps.current.load(deps.current.client, params, signal) } : null;
+  };
+  const firstRead = options.key ? { key: options.key(options.params as P), fetch: (signal: AbortSignal) => options.load(client, options.params as P, signal) } : null;
+  const cached = useCachedRead(options.initialData === undefined ? firstRead : null);
   const actor = useActorRef(
     loaderMachine.provide({
       actors: {
-        load: fromPromise(async ({ input, signal }) => deps.current.load(deps.current.client, input.params as P, signal)),
+        load: fromPromise(async ({ input, signal }) => {
+          const read = readOf(input.params as P);
+          return read ? fetchRead(deps.current.queryClient, read) : deps.current.load(deps.current.client, input.params as P, signal);
+        }),
       },
     }),
-    { input: { kind: options.kind, params: options.params, data: options.initialData } },
+    { input: { kind: options.kind, params: options.params, data: options.initialData ?? cached } },
   );
   useMachineNotices(actor);
   const status = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));

@@ -3,7 +3,7 @@
  * encoding, user agent and title. The path is an argument so any router (or none) can drive it.
  * @module
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { PAGE_VIEW_EVENT, pageViewPayload } from '../domain/analytics.ts';
 import { useEnvironment } from './context.ts';
 
@@ -19,7 +19,10 @@ export interface PageViewsOptions {
 
 /**
  * Sends `page_view` with `pageViewPayload` once per distinct path (a re-render on the same path
- * sends nothing) and scrolls to the top. The payload is read after the render, so the title a
+ * sends nothing) and scrolls to the top when the path changes. The first path is the page the
+ * browser loaded: it placed that page itself (the top, a restored position, an anchor), and with
+ * server rendering the shopper may already have scrolled its HTML before hydration, which a scroll
+ * here would undo. The payload is read after the render, so the title a
  * page sets in the same commit is the one sent.
  *
  * @example
@@ -29,8 +32,10 @@ export interface PageViewsOptions {
 export function usePageViews(path: string, options: PageViewsOptions = {}): void {
   const env = useEnvironment();
   const scrollToTop = options.scrollToTop ?? true;
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    if (scrollToTop) env.scrollTo(0, 0);
+    if (scrollToTop && previous.current !== null && previous.current !== path) env.scrollTo(0, 0);
+    previous.current = path;
     env.analytics.track(PAGE_VIEW_EVENT, { ...pageViewPayload(env.page()) });
     // the environment is fixed for the provider's life, so this runs once per path
   }, [path, env, scrollToTop]);

@@ -25,9 +25,12 @@ import {
 } from '../machines/product-page.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
+import { useCartSelector } from './useCartSelector.ts';
 import { useLatest } from './useLatest.ts';
 import { recordRecentlyViewed } from './recently-viewed-store.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { fetchRead, useCachedRead } from './query/index.ts';
+import { productRead } from './query/reads.ts';
 
 /** The page's state name. */
 export type ProductPageStatus = 'loading' | 'error' | 'notFound' | 'loaded';
@@ -90,24 +93,35 @@ export interface ProductPageApi {
  * <button disabled={page.addButton.disabled} onClick={page.add}>{page.addButton.label}</button>
  */
 export function useProductPage(handle: string, options: ProductPageOptions = {}): ProductPageApi {
-  const { client, storeConfig, environment } = useSkimmer();
+  const { client, storeConfig, environment, queryClient } = useSkimmer();
   const { cart } = useSharedActors();
   const api = useLatest(client);
+  // the cart as the server rendered it while hydrating (the machine's add button follows it)
+  const lines = useCartSelector((s) => s.context.lines);
+  const updating = useCartSelector((s) => s.context.updating);
+  // the product from the cache (a server render waits for it; null: the store has none)
+  const cached = useCachedRead(options.product !== undefined ? null : productRead(client, handle));
   const actor = useActorRef(
     productPageMachine.provide({
       actors: {
-        fetchProduct: fromPromise(({ input, signal }) => api.current.productByHandle(input.handle, { signal })),
+        fetchProduct: fromPromise(async ({ input }) => ({ product: await fetchRead(queryClient, productRead(api.current, input.handle)) })),
         addToOrder: fromPromise(({ input, signal }) => api.current.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
         fetchHierarchy: fromPromise(({ input, signal }) => api.current.upperHierarchy(input.collectionId, { signal })),
       },
     }),
-    { input: { ...options, handle, lines: cart.getSnapshot().context.lines, cartUpdating: cart.getSnapshot().context.updating } },
+    {
+      input: {
+        ...options,
+        ...(options.product === undefined && cached !== undefined ? { product: cached } : {}),
+        handle,
+        lines,
+        cartUpdating: updating,
+      },
+    },
   );
   useMachineNotices(actor);
 
   // the cart's lines and flag flow in; the page's adds flow out to the cart
-  const lines = useSelector(cart, (s) => s.context.lines);
-  const updating = useSelector(cart, (s) => s.context.updating);
   useEffect(() => actor.send({ type: 'cart.changed', lines, updating }), [actor, lines, updating]);
   useEffect(() => {
     const sub = actor.on('cart.add', ({ inventoryLevelId, quantity }) => cart.send({ type: 'cart.add', inventoryLevelId, quantity }));

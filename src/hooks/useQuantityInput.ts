@@ -10,6 +10,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { availableStock } from '../domain/cart.ts';
 import { isMinusButtonDisabled, isPlusButtonDisabled, quantityInputMachine } from '../machines/quantity-input.machine.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
+import { useCartSelector } from './useCartSelector.ts';
 
 /** What {@link useQuantityInput} returns. */
 export interface QuantityInputApi {
@@ -36,8 +37,8 @@ export interface QuantityInputApi {
  */
 export function useQuantityInput(lineItemId: number): QuantityInputApi {
   const { cart } = useSharedActors();
-  const line = useSelector(cart, (s) => s.context.lines.find((l) => l.lineItemId === lineItemId) ?? null);
-  const updating = useSelector(cart, (s) => s.context.updating);
+  const line = useCartSelector((s) => s.context.lines.find((l) => l.lineItemId === lineItemId) ?? null);
+  const updating = useCartSelector((s) => s.context.updating);
   const actor = useActorRef(quantityInputMachine, {
     input: {
       quantity: line?.quantity ?? 1,

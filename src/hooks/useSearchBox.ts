@@ -8,8 +8,9 @@ import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { LISTING_TEXT } from '../domain/listing.ts';
+import { equipmentLink } from '../domain/equipment.ts';
 import { createStoreLinks } from '../domain/urls.ts';
-import { searchBoxMachine, type HeaderCollection, type HeaderProduct, type SearchBoxInput } from '../machines/search-box.machine.ts';
+import { searchBoxMachine, type HeaderCollection, type HeaderEquipment, type HeaderProduct, type SearchBoxInput } from '../machines/search-box.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
@@ -30,6 +31,8 @@ export interface SearchBoxApi {
   products: Linked<HeaderProduct>[];
   /** The 'Categories' group, up to 4, with collection links carrying the applied price bounds. */
   collections: Linked<HeaderCollection>[];
+  /** The 'Equipment' group, up to 4: models whose number the query matches, with model page links. */
+  equipment: Linked<HeaderEquipment>[];
   /** 'No results found.' when a finished search found nothing, else null. */
   noResultsText: string | null;
   /** The pill ('Price filter: ...') and its hover hint ('Accept suggestion?'), or null. */
@@ -92,7 +95,8 @@ export function useSearchBox(input: SearchBoxInput = {}): SearchBoxApi {
     () => context.collections.map((c) => ({ ...c, href: links.collection(c.handle, { query: bounds }) })),
     [context.collections, links, bounds],
   );
-  const empty = context.resultsLoaded && context.products.length === 0 && context.collections.length === 0;
+  const equipment = useMemo(() => context.equipment.map((m) => ({ ...m, href: equipmentLink(m.handle) })), [context.equipment]);
+  const empty = context.resultsLoaded && context.products.length === 0 && context.collections.length === 0 && context.equipment.length === 0;
 
   return {
     query: context.query,
@@ -101,6 +105,7 @@ export function useSearchBox(input: SearchBoxInput = {}): SearchBoxApi {
     searching,
     products,
     collections,
+    equipment,
     noResultsText: empty ? LISTING_TEXT.noResults : null,
     pill: context.pill && { text: context.pill.text, hint: context.pill.hint },
     popoverShown,

@@ -7,13 +7,15 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import type { PageInfo, ProductCardData, SearchQuery } from '../domain/entities.ts';
-import { LISTING_TEXT, SKELETON_CARD_COUNT, VIEW_STORAGE_KEY, type ViewMode } from '../domain/listing.ts';
+import { LISTING_TEXT, SKELETON_CARD_COUNT, VIEW_STORAGE_KEY, searchHeading, type ViewMode } from '../domain/listing.ts';
 import { pageTitle } from '../domain/page-title.ts';
-import { toQueryString } from '../domain/urls.ts';
-import { searchResultsMachine, type ResultsPage } from '../machines/search-results.machine.ts';
+import { createStoreLinks, toQueryString } from '../domain/urls.ts';
+import { searchResultsMachine, type ResultsPage, type SearchProductsInput, type SearchResultsInput } from '../machines/search-results.machine.ts';
+import { fetchRead, useCachedRead, type ReadCache } from './query/index.ts';
+import { categoryRead, listingRead } from './query/reads.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
@@ -22,13 +24,56 @@ import { useMachineNotices } from './useToasts.ts';
  * The listing machine with its actors bound to the client behind `api` (read at call time).
  * Shared by `useSearchResults` and `useCollection`.
  */
-export function provideListing(api: { readonly current: ApiClient }) {
+export function provideListing(api: { readonly current: ApiClient }, queryClient?: ReadCache) {
   return searchResultsMachine.provide({
     actors: {
-      searchProducts: fromPromise(({ input, signal }) => api.current.filterProducts(input, { signal })),
+      // through the cache when there is one: the answer is kept for the next mount of the page
+      searchProducts: fromPromise(({ input, signal }) =>
+        queryClient ? fetchRead(queryClient, listingRead(api.current, input)) : api.current.filterProducts(input, { signal }),
+      ),
       lookupCategory: fromPromise(async ({ input, signal }) => (await api.current.collectionByIdOrCat(input.cat, { signal })).collection?.handle ?? null),
     },
   });
+}
+
+/**
+ * The listing call the machine would make first for this input (null when it would make none:
+ * a 'cat' lookup, or a query that cannot run), read from its initial snapshot.
+ */
+export function firstListingCall(input: SearchResultsInput): SearchProductsInput | null {
+  const probe = createActor(searchResultsMachine, { input: { ...input, initial: null } });
+  const snapshot = probe.getSnapshot();
+  if ((snapshot.value as { list: string }).list !== 'loading') return null;
+  const { query, collectionId } = snapshot.context;
+  return collectionId === null ? query : { ...query, c: String(collectionId) };
+}
+
+/**
+ * The first page of a listing from the cache (a server render waits for it): results the
+ * machine can start from, or null (none cached, or a page past the last one, which the machine
+ * corrects itself).
+ */
+export function useInitialListing(input: SearchResultsInput | null): ResultsPage | null {
+  return useInitialListingOf(useListingCall(input));
+}
+
+/**
+ * The first call of a listing's input (`firstListingCall`), worked out once per input value.
+ * @example const call = useListingCall(input); usePrefetchReads([call && listingRead(client, call)]);
+ */
+export function useListingCall(input: SearchResultsInput | null): SearchProductsInput | null {
+  const inputKey = input ? JSON.stringify(input) : '';
+  // the call depends on the input's value, not on its identity (a new object each render)
+  return useMemo(() => (inputKey ? firstListingCall(JSON.parse(inputKey) as SearchResultsInput) : null), [inputKey]);
+}
+
+/** {@link useInitialListing} from the call {@link useListingCall} gave. */
+export function useInitialListingOf(call: SearchProductsInput | null): ResultsPage | null {
+  const { client } = useSkimmer();
+  const results = useCachedRead(call ? listingRead(client, call) : null);
+  if (!results || !call) return null;
+  const page = call.page ?? 0;
+  return page > 0 && page >= results.pageInfo.pages ? null : results;
 }
 
 /** The listing's state name. */
@@ -63,7 +108,7 @@ export interface SearchResultsApi {
   view: ViewMode;
   /** 'Search results - {store name}'. */
   title: string;
-  /** 'Search for "{q}"'. */
+  /** 'Search for "{q}"'; 'Products by {vendor}' for a vendor link, 'Featured products' for the featured listing. */
   breadcrumb: string;
   /** The slider's values while its 500 ms pause runs, else null. */
   priceDraft: { minPrice: number | null; maxPrice: number | null } | null;
@@ -74,6 +119,11 @@ export interface SearchResultsApi {
   setView(view: ViewMode): void;
   /** Loads the same parameters again (after a failure). */
   retry(): void;
+  /**
+   * Where the 'cat' parameter leads when the cache already knows it (a server render looked it
+   * up): the page answers with a redirect there instead of a listing. @default null
+   */
+  categoryRedirect?: string | null;
 }
 
 /**
@@ -87,27 +137,35 @@ export interface SearchResultsApi {
  * if (results.loading) return <Skeletons count={results.skeletonCount} />;
  */
 export function useSearchResults(options: SearchResultsOptions): SearchResultsApi {
-  const { client, environment, storeConfig } = useSkimmer();
+  const { client, storeConfig, queryClient } = useSkimmer();
   const api = useLatest(client);
+  // the 'cat' lookup's answer, when the server render made it (it then redirected: a 'cat' the
+  // store does not know is dropped, as the machine does)
+  const cat = options.cat != null && options.cat.trim() !== '' ? options.cat.trim() : null;
+  const catTarget = useCachedRead(cat ? categoryRead(client, cat) : null);
+  const catKnown = catTarget !== undefined;
+  const input: SearchResultsInput = {
+    query: options.query,
+    cat: catKnown && catTarget === null ? null : cat,
+    collectionId: options.collectionId ?? null,
+    path: options.path,
+    collectionPath: storeConfig.collectionPath,
+  };
+  const cached = useInitialListing(options.initial ? null : input);
   const actor = useActorRef(
-    provideListing(api),
+    provideListing(api, queryClient),
     {
       input: {
-        query: options.query,
-        cat: options.cat ?? null,
-        initial: options.initial ?? null,
-        collectionId: options.collectionId ?? null,
-        path: options.path,
-        collectionPath: storeConfig.collectionPath,
-        storedView: environment.storage.get(VIEW_STORAGE_KEY),
+        ...input,
+        initial: options.initial ?? cached,
+        // the stored view is the shopper's own: read after hydration (useStoredView), so the
+        // server's grid and the first client render agree
+        storedView: null,
       },
     },
   );
+  useStoredView(actor);
   useMachineNotices(actor);
-  useEffect(() => {
-    const sub = actor.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
-    return () => sub.unsubscribe();
-  }, [actor, environment]);
 
   // the query object is new on each render; its query string says whether it really changed
   const key = `${toQueryString(options.query)}|${options.cat ?? ''}`;
@@ -120,7 +178,26 @@ export function useSearchResults(options: SearchResultsOptions): SearchResultsAp
     actor.send({ type: 'params.changed', query: latest.current.query, cat: latest.current.cat ?? null });
   }, [actor, key, latest]);
 
-  return useListingApi(actor, storeConfig.storeName);
+  const listing = useListingApi(actor, storeConfig.storeName);
+  const categoryRedirect = typeof catTarget === 'string' && catTarget !== '' ? createStoreLinks(storeConfig).collection(catTarget) : null;
+  return { ...listing, categoryRedirect };
+}
+
+/**
+ * The view the shopper stored (grid or list), applied once mounted (never during the first
+ * render, which must match the server's HTML), and its changes written back.
+ */
+export function useStoredView(actor: ListingActor | undefined): void {
+  const { environment } = useSkimmer();
+  useEffect(() => {
+    if (!actor) return;
+    const stored = environment.storage.get(VIEW_STORAGE_KEY);
+    if (stored === 'list' || stored === 'grid') {
+      if (actor.getSnapshot().context.view !== stored) actor.send({ type: 'view.changed', view: stored });
+    }
+    const sub = actor.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
+    return () => sub.unsubscribe();
+  }, [actor, environment]);
 }
 
 /** A listing actor (the hook's own, or the one `useCollection` starts). */
@@ -130,22 +207,25 @@ const NO_QUERY: SearchQuery = {};
 
 /**
  * The derived fields and actions of a listing actor; an absent actor (a collection not loaded
- * yet) reads as loading with no products, and its actions do nothing.
+ * yet) reads as loading with no products, and its actions do nothing. `target`, when given, is
+ * where the actions go once it holds an actor: a collection page shows its first render from an
+ * actor that never starts, and the one that does start is known (in an effect) a render before
+ * the page reads from it; a choice made in between goes to the started one instead of being lost.
  */
-export function useListingApi(actor: ListingActor | undefined, storeName: string): SearchResultsApi {
+export function useListingApi(actor: ListingActor | undefined, storeName: string, target?: { readonly current: ListingActor | undefined }): SearchResultsApi {
   const context = useSelector(actor, (s) => s?.context);
   const status = useSelector(actor, (s) => (s ? (s.value as { list: ListingStatus | 'start' | 'redirected' }).list : 'start'));
   const listing: ListingStatus = status === 'start' ? 'loading' : status === 'redirected' ? 'redirecting' : status;
-  const actions = useMemo(
-    () => ({
-      setPage: (page: number) => actor?.send({ type: 'page.changed', page }),
-      setFilters: (patch: Partial<SearchQuery>) => actor?.send({ type: 'filters.changed', patch }),
-      setPrice: (minPrice: number | null, maxPrice: number | null) => actor?.send({ type: 'price.changed', minPrice, maxPrice }),
-      setView: (view: ViewMode) => actor?.send({ type: 'view.changed', view }),
-      retry: () => actor?.send({ type: 'retry' }),
-    }),
-    [actor],
-  );
+  const actions = useMemo(() => {
+    const to = (): ListingActor | undefined => target?.current ?? actor;
+    return {
+      setPage: (page: number) => to()?.send({ type: 'page.changed', page }),
+      setFilters: (patch: Partial<SearchQuery>) => to()?.send({ type: 'filters.changed', patch }),
+      setPrice: (minPrice: number | null, maxPrice: number | null) => to()?.send({ type: 'price.changed', minPrice, maxPrice }),
+      setView: (view: ViewMode) => to()?.send({ type: 'view.changed', view }),
+      retry: () => to()?.send({ type: 'retry' }),
+    };
+  }, [actor, target]);
   const products = context?.products ?? [];
   const query = context?.query ?? NO_QUERY;
   const empty = (listing === 'loaded' && products.length === 0) || listing === 'idle';
@@ -159,7 +239,7 @@ export function useListingApi(actor: ListingActor | undefined, storeName: string
     noMatchText: empty ? LISTING_TEXT.noMatch : null,
     view: context?.view ?? 'grid',
     title: pageTitle('Search results', storeName),
-    breadcrumb: `Search for "${query.q ?? ''}"`,
+    breadcrumb: searchHeading(query),
     priceDraft: context?.priceDraft ?? null,
     ...actions,
   };

@@ -44,6 +44,10 @@ const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'navigate.back', 'log', 
  * `replace`), 'navigate.back' one page back, 'log' the environment's log, 'analytics' an analytics event
  * (`name`, `payload`). Every machine hook calls it, so the machines' messages show without the
  * view wiring them.
+ *
+ * @example
+ * const actor = useActorRef(myMachine.provide({ actors }));
+ * useMachineNotices(actor); // its { type: 'notify', tone, message } events become toasts
  */
 export function useMachineNotices(actorRef: Pick<AnyActorRef, 'on'> | null | undefined): void {
   const { toasts, environment } = useSkimmer();

@@ -7,7 +7,7 @@
  */
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Country, Customer, MailingAddress, State } from '../domain/entities.ts';
-import { MESSAGES, addressDeleteOutcome, addressUpdateOutcome, failureMessage, isCustomerPresent } from '../domain/account.ts';
+import { MESSAGES, addressDeleteOutcome, addressUpdateOutcome, failureMessage, isCustomerPresent, serverMessageOf } from '../domain/account.ts';
 import { addressFormFromAddress, addressUpdateRequest, withCountry, type AddressFormField, type AddressFormValues, type AddressUpdateRequest } from '../domain/address.ts';
 import { applyAddressUpdate, removeById } from '../domain/account-state.ts';
 import { isApiError } from '../api/errors.ts';
@@ -260,10 +260,13 @@ export const addressBookMachine = setup({
                 {
                   type: 'fail',
                   params: ({ event }) => {
-                    // Our client turns the server's { error } into an ApiError of kind 'server':
-                    // that is 'the server error' for the alert; anything else is an exception.
+                    // An answer from the server is 'the server error' for the alert: an ok answer with
+                    // { error } (kind 'server'), or a refusal (kind 'http', a 4xx with { error }: its
+                    // words are kept as serverMessage), 'Failed to remove address.' without words.
+                    // Anything else (no answer) is an exception: a danger notice.
                     const error = event.error;
                     if (isApiError(error) && error.kind === 'server') return { message: error.serverMessage ?? error.message, alert: true, notice: false };
+                    if (isApiError(error) && error.kind === 'http') return { message: serverMessageOf(error) ?? MESSAGES.addressRemoveFailed, alert: true, notice: false };
                     return { message: failureMessage(error), alert: false, notice: true };
                   },
                 },

@@ -102,7 +102,8 @@ export const cartMachine = setup({
       if (isDiscount(head?.type)) enqueue.assign({ couponNotice: { tone: 'success', message } });
       if (head?.type === 'discount.apply') enqueue.assign({ couponResets: context.couponResets + 1 });
       if (isAdd(head?.type)) enqueue.assign({ overlay: 'shown' });
-      if (message !== '') enqueue.emit({ type: 'notify', tone: 'success', message });
+      // a coupon's outcome shows once, in the coupon box's alert (spec section 8), not also as a toast
+      if (message !== '' && !isDiscount(head?.type)) enqueue.emit({ type: 'notify', tone: 'success', message });
       if (isReported(head?.type)) enqueue.emit({ type: 'cart.result', request: head.type, requestId: headRequestId(context.queue), success: true });
     }),
     /** Failure of a reported request: a danger notice, the coupon alert, the result. */
@@ -111,7 +112,7 @@ export const cartMachine = setup({
       const message = failureText(type, params.error);
       enqueue.assign({ lastError: message });
       if (isDiscount(type)) enqueue.assign({ couponNotice: { tone: 'danger', message } });
-      enqueue.emit({ type: 'notify', tone: 'danger', message });
+      else enqueue.emit({ type: 'notify', tone: 'danger', message });
       if (isReported(type)) enqueue.emit({ type: 'cart.result', request: type, requestId: headRequestId(context.queue), success: false, error: message });
     }),
     /** Failures of reload, set quantity and delete are logged only (spec section 8). */

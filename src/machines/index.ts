@@ -16,6 +16,9 @@
  * }), { input: {} }).start();
  * cart.on('notify', (e) => toast(e.tone, e.message));
  * cart.send({ type: 'cart.add', inventoryLevelId: 42, quantity: 1 });
+ *
+ * The address book and new-address machines are in `skimmer/machines/address` (they bring the
+ * phone and postcode libraries).
  * @module
  */
 export * from './cart.machine.ts';
@@ -30,8 +33,6 @@ export * from './collection-listing.machine.ts';
 export * from './exit-intent.machine.ts';
 export * from './newsletter.machine.ts';
 export * from './auth.machine.ts';
-export * from './address-book.machine.ts';
-export * from './address-create.machine.ts';
 export * from './sign-in.machine.ts';
 export * from './wallet.machine.ts';
 export * from './orders.machine.ts';
@@ -42,3 +43,9 @@ export * from './loader.machine.ts';
 export * from './prefetch.machine.ts';
 export * from './carousel.machine.ts';
 export type { AlertEmitted, LogEmitted, NavigateBackEmitted, NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
+export * from './quick-order.machine.ts';
+export * from './quick-order.connect.ts';
+export * from './diagram-explorer.machine.ts';
+export * from './diagram-explorer.connect.ts';
+export * from './my-equipment.machine.ts';
+export * from './my-equipment.connect.ts';

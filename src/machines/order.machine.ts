@@ -10,7 +10,7 @@
  * order reload after an add is silent (the page keeps showing the order meanwhile).
  * @module
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { AddToOrderResponse, Order, OrderResponse } from '../api/types.ts';
 import { isApiError } from '../api/errors.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
@@ -18,7 +18,7 @@ import type { ProductCardData, User } from '../domain/entities.ts';
 import { isUserLoggedIn } from '../domain/session.ts';
 import { relatedForOrder, relatedSourceIds } from '../domain/orders.ts';
 import { checkAddToOrder } from '../domain/quantity.ts';
-import { logged, loginRedirect, missingActor, notify, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { logged, loginRedirect, missingActor, type LogEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
 import { addToOrderErrorText, orderLoadErrorText } from './orders.helpers.ts';
 
 /** A message shown beside the related products (and as a toast). */
@@ -100,10 +100,9 @@ export const orderMachine = setup({
     }),
   },
   actions: {
-    tell: enqueueActions(({ enqueue }, params: OrderNotice) => {
-      enqueue.assign({ notice: params });
-      enqueue.emit(notify(params.tone, params.message));
-    }),
+    // the add-to-order outcome shows once, as the notice beside the related products (it was
+    // also a toast: the same message twice on screen)
+    tell: assign((_, params: OrderNotice) => ({ notice: params })),
   },
 }).createMachine({
   id: 'order',

@@ -246,14 +246,14 @@ export const productPageMachine = setup({
                   return { orderId: check.ok ? check.orderId : Number.NaN, productId: context.product?.id ?? Number.NaN };
                 },
                 onDone: [
-                  { guard: ({ event }) => event.output?.success === false, target: 'ready', actions: [{ type: 'orderNotice', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } }, { type: 'notify', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } }] },
-                  { target: 'ready', actions: [{ type: 'orderNotice', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } }, { type: 'notify', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } }] },
+                  // the outcome shows once, as the notice beside the button (it was also a toast)
+                  { guard: ({ event }) => event.output?.success === false, target: 'ready', actions: { type: 'orderNotice', params: { tone: 'error', message: ADD_TO_ORDER_MESSAGES.failed } } },
+                  { target: 'ready', actions: { type: 'orderNotice', params: { tone: 'success', message: ADD_TO_ORDER_MESSAGES.success } } },
                 ],
                 onError: {
                   target: 'ready',
                   actions: [
                     { type: 'orderNotice', params: ({ event }) => ({ tone: 'error', message: errorText(event.error) || ADD_TO_ORDER_MESSAGES.failed }) },
-                    { type: 'notify', params: ({ event }) => ({ tone: 'error', message: errorText(event.error) || ADD_TO_ORDER_MESSAGES.failed }) },
                   ],
                 },
               },

@@ -12,8 +12,8 @@ import type { User } from '../domain/entities.ts';
 import {
   MESSAGES,
   canSaveRecoveryEmail,
-  failureMessage,
   isUserLoggedIn,
+  serverFailureMessage,
   recoveryEmailState,
   recoveryEmailStatusText,
   recoveryEmailSubmitLabel,
@@ -136,7 +136,8 @@ export const recoveryEmailMachine = setup({
     tellFailure: enqueueActions(({ enqueue, event }) => {
       const { error, output } = event as { error?: unknown; output?: { success?: boolean; error?: unknown } | null };
       const outcome = 'output' in (event as object) ? successOutcome(output) : null;
-      const message = outcome && !outcome.ok ? outcome.message : failureMessage(error);
+      // a refused save (4xx with { error }) shows the server's reason, not the generic message
+      const message = outcome && !outcome.ok ? outcome.message : serverFailureMessage(error);
       enqueue.assign({ notice: { tone: 'danger', message } });
       enqueue.emit(notify('danger', message));
     }),

@@ -8,7 +8,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { LISTING_TEXT } from '../domain/listing.ts';
 import { PRICE_PILL_HINT } from '../domain/price-phrase.ts';
-import type { HeaderCollection, HeaderProduct, searchBoxMachine } from './search-box.machine.ts';
+import type { HeaderCollection, HeaderEquipment, HeaderProduct, searchBoxMachine } from './search-box.machine.ts';
 
 /** A snapshot of the search box machine. */
 export type SearchBoxSnapshot = SnapshotFrom<typeof searchBoxMachine>;
@@ -25,6 +25,8 @@ export interface SearchDropdownView {
   categories: { label: typeof LISTING_TEXT.categories; items: HeaderCollection[] } | null;
   /** The 'Products' group: its label and up to 4 products; null when empty. */
   products: { label: typeof LISTING_TEXT.products; items: HeaderProduct[] } | null;
+  /** The 'Equipment' group (issue 15): models whose number the query matches; null when empty. */
+  equipment: { label: 'Equipment'; items: HeaderEquipment[] } | null;
   /** 'No results found.' when a finished search found nothing, else null. */
   noResults: typeof LISTING_TEXT.noResults | null;
 }
@@ -47,14 +49,15 @@ export interface PricePillView {
  * dropdown.visible && dropdown.noResults; // 'No results found.'
  */
 export function selectSearchDropdown(snapshot: SearchBoxSnapshot): SearchDropdownView {
-  const { open, resultsLoaded, products, collections } = snapshot.context;
-  const empty = products.length === 0 && collections.length === 0;
+  const { open, resultsLoaded, products, collections, equipment } = snapshot.context;
+  const empty = products.length === 0 && collections.length === 0 && equipment.length === 0;
   return {
     open,
     visible: open && resultsLoaded,
     searching: !snapshot.matches({ search: 'idle' }),
     categories: collections.length > 0 ? { label: LISTING_TEXT.categories, items: collections } : null,
     products: products.length > 0 ? { label: LISTING_TEXT.products, items: products } : null,
+    equipment: equipment.length > 0 ? { label: 'Equipment', items: equipment } : null,
     noResults: resultsLoaded && empty ? LISTING_TEXT.noResults : null,
   };
 }

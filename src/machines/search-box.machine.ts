@@ -10,6 +10,7 @@
  * filter parameters of the spec (limit 4, page 0 and the field lists), ready for the API client.
  * @module
  */
+import type { EquipmentSummary } from '../domain/equipment.ts';
 import { and, assign, emit, fromPromise, setup } from 'xstate';
 import { canRunSearch, parsePriceInput, validatePriceRange } from '../domain/search.ts';
 import { fromCents } from '../domain/money.ts';
@@ -21,6 +22,9 @@ import type { Collection, ProductCardData, SearchQuery } from '../domain/entitie
 
 /** A product of the dropdown's 'Products' group: the fields the header call asks for. */
 export type HeaderProduct = Pick<ProductCardData, 'title' | 'handle' | 'id' | 'vendor'>;
+
+/** A model of the dropdown's 'Equipment' group (issue 15: the query is a model number). */
+export type HeaderEquipment = Pick<EquipmentSummary, 'handle' | 'title' | 'modelNumber'>;
 
 /** A collection of the dropdown's 'Categories' group. */
 export type HeaderCollection = Pick<Collection, 'title' | 'handle' | 'id'>;
@@ -53,6 +57,8 @@ export interface SearchBoxContext {
   products: HeaderProduct[];
   /** The 'Categories' group (up to 4). */
   collections: HeaderCollection[];
+  /** The 'Equipment' group (up to 4): models whose number the query matches, from the products call's answer. */
+  equipment: HeaderEquipment[];
   /** A search for the current results has finished (so an empty result means 'No results found.'). */
   resultsLoaded: boolean;
   /** Whether the dropdown is open. */
@@ -122,8 +128,8 @@ function accepted(c: Ctx): Pick<Ctx, 'query' | 'minPrice' | 'maxPrice'> {
 }
 
 /** The context of a box with no results on screen. */
-function noResults(): Pick<Ctx, 'products' | 'collections' | 'resultsLoaded'> {
-  return { products: [], collections: [], resultsLoaded: false };
+function noResults(): Pick<Ctx, 'products' | 'collections' | 'equipment' | 'resultsLoaded'> {
+  return { products: [], collections: [], equipment: [], resultsLoaded: false };
 }
 
 /**
@@ -154,7 +160,7 @@ export const searchBoxMachine = setup({
     emitted: {} as SearchBoxEmitted,
   },
   actors: {
-    searchProducts: fromPromise<{ products: HeaderProduct[] }, HeaderProductsInput>(async () => {
+    searchProducts: fromPromise<{ products: HeaderProduct[]; equipment?: HeaderEquipment[] }, HeaderProductsInput>(async () => {
       throw new Error("Provide the 'searchProducts' actor");
     }),
     searchCollections: fromPromise<{ collections: HeaderCollection[] }, HeaderCollectionsInput>(async () => {
@@ -244,8 +250,14 @@ export const searchBoxMachine = setup({
                   invoke: {
                     src: 'searchProducts',
                     input: ({ context }) => ({ ...searchQueryOf(context), limit: HEADER_SEARCH_LIMIT, page: 0, fields: QUERY_FIELDS.withVendor }),
-                    onDone: { target: 'done', actions: assign({ products: ({ event }) => event.output.products.slice(0, HEADER_SEARCH_LIMIT) }) },
-                    onError: { target: 'done', actions: assign({ products: [] }) },
+                    onDone: {
+                      target: 'done',
+                      actions: assign({
+                        products: ({ event }) => event.output.products.slice(0, HEADER_SEARCH_LIMIT),
+                        equipment: ({ event }) => (event.output.equipment ?? []).slice(0, HEADER_SEARCH_LIMIT),
+                      }),
+                    },
+                    onError: { target: 'done', actions: assign({ products: [], equipment: [] }) },
                   },
                 },
                 done: { type: 'final' },

@@ -60,7 +60,7 @@ export type SearchResultsEvent =
   | { type: 'page.changed'; page: number }
   /**
    * Sort, page size, tags, vendor, 'Search Within': merged into the query (an undefined field is
-   * removed), page back to 0. `replace` replaces the history entry. @default replace false
+   * removed), page back to 0. `replace` (false by default) replaces the history entry.
    */
   | { type: 'filters.changed'; patch: Partial<SearchQuery>; replace?: boolean }
   /** The price slider moved; applied after 500 ms without movement. */
@@ -259,7 +259,21 @@ export const searchResultsMachine = setup({
           invoke: {
             src: 'searchProducts',
             input: ({ context }) => callQuery(context),
-            onDone: { target: 'loaded', actions: assign({ products: ({ event }) => event.output.products, pageInfo: ({ event }) => event.output.pageInfo }) },
+            onDone: [
+              {
+                // spec section 5: "a page number outside 0..pages is ignored"; a URL with page=999
+                // showed '918 matches found' beside the no-match message. The first page is shown
+                // instead, and the URL corrected in place (page 0 never comes back here: no loop).
+                guard: ({ context, event }) => (context.query.page ?? 0) > 0 && !isValidPage(context.query.page ?? 0, event.output.pageInfo.pages),
+                target: 'loading',
+                reenter: true,
+                actions: [
+                  assign({ query: ({ context }) => ({ ...context.query, page: 0 }) }),
+                  emit(({ context }) => ({ type: 'navigate' as const, url: listingUrl(context.path, context.query), replace: true })),
+                ],
+              },
+              { target: 'loaded', actions: assign({ products: ({ event }) => event.output.products, pageInfo: ({ event }) => event.output.pageInfo }) },
+            ],
             onError: {
               target: 'notLoaded',
               actions: [

@@ -17,6 +17,7 @@ import {
   canSaveCardAddress,
   failureMessage,
   isUserLoggedIn,
+  serverFailureMessage,
   paymentPopupFeatures,
 } from '../domain/account.ts';
 import { removeById, successOutcome, transactionFilter } from '../domain/account-state.ts';
@@ -94,7 +95,8 @@ export const walletMachine = setup({
       enqueue.emit(notify(params.tone, params.message));
     }),
     tellFailure: enqueueActions(({ enqueue, event }) => {
-      const message = failureMessage((event as { error?: unknown }).error);
+      // spec section 8: the server's error text of a refusal, else the exception message
+      const message = serverFailureMessage((event as { error?: unknown }).error);
       enqueue.assign({ notice: { tone: 'danger', message } });
       enqueue.emit(notify('danger', message));
     }),

@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -20,22 +20,42 @@ import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
 import {
-  CARD_FIELDS, allVendorCounts, loadSearchDocuments, productCardValues, productIdBatches, searchDocuments, type VendorDetail,
+  CARD_FIELDS, allVendorCounts, loadSearchDocuments, productCardValues, productCardValuesSync, productIdBatches, searchDocumentRanges, searchDocuments,
+  type VendorDetail,
 } from './repositories/catalogue.ts';
 import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
+import { EquipmentService } from './equipment/service.ts';
+import { equipmentRoutes } from './equipment/routes.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { loggingServerOptions } from './ops/logging.ts';
+import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
 import { createContentRepository } from './content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
+import { builtEntry, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
+import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
+import { seoRoutes } from './seo/routes.ts';
+import { installNulGuard, strictSchemaController } from './security/validation.ts';
+import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
+import {
+  applyHeadersTimeout, DEFAULT_BODY_LIMIT, rateLimits, readRateLimitConfig, readTimeoutConfig, type RateLimitConfig, type TimeoutConfig,
+} from './security/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
-import type { SearchIndex } from './search/types.ts';
+import { loadSearchSynonyms } from './search/synonyms.ts';
+import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
+import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
+import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
+import type { RedisClient } from './scale/redis.ts';
+import type { Limiter } from './auth/rate-limit.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
   /** A migrated database. */
   db: Db;
+  /** The in-process cache of rendered anonymous pages and its Cache-Control (render/page-cache.ts). */
+  pageCache?: PageCacheOptions;
   /** Where generated media are cached. @default './data' */
   dataDir?: string;
   /** Fastify's logger option. @default false */
@@ -49,12 +69,53 @@ export interface AppOptions {
   searchIndex?: SearchIndex;
   /** Sizes of the card and search-answer caches (0 turns one off). @default see CatalogueCacheOptions */
   catalogueCache?: CatalogueCacheOptions;
+  /** Health, readiness and metrics settings (ops/plugin.ts). @default METRICS_TOKEN from the environment */
+  ops?: Omit<OpsOptions, 'db'>;
+  /** Security headers (CSP sources, HSTS). @default readSecurityHeadersConfig(process.env) */
+  securityHeaders?: SecurityHeadersConfig;
+  /**
+   * Fastify's trustProxy: trust X-Forwarded-Proto/-For from the proxy in front (HSTS on HTTPS,
+   * client addresses of the rate limits). @default TRUST_PROXY ('true', a hop count, or addresses), else false
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Per-client limits of the expensive public routes (security/limits.ts). @default readRateLimitConfig(process.env) */
+  rateLimits?: RateLimitConfig;
+  /** Request, headers, keep-alive and connection timeouts. @default readTimeoutConfig(process.env) */
+  timeouts?: TimeoutConfig;
+  /**
+   * The storefront's server entry (render/index.ts): every storefront page is rendered on the
+   * server with it; null answers the page for the browser to render. @default the built entry
+   * beside webDir (`dist/server/entry-server.js`) when it exists, else null
+   */
+  storefrontEntry?: (() => Promise<StorefrontEntry>) | null;
+  /**
+   * How catalogue changes reach the other processes of the store (scale/change-feed.ts; main.ts
+   * passes the Redis feed when REDIS_URL is set). @default one process: nothing to tell
+   */
+  catalogueFeed?: ChangeFeedFactory;
+  /** Counters of the account limits (sign-in ...); main.ts passes Redis ones with REDIS_URL. @default in memory */
+  accountLimiter?: Limiter;
+  /** Redis (and the key prefix) for the counters of the public route limits (search, pages, media), shared by every process. @default in memory */
+  redis?: { client: RedisClient; prefix: string };
+  /**
+   * @internal For bench/security-cost.ts only, which measures what the security headers and the
+   * public route limits cost: true builds the app without them (the baseline of its A/B runs).
+   * Never set in a store: main.ts does not pass it and no environment variable sets it.
+   */
+  benchmarkBaselineWithoutSecurity?: boolean;
 }
 
 /** The catalogue services the app carries, for later issues' write routes. */
 export interface CatalogueServices extends CatalogueContext {
-  /** Re-reads products from the database into the search index (removes ids that no longer exist). */
-  reindex(ids: readonly number[]): void;
+  /**
+   * After a catalogue write has committed: re-reads the products into this process's search
+   * index and clears its caches at once (removes ids that no longer exist), then announces the
+   * change to the other processes (the catalogue change feed). `version` is the catalogue-log
+   * version the write recorded in its own transaction (`recordCatalogueChange`, which every
+   * store write calls); without it the feed appends a log row now. The promise settles when the
+   * announcement is out; it never rejects, so a caller need not wait for it.
+   */
+  reindex(ids: readonly number[], version?: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -65,8 +126,66 @@ declare module 'fastify' {
 
 const NOT_FOUND = 'Not found';
 
+/** TRUST_PROXY as Fastify's trustProxy: '1'/'true' trusts the proxy in front, a number that many hops, else a list of addresses. */
+function trustProxyFromEnv(raw: string | undefined): FastifyServerOptions['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^[1-9][0-9]?$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 /** Extensions of build output; a missing one answers 404 instead of the SPA page. */
 const ASSET_RE = /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|txt|xml|webmanifest|pdf|gltf|glb)$/i;
+
+/**
+ * The search index over the whole catalogue, fed in id ranges. The embedded database streams the
+ * ranges synchronously into the index's bulk load (one range alive at a time); PostgreSQL reads
+ * them with await and loads them in one go (the index's bulk load takes an iterable).
+ */
+async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchIndexOptions): Promise<SearchIndex> {
+  if (db.sync) return createSearchIndex(searchDocuments(db.sync, tree), options);
+  const docs: SearchDocument[] = [];
+  for await (const range of searchDocumentRanges(db, tree)) docs.push(...range);
+  return createSearchIndex(docs, options);
+}
+
+/**
+ * The card store's loader, which cannot await: the embedded database reads cards synchronously
+ * on a miss; on PostgreSQL the cards are read ahead (`stage`) before the store needs them (start-up
+ * and every change), and the store keeps every card.
+ */
+function cardLoader(db: Db) {
+  const staged = new Map<number, readonly unknown[]>();
+  const reader = db.sync;
+  return {
+    load: (ids: readonly number[]): Map<number, readonly unknown[]> => {
+      if (reader) return productCardValuesSync(reader, ids);
+      const out = new Map<number, readonly unknown[]>();
+      for (const id of ids) {
+        const values = staged.get(id);
+        if (values !== undefined) out.set(id, values);
+      }
+      return out;
+    },
+    async stage(ids: readonly number[]): Promise<void> {
+      if (reader) return;
+      for (const [id, values] of await productCardValues(db, ids)) staged.set(id, values);
+    },
+    /** After an invalidation: the staged cards into the store at once (PostgreSQL only). */
+    refill(cache: CatalogueCache, ids: readonly number[]): void {
+      if (reader) return;
+      cache.preload([ids]);
+      staged.clear();
+    },
+    unstage(): void {
+      staged.clear();
+    },
+  };
+}
 
 /**
  * Builds the app (not listening). Awaits plugin registration, so `app.inject` works at once.
@@ -78,37 +197,92 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = options;
   const dataDir = resolve(options.dataDir ?? './data');
   const webDir = resolve(options.webDir ?? join(process.cwd(), 'dist', 'web'));
+  const timeouts = options.timeouts ?? readTimeoutConfig(process.env);
+  // security headers on every answer, written in one place (security/headers.ts): the routes'
+  // hook below, and the early answers no hook sees (router and HTTP-parser errors); the
+  // storefront page's inline scripts are allowed by their hashes (storefront-page.ts)
+  const headers = createSecurityHeaders({
+    config: options.securityHeaders ?? readSecurityHeadersConfig(process.env),
+    storefrontScriptHashes: () => storefrontPage.scriptHashes(),
+  });
   const app = Fastify({
-    logger: options.logger ?? false,
-    // bodies are small JSON here; a crawler's junk path must not eat memory
-    bodyLimit: 1_048_576,
+    // JSON lines without secrets, a request id per request (ops/logging.ts)
+    ...loggingServerOptions(options.logger),
+    // bodies are small JSON here (the largest, 50 handles, is ~16 KB); routes that take less
+    // set their own bodyLimit; a crawler's junk must not eat memory
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // slow clients cannot hold connections (security/limits.ts; the headers timeout is set below)
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.connectionMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // malformed URLs (bad percent-encoding ...) answer the API's own error shape
-    frameworkErrors: (err, _req, reply) => {
-      void (reply as unknown as FastifyReply).code(400).send({ error: err.message });
-    },
+    // bodies validated without type coercion, numbers in query strings and paths read strictly
+    schemaController: strictSchemaController(),
+    trustProxy: options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY),
+    // malformed URLs (bad percent-encoding ...) and malformed HTTP answer the API's own error
+    // shape, with the security headers
+    frameworkErrors: headers.frameworkErrors,
+    clientErrorHandler: headers.clientErrorHandler,
   });
 
-  const tree = new CollectionTree(db);
-  const index = options.searchIndex ?? createSearchIndex(searchDocuments(db, tree));
+  applyHeadersTimeout(app, timeouts);
+  // before any route: a NUL in the API's text inputs answers 400 (PostgreSQL cannot store it)
+  installNulGuard(app);
+
+  const tree = await CollectionTree.load(db);
+  const indexStarted = performance.now();
+  // parts that fit (issue 15): models, fitment and part-number cross-reference, in memory; the
+  // index also finds a product by its cross-reference numbers
+  const equipment = await EquipmentService.load(db, () => catalogue.cache);
+  const index = options.searchIndex ?? (await feedSearchIndex(db, tree, {
+    synonyms: await loadSearchSynonyms(db),
+    extraPartNumbers: (id) => equipment.catalogue.searchNumbersOf(id),
+  }));
+  const searchIndexBuildSeconds = options.searchIndex ? Number.NaN : (performance.now() - indexStarted) / 1000;
   let vendorCounts: VendorDetail[] | null = null;
+  // rendered anonymous pages: cleared with the search answers by every catalogue change
+  const pageCache = new PageCache(options.pageCache);
+  const cards = cardLoader(db);
   const catalogue: CatalogueServices = {
     db,
     tree,
     index,
-    cache: new CatalogueCache(CARD_FIELDS, (ids) => productCardValues(db, ids), options.catalogueCache),
-    vendors: () => (vendorCounts ??= allVendorCounts(db)),
-    reindex(ids) {
-      vendorCounts = null;
-      catalogue.cache.invalidate(ids);
-      const docs = loadSearchDocuments(db, ids, tree);
-      const found = new Set(docs.map((d) => d.id));
-      for (const doc of docs) index.upsert(doc);
-      for (const id of ids) if (!found.has(id)) index.remove(id);
+    // on PostgreSQL the card store keeps every card: its loader cannot await a miss
+    cache: new CatalogueCache(CARD_FIELDS, cards.load, db.sync ? options.catalogueCache : { ...options.catalogueCache, cards: true }),
+    vendors: async () => (vendorCounts ??= await allVendorCounts(db)),
+    equipment,
+    async reindex(ids, version) {
+      await applyChange(ids);
+      return feed.publish(ids, version);
     },
   };
-  catalogue.cache.preload(productIdBatches(db));
+  // a change made here or announced by another process: the index and caches follow the database
+  const applyChange = async (changed: ChangedIds): Promise<void> => {
+    vendorCounts = null;
+    pageCache.clear();
+    if (changed === 'all') {
+      for await (const batch of productIdBatches(db)) await applyChange(batch);
+      return;
+    }
+    const docs = await loadSearchDocuments(db, changed, tree);
+    // read before the cards are dropped, so no answer in between finds them missing
+    await cards.stage(changed);
+    catalogue.cache.invalidate(changed);
+    cards.refill(catalogue.cache, changed);
+    const found = new Set(docs.map((d) => d.id));
+    for (const doc of docs) index.upsert(doc);
+    for (const id of changed) if (!found.has(id)) index.remove(id);
+    // again once the index has the change: a page rendered meanwhile may have read the old one
+    pageCache.clear();
+  };
+  for await (const batch of productIdBatches(db)) {
+    await cards.stage(batch);
+    catalogue.cache.preload([batch]);
+    cards.unstage();
+  }
   app.decorate('catalogue', catalogue);
+  const feed = options.catalogueFeed ? await options.catalogueFeed(applyChange) : localFeed();
+  app.addHook('onClose', async () => feed.close());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -123,11 +297,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'products', description: 'Products, product search and vendors' },
         { name: 'collections', description: 'Collections and their hierarchy' },
         { name: 'media', description: 'Generated pictures, 3D models and PDF spec sheets' },
+        { name: 'equipment', description: 'Equipment models, exploded-view diagrams, parts that fit and My equipment' },
       ],
     },
   });
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
+  const baseline = options.benchmarkBaselineWithoutSecurity === true;
+  if (!baseline) headers.register(app);
+  // per-client limits of search, page renders and media: before the routes, which are matched
+  // to their limit group as they are added
+  const limits = baseline ? { pages: async () => undefined } : await rateLimits(app, options.rateLimits ?? readRateLimitConfig(process.env), options.redis);
+  // first, so its request-id and metrics hooks see every route
+  await app.register(opsPlugin, { db, searchIndexBuildSeconds, ...options.ops });
+  // the answers refused before any hook runs (malformed URLs and HTTP) are counted too
+  headers.onEarlyAnswer((method, status, seconds) => app.ops.metrics?.observe(method, undefined, status, seconds));
 
   // brotli or gzip for text answers (API JSON, the storefront's HTML, JS and CSS) above 1 KB;
   // quality 5 brotli compresses a 200 KB chunk in a few ms, so it is done per request
@@ -141,9 +325,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   catalogueRoutes(app, catalogue);
   mediaRoutes(app, { db, dataDir });
   await app.register(contentRoutes, { db });
-  await app.register(accountsPlugin, { db });
+  // robots.txt and the sitemap index, with the store's configured paths (seo/routes.ts)
+  await app.register(seoRoutes, { db, paths: async () => (await createContentRepository(db).config()).storeConfig });
+  await app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) });
+  await equipmentRoutes(app, { db, service: equipment });
   await app.register(commerceRoutes, { db });
   await app.register(realtimeRoutes, { db });
+  // operators' sale prices, announced to every process through the catalogue change feed
+  await app.register(adminCatalogueRoutes, { db });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);
@@ -153,7 +342,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // every storefront route answers index.html with the store's configuration and announcement
   // filled in (storefront-page.ts), so the first paint needs no script and no call
   const content = createContentRepository(db);
-  const storefrontPage = storefrontPageHandler(join(webDir, 'index.html'), () => ({ config: content.config() }));
+  const storefrontPage = storefrontPageHandler(join(webDir, 'index.html'), async () => ({ config: await content.config() }));
+  // every storefront page rendered on the server when the entry is built (render/index.ts)
+  const entry = options.storefrontEntry === undefined ? builtEntry(webDir) : options.storefrontEntry;
+  const storefront = entry
+    ? storefrontRenderer(app, { page: storefrontPage, values: async () => ({ config: await content.config() }), entry, cache: pageCache })
+    : storefrontPage;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -168,8 +362,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, storefrontPage);
-    app.get('/index.html', { schema: { hide: true } }, storefrontPage);
+    app.get('/', { schema: { hide: true } }, storefront);
+    app.get('/index.html', { schema: { hide: true } }, storefront);
   } else {
     app.get('/', {
       schema: {
@@ -183,13 +377,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }));
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     // a missing build file is a 404, but the storefront's own routes include '.asp' and '.htm' paths
     const isAsset = ASSET_RE.test(path);
     if (hasWeb && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/media/') && !isAsset) {
-      // SPA fallback: the storefront's router owns every other path
-      return storefrontPage(req, reply);
+      // SPA fallback: the storefront's router owns every other path; a page render, counted
+      // in the pages limit (throws the 429 when over it)
+      await limits.pages(req, reply);
+      return storefront(req, reply);
     }
     return reply.code(404).send({ error: NOT_FOUND });
   });

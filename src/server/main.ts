@@ -1,49 +1,117 @@
 /**
  * `npm start`: opens (or creates) the database under DATA_DIR, migrates it, seeds it on the
- * first run, builds the app and listens on PORT. SIGINT/SIGTERM close the server (in-flight
- * requests finish) and the database, then exit 0.
+ * first run, builds the app and listens on PORT. With REDIS_URL the process joins the other
+ * processes of the store (shared limits, catalogue change feed, socket.io adapter); with
+ * WORKERS=N it runs N such processes on PORT with node:cluster (scale/cluster.ts). The shared
+ * secrets are required whenever DATABASE_URL, REDIS_URL or NODE_ENV=production is set. SIGINT/SIGTERM first mark the process as shutting
+ * down (/readyz answers 503), wait SHUTDOWN_DRAIN_MS for load balancers to notice, then close the
+ * server (in-flight requests finish) and the database, and exit 0.
  * @module
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { openSqlite } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate, takeSetupLock } from './db/migrate.ts';
+import { readOpsConfig } from './ops/config.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
 import { seedDemoCustomer } from './account/demo.ts';
+import { seedEquipmentIfMissing } from './seed/equipment-database.ts';
+import { isClusterWorker, runCluster } from './scale/cluster.ts';
+import { assertSecrets, readScaleConfig } from './scale/config.ts';
+import { startScale } from './scale/start.ts';
+
+/** Opens the database, migrates it and seeds it on the first start. */
+async function openPrepared(config: ReturnType<typeof readConfig>) {
+  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(dirname(config.databasePath), { recursive: true });
+  // PostgreSQL with DATABASE_URL, else the embedded SQLite file
+  const db = await openDatabase({ url: process.env.DATABASE_URL, path: config.databasePath });
+  const applied = await migrate(db);
+  let seeded: unknown = null;
+  // Processes started together seed once: the check and the seed run in one transaction under
+  // the setup lock (PostgreSQL: an advisory lock, the others wait for it; SQLite: BEGIN
+  // IMMEDIATE, the others retry while the file is busy), and the others find the store seeded.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      seeded = await db.transaction(async (tx) => {
+        await takeSetupLock(tx);
+        // a store seeded before issue 15 gets its equipment models once (nothing if it has them)
+        if (await isSeeded(tx)) return await seedEquipmentIfMissing(tx, { seed: config.seed });
+        const summary = await seedStore(tx, { products: config.seedProducts, seed: config.seed });
+        // The demo customer (README: demo@skimmer.test) comes with a first start, like the catalogue.
+        await seedDemoCustomer(tx);
+        return summary;
+      });
+      break;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  return { db, applied, seeded };
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
-  mkdirSync(config.dataDir, { recursive: true });
-  mkdirSync(dirname(config.databasePath), { recursive: true });
-  const db = openSqlite(config.databasePath);
-  const applied = migrate(db);
-  let seeded: unknown = null;
-  if (!isSeeded(db)) {
-    seeded = seedStore(db, { products: config.seedProducts, seed: config.seed });
-    // The demo customer (README: demo@skimmer.test) comes with a first start, like the catalogue.
-    await seedDemoCustomer(db);
+  const ops = readOpsConfig();
+  const scaleConfig = readScaleConfig();
+  // several processes must share their keys: refuse to start rather than make up one per process
+  assertSecrets(process.env);
+  if (scaleConfig.workers > 1 && scaleConfig.redisUrl === null) {
+    throw new Error('WORKERS above 1 needs REDIS_URL: the workers share their limits and catalogue changes through Redis');
   }
+  if (scaleConfig.workers > 1 && !isClusterWorker()) {
+    // the primary migrates and seeds once, then forks the workers (which only open the database)
+    await runCluster({
+      workers: scaleConfig.workers,
+      prepare: async () => {
+        const { db } = await openPrepared(config);
+        await db.close();
+      },
+    });
+    process.exit(0);
+  }
+  const { db, applied, seeded } = await openPrepared(config);
+  let logger: { error: (obj: object, msg: string) => void } | null = null;
+  const scale = await startScale(scaleConfig, db, (err, what) => (logger ? logger.error({ err }, what) : console.error(what, err)));
   const app = await buildApp({
     db,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
     catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20 },
+    ops: { metricsToken: ops.metricsToken },
+    ...(scale.catalogueFeed ? { catalogueFeed: scale.catalogueFeed } : {}),
+    ...(scale.accountLimiter ? { accountLimiter: scale.accountLimiter } : {}),
+    ...(scale.redis ? { redis: { client: scale.redis, prefix: scale.redisPrefix } } : {}),
   });
-  attachRealtime(app.server, { db });
-  app.log.info({ databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size }, 'database ready');
+  logger = app.log;
+  const realtime = await attachRealtime(app.server, {
+    db,
+    instanceId: scale.instanceId,
+    ...(scale.realtimeRedis ? { redis: scale.realtimeRedis } : {}),
+  });
+  app.log.info({
+    databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size,
+    instanceId: scale.instanceId, redis: scale.redis !== null,
+  }, 'database ready');
 
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app
-      .close()
+    app.log.info({ signal, drainMs: ops.shutdownDrainMs }, 'shutting down');
+    app.ops.markShuttingDown();
+    new Promise((resolve) => setTimeout(resolve, ops.shutdownDrainMs))
+      .then(() => app.close())
+      // this process's visits end (and only those), then the shared connections close
+      .then(() => realtime.close())
+      .then(() => scale.close())
+      .then(async () => await db.close())
       .then(() => {
-        db.close();
         process.exit(0);
       })
       .catch((err: unknown) => {

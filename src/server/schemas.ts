@@ -87,6 +87,16 @@ export const productSchema = {
     Variants: { type: 'array', items: variant },
     Collections: { type: 'array', items: { type: 'object', properties: { id: int, handle: str, title: str } } },
     Reviews: { type: 'array', items: { $ref: 'Review#' } },
+    // parts that fit (issue 15)
+    Fitments: {
+      type: 'array',
+      items: { type: 'object', properties: { id: int, handle: str, brand: str, model: str, modelNumber: str, type: str, title: str } },
+    },
+    PartNumbers: {
+      type: 'array',
+      items: { type: 'object', properties: { number: str, kind: { type: 'string', enum: ['oem', 'aftermarket', 'supersedes'] } } },
+    },
+    SupersededBy: { anyOf: [{ type: 'null' }, { $ref: 'ProductCard#' }] },
   },
 } as const;
 
@@ -132,6 +142,8 @@ export const pageInfoSchema = {
   type: 'object',
   properties: {
     limitPerPage: int, totalObjects: int, totalPages: int, pages: int, count: int,
+    // true when no product matched every word and the answer holds those matching the most
+    relaxed: { type: 'boolean' },
     availableTagPrefixes: { type: 'array', items: { type: 'object', properties: { tagPrefixValue: str } } },
     availableTagFilters: {
       type: 'array',
@@ -182,6 +194,12 @@ export const searchQuerystring = {
     c: { type: 'string', pattern: '^[0-9]{0,10}$', description: 'Collection id (its subtree is searched).' },
     isFeatured: { type: 'boolean' },
     fields: { type: 'string', maxLength: 500, pattern: '^[A-Za-z]+(,[A-Za-z]+)*$', description: 'Comma-separated fields to return.' },
+    fits: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 5200,
+      description: 'Equipment handles, comma-separated (at most 20): only products that fit one of these models.',
+    },
   },
 } as const;
 

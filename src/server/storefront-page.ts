@@ -13,11 +13,18 @@
  * The page file is read again when its modification time changes. Answers carry a strong ETag of
  * their bytes and `cache-control: no-cache`, so a browser
  * revalidates and a repeated visit costs a 304.
+ *
+ * Content-Security-Policy: the page's inline scripts are allowed by their SHA-256 hashes
+ * ({@link inlineScriptHashes}), not by a per-response nonce: a revalidated page (304) is shown
+ * from the browser's cache with the new answer's policy, so a nonce would no longer match the
+ * cached bytes. The configuration block is JSON (`type="application/json"`), which browsers
+ * never run, so the values filled into it need no hash.
  * @module
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { mergeHead } from '../domain/seo.ts';
 
 /** The values the page is filled with. */
 export interface StorefrontPageValues {
@@ -59,22 +66,109 @@ export function fillStorefrontPage(html: string, values: StorefrontPageValues): 
   return withBar.replace(CONFIG_MARK, () => jsonForScript(values.config));
 }
 
+const SCRIPT_RE = /<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi;
+const DATA_TYPE_RE = /\stype\s*=\s*["']?(?!(?:text|application)\/(?:java|ecma)script|module)[^"'\s>]+/i;
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts a page runs: every `<script>` without a
+ * `src` whose type is JavaScript (data blocks such as `application/json` are never run).
+ * @example
+ * inlineScriptHashes('<script>go()</script>'); // ["'sha256-…'"]
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(SCRIPT_RE)) {
+    const attrs = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(attrs) || DATA_TYPE_RE.test(attrs)) continue;
+    out.push(`'sha256-${createHash('sha256').update(m[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(out)];
+}
+
+/** The storefront page's handler, with the CSP hashes of the page's inline scripts. */
+export interface StorefrontPageHandler {
+  (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** The quoted 'sha256-…' sources of the current page's inline scripts, space-separated ('' before the page exists). */
+  scriptHashes(): string;
+  /**
+   * The page filled with the store's values, read again when the file changed (the server render
+   * puts the app's HTML into it). Keeps this answer's CSP in step like the handler does.
+   */
+  filledPage(reply: FastifyReply): Promise<string>;
+}
+
+/** What a server render adds to the page (see src/server/render). */
+export interface RenderedParts {
+  /** The app's HTML, put inside `<div id="root">`. */
+  html: string;
+  /** The data the browser starts from: written as JSON (never run) after the root. */
+  data: unknown;
+  /** The head tags the app rendered (title, meta, link), put at the end of the page's head. */
+  headHtml?: string;
+  /** The head the page asked for: title, canonical URL (absolute), meta description. */
+  head: { title: string | null; canonical: string | null; description: string | null };
+}
+
+const ROOT_MARK = /<div id="root"><\/div>/;
+
+/**
+ * The page with a server render in it: the app's HTML in the root, the data block after it
+ * (`<script type="application/json" id="skimmer-data">`, escaped by {@link jsonForScript}), and
+ * the page's title, description and canonical link in the head. A page without a root is
+ * returned unchanged.
+ *
+ * @example
+ * withRenderedApp(page, { html: '<main>…</main>', data: { queries }, head: { title: 'Pump', canonical: null, description: null } });
+ */
+export function withRenderedApp(page: string, parts: RenderedParts): string {
+  if (!ROOT_MARK.test(page)) return page;
+  const data = parts.data === null ? '' : `<script type="application/json" id="skimmer-data">${jsonForScript(parts.data)}</script>`;
+  const out = page.replace(ROOT_MARK, () => `<div id="root">${parts.html}</div>${data}`);
+  // the app's own head tags first; what a page only asked for through useServerHead fills in
+  let head = parts.headHtml ?? '';
+  const { title, description, canonical } = parts.head;
+  if (title && !/<title[\s>]/i.test(head)) head = `<title>${escapeHtml(title)}</title>${head}`;
+  if (description && !/<meta\s[^>]*name="description"/i.test(head)) head += `<meta name="description" content="${escapeHtml(description)}"/>`;
+  if (canonical && !/<link\s[^>]*rel="canonical"/i.test(head)) head += `<link rel="canonical" href="${escapeHtml(canonical)}"/>`;
+  const end = out.indexOf('</head>');
+  if (end < 0 || head === '') return out;
+  const start = out.indexOf('<head>');
+  const inner = out.slice(start + '<head>'.length, end);
+  return `${out.slice(0, start + '<head>'.length)}${mergeHead(inner, head)}${out.slice(end)}`;
+}
+
 /**
  * A handler that answers the storefront page from `file`, filled with `values()` read at each
  * request (an operator's configuration change shows at the next page load).
  */
-export function storefrontPageHandler(file: string, values: () => StorefrontPageValues) {
-  let cached: { mtimeMs: number; html: string } | null = null;
+export function storefrontPageHandler(file: string, values: () => StorefrontPageValues | Promise<StorefrontPageValues>): StorefrontPageHandler {
+  let cached: { mtimeMs: number; html: string; hashes: string } | null = null;
   const template = (): string => {
     const { mtimeMs } = statSync(file);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    if (!cached || cached.mtimeMs !== mtimeMs) {
+      const html = readFileSync(file, 'utf8');
+      cached = { mtimeMs, html, hashes: inlineScriptHashes(html).join(' ') };
+    }
     return cached.html;
   };
-  return (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
-    const body = fillStorefrontPage(template(), values());
+  // read at once when the page exists, so the policy of the first answer has the hashes
+  if (existsSync(file)) template();
+  const filledPage = async (reply: FastifyReply): Promise<string> => {
+    const before = cached?.hashes ?? '';
+    const page = template();
+    const after = cached?.hashes ?? '';
+    // the page file changed under a running server: this answer's policy (set before the
+    // handler ran) gets the new page's hashes
+    const csp = reply.getHeader('content-security-policy');
+    if (before !== after && typeof csp === 'string') reply.header('content-security-policy', before === '' ? csp : csp.replace(before, after));
+    return fillStorefrontPage(page, await values());
+  };
+  const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const body = await filledPage(reply);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     void reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(body);
   };
+  return Object.assign(handler, { scriptHashes: () => cached?.hashes ?? '', filledPage });
 }

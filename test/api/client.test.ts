@@ -408,6 +408,18 @@ const ROWS: Row[] = [
     { token: 'captcha-3' },
     J,
   ),
+  // equipment (issue 15)
+  row('equipmentList', 'equipment by model number, type and brand', (c) => c.equipmentList({ q: ' sp-2607 ', type: 'pump', brand: 'Hayward', page: 1, limit: 12 }), 'GET', '/api/equipment', [
+    ['q', 'sp-2607'],
+    ['type', 'pump'],
+    ['brand', 'Hayward'],
+    ['page', '1'],
+    ['limit', '12'],
+  ]),
+  row('equipmentByHandle', 'a model by handle', (c) => c.equipmentByHandle('hayward-sp2607x10'), 'GET', '/api/equipment/handle/hayward-sp2607x10'),
+  row('myEquipment', 'my saved models', (c) => c.myEquipment(), 'GET', '/api/account/equipment'),
+  row('saveMyEquipment', 'save models: JSON handles body', (c) => c.saveMyEquipment(['a', 'b']), 'PUT', '/api/account/equipment', [], { handles: ['a', 'b'] }, J),
+  row('removeMyEquipment', 'remove a saved model', (c) => c.removeMyEquipment('a b'), 'DELETE', '/api/account/equipment/a%20b'),
 ];
 
 describe('one function per call', () => {
@@ -451,6 +463,14 @@ describe('one function per call', () => {
     expect(search).toBe(`?${productsFilterQuery({ ...query, fields: [...query.fields] })}`);
     expect(search).toBe('?q=pool%20pump&t=Brand,Pentair&minPrice=100.00&limit=4&page=0&fields=title,handle,id');
     expect(parseProductsFilterQuery(search)).toEqual(normalizeProductsFilterParams({ ...query, fields: [...query.fields] }));
+  });
+
+  test("'Fits my equipment' travels as one fits parameter the server parser reads back", async () => {
+    const { client, only } = setup();
+    await client.filterProducts({ q: 'impeller', fits: ['hayward-sp2607x10', 'pentair-ccp320'], limit: 4 });
+    const search = new URL(only().url).search;
+    expect(search).toBe('?q=impeller&limit=4&fits=hayward-sp2607x10,pentair-ccp320');
+    expect(parseProductsFilterQuery(search).fits).toEqual(['hayward-sp2607x10', 'pentair-ccp320']);
   });
 
   test("the domain's address update body is sent as is", async () => {

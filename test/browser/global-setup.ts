@@ -3,7 +3,7 @@
  * deterministic store in a temporary data directory and starts the real server (`src/server/main.ts`,
  * what `npm start` runs) on a free port, then `provide('storeUrl', url)` for the test files.
  *
- * - The storefront is built with `vite build` into the temporary directory (about 2 s), not into
+ * - The storefront is built with `vite build` (and its server entry with `vite build --ssr`) into the temporary directory, not into
  *   `dist/web`: a rebuild of `dist/web` by `npm start` or another test run cannot pull the assets
  *   from under a running test, and the build is never stale.
  * - The server starts with that directory as its working directory (main.ts serves
@@ -70,6 +70,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (build.status !== 0) {
     rmSync(work, { recursive: true, force: true });
     throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  // the server entry beside it (dist/server/entry-server.js): the store renders every page with it
+  const serverBuild = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/app/entry-server.tsx', '--outDir', join(work, 'dist', 'server'), '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (serverBuild.status !== 0) {
+    rmSync(work, { recursive: true, force: true });
+    throw new Error(`vite build --ssr failed:\n${serverBuild.stdout}\n${serverBuild.stderr}`);
   }
 
   let store: StoreProcess;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { newPage, openBrowser, pageErrors, type ViewportName } from './harness.ts';
+import { hydrated, newPage, openBrowser, pageErrors, type ViewportName } from './harness.ts';
 import { api, cardPrices, cardTitles, filter, openFilters, type ListedProduct } from './shopper.helpers.ts';
 
 let browser: Browser;
@@ -99,6 +99,7 @@ describe.each(VIEWPORTS)('shopper browsing at %s width', (viewport) => {
     const page = await newPage(browser, viewport);
     await page.goto(`/collections/${COLLECTION}`);
     await page.getByRole('heading', { level: 1, name: 'Replacement Parts' }).waitFor();
+    await hydrated(page);
     await page.getByLabel('Sort by').selectOption({ label: 'Price: lowest to highest' });
     await page.waitForURL((url) => url.searchParams.get('sortBy') === 'price_asc');
     await expect.poll(() => cardTitles(page)).toEqual(all.products.map((p) => p.title));

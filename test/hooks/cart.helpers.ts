@@ -67,7 +67,9 @@ export function fakeCartServer(initial: CheckoutLineItem[] = []) {
       await wait();
       if (code !== 'SPLASH10') throw Object.assign(new Error('Discount code not found'), { name: 'ApiError', kind: 'server', serverMessage: 'Discount code not found' });
       const checkout = checkoutOf(items);
-      return { checkout: { ...checkout, totalPrice: checkout.subtotalPrice * 0.9, DiscountCodes: [{ code, Discount: { title: '10%' } }] } };
+      // as the server answers: the checkout's subtotal is after the discount, the total that plus shipping
+      const discounted = Math.round(checkout.subtotalPrice * 90) / 100;
+      return { checkout: { ...checkout, subtotalPrice: discounted, totalPrice: discounted, DiscountCodes: [{ code, Discount: { title: '10%' } }] } };
     }),
     removeDiscountCode: vi.fn(answer),
     productByHandle: vi.fn(async (handle: string) => ({ product: { handle } as Product })),

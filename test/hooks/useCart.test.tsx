@@ -116,9 +116,18 @@ describe('useCart', () => {
 
   test('totals show the store currency to 2 decimals, FREE shipping at 0, and the discount', async () => {
     const { result } = setup([lineItem(1, 11, 2, 12.5)]);
-    expect(result.current.cart.totals).toEqual({ subtotal: '$25.00', discount: '$0.00', shipping: 'FREE', total: '$25.00' });
+    expect(result.current.cart.totals).toMatchObject({ subtotal: '$25.00', hasDiscount: false, shipping: 'FREE', total: '$25.00' });
     await act(async () => void (await result.current.cart.applyCoupon('SPLASH10')));
-    expect(result.current.cart.totals?.total).toBe('$22.50');
+    expect(result.current.cart.totals).toMatchObject({ subtotal: '$25.00', discount: '-$2.50', total: '$22.50' });
+  });
+
+  test('with a discount the totals read the subtotal of the lines, the discount, shipping and subtotal - discount + shipping (issue 18)', () => {
+    const items = [lineItem(1, 11, 1, 113.95)];
+    const server = fakeCartServer(items);
+    const env = testEnvironment({ viewport: fakeViewport(1280) });
+    const checkout = checkoutOf(items, { subtotalPrice: 102.56, totalPrice: 102.56, CheckoutShippingLine: { price: 0 }, DiscountCodes: [{ code: 'SAVE10', Discount: { title: '10% off' } }] });
+    const { result } = renderHook(() => useCart(), { wrapper: wrapper(fakeClient(server.calls), env, { initialData: { auth: { user: null, customer: {} }, checkout } }) });
+    expect(result.current.totals).toMatchObject({ subtotal: '$113.95', discount: '-$11.39', shipping: 'FREE', total: '$102.56' });
   });
 
   test('an applied coupon shows its message and bumps the input reset; a failed one shows the returned error', async () => {
@@ -134,6 +143,15 @@ describe('useCart', () => {
     expect(result.current.cart.couponNotice).toEqual({ tone: 'danger', message: 'Discount code not found' });
     await act(async () => void (await result.current.cart.removeCoupon('SPLASH10')));
     expect(result.current.cart.couponNotice).toEqual({ tone: 'success', message: 'The discount code was successfully removed.' });
+  });
+
+  test('a coupon message shows once: in the coupon alert, not also as a toast (issue 18, defect 10)', async () => {
+    const { result } = setup();
+    await act(async () => void (await result.current.cart.applyCoupon('SPLASH10')));
+    expect(result.current.cart.couponNotice?.message).toBe('Coupon code: SPLASH10 has been added successfully.');
+    await act(async () => void (await result.current.cart.applyCoupon('NOPE')));
+    expect(result.current.cart.couponNotice).toEqual({ tone: 'danger', message: 'Discount code not found' });
+    expect(result.current.toasts.toasts).toEqual([]);
   });
 
   test('the coupon box is disabled when the cart is empty', () => {

@@ -100,4 +100,31 @@ describe('useCollection', () => {
     expect(calls.collectionByHandle).toHaveBeenCalledTimes(1);
     expect(result.current.listing.status).toBe('loaded');
   });
+
+  test('a choice made on the server-rendered first render reaches the listing that starts after it (it was lost on the never-started preview)', async () => {
+    const calls = {
+      collectionByHandle: vi.fn(async () => ({ collection: PUMPS })),
+      featuredProducts: vi.fn(async () => ({ products: [card] })),
+      hierarchy: vi.fn(async () => ({ hierarchy: HIERARCHY })),
+      filterProducts: vi.fn(async () => ({ products: [card], pageInfo })),
+    };
+    const env = testEnvironment();
+    const initial = { collection: PUMPS, featured: [card], hierarchy: HIERARCHY, results: { products: [card], pageInfo } };
+    let first: ReturnType<typeof useCollection> | undefined;
+    renderHook(
+      () => {
+        const api = useCollection('pumps', { query: {}, initial });
+        first ??= api;
+        return api;
+      },
+      { wrapper: wrapper(fakeClient(calls as never), env) },
+    );
+    await flush();
+    expect(calls.filterProducts).not.toHaveBeenCalled();
+    // the handler the server HTML hydrated with is the first render's
+    act(() => first!.listing.setFilters({ sortBy: 'price_asc' }));
+    await flush();
+    expect(env.navigate).toHaveBeenCalledWith(expect.stringContaining('sortBy=price_asc'));
+    expect(calls.filterProducts).toHaveBeenLastCalledWith(expect.objectContaining({ c: '7', sortBy: 'price_asc' }), expect.anything());
+  });
 });

@@ -39,9 +39,13 @@ describe('usePageViews', () => {
     expect(vi.mocked(env.analytics.track).mock.calls[1]?.[1]).toMatchObject({ page_title: 'Pumps - Skimmer' });
   });
 
-  test('scrolls to the top on each path change', () => {
+  test('scrolls to the top on each path change, not on the first path (the page the browser loaded and placed)', () => {
     const { env, hook } = setup();
+    expect(env.scrollTo).not.toHaveBeenCalled();
     hook.rerender({ path: '/a' });
+    expect(vi.mocked(env.scrollTo).mock.calls).toEqual([[0, 0]]);
+    hook.rerender({ path: '/a' });
+    hook.rerender({ path: '/b' });
     expect(vi.mocked(env.scrollTo).mock.calls).toEqual([[0, 0], [0, 0]]);
   });
 

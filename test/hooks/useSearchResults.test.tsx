@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { PageInfo, ProductCardData, SearchQuery } from '../../src/domain/entities.ts';
+import { fromQueryString } from '../../src/domain/urls.ts';
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import { useSearchResults, type SearchResultsOptions } from '../../src/hooks/useSearchResults.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
@@ -119,5 +120,23 @@ describe('useSearchResults', () => {
     const { result } = setup({ query: { q: 'pump' }, initial: { products: [card(5)], pageInfo: pageInfo() } }, { filterProducts });
     expect(result.current.status).toBe('loaded');
     expect(filterProducts).not.toHaveBeenCalled();
+  });
+});
+
+// issue 18, defect 4: the featured banner card's link and vendor links read 'Search for ""' and the featured one listed nothing
+describe('listings reached by a link without a keyword', () => {
+  test("'?isFeatured=true' lists the featured products under the heading 'Featured products'", async () => {
+    const { result, filterProducts } = setup({ query: fromQueryString('isFeatured=true') });
+    await flush();
+    expect(filterProducts).toHaveBeenCalledTimes(1);
+    expect(filterProducts.mock.calls[0]?.[0]).toMatchObject({ isFeatured: true });
+    expect(result.current).toMatchObject({ status: 'loaded', noMatchText: null, breadcrumb: 'Featured products' });
+    expect(result.current.products.map((p) => p.id)).toEqual([1, 2]);
+  });
+
+  test("a vendor link ('?v=Pentair') names the vendor in the heading", async () => {
+    const { result } = setup({ query: fromQueryString('v=Pentair') });
+    await flush();
+    expect(result.current.breadcrumb).toBe('Products by Pentair');
   });
 });

@@ -220,6 +220,17 @@ describe('delete', () => {
     ["the server error", async () => ({ success: false, error: 'Address in use' }), 'Address in use'],
     ["'Failed to remove address.' without one", async () => ({ success: false }), 'Failed to remove address.'],
     ['an error the client raised from the server answer', async () => Promise.reject(new ApiError('Address in use', { kind: 'server', serverMessage: 'Address in use' })), 'Address in use'],
+    // issue 18, defect 7: a 4xx answer with { error } showed the generic toast instead
+    [
+      "the server's error of a refusal (4xx with { error })",
+      async () => Promise.reject(new ApiError('Something went wrong. Please try again.', { kind: 'http', status: 404, serverMessage: 'Mailing address not found.' })),
+      'Mailing address not found.',
+    ],
+    [
+      "'Failed to remove address.' for a refusal without an error",
+      async () => Promise.reject(new ApiError('Something went wrong. Please try again.', { kind: 'http', status: 500, serverMessage: null })),
+      'Failed to remove address.',
+    ],
   ])('a refused delete shows %s in an alert and keeps the address', async (_label, remove, message) => {
     const { actor, emitted } = start({ remove });
     actor.send({ type: 'address.delete', id: 1 });

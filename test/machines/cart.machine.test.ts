@@ -231,7 +231,8 @@ describe('coupon', () => {
     actor.send({ type: 'discount.apply', code: 'SPLASH10', requestId: 'c1' });
     await settled(actor);
     expect(applyDiscountCode).not.toHaveBeenCalled();
-    expect(notices(emitted)).toEqual([{ type: 'notify', tone: 'danger', message: 'Invalid checkout.' }]);
+    // shown once, in the coupon alert, not also as a toast (issue 18, defect 10)
+    expect(notices(emitted)).toEqual([]);
     expect(results(emitted)).toEqual([{ type: 'cart.result', request: 'discount.apply', requestId: 'c1', success: false, error: 'Invalid checkout.' }]);
     expect(actor.getSnapshot().context.couponNotice).toEqual({ tone: 'danger', message: 'Invalid checkout.' });
   });
@@ -244,7 +245,7 @@ describe('coupon', () => {
     await settled(actor);
     expect(applyDiscountCode).toHaveBeenCalledWith(expect.objectContaining({ input: { checkoutId: 'abc123', code: 'SPLASH10' } }));
     const message = 'Coupon code: SPLASH10 has been added successfully.';
-    expect(notices(emitted)).toEqual([{ type: 'notify', tone: 'success', message }]);
+    expect(notices(emitted)).toEqual([]);
     expect(actor.getSnapshot().context).toMatchObject({ couponResets: 1, couponNotice: { tone: 'success', message }, checkout: applied });
   });
 
@@ -253,7 +254,7 @@ describe('coupon', () => {
     const { actor, emitted } = start({ applyDiscountCode: fromPromise(async () => Promise.reject(error)) });
     actor.send({ type: 'discount.apply', code: 'NOPE' });
     await settled(actor);
-    expect(notices(emitted)).toEqual([{ type: 'notify', tone: 'danger', message: 'Discount code not found' }]);
+    expect(notices(emitted)).toEqual([]);
     expect(actor.getSnapshot().context).toMatchObject({ couponResets: 0, couponNotice: { tone: 'danger', message: 'Discount code not found' } });
   });
 
@@ -263,7 +264,8 @@ describe('coupon', () => {
     actor.send({ type: 'discount.remove', code: 'SPLASH10', requestId: 'c2' });
     await settled(actor);
     expect(removeDiscountCode).toHaveBeenCalledWith(expect.objectContaining({ input: { checkoutId: 'abc123', code: 'SPLASH10' } }));
-    expect(notices(emitted)).toEqual([{ type: 'notify', tone: 'success', message: 'The discount code was successfully removed.' }]);
+    expect(notices(emitted)).toEqual([]);
+    expect(actor.getSnapshot().context.couponNotice).toEqual({ tone: 'success', message: 'The discount code was successfully removed.' });
     expect(results(emitted)).toEqual([{ type: 'cart.result', request: 'discount.remove', requestId: 'c2', success: true }]);
   });
 

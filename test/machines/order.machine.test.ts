@@ -52,7 +52,9 @@ describe('orderMachine', () => {
     expect(add).toHaveBeenCalledTimes(1);
     finish({ success: true });
     await waitFor(actor, (s) => s.matches({ loaded: { adding: 'idle' } }));
-    expect(notices).toEqual(["You've added this product to your order. Expect hearing from us soon."]);
+    // shown once, as the notice beside the related products, not also as a toast (issue 18, defect 10)
+    expect(notices).toEqual([]);
+    expect(actor.getSnapshot().context.notice).toEqual({ tone: 'success', message: "You've added this product to your order. Expect hearing from us soon." });
     expect(fetchOrder).toHaveBeenCalledTimes(2);
   });
 
@@ -63,8 +65,8 @@ describe('orderMachine', () => {
     actor.send({ type: 'order.add', productId: 99 });
     expect(add).not.toHaveBeenCalled();
     actor.send({ type: 'order.add', productId: 2 });
-    await waitFor(actor, () => notices.length > 0);
-    expect(notices).toEqual(['Failed to add product to order']);
+    await waitFor(actor, (s) => s.context.notice !== null);
+    expect(notices).toEqual([]);
     expect(actor.getSnapshot().context.notice).toEqual({ tone: 'error', message: 'Failed to add product to order' });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recoveryEmailMachine, type RecoveryEmailEmitted, type RecoveryEmailInput } from '../../src/machines/recovery-email.machine.ts';
 import type { User } from '../../src/domain/entities.ts';
+import { ApiError } from '../../src/api/errors.ts';
 
 const user = (recoveryEmail: string | null, recoveryEmailVerified = false): User => ({ id: 1, firstName: 'Ann', lastName: 'Lee', recoveryEmail, recoveryEmailVerified });
 
@@ -142,6 +143,12 @@ describe('saving', () => {
     ["the server's error text", { save: async () => ({ success: false, error: 'Email already in use' }) }, 'Email already in use'],
     ['the exception message', { save: async () => Promise.reject(new Error('Network down')) }, 'Network down'],
     ['the captcha exception message', { token: async () => Promise.reject(new Error('captcha timeout')) }, 'captcha timeout'],
+    // issue 18, defect 7: a refused save (400 with { error }) showed 'Something went wrong. Please try again.'
+    [
+      "the server's reason of a refused call (kept as serverMessage)",
+      { save: async () => Promise.reject(new ApiError('Something went wrong. Please try again.', { kind: 'http', status: 400, serverMessage: 'Please enter a valid email address.' })) },
+      'Please enter a valid email address.',
+    ],
   ] as const)('a failure shows %s as a danger notification', async (_label, fakes, message) => {
     const { actor, emitted } = start(fakes);
     actor.send({ type: 'email.changed', value: 'a@b.co' });

@@ -5,6 +5,7 @@ import { searchBoxMachine } from '../../src/machines/search-box.machine.ts';
 import type {
   HeaderCollection,
   HeaderCollectionsInput,
+  HeaderEquipment,
   HeaderProduct,
   HeaderProductsInput,
   SearchBoxEmitted,
@@ -16,12 +17,12 @@ const pump: HeaderProduct = { id: 1, title: 'SuperFlo Pump', handle: 'superflo',
 const pumps: HeaderCollection = { id: 7, title: 'Pumps', handle: 'pumps' };
 
 interface Fakes {
-  products?: (input: HeaderProductsInput) => Promise<{ products: HeaderProduct[] }>;
+  products?: (input: HeaderProductsInput) => Promise<{ products: HeaderProduct[]; equipment?: HeaderEquipment[] }>;
   collections?: (input: HeaderCollectionsInput) => Promise<{ collections: HeaderCollection[] }>;
 }
 
 function start(fakes: Fakes = {}, input?: SearchBoxInput) {
-  const products = vi.fn(fakes.products ?? (async () => ({ products: [pump] })));
+  const products = vi.fn<NonNullable<Fakes['products']>>(fakes.products ?? (async () => ({ products: [pump] })));
   const collections = vi.fn(fakes.collections ?? (async () => ({ collections: [pumps] })));
   const machine = searchBoxMachine.provide({
     actors: {
@@ -400,5 +401,19 @@ describe('laws', () => {
       const c = actor.getSnapshot().context;
       expect(c.maxPrice === null || c.minPrice === null || c.maxPrice > c.minPrice).toBe(true);
     });
+  });
+});
+
+describe("the 'Equipment' group (issue 15)", () => {
+  test('a query that is a model number shows the models the products call answered, up to 4, and is not "no results"', async () => {
+    const models = [1, 2, 3, 4, 5].map((i) => ({ handle: `m${i}`, title: `Hayward Super Pump ${i}`, modelNumber: `SP260${i}X10` }));
+    const { actor, type } = start({ products: async () => ({ products: [], equipment: models }), collections: async () => ({ collections: [] }) });
+    type('sp260');
+    await vi.advanceTimersByTimeAsync(700);
+    expect(actor.getSnapshot().context.resultsLoaded).toBe(true);
+    const dropdown = selectSearchDropdown(actor.getSnapshot());
+    expect(dropdown.equipment?.label).toBe('Equipment');
+    expect(dropdown.equipment?.items.map((m) => m.handle)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(dropdown.noResults).toBeNull();
   });
 });

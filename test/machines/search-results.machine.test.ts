@@ -284,7 +284,8 @@ describe('laws', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(searchQueryArb, { minLength: 1, maxLength: 5 }), async (queries) => {
         const withText = queries.map((q) => ({ ...q, q: `pump ${q.q ?? ''}` }));
-        const { actor, search } = start({ query: { q: 'start' } });
+        // every page asked for exists (a page past the last one is reset to 0: tested below)
+        const { actor, search } = start({ query: { q: 'start' } }, { search: async (input) => pageOf([card(1), card(2)], (input.page ?? 0) + 1) });
         for (const query of withText) actor.send({ type: 'params.changed', query });
         await vi.advanceTimersByTimeAsync(0);
         const expected = normalizeSearchQuery(withText.at(-1)!);
@@ -295,5 +296,31 @@ describe('laws', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+// issue 18, defect 6: page=999 showed '918 matches found' beside the no-match message
+describe('a page past the last page in the URL', () => {
+  test('page=999 of 3 pages is ignored: the first page is shown and the URL says page 0', async () => {
+    const { actor, search, navigations } = start(
+      { query: { q: 'pump', page: 999 } },
+      { search: async (input) => ((input.page ?? 0) < 3 ? pageOf([card(1), card(2)], 3) : pageOf([], 3)) },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search).toHaveBeenLastCalledWith({ q: 'pump', page: 0 });
+    expect(selectListingStatus(actor.getSnapshot())).toBe('loaded');
+    expect(actor.getSnapshot().context.query.page).toBe(0);
+    expect(actor.getSnapshot().context.products.map((p) => p.id)).toEqual([1, 2]);
+    expect(selectNoMatchMessage(actor.getSnapshot())).toBeNull();
+    expect(navigations()).toEqual([{ type: 'navigate', url: '/searchresults.asp?page=0&q=pump', replace: true }]);
+  });
+
+  test('a search with no result at all asks once for page 0, never loops', async () => {
+    const { actor, search } = start({ query: { q: 'zzzz', page: 5 } }, { search: async () => pageOf([], 0) });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(search).toHaveBeenCalledTimes(2);
+    expect(selectNoMatchMessage(actor.getSnapshot())).not.toBeNull();
   });
 });

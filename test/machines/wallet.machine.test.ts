@@ -156,6 +156,14 @@ describe('tabs and lists', () => {
     expect(actor.getSnapshot().context.notice).toEqual({ tone: 'danger', message });
   });
 
+  test("a refused call (4xx with { error }) shows the server's error text, not the generic message (spec section 8)", async () => {
+    const refusal = Object.assign(new Error('Something went wrong. Please try again.'), { serverMessage: 'Session expired for this wallet.' });
+    const { actor, emitted } = start({ methods: async () => Promise.reject(refusal) });
+    await flush();
+    expect(actor.getSnapshot().matches({ ready: { methods: 'failed' } })).toBe(true);
+    expect(notes(emitted)).toEqual([{ type: 'notify', tone: 'danger', message: 'Session expired for this wallet.' }]);
+  });
+
   test('transactions are filtered by displayable id (trimmed; blank clears the filter)', async () => {
     const { actor, calls } = start();
     await flush();

@@ -42,3 +42,14 @@ describe('test cards', () => {
     expect(cardDigits(input)).toBeNull();
   });
 });
+
+describe('one Luhn check in the server', () => {
+  test('the hosted checkout form and the add-card page use the same check, which wants 12 to 19 digits', async () => {
+    const checkout = await import('../../src/server/commerce/checkout-page.ts');
+    expect(checkout.luhnValid).toBe(luhnValid);
+    // each of these passes the checksum; only the lengths of card numbers are accepted
+    for (const [digits, valid] of [['18', false], ['00000000000', false], ['000000000000', true], ['0000000000000000000', true], ['00000000000000000000', false]] as const) {
+      expect(luhnValid(digits)).toBe(valid);
+    }
+  });
+});

@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await t.app.close();
-  t.db.close();
+  await t.db.close();
 });
 
 async function addAddress(cookie: string, body: Record<string, unknown> = US_ADDRESS) {
@@ -30,12 +30,12 @@ async function addAddress(cookie: string, body: Record<string, unknown> = US_ADD
   return res.json().mailingAddress as { id: number; isDefault: boolean };
 }
 
-function addCard(customerId: number, giftCard = false): number {
-  return t.db.get<{ id: number }>(
+async function addCard(customerId: number, giftCard = false): Promise<number> {
+  return (await t.db.get<{ id: number }>(
     `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, is_gift_card, gift_card_credit_cents, gift_card_currency, created_at)
      VALUES (?, ?, ?, 12, 2040, '4242', ?, ?, ?, '2030-01-01T00:00:00.000Z') RETURNING id`,
     [customerId, `tok_${Math.random()}`, giftCard ? 'Gift card' : 'Visa', giftCard ? 1 : 0, giftCard ? 2500 : null, giftCard ? 'USD' : null],
-  )!.id;
+  ))!.id;
 }
 
 describe('mailing addresses', () => {
@@ -65,7 +65,7 @@ describe('mailing addresses', () => {
     const res = await call(t.app, 'POST', '/api/mailingAddresses', { cookie: ann.cookie, body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect(t.db.all('SELECT id FROM mailing_addresses')).toEqual([]);
+    expect(await t.db.all('SELECT id FROM mailing_addresses')).toEqual([]);
   });
 
   test('a country without states needs none', async () => {
@@ -76,7 +76,7 @@ describe('mailing addresses', () => {
 
 describe('wallet', () => {
   test('lists payment methods with the hosted add-card link', async () => {
-    addCard(ann.id);
+    await addCard(ann.id);
     const res = (await call(t.app, 'GET', `/api/user/${ann.id}/paymentMethods`, { cookie: ann.cookie })).json();
     expect(res.paymentMethods).toEqual([
       { id: expect.any(Number), brand: 'Visa', expMonth: 12, expYear: 2040, last4: '4242', name: null, billingAddress: null, isGiftCard: false, giftCardCredit: null, giftCardCurrency: null },
@@ -86,17 +86,17 @@ describe('wallet', () => {
   });
 
   test('deletes a card but refuses a gift card with 400', async () => {
-    const card = addCard(ann.id);
-    const gift = addCard(ann.id, true);
+    const card = await addCard(ann.id);
+    const gift = await addCard(ann.id, true);
     expect((await call(t.app, 'DELETE', `/api/user/${ann.id}/paymentMethods/${card}`, { cookie: ann.cookie })).json()).toEqual({ success: true });
     const res = await call(t.app, 'DELETE', `/api/user/${ann.id}/paymentMethods/${gift}`, { cookie: ann.cookie });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: GIFT_CARD_NOT_DELETABLE });
-    expect(t.db.all('SELECT id FROM payment_methods')).toEqual([{ id: gift }]);
+    expect(await t.db.all('SELECT id FROM payment_methods')).toEqual([{ id: gift }]);
   });
 
   test('sets the billing address from one of the customer\'s own addresses only', async () => {
-    const card = addCard(ann.id);
+    const card = await addCard(ann.id);
     const a = await addAddress(ann.cookie);
     const ok = await call(t.app, 'PUT', `/api/user/${ann.id}/paymentMethods/${card}`, { cookie: ann.cookie, body: { mailingAddressId: a.id, isGiftCard: false } });
     expect(ok.json()).toEqual({ success: true });
@@ -125,16 +125,16 @@ describe('wallet', () => {
     expect(bad.body).not.toContain('4242 4242 4242 4241');
     const ok = await form({ token, name: 'Ann S', number: '4242 4242 4242 4242', expMonth: '12', expYear: '2040', cvc: '987', mailingAddressId: String(a.id) });
     expect(ok.statusCode).toBe(200);
-    const rows = t.db.all<Record<string, unknown>>('SELECT * FROM payment_methods');
+    const rows = await t.db.all<Record<string, unknown>>('SELECT * FROM payment_methods');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2040, billing_postal_code: '98101' });
-    const dump = JSON.stringify(t.db.all('SELECT * FROM payment_methods')) + JSON.stringify(t.db.all('SELECT * FROM email_outbox'));
+    const dump = JSON.stringify(await t.db.all('SELECT * FROM payment_methods')) + JSON.stringify(await t.db.all('SELECT * FROM email_outbox'));
     expect(dump).not.toMatch(/4242424242424242|4242 4242 4242 4242|987/);
   });
 
   test('filters transactions by a part of the displayable id, newest first', async () => {
     for (const [d, cents] of [['ORD-1001', 1999], ['ORD-1002', 500], ['GIFT-77', 2500]] as const) {
-      t.db.run("INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, created_at) VALUES (?, ?, 'ann@example.com', ?, 'test', 'SUCCESS', '2030-01-01T00:00:00.000Z')", [d, ann.id, cents]);
+      await t.db.run("INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, created_at) VALUES (?, ?, 'ann@example.com', ?, 'test', 'SUCCESS', '2030-01-01T00:00:00.000Z')", [d, ann.id, cents]);
     }
     const all = (await call(t.app, 'GET', `/api/user/${ann.id}/transactions`, { cookie: ann.cookie })).json().transactions;
     expect(all.map((x: { displayableId: string }) => x.displayableId)).toEqual(['GIFT-77', 'ORD-1002', 'ORD-1001']);
@@ -153,7 +153,7 @@ describe('recovery email', () => {
     expect((await call(t.app, 'GET', '/api/user/recoveryEmail', { cookie: ann.cookie })).json()).toEqual({ recoveryEmail: 'ann.backup@example.com' });
     const verify = await call(t.app, 'POST', '/api/user/recoveryEmail/verify', { cookie: ann.cookie, body: { token: t.captcha.issue('verify') } });
     expect(verify.json()).toEqual({ success: true });
-    const link = lastLinkToken(t.db, 'ann.backup@example.com');
+    const link = await lastLinkToken(t.db, 'ann.backup@example.com');
     expect((await t.app.inject({ url: `/verify-recovery-email?token=${link}` })).statusCode).toBe(200);
     expect((await call(t.app, 'POST', '/api/user/recoveryEmail/confirm', { body: { token: link } })).json()).toEqual({ success: true });
     expect((await call(t.app, 'GET', '/api/user', { cookie: ann.cookie })).json().user).toMatchObject({ recoveryEmail: 'ann.backup@example.com', recoveryEmailVerified: true });
@@ -180,12 +180,12 @@ describe('newsletter', () => {
   test('double opt-in: pending until the emailed link is confirmed', async () => {
     const res = await call(t.app, 'POST', '/api/newsletterSubscriptions/subscribe?email=fan@example.com', { body: { token: t.captcha.issue('newsletter') } });
     expect(res.json()).toEqual({ success: true });
-    expect(t.db.get('SELECT status FROM newsletter_subscriptions')).toEqual({ status: 'pending' });
-    const text = t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'newsletter'")?.text_body ?? '';
+    expect(await t.db.get('SELECT status FROM newsletter_subscriptions')).toEqual({ status: 'pending' });
+    const text = (await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'newsletter'"))?.text_body ?? '';
     expect(text).toContain('http://shop.test/confirm-subscription?token=');
-    const confirm = await call(t.app, 'POST', '/api/newsletterSubscriptions/confirm', { body: { token: lastLinkToken(t.db, 'fan@example.com') } });
+    const confirm = await call(t.app, 'POST', '/api/newsletterSubscriptions/confirm', { body: { token: await lastLinkToken(t.db, 'fan@example.com') } });
     expect(confirm.json()).toEqual({ success: true });
-    expect(t.db.get('SELECT status FROM newsletter_subscriptions')).toEqual({ status: 'confirmed' });
+    expect(await t.db.get('SELECT status FROM newsletter_subscriptions')).toEqual({ status: 'confirmed' });
   });
 
   test.each(['', 'not-an-email', 'a@b'])("answers the spec's 'Invalid subscription request.' for %j", async (email) => {
@@ -229,37 +229,37 @@ describe('authorisation', () => {
     ['verify recovery email', 'POST', () => '/api/user/recoveryEmail/verify', { token: 'x' }],
   ];
 
-  const snapshot = () => JSON.stringify([
-    t.db.all('SELECT * FROM mailing_addresses ORDER BY id'),
-    t.db.all('SELECT * FROM payment_methods ORDER BY id'),
-    t.db.all('SELECT id, recovery_email, recovery_email_verified FROM customers ORDER BY id'),
-    t.db.all('SELECT COUNT(*) AS n FROM email_outbox'),
+  const snapshot = async () => JSON.stringify([
+    await t.db.all('SELECT * FROM mailing_addresses ORDER BY id'),
+    await t.db.all('SELECT * FROM payment_methods ORDER BY id'),
+    await t.db.all('SELECT id, recovery_email, recovery_email_verified FROM customers ORDER BY id'),
+    await t.db.all('SELECT COUNT(*) AS n FROM email_outbox'),
   ]);
 
   test.each(probes)('%s: anonymous gets 401 and nothing changes', async (_name, method, path, body) => {
     const address = await addAddress(ann.cookie);
-    const ids = { user: ann.id, address: address.id, card: addCard(ann.id) };
-    const before = snapshot();
+    const ids = { user: ann.id, address: address.id, card: await addCard(ann.id) };
+    const before = await snapshot();
     const res = await call(t.app, method, path(ids), body === undefined ? {} : { body });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: 'Please sign in.' });
-    expect(snapshot()).toBe(before);
+    expect(await snapshot()).toBe(before);
   });
 
   test.each(probes)("%s: another customer gets 404 (or only their own data) and Ann's rows do not change", async (_name, method, path, body) => {
     const address = await addAddress(ann.cookie);
-    const ids = { user: ann.id, address: address.id, card: addCard(ann.id) };
+    const ids = { user: ann.id, address: address.id, card: await addCard(ann.id) };
     const bob = await signedIn(t.app, 'bob@example.com', 'Bob');
-    const before = snapshot();
+    const before = await snapshot();
     const res = await call(t.app, method, path(ids), { cookie: bob.cookie, ...(body === undefined ? {} : { body }) });
     if (path(ids).includes(`/${ann.id}/`) || path(ids).includes(`/${address.id}`) ) {
       expect(res.statusCode).toBe(404);
-      expect(snapshot()).toBe(before);
+      expect(await snapshot()).toBe(before);
     } else {
       // routes of "my" data answer Bob's own, never Ann's
       expect(res.body).not.toContain('Lakeview');
       const annRows = (s: string) => JSON.parse(s).map((table: unknown[]) => JSON.stringify(table).includes('ann'));
-      expect(annRows(snapshot())).toEqual(annRows(before));
+      expect(annRows(await snapshot())).toEqual(annRows(before));
     }
   });
 });
@@ -297,7 +297,7 @@ describe('junk input', () => {
       ),
       { numRuns: 150 },
     );
-    expect(t.db.all<{ n: number }>('SELECT COUNT(*) AS n FROM mailing_addresses')[0]!.n).toBeLessThanOrEqual(50);
-    expect(t.db.all('SELECT id FROM mailing_addresses WHERE first_name = \'\' OR zip = \'\'')).toEqual([]);
+    expect((await t.db.all<{ n: number }>('SELECT COUNT(*) AS n FROM mailing_addresses'))[0]!.n).toBeLessThanOrEqual(50);
+    expect(await t.db.all('SELECT id FROM mailing_addresses WHERE first_name = \'\' OR zip = \'\'')).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type LightMyR
 import { accountsPlugin, type AccountsPluginOptions } from '../../src/server/auth/plugin.ts';
 import { SESSION_COOKIE, sessionPlugin } from '../../src/server/auth/session.ts';
 import { DevCaptcha } from '../../src/server/captcha/verifier.ts';
-import { openSqlite, type Db } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { installErrorHandler } from '../../src/server/errors.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
@@ -17,11 +18,11 @@ export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 export const PASSWORD = 'pool-pump-primer-42';
 
 /** A migrated database with US (WA, CA) and GB (no states). */
-export function accountDb(): Db {
-  const db = openSqlite(':memory:');
-  migrate(db);
-  db.run("INSERT INTO countries (country_code, title, position) VALUES ('US', 'United States', 0), ('GB', 'United Kingdom', 1)");
-  db.run("INSERT INTO states (country_code, state_code, title) VALUES ('US', 'WA', 'Washington'), ('US', 'CA', 'California')");
+export async function accountDb(): Promise<Db> {
+  const db = await openTestDb();
+  await migrate(db);
+  await db.run("INSERT INTO countries (country_code, title, position) VALUES ('US', 'United States', 0), ('GB', 'United Kingdom', 1)");
+  await db.run("INSERT INTO states (country_code, state_code, title) VALUES ('US', 'WA', 'Washington'), ('US', 'CA', 'California')");
   return db;
 }
 
@@ -36,7 +37,7 @@ export async function accountApp(
   options: Partial<AccountsPluginOptions> = {},
   server: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const db = accountDb();
+  const db = await accountDb();
   const captcha = new DevCaptcha('test-secret');
   const app = Fastify(server.logger ? { logger: server.logger } : {});
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -71,8 +72,8 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DEL
 }
 
 /** The newest token of an emailed link (`?token=`) sent to `to`. */
-export function lastLinkToken(db: Db, to: string): string {
-  const row = db.get<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1', [to]);
+export async function lastLinkToken(db: Db, to: string): Promise<string> {
+  const row = await db.get<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1', [to]);
   const m = /\?token=([A-Za-z0-9_%.-]+)/.exec(row?.text_body ?? '');
   if (!m?.[1]) throw new Error(`no link mailed to ${to}`);
   return decodeURIComponent(m[1]);

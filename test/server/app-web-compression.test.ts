@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'), { recursive: true });
   writeFileSync(join(webDir, 'index.html'), `<!doctype html><title>Skimmer</title><div id="root"></div>${'<!-- padding -->'.repeat(100)}`);
   writeFileSync(join(webDir, 'assets', 'index-AbC123.js'), SCRIPT);
-  app = await buildApp({ db: seededDb(40, 2), dataDir: dir, webDir });
+  app = await buildApp({ db: await seededDb(40, 2), dataDir: dir, webDir });
 });
 afterAll(async () => {
   await app.close();

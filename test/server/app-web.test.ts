@@ -14,7 +14,7 @@ beforeAll(async () => {
   mkdirSync(join(webDir, 'assets'), { recursive: true });
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Skimmer</title><div id="root"></div>');
   writeFileSync(join(webDir, 'assets', 'app.js'), 'console.log(1)');
-  app = await buildApp({ db: seededDb(40, 2), dataDir: dir, webDir });
+  app = await buildApp({ db: await seededDb(40, 2), dataDir: dir, webDir });
 });
 afterAll(async () => {
   await app.close();

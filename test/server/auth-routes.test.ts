@@ -11,10 +11,10 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await t.app.close();
-  t.db.close();
+  await t.db.close();
 });
 
-const outbox = (to: string) => t.db.all<{ kind: string; subject: string }>('SELECT kind, subject FROM email_outbox WHERE to_address = ? ORDER BY id', [to]);
+const outbox = async (to: string) => await t.db.all<{ kind: string; subject: string }>('SELECT kind, subject FROM email_outbox WHERE to_address = ? ORDER BY id', [to]);
 
 describe('user and customer when signed out', () => {
   test('GET /api/user answers { user: null } and GET /api/customer an empty customer', async () => {
@@ -29,11 +29,11 @@ describe('register', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(res.headers['set-cookie']).toBeUndefined();
-    const row = t.db.get<{ email: string; password_hash: string }>('SELECT email, password_hash FROM customers');
+    const row = await t.db.get<{ email: string; password_hash: string }>('SELECT email, password_hash FROM customers');
     expect(row?.email).toBe('ann@example.com');
     expect(row?.password_hash).toMatch(/^scrypt\$/);
     expect(row?.password_hash).not.toContain(PASSWORD);
-    expect(outbox('ann@example.com').map((m) => m.kind)).toEqual(['verify-account']);
+    expect((await outbox('ann@example.com')).map((m) => m.kind)).toEqual(['verify-account']);
   });
 
   test('answers the same for a taken email, creates nothing and tells the owner by email', async () => {
@@ -41,8 +41,8 @@ describe('register', () => {
     const again = await call(t.app, 'POST', '/api/auth/register', { body: { email: 'ANN@example.com', password: 'another password here', firstName: 'Eve', lastName: 'X' } });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: true });
-    expect(t.db.all('SELECT id FROM customers')).toHaveLength(1);
-    expect(outbox('ann@example.com').map((m) => m.kind)).toEqual(['verify-account', 'account-exists']);
+    expect(await t.db.all('SELECT id FROM customers')).toHaveLength(1);
+    expect((await outbox('ann@example.com')).map((m) => m.kind)).toEqual(['verify-account', 'account-exists']);
   });
 
   test.each([
@@ -54,7 +54,7 @@ describe('register', () => {
     const res = await call(t.app, 'POST', '/api/auth/register', { body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
-    expect(t.db.all('SELECT id FROM customers')).toEqual([]);
+    expect(await t.db.all('SELECT id FROM customers')).toEqual([]);
   });
 });
 
@@ -128,10 +128,10 @@ describe('password change and reset', () => {
   test('reset by emailed link: one use, sessions ended, unknown emails answer the same', async () => {
     const { cookie } = await signedIn(t.app, 'ann@example.com');
     expect((await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'nobody@example.com' } })).json()).toEqual({ success: true });
-    expect(outbox('nobody@example.com')).toEqual([]);
+    expect(await outbox('nobody@example.com')).toEqual([]);
     expect((await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'ann@example.com' } })).json()).toEqual({ success: true });
-    const token = lastLinkToken(t.db, 'ann@example.com');
-    expect(t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'")?.text_body).toContain('http://shop.test/reset-password?token=');
+    const token = await lastLinkToken(t.db, 'ann@example.com');
+    expect((await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'"))?.text_body).toContain('http://shop.test/reset-password?token=');
     const res = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token, password: 'reset password 2030' } });
     expect(res.json()).toEqual({ success: true });
     expect((await call(t.app, 'GET', '/api/user', { cookie })).json()).toEqual({ user: null });
@@ -144,7 +144,7 @@ describe('password change and reset', () => {
   test('emailed links never take their host from the request', async () => {
     await signedIn(t.app, 'ann@example.com');
     await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'ann@example.com' }, headers: { host: 'evil.test' } });
-    const text = t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'")?.text_body ?? '';
+    const text = (await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'"))?.text_body ?? '';
     expect(text).not.toContain('evil.test');
   });
 });
@@ -152,12 +152,12 @@ describe('password change and reset', () => {
 describe('account recovery and verification', () => {
   test('recover-account emails the sign-in address to a verified recovery email only', async () => {
     const { id } = await signedIn(t.app, 'ann@example.com');
-    t.db.run("UPDATE customers SET recovery_email = 'ann.backup@example.com', recovery_email_verified = 0 WHERE id = ?", [id]);
+    await t.db.run("UPDATE customers SET recovery_email = 'ann.backup@example.com', recovery_email_verified = 0 WHERE id = ?", [id]);
     expect((await call(t.app, 'POST', '/api/auth/recover-account', { body: { email: 'ann.backup@example.com' } })).json()).toEqual({ success: true });
-    expect(outbox('ann.backup@example.com')).toEqual([]);
-    t.db.run('UPDATE customers SET recovery_email_verified = 1 WHERE id = ?', [id]);
+    expect(await outbox('ann.backup@example.com')).toEqual([]);
+    await t.db.run('UPDATE customers SET recovery_email_verified = 1 WHERE id = ?', [id]);
     await call(t.app, 'POST', '/api/auth/recover-account', { body: { email: 'ann.backup@example.com' } });
-    const text = t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'recover-account'")?.text_body ?? '';
+    const text = (await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'recover-account'"))?.text_body ?? '';
     expect(text).toContain('ann@example.com');
     expect(text).toContain('/reset-password?token=');
   });
@@ -165,7 +165,7 @@ describe('account recovery and verification', () => {
   test('start and finish verification', async () => {
     const { cookie } = await signedIn(t.app, 'ann@example.com');
     expect((await call(t.app, 'POST', '/api/auth/verification/start', { cookie, body: {} })).json()).toEqual({ success: true });
-    const token = lastLinkToken(t.db, 'ann@example.com');
+    const token = await lastLinkToken(t.db, 'ann@example.com');
     expect((await call(t.app, 'POST', '/api/auth/verification/finish', { body: { token } })).json()).toEqual({ success: true });
     expect((await call(t.app, 'GET', '/api/user', { cookie })).json().user.emailVerified).toBe(true);
     expect((await call(t.app, 'POST', '/api/auth/verification/finish', { body: { token } })).statusCode).toBe(400);
@@ -191,7 +191,7 @@ describe('cross-site protection', () => {
     const res = await call(t.app, 'POST', '/api/auth/register', { body: { email: 'ann@example.com', password: PASSWORD, firstName: 'A', lastName: 'B' }, headers });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: message });
-    expect(t.db.all('SELECT id FROM customers')).toEqual([]);
+    expect(await t.db.all('SELECT id FROM customers')).toEqual([]);
   });
 
   test('accepts a write from its own origin', async () => {

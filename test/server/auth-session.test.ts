@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { openSqlite, type Db } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import {
   hashToken,
@@ -27,10 +28,10 @@ async function build(secure = false): Promise<FastifyInstance> {
     events.push([prev, next, customerId]);
   });
   a.get('/whoami', async (req) => req.session);
-  a.post('/cart', async (req, reply) => ({ id: req.ensureSession(reply) }));
-  a.post('/signin', async (req, reply) => ({ id: signIn(a, req, reply, 1) }));
+  a.post('/cart', async (req, reply) => ({ id: await req.ensureSession(reply) }));
+  a.post('/signin', async (req, reply) => ({ id: await signIn(a, req, reply, 1) }));
   a.post('/signout', async (req, reply) => {
-    signOut(a, req, reply);
+    await signOut(a, req, reply);
     return {};
   });
   a.post('/failing-signin', async (req, reply) => {
@@ -38,7 +39,7 @@ async function build(secure = false): Promise<FastifyInstance> {
       throw new Error('boom');
     });
     try {
-      return { id: signIn(a, req, reply, 1) };
+      return { id: await signIn(a, req, reply, 1) };
     } finally {
       a.sessions.listeners.pop();
     }
@@ -62,16 +63,16 @@ function tokenOf(setCookie: string): string {
 beforeEach(async () => {
   clock = Date.parse('2030-01-01T00:00:00.000Z');
   events.length = 0;
-  db = openSqlite(':memory:');
-  migrate(db);
-  db.run(
+  db = await openTestDb();
+  await migrate(db);
+  await db.run(
     "INSERT INTO customers (id, email, password_hash, first_name, last_name, created_at, updated_at) VALUES (1, 'a@b.test', 'x', 'A', 'B', '2030-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z')",
   );
   app = await build();
 });
 afterEach(async () => {
   await app.close();
-  db.close();
+  await db.close();
 });
 
 describe('session plugin', () => {
@@ -91,7 +92,7 @@ describe('session plugin', () => {
     const token = tokenOf(cookie);
     // 128 bits in base64url
     expect(Buffer.from(token, 'base64url')).toHaveLength(16);
-    const rows = db.all<{ token_hash: string; customer_id: number | null }>('SELECT token_hash, customer_id FROM sessions');
+    const rows = await db.all<{ token_hash: string; customer_id: number | null }>('SELECT token_hash, customer_id FROM sessions');
     expect(rows).toEqual([{ token_hash: hashToken(token), customer_id: null }]);
     const again = await app.inject({ method: 'POST', url: '/cart', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(again.json()).toEqual({ id: res.json().id });
@@ -100,7 +101,7 @@ describe('session plugin', () => {
 
   test('stores only the SHA-256 of the token, never the token', async () => {
     const token = tokenOf(cookieOf(await app.inject({ method: 'POST', url: '/cart' })));
-    const dump = JSON.stringify(db.all('SELECT * FROM sessions'));
+    const dump = JSON.stringify(await db.all('SELECT * FROM sessions'));
     expect(dump).not.toContain(token);
   });
 
@@ -122,7 +123,7 @@ describe('session plugin', () => {
     expect(newToken).not.toBe(anonToken);
     const newId = res.json().id as number;
     expect(events).toEqual([[anonId, newId, 1]]);
-    expect(db.get('SELECT id FROM sessions WHERE id = ?', [anonId])).toBeUndefined();
+    expect(await db.get('SELECT id FROM sessions WHERE id = ?', [anonId])).toBeUndefined();
     const old = await app.inject({ url: '/whoami', headers: { cookie: `${SESSION_COOKIE}=${anonToken}` } });
     expect(old.json()).toEqual({ id: null, customerId: null });
     const who = await app.inject({ url: '/whoami', headers: { cookie: `${SESSION_COOKIE}=${newToken}` } });
@@ -139,14 +140,14 @@ describe('session plugin', () => {
     const anonToken = tokenOf(cookieOf(anon));
     const res = await app.inject({ method: 'POST', url: '/failing-signin', headers: { cookie: `${SESSION_COOKIE}=${anonToken}` } });
     expect(res.statusCode).toBe(500);
-    expect(db.all('SELECT id, customer_id FROM sessions')).toEqual([{ id: anon.json().id, customer_id: null }]);
+    expect(await db.all('SELECT id, customer_id FROM sessions')).toEqual([{ id: anon.json().id, customer_id: null }]);
   });
 
   test('sign-out deletes the session and clears the cookie', async () => {
     const token = tokenOf(cookieOf(await app.inject({ method: 'POST', url: '/signin' })));
     const res = await app.inject({ method: 'POST', url: '/signout', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(cookieOf(res)).toMatch(/Max-Age=0/);
-    expect(db.all('SELECT id FROM sessions')).toEqual([]);
+    expect(await db.all('SELECT id FROM sessions')).toEqual([]);
   });
 
   test('a session idle for the idle timeout is dead and deleted', async () => {
@@ -154,7 +155,7 @@ describe('session plugin', () => {
     clock += SESSION_IDLE_TIMEOUT_MS;
     const res = await app.inject({ url: '/whoami', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     expect(res.json()).toEqual({ id: null, customerId: null });
-    expect(db.all('SELECT id FROM sessions')).toEqual([]);
+    expect(await db.all('SELECT id FROM sessions')).toEqual([]);
   });
 
   test('a session in daily use still dies at the absolute timeout', async () => {

@@ -98,12 +98,12 @@ describe('the seeded discount codes', () => {
     expect(percentFromMessage(message)).toBe(percent);
   });
 
-  test('seeding twice writes the codes once (operators’ edits survive)', () => {
-    const db = commerceDb(5, 1);
-    expect(seedCommerce(db)).toBe(6);
-    db.run("UPDATE discount_codes SET title = 'edited' WHERE code = 'SAVE10'");
-    expect(seedCommerce(db)).toBe(0);
-    expect(db.get<{ title: string }>("SELECT title FROM discount_codes WHERE code = 'SAVE10'")?.title).toBe('edited');
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM discount_codes')?.n).toBe(6);
+  test('seeding twice writes the codes once (operators’ edits survive)', async () => {
+    const db = await commerceDb(5, 1);
+    expect(await seedCommerce(db)).toBe(6);
+    await db.run("UPDATE discount_codes SET title = 'edited' WHERE code = 'SAVE10'");
+    expect(await seedCommerce(db)).toBe(0);
+    expect((await db.get<{ title: string }>("SELECT title FROM discount_codes WHERE code = 'SAVE10'"))?.title).toBe('edited');
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM discount_codes'))?.n).toBe(6);
   });
 });

@@ -12,18 +12,22 @@ import { hashToken, newToken, SESSION_COOKIE } from '../../src/server/auth/sessi
 import type { CommerceOptions } from '../../src/server/commerce/routes.ts';
 import { openSqlite, type Db } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { openSeededTestDb } from './db.helpers.ts';
 import { seedStore } from '../../src/server/seed/store.ts';
 
 /** A migrated in-memory (or file) database with a small generated catalogue. */
-export function commerceDb(products = 60, seed = 7, path = ':memory:'): Db {
+export async function commerceDb(products = 60, seed = 7, path = ':memory:'): Promise<Db> {
+  // in memory (or PostgreSQL): a copy of a template seeded once (db.helpers.ts)
+  if (path === ':memory:') return await openSeededTestDb(products, seed);
   const db = openSqlite(path);
-  migrate(db);
-  seedStore(db, { products, seed });
+  await migrate(db);
+  await seedStore(db, { products, seed });
   return db;
 }
 
 /** An app over a seeded database. */
-export async function commerceApp(db: Db = commerceDb()): Promise<{ app: FastifyInstance; db: Db }> {
+export async function commerceApp(given?: Db): Promise<{ app: FastifyInstance; db: Db }> {
+  const db = given ?? (await commerceDb());
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-cart-'));
   const app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web') });
   return { app, db };
@@ -35,9 +39,9 @@ export type TestCommerceOptions = Omit<CommerceOptions, 'db'>;
 let customerSeq = 0;
 
 /** A customer row; answers its id. */
-export function createCustomer(db: Db, email = `shopper${++customerSeq}-${Date.now()}@example.com`): number {
+export async function createCustomer(db: Db, email = `shopper${++customerSeq}-${Date.now()}@example.com`): Promise<number> {
   const at = new Date().toISOString();
-  const row = db.get<{ id: number }>(
+  const row = await db.get<{ id: number }>(
     `INSERT INTO customers (email, password_hash, first_name, last_name, created_at, updated_at)
      VALUES (?, 'x', 'Pat', 'Pool', ?, ?) RETURNING id`,
     [email, at, at],
@@ -47,10 +51,10 @@ export function createCustomer(db: Db, email = `shopper${++customerSeq}-${Date.n
 }
 
 /** A session row (signed in when customerId is given); answers its id and Cookie header. */
-export function createSession(db: Db, customerId: number | null = null): { sessionId: number; cookie: string } {
+export async function createSession(db: Db, customerId: number | null = null): Promise<{ sessionId: number; cookie: string }> {
   const token = newToken();
   const at = new Date().toISOString();
-  const row = db.get<{ id: number }>(
+  const row = await db.get<{ id: number }>(
     'INSERT INTO sessions (token_hash, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?) RETURNING id',
     [hashToken(token), customerId, at, at],
   );
@@ -59,14 +63,14 @@ export function createSession(db: Db, customerId: number | null = null): { sessi
 }
 
 /** A signed-in shopper: customer id, session id and cookie. */
-export function signedInShopper(db: Db): { customerId: number; sessionId: number; cookie: string } {
-  const customerId = createCustomer(db);
-  return { customerId, ...createSession(db, customerId) };
+export async function signedInShopper(db: Db): Promise<{ customerId: number; sessionId: number; cookie: string }> {
+  const customerId = await createCustomer(db);
+  return { customerId, ...await createSession(db, customerId) };
 }
 
 /** An inventory level for sale, without bypass, holding at least `min` units (sets its stock to `stock` when given). */
-export function stockedLevel(db: Db, min = 1, skip = 0, stock?: number): { id: number; quantity: number; priceCents: number } {
-  const row = db.get<{ id: number; quantity: number; price_cents: number }>(
+export async function stockedLevel(db: Db, min = 1, skip = 0, stock?: number): Promise<{ id: number; quantity: number; priceCents: number }> {
+  const row = await db.get<{ id: number; quantity: number; price_cents: number }>(
     `SELECT id, quantity, price_cents FROM inventory_levels
      WHERE available_for_sale = 1 AND bypass_negative_quantity = 0 AND quantity >= ? AND price_cents > 0
      ORDER BY id LIMIT 1 OFFSET ?`,
@@ -74,18 +78,18 @@ export function stockedLevel(db: Db, min = 1, skip = 0, stock?: number): { id: n
   );
   if (!row) throw new Error(`no level with ${min} units`);
   if (stock !== undefined) {
-    db.run('UPDATE inventory_levels SET quantity = ? WHERE id = ?', [stock, row.id]);
+    await db.run('UPDATE inventory_levels SET quantity = ? WHERE id = ?', [stock, row.id]);
     return { id: row.id, quantity: stock, priceCents: row.price_cents };
   }
   return { id: row.id, quantity: row.quantity, priceCents: row.price_cents };
 }
 
 /** Sets a level's price, stock and flags for a test. */
-export function setLevel(db: Db, id: number, fields: { priceCents?: number; quantity?: number; bypass?: boolean; forSale?: boolean }): void {
-  if (fields.priceCents !== undefined) db.run('UPDATE inventory_levels SET price_cents = ? WHERE id = ?', [fields.priceCents, id]);
-  if (fields.quantity !== undefined) db.run('UPDATE inventory_levels SET quantity = ? WHERE id = ?', [fields.quantity, id]);
-  if (fields.bypass !== undefined) db.run('UPDATE inventory_levels SET bypass_negative_quantity = ? WHERE id = ?', [fields.bypass ? 1 : 0, id]);
-  if (fields.forSale !== undefined) db.run('UPDATE inventory_levels SET available_for_sale = ? WHERE id = ?', [fields.forSale ? 1 : 0, id]);
+export async function setLevel(db: Db, id: number, fields: { priceCents?: number; quantity?: number; bypass?: boolean; forSale?: boolean }): Promise<void> {
+  if (fields.priceCents !== undefined) await db.run('UPDATE inventory_levels SET price_cents = ? WHERE id = ?', [fields.priceCents, id]);
+  if (fields.quantity !== undefined) await db.run('UPDATE inventory_levels SET quantity = ? WHERE id = ?', [fields.quantity, id]);
+  if (fields.bypass !== undefined) await db.run('UPDATE inventory_levels SET bypass_negative_quantity = ? WHERE id = ?', [fields.bypass ? 1 : 0, id]);
+  if (fields.forSale !== undefined) await db.run('UPDATE inventory_levels SET available_for_sale = ? WHERE id = ?', [fields.forSale ? 1 : 0, id]);
 }
 
 /** The answer of a call: status, parsed JSON (or null), headers. */
@@ -127,11 +131,11 @@ export function checkoutIdOf(checkout: { webUrl: string }): string {
 }
 
 /** Row counts of the commerce tables, to prove a refused call wrote nothing. */
-export function commerceCounts(db: Db): Record<string, number> {
+export async function commerceCounts(db: Db): Promise<Record<string, number>> {
   const tables = ['checkouts', 'checkout_line_items', 'checkout_discount_codes', 'idempotency_keys', 'orders', 'order_lines', 'transactions'];
   const out: Record<string, number> = {};
-  for (const t of tables) out[t] = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`)?.n ?? 0;
-  out.quantitySum = db.get<{ n: number }>('SELECT COALESCE(SUM(quantity), 0) AS n FROM checkout_line_items')?.n ?? 0;
-  out.stockSum = db.get<{ n: number }>('SELECT COALESCE(SUM(quantity), 0) AS n FROM inventory_levels')?.n ?? 0;
+  for (const t of tables) out[t] = (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`))?.n ?? 0;
+  out.quantitySum = (await db.get<{ n: number }>('SELECT COALESCE(SUM(quantity), 0) AS n FROM checkout_line_items'))?.n ?? 0;
+  out.stockSum = (await db.get<{ n: number }>('SELECT COALESCE(SUM(quantity), 0) AS n FROM inventory_levels'))?.n ?? 0;
   return out;
 }

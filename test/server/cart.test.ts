@@ -27,7 +27,7 @@ const add = (cookie: string, body: unknown, key?: string) =>
 
 describe('the checkout object', () => {
   test('GET /api/checkouts answers the spec fields with currencyCode USD and an empty cart', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const res = await call(app, 'GET', '/api/checkouts', { cookie });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.checkout).sort()).toEqual(
@@ -37,17 +37,17 @@ describe('the checkout object', () => {
   });
 
   test('webUrl points at the hosted checkout page and its last path segment is the checkout id', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const res = await call(app, 'GET', '/api/checkouts', { cookie });
     const url = new URL(res.body.checkout.webUrl);
     expect(url.pathname.startsWith(CHECKOUT_PAGE_PATH)).toBe(true);
     const id = checkoutIdOf(res.body.checkout);
-    expect(db.get<{ id: string }>('SELECT id FROM checkouts WHERE id = ?', [id])?.id).toBe(id);
+    expect((await db.get<{ id: string }>('SELECT id FROM checkouts WHERE id = ?', [id]))?.id).toBe(id);
   });
 
   test('a line item carries every field of spec section 3 with decimal prices', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 3);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 3);
     const res = await add(cookie, { inventoryLevelId: level.id, quantity: 2 }, 'fields-1');
     expect(res.status).toBe(200);
     const item = res.body.checkout.LineItems[0];
@@ -61,7 +61,7 @@ describe('the checkout object', () => {
   });
 
   test('an anonymous shopper gets a session cookie and the cart follows it', async () => {
-    const level = stockedLevel(db, 2);
+    const level = await stockedLevel(db, 2);
     const first = await add('', { inventoryLevelId: level.id, quantity: 1 }, 'anon-1');
     const setCookie = String(first.headers['set-cookie'] ?? '');
     expect(setCookie).toMatch(/^skimmer_sid=[A-Za-z0-9_-]+;.*HttpOnly/);
@@ -69,15 +69,15 @@ describe('the checkout object', () => {
     const again = await call(app, 'GET', '/api/checkouts', { cookie });
     expect(again.body.checkout.webUrl).toBe(first.body.checkout.webUrl);
     expect(again.body.checkout.LineItems).toHaveLength(1);
-    const stranger = await call(app, 'GET', '/api/checkouts', { cookie: createSession(db).cookie });
+    const stranger = await call(app, 'GET', '/api/checkouts', { cookie: (await createSession(db)).cookie });
     expect(stranger.body.checkout.LineItems).toHaveLength(0);
   });
 });
 
 describe('adding, setting and deleting lines', () => {
   test('adding the same inventory level twice merges into one line', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 5);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 5);
     await add(cookie, { inventoryLevelId: level.id, quantity: 2 }, 'm-1');
     const res = await add(cookie, { inventoryLevelId: level.id, quantity: 3 }, 'm-2');
     expect(res.body.checkout.LineItems).toHaveLength(1);
@@ -85,9 +85,9 @@ describe('adding, setting and deleting lines', () => {
   });
 
   test('a lineItems list adds several lines at once and sums repeats', async () => {
-    const { cookie } = createSession(db);
-    const a = stockedLevel(db, 4, 0);
-    const b = stockedLevel(db, 4, 1);
+    const { cookie } = await createSession(db);
+    const a = await stockedLevel(db, 4, 0);
+    const b = await stockedLevel(db, 4, 1);
     const res = await add(cookie, { lineItems: [{ inventoryLevelId: a.id, quantity: 1 }, { inventoryLevelId: b.id, quantity: 2 }, { inventoryLevelId: a.id, quantity: 1 }] }, 'list-1');
     expect(res.status).toBe(200);
     const byLevel = Object.fromEntries(res.body.checkout.LineItems.map((l: { inventoryLevelId: number; currentQuantity: number }) => [l.inventoryLevelId, l.currentQuantity]));
@@ -95,8 +95,8 @@ describe('adding, setting and deleting lines', () => {
   });
 
   test('PUT sets the quantity of a line and DELETE removes it, both answering the checkout', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 6);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 6);
     const added = await add(cookie, { inventoryLevelId: level.id, quantity: 1 }, 'set-1');
     const put = await call(app, 'PUT', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 4 } });
     expect(put.status).toBe(200);
@@ -107,8 +107,8 @@ describe('adding, setting and deleting lines', () => {
   });
 
   test('DELETE with a JSON content type and an empty body is accepted (the storefront sends exactly that)', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1);
     const added = await add(cookie, { inventoryLevelId: level.id, quantity: 1 }, 'empty-1');
     const res = await app.inject({
       method: 'DELETE',
@@ -123,8 +123,8 @@ describe('adding, setting and deleting lines', () => {
     ['PUT of a level not in the cart', 'PUT', 404, CART_ERRORS.notInCart],
     ['DELETE of a line not in the cart', 'DELETE', 404, CART_ERRORS.notInCart],
   ] as const)('%s answers %i { error }', async (_name, method, status, error) => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1);
     const res = method === 'PUT'
       ? await call(app, 'PUT', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 1 } })
       : await call(app, 'DELETE', '/api/checkouts/lineItems/999999', { cookie });
@@ -133,12 +133,12 @@ describe('adding, setting and deleting lines', () => {
   });
 
   test('POST /api/checkouts/products adds one unit of each product by handle', async () => {
-    const { cookie } = createSession(db);
-    const handles = db
+    const { cookie } = await createSession(db);
+    const handles = (await db
       .all<{ handle: string }>(
         `SELECT DISTINCT p.handle FROM products p JOIN variants v ON v.product_id = p.id JOIN inventory_levels l ON l.variant_id = v.id
          WHERE l.available_for_sale = 1 AND l.quantity > 2 ORDER BY p.handle LIMIT 2`,
-      )
+      ))
       .map((r) => r.handle);
     const res = await call(app, 'POST', '/api/checkouts/products', { cookie, body: { handles }, headers: { 'idempotency-key': 'h-1' } });
     expect(res.status).toBe(200);
@@ -147,20 +147,20 @@ describe('adding, setting and deleting lines', () => {
   });
 
   test('an unknown handle answers 404 and adds nothing (all or nothing)', async () => {
-    const { cookie } = createSession(db);
-    const handle = db.get<{ handle: string }>('SELECT handle FROM products LIMIT 1')?.handle ?? '';
-    const before = commerceCounts(db);
+    const { cookie } = await createSession(db);
+    const handle = (await db.get<{ handle: string }>('SELECT handle FROM products LIMIT 1'))?.handle ?? '';
+    const before = await commerceCounts(db);
     const res = await call(app, 'POST', '/api/checkouts/products', { cookie, body: { handles: [handle, 'no-such-product'] } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: CART_ERRORS.productNotFound('no-such-product') });
-    expect(commerceCounts(db).checkout_line_items).toBe(before.checkout_line_items);
+    expect((await commerceCounts(db)).checkout_line_items).toBe(before.checkout_line_items);
   });
 });
 
 describe('stock limits', () => {
   test('adding past the stock answers 409 with the quantity input message and changes nothing', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 5, 3);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 5, 3);
     await add(cookie, { inventoryLevelId: level.id, quantity: 2 }, 's-1');
     const res = await add(cookie, { inventoryLevelId: level.id, quantity: 2 }, 's-2');
     expect(res.status).toBe(409);
@@ -170,45 +170,45 @@ describe('stock limits', () => {
   });
 
   test('PUT past the stock answers 409; lowering is always allowed', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 6, 4);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 6, 4);
     await add(cookie, { inventoryLevelId: level.id, quantity: 4 }, 's-3');
     expect((await call(app, 'PUT', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 5 } })).status).toBe(409);
-    setLevel(db, level.id, { quantity: 1 });
+    await setLevel(db, level.id, { quantity: 1 });
     const lower = await call(app, 'PUT', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 2 } });
     expect(lower.status).toBe(200);
     expect(lower.body.checkout.LineItems[0].currentQuantity).toBe(2);
   });
 
   test('bypassNegativeQuantity lifts the stock limit', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 7, 0);
-    setLevel(db, level.id, { bypass: true });
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 7, 0);
+    await setLevel(db, level.id, { bypass: true });
     const res = await add(cookie, { inventoryLevelId: level.id, quantity: 50 }, 'b-1');
     expect(res.status).toBe(200);
     expect(res.body.checkout.LineItems[0]).toMatchObject({ currentQuantity: 50, bypassNegativeQuantity: true });
-    setLevel(db, level.id, { bypass: false, quantity: 10 });
+    await setLevel(db, level.id, { bypass: false, quantity: 10 });
   });
 
   test.each([
     ['a level not for sale', { forSale: false }, 422, CART_ERRORS.notForSale],
     ['an unknown level', null, 404, CART_ERRORS.itemNotFound],
   ] as const)('adding %s answers a 4xx { error }', async (_name, change, status, error) => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 8);
-    if (change) setLevel(db, level.id, change);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 8);
+    if (change) await setLevel(db, level.id, change);
     const res = await add(cookie, { inventoryLevelId: change ? level.id : 99_999_999, quantity: 1 });
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error });
-    if (change) setLevel(db, level.id, { forSale: true });
+    if (change) await setLevel(db, level.id, { forSale: true });
   });
 });
 
 describe('discount codes', () => {
   async function cartWith(cents: number, quantity = 1): Promise<{ cookie: string; id: string }> {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 9, 1000);
-    setLevel(db, level.id, { priceCents: cents });
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 9, 1000);
+    await setLevel(db, level.id, { priceCents: cents });
     const res = await add(cookie, { inventoryLevelId: level.id, quantity }, `dc-${cents}-${quantity}-${Math.random()}`);
     return { cookie, id: checkoutIdOf(res.body.checkout) };
   }
@@ -241,7 +241,7 @@ describe('discount codes', () => {
     const res = await apply(cookie, id, code);
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ error });
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkout_discount_codes WHERE checkout_id = ?', [id])?.n).toBe(0);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkout_discount_codes WHERE checkout_id = ?', [id]))?.n).toBe(0);
   });
 
   test('applying the same code twice, or at once, adds one discount', async () => {
@@ -276,7 +276,7 @@ describe('discount codes', () => {
   });
 
   test('a code on an empty cart is refused', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const id = checkoutIdOf((await call(app, 'GET', '/api/checkouts', { cookie })).body.checkout);
     const res = await apply(cookie, id, 'SAVE10');
     expect(res).toMatchObject({ status: 422, body: { error: CART_ERRORS.emptyCart } });

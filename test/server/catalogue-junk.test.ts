@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seededApp } from './catalogue.helpers.ts';
+import { badNumberText } from './junk.helpers.ts';
 
 let app: FastifyInstance;
 
@@ -28,6 +29,8 @@ const junkString = fc.oneof(
 const junkNumber = fc.oneof(
   fc.integer().map(String),
   fc.double().map(String),
+  // texts a lenient Number() reads (1e999 is Infinity, 0x1F is 31): strict input refuses them
+  badNumberText,
   fc.constantFrom('-1', '0', '1', '4', '24', '100', '101', '100000', '100001', String(Number.MAX_SAFE_INTEGER), '1e308', '2147483648'),
 );
 const junkValue = fc.oneof(junkString, junkNumber);
@@ -80,6 +83,21 @@ async function expectNeverServerError(url: string): Promise<void> {
   }
 }
 
+describe('junk numbers answer 400', () => {
+  test('any generated junk number in a numeric parameter of a catalogue route answers 400 { error }', async () => {
+    const numeric = fc.constantFrom(
+      '/api/products/filter?minPrice=', '/api/products/filter?maxPrice=', '/api/products/filter?page=', '/api/products/filter?limit=',
+      '/api/collections?maxPrice=', '/api/collections?page=', '/api/products/vendors/fullDetail?limit=', '/api/products/1/reviews?page=',
+      '/api/collections/1/products/featured?limit=',
+    );
+    await fc.assert(fc.asyncProperty(numeric, badNumberText, async (prefix, text) => {
+      const res = await app.inject({ method: 'GET', url: `${prefix}${encodeURIComponent(text)}` });
+      expect(res.statusCode, `${prefix}${text}`).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['error']);
+    }), { numRuns: 300 });
+  });
+});
+
 describe('junk input never produces a 500', () => {
   test('any generated URL on any catalogue route answers 2xx or 4xx JSON', async () => {
     await fc.assert(fc.asyncProperty(fc.oneof(...routes), expectNeverServerError), { numRuns: 600 });
@@ -91,6 +109,9 @@ describe('junk input never produces a 500', () => {
       '/api/products/filter?t=,',
       '/api/products/filter?t=Brand,AquaCrest&t=Brand,Hydrapeak&t=Part%20Type,Pump',
       '/api/products/filter?minPrice=1e308',
+      '/api/products/filter?maxPrice=1e999',
+      '/api/products/filter?minPrice=Infinity&maxPrice=-0',
+      '/api/collections?maxPrice=1e999',
       '/api/products/filter?page=100000&limit=100',
       '/api/products/filter?q=%F0%9F%92%A7',
       '/api/products/filter?c=0',

@@ -14,11 +14,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const one = <T>(sql: string, params: unknown[] = []): T => db.get<T>(sql, params) as T;
+const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => await db.get<T>(sql, params) as T;
 
 describe('GET /api/products/handle/{handle}', () => {
   test('answers { product } with the spec section 3 fields, variants and available inventory levels', async () => {
-    const { id, handle } = one<{ id: number; handle: string }>(
+    const { id, handle } = await one<{ id: number; handle: string }>(
       'SELECT p.id, p.handle FROM products p WHERE (SELECT COUNT(*) FROM product_options o WHERE o.product_id = p.id) > 0 ORDER BY p.id LIMIT 1',
     );
     const { status, body } = await getJson(app, `/api/products/handle/${handle}`);
@@ -30,6 +30,8 @@ describe('GET /api/products/handle/{handle}', () => {
         'id', 'handle', 'title', 'seoTitle', 'seoDescription', 'isIndexed', 'sku', 'vendor', 'weight', 'price', 'compareAtPrice',
         'availableForSale', 'imageUrl', 'descriptionHtml', 'avgRating', 'totalReviews', 'productCode', 'isFeatured', 'Images',
         'Model3Ds', 'PDFs', 'Options', 'Variants', 'Collections', 'Reviews',
+        // parts that fit (issue 15)
+        'Fitments', 'PartNumbers', 'SupersededBy',
       ].sort(),
     );
     expect(p.Options.length).toBeGreaterThan(0);
@@ -45,29 +47,29 @@ describe('GET /api/products/handle/{handle}', () => {
   });
 
   test('prices leave as decimal amounts of the stored cents', async () => {
-    const row = one<{ handle: string; price_cents: number }>('SELECT handle, price_cents FROM products WHERE price_cents % 100 <> 0 LIMIT 1');
+    const row = await one<{ handle: string; price_cents: number }>('SELECT handle, price_cents FROM products WHERE price_cents % 100 <> 0 LIMIT 1');
     const { body } = await getJson(app, `/api/products/handle/${row.handle}`);
     expect(body.product.price).toBe(row.price_cents / 100);
   });
 
   test('a single-variant product has the Default Title variant', async () => {
-    const row = one<{ handle: string }>("SELECT p.handle FROM products p JOIN variants v ON v.product_id = p.id WHERE v.title = 'Default Title' LIMIT 1");
+    const row = await one<{ handle: string }>("SELECT p.handle FROM products p JOIN variants v ON v.product_id = p.id WHERE v.title = 'Default Title' LIMIT 1");
     const { body } = await getJson(app, `/api/products/handle/${row.handle}`);
     expect(body.product.Variants.map((v: { title: string }) => v.title)).toEqual(['Default Title']);
     expect(body.product.Options).toEqual([]);
   });
 
   test('PDFs carry url and Attachment.localFilename; 3D models id, posterUrl and url', async () => {
-    const pdf = one<{ handle: string }>('SELECT p.handle FROM products p JOIN pdfs f ON f.product_id = p.id LIMIT 1');
+    const pdf = await one<{ handle: string }>('SELECT p.handle FROM products p JOIN pdfs f ON f.product_id = p.id LIMIT 1');
     const { body } = await getJson(app, `/api/products/handle/${pdf.handle}`);
     expect(body.product.PDFs[0]).toEqual({ url: expect.stringMatching(/^\/media\/pdfs\/.+\.pdf$/), Attachment: { localFilename: expect.any(String) } });
-    const model = one<{ handle: string }>('SELECT p.handle FROM products p JOIN model3ds m ON m.product_id = p.id LIMIT 1');
+    const model = await one<{ handle: string }>('SELECT p.handle FROM products p JOIN model3ds m ON m.product_id = p.id LIMIT 1');
     const res = await getJson(app, `/api/products/handle/${model.handle}`);
     expect(res.body.product.Model3Ds[0]).toEqual({ id: expect.any(Number), posterUrl: expect.stringMatching(/^\/media\//), url: expect.stringMatching(/\.gltf$/) });
   });
 
   test('avgRating and totalReviews come from the reviews starsRating', async () => {
-    const row = one<{ handle: string; n: number; avg: number }>(
+    const row = await one<{ handle: string; n: number; avg: number }>(
       'SELECT p.handle, COUNT(r.id) AS n, AVG(r.stars_rating) AS avg FROM products p JOIN product_reviews r ON r.product_id = p.id GROUP BY p.id LIMIT 1',
     );
     const { body } = await getJson(app, `/api/products/handle/${row.handle}`);
@@ -84,8 +86,8 @@ describe('GET /api/products/handle/{handle}', () => {
   });
 
   test('description HTML is sanitised: no scripts, no event handlers, no javascript: links', async () => {
-    const row = one<{ id: number; handle: string }>('SELECT id, handle FROM products LIMIT 1');
-    db.run('UPDATE products SET description_html = ? WHERE id = ?', [
+    const row = await one<{ id: number; handle: string }>('SELECT id, handle FROM products LIMIT 1');
+    await db.run('UPDATE products SET description_html = ? WHERE id = ?', [
       '<p onclick="steal()">Fits <b>SPX-1600</b><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)></p>',
       row.id,
     ]);
@@ -133,7 +135,7 @@ describe('GET /api/products/filter', () => {
   });
 
   test('part-number search ignores case, hyphens and spaces', async () => {
-    const row = one<{ id: number; product_code: string }>("SELECT id, product_code FROM products WHERE product_code LIKE '%-%' LIMIT 1");
+    const row = await one<{ id: number; product_code: string }>("SELECT id, product_code FROM products WHERE product_code LIKE '%-%' LIMIT 1");
     const squashed = row.product_code.replace(/[\s-]/g, '').toLowerCase();
     const { body } = await getJson(app, `/api/products/filter?q=${encodeURIComponent(squashed)}`);
     expect(body.products.map((p: { id: number }) => p.id)).toContain(row.id);
@@ -194,17 +196,17 @@ describe('GET /api/products/filter', () => {
     const { body } = await getJson(app, '/api/products/filter?c=1&limit=100');
     const ids: number[] = body.products.map((p: { id: number }) => p.id);
     expect(ids.length).toBeGreaterThan(0);
-    const docs = loadSearchDocuments(db, ids);
+    const docs = await loadSearchDocuments(db, ids);
     for (const d of docs) expect(d.collectionIds).toContain(1);
   });
 
   test('cards follow the first available inventory level', async () => {
-    const row = one<{ id: number }>(
+    const row = await one<{ id: number }>(
       `SELECT p.id FROM products p JOIN variants v ON v.product_id = p.id JOIN inventory_levels l ON l.variant_id = v.id
        WHERE l.available_for_sale = 1 ORDER BY p.id LIMIT 1`,
     );
-    const [card] = productCards(db, [row.id]);
-    const level = one<{ id: number; quantity: number; price_cents: number }>(
+    const [card] = await productCards(db, [row.id]);
+    const level = await one<{ id: number; quantity: number; price_cents: number }>(
       `SELECT l.id, l.quantity, l.price_cents FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
        WHERE v.product_id = ? AND l.available_for_sale = 1 ORDER BY v.position, v.id, l.position, l.id LIMIT 1`,
       [row.id],
@@ -215,12 +217,12 @@ describe('GET /api/products/filter', () => {
   });
 
   test('a product without an available level has no inventoryLevelId and is not for sale', async () => {
-    const row = db.get<{ id: number }>(
+    const row = await db.get<{ id: number }>(
       `SELECT p.id FROM products p WHERE NOT EXISTS (SELECT 1 FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
        WHERE v.product_id = p.id AND l.available_for_sale = 1) LIMIT 1`,
     );
     expect(row).toBeDefined();
-    const [card] = productCards(db, [row!.id]);
+    const [card] = await productCards(db, [row!.id]);
     expect(card).toEqual(expect.objectContaining({ inventoryLevelId: null, availableForSale: false, availableQuantity: 0 }));
   });
 });
@@ -237,14 +239,14 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
   });
 
   test('related answers the related products as cards', async () => {
-    const row = one<{ product_id: number }>('SELECT product_id FROM related_products LIMIT 1');
-    const expected = db.all<{ id: number }>('SELECT related_product_id AS id FROM related_products WHERE product_id = ? ORDER BY position', [row.product_id]);
+    const row = await one<{ product_id: number }>('SELECT product_id FROM related_products LIMIT 1');
+    const expected = await db.all<{ id: number }>('SELECT related_product_id AS id FROM related_products WHERE product_id = ? ORDER BY position', [row.product_id]);
     const { body } = await getJson(app, `/api/products/${row.product_id}/related`);
     expect(body.products.map((p: { id: number }) => p.id)).toEqual(expected.map((r) => r.id));
   });
 
   test('reviews are paged with a pageInfo', async () => {
-    const row = one<{ product_id: number; n: number }>('SELECT product_id, COUNT(*) AS n FROM product_reviews GROUP BY product_id HAVING COUNT(*) > 2 LIMIT 1');
+    const row = await one<{ product_id: number; n: number }>('SELECT product_id, COUNT(*) AS n FROM product_reviews GROUP BY product_id HAVING COUNT(*) > 2 LIMIT 1');
     const { body } = await getJson(app, `/api/products/${row.product_id}/reviews?limit=2&page=0`);
     expect(body.reviews).toHaveLength(2);
     expect(body.pageInfo).toEqual({ limitPerPage: 2, totalObjects: row.n, totalPages: Math.ceil(row.n / 2), pages: Math.ceil(row.n / 2), count: 2 });
@@ -252,7 +254,7 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
   });
 
   test('questions answer { questions } with answers', async () => {
-    const row = one<{ product_id: number }>('SELECT product_id FROM product_questions LIMIT 1');
+    const row = await one<{ product_id: number }>('SELECT product_id FROM product_questions LIMIT 1');
     const { body } = await getJson(app, `/api/products/${row.product_id}/questions`);
     expect(body.questions.length).toBeGreaterThan(0);
     expect(body.questions[0]).toEqual(expect.objectContaining({ question: expect.any(String), askedBy: expect.any(String) }));
@@ -269,7 +271,7 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
     expect(body.vendors).toHaveLength(10);
     const counts = body.vendors.map((v: { productCount: number }) => v.productCount);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
-    const top = one<{ n: number }>('SELECT COUNT(*) AS n FROM products GROUP BY vendor_id ORDER BY n DESC LIMIT 1');
+    const top = await one<{ n: number }>('SELECT COUNT(*) AS n FROM products GROUP BY vendor_id ORDER BY n DESC LIMIT 1');
     expect(counts[0]).toBe(top.n);
     expect(body.vendors[0]).toEqual({ id: expect.any(Number), name: expect.any(String), handle: expect.any(String), productCount: expect.any(Number) });
   });
@@ -277,13 +279,13 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
   test('vendor counts follow catalogue writes after reindex', async () => {
     const before = (await getJson(app, '/api/products/vendors/fullDetail?sortBy=NAME&order=ASC&limit=100')).body.vendors;
     const target = before[before.length - 1];
-    const row = one<{ id: number; vendor_id: number }>('SELECT id, vendor_id FROM products WHERE vendor_id <> ? LIMIT 1', [target.id]);
-    db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [target.id, row.id]);
-    app.catalogue.reindex([row.id]);
+    const row = await one<{ id: number; vendor_id: number }>('SELECT id, vendor_id FROM products WHERE vendor_id <> ? LIMIT 1', [target.id]);
+    await db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [target.id, row.id]);
+    await app.catalogue.reindex([row.id]);
     const after = (await getJson(app, '/api/products/vendors/fullDetail?sortBy=NAME&order=ASC&limit=100')).body.vendors;
     expect(after.find((v: { id: number }) => v.id === target.id).productCount).toBe(target.productCount + 1);
-    db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [row.vendor_id, row.id]);
-    app.catalogue.reindex([row.id]);
+    await db.run('UPDATE products SET vendor_id = ? WHERE id = ?', [row.vendor_id, row.id]);
+    await app.catalogue.reindex([row.id]);
   });
 
   test('vendors by name ascending', async () => {
@@ -295,7 +297,7 @@ describe('GET /api/products/byIds, related, reviews, questions, vendors', () => 
 
 describe('collections', () => {
   test('GET /api/collections/{id} answers { collection } with breadcrumbs and child count', async () => {
-    const leaf = one<{ id: number }>('SELECT id FROM collections WHERE level = 3 LIMIT 1');
+    const leaf = await one<{ id: number }>('SELECT id FROM collections WHERE level = 3 LIMIT 1');
     const { status, body } = await getJson(app, `/api/collections/${leaf.id}`);
     expect(status).toBe(200);
     const c = body.collection;
@@ -326,13 +328,13 @@ describe('collections', () => {
     const entries: { id: number; LEVEL: number; title: string; handle: string }[] = body.hierarchy.default;
     expect(entries[0]).toEqual({ id: 1, title: 'Pumps', handle: 'pumps', LEVEL: 1 });
     const children = entries.filter((e) => e.LEVEL === 2).map((e) => e.title);
-    const expected = db.all<{ title: string }>('SELECT title FROM collections WHERE parent_id = 1').map((r) => r.title);
+    const expected = (await db.all<{ title: string }>('SELECT title FROM collections WHERE parent_id = 1')).map((r) => r.title);
     expect([...children].sort()).toEqual([...expected].sort());
     expect(Math.max(...entries.map((e) => e.LEVEL))).toBe(3);
   });
 
   test('upper-hierarchy: from the top level down to the collection', async () => {
-    const leaf = one<{ id: number }>('SELECT id FROM collections WHERE level = 3 LIMIT 1');
+    const leaf = await one<{ id: number }>('SELECT id FROM collections WHERE level = 3 LIMIT 1');
     const { body } = await getJson(app, `/api/collections/${leaf.id}/upper-hierarchy`);
     const entries = body.hierarchy.default;
     expect(entries.map((e: { LEVEL: number }) => e.LEVEL)).toEqual([1, 2, 3]);
@@ -349,7 +351,7 @@ describe('collections', () => {
     const { body } = await getJson(app, '/api/collections/1/products/featured');
     for (const p of body.products) {
       expect(p.isFeatured).toBe(true);
-      expect(loadSearchDocuments(db, [p.id])[0]?.collectionIds).toContain(1);
+      expect((await loadSearchDocuments(db, [p.id]))[0]?.collectionIds).toContain(1);
     }
   });
 
@@ -361,8 +363,8 @@ describe('collections', () => {
   });
 
   test('collection descriptions are sanitised', async () => {
-    db.run('UPDATE collections SET description_html = ? WHERE id = 2', ['<p style="x" onmouseover="y()">Hi<script>z()</script></p>']);
-    app.catalogue.tree.reload();
+    await db.run('UPDATE collections SET description_html = ? WHERE id = 2', ['<p style="x" onmouseover="y()">Hi<script>z()</script></p>']);
+    await app.catalogue.tree.reload();
     const { body } = await getJson(app, '/api/collections/2');
     expect(body.collection.descriptionHtml).toBe('<p>Hi</p>');
   });
@@ -391,9 +393,9 @@ describe('server basics', () => {
   });
 
   test('reindex keeps the search index in step with catalogue writes', async () => {
-    const row = one<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
-    db.run("UPDATE products SET title = 'Zyzzogeton Quasar Pump' WHERE id = ?", [row.id]);
-    app.catalogue.reindex([row.id]);
+    const row = await one<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1');
+    await db.run("UPDATE products SET title = 'Zyzzogeton Quasar Pump' WHERE id = ?", [row.id]);
+    await app.catalogue.reindex([row.id]);
     const { body } = await getJson(app, '/api/products/filter?q=zyzzogeton');
     expect(body.products.map((p: { id: number }) => p.id)).toEqual([row.id]);
   });
@@ -401,7 +403,7 @@ describe('server basics', () => {
 
 describe('handles', () => {
   test('a product handle typed in another case still finds the product', async () => {
-    const row = one<{ id: number; handle: string }>('SELECT id, handle FROM products ORDER BY id DESC LIMIT 1');
+    const row = await one<{ id: number; handle: string }>('SELECT id, handle FROM products ORDER BY id DESC LIMIT 1');
     const { status, body } = await getJson(app, `/api/products/handle/${row.handle.toUpperCase()}`);
     expect(status).toBe(200);
     expect(body.product.id).toBe(row.id);

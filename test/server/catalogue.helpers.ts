@@ -7,21 +7,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
-import { openSqlite, type Db } from '../../src/server/db/database.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedStore } from '../../src/server/seed/store.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { openSeededTestDb } from './db.helpers.ts';
 
 /** A migrated in-memory database with `products` generated products (and content). */
-export function seededDb(products = 300, seed = 11): Db {
-  const db = openSqlite(':memory:');
-  migrate(db);
-  seedStore(db, { products, seed });
-  return db;
+export async function seededDb(products = 300, seed = 11): Promise<Db> {
+  return await openSeededTestDb(products, seed);
 }
 
 /** An app over a seeded database, media cached in a fresh temp folder. */
 export async function seededApp(products = 300, seed = 11): Promise<{ app: FastifyInstance; db: Db; dataDir: string }> {
-  const db = seededDb(products, seed);
+  const db = await seededDb(products, seed);
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-test-'));
   const app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web') });
   return { app, db, dataDir };

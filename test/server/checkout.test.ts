@@ -29,7 +29,7 @@ const guestForm = {
 };
 
 async function cartOf(cookie: string, quantity = 2): Promise<{ id: string; levelId: number; stock: number }> {
-  const level = stockedLevel(db, 1, 20, 50);
+  const level = await stockedLevel(db, 1, 20, 50);
   const res = await call(app, 'POST', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity }, headers: { 'idempotency-key': `co-${Math.random()}` } });
   return { id: checkoutIdOf(res.body.checkout), levelId: level.id, stock: 50 };
 }
@@ -44,7 +44,7 @@ function submit(cookie: string, id: string, form: Record<string, string>, header
 
 describe('the hosted checkout page', () => {
   test('the owner sees the form with the cart lines, email for guests and the test card fields', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -56,7 +56,7 @@ describe('the hosted checkout page', () => {
   });
 
   test("a guest's Sign in link comes back to the cart, where the merged cart checks out with the saved details", async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
     expect(res.body).toContain('<a href="/login.asp?returnTo=%2Fshoppingcart.asp">Sign in</a>');
@@ -64,27 +64,27 @@ describe('the hosted checkout page', () => {
 
   test.each([
     ['no session', () => ''],
-    ['another session', () => createSession(db).cookie],
-    ['another customer', () => signedInShopper(db).cookie],
+    ['another session', async () => (await createSession(db)).cookie],
+    ['another customer', async () => (await signedInShopper(db)).cookie],
   ])('with %s the page answers 404', async (_name, cookieOf) => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
-    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: cookieOf() } });
+    const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: await cookieOf() } });
     expect(res.statusCode).toBe(404);
   });
 
   test('placing creates an order and a transaction, takes the stock and empties the cart', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id, levelId } = await cartOf(cookie, 2);
     const res = await submit(cookie, id, guestForm);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/checkout/${id}`);
-    const order = db.get<{ id: number; email: string; total_cents: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    const order = await db.get<{ id: number; email: string; total_cents: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
     expect(order).toMatchObject({ email: 'guest@example.com', payment_brand: 'Visa', payment_last4: '4242' });
     expect(order?.payment_token).toMatch(/^tok_test_/);
-    const tx = db.get<{ amount_cents: number; status: string; gateway: string; displayable_id: string }>('SELECT * FROM transactions WHERE order_id = ?', [order?.id]);
+    const tx = await db.get<{ amount_cents: number; status: string; gateway: string; displayable_id: string }>('SELECT * FROM transactions WHERE order_id = ?', [order?.id]);
     expect(tx).toMatchObject({ amount_cents: order?.total_cents, status: 'SUCCESS', gateway: 'test' });
-    expect(db.get<{ quantity: number }>('SELECT quantity FROM inventory_levels WHERE id = ?', [levelId])?.quantity).toBe(48);
+    expect((await db.get<{ quantity: number }>('SELECT quantity FROM inventory_levels WHERE id = ?', [levelId]))?.quantity).toBe(48);
     const cart = await call(app, 'GET', '/api/checkouts', { cookie });
     expect(cart.body.checkout.LineItems).toEqual([]);
     expect(checkoutIdOf(cart.body.checkout)).not.toBe(id);
@@ -95,10 +95,10 @@ describe('the hosted checkout page', () => {
   });
 
   test('no card number or security code is stored anywhere', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     await submit(cookie, id, { ...guestForm, cardNumber: '5555555555554444', cvc: '987' });
-    const row = db.get<Record<string, unknown>>('SELECT * FROM orders WHERE checkout_id = ?', [id]) ?? {};
+    const row = await db.get<Record<string, unknown>>('SELECT * FROM orders WHERE checkout_id = ?', [id]) ?? {};
     expect(row.payment_last4).toBe('4444');
     expect(JSON.stringify(row)).not.toContain('5555555555554444');
     // the security code is no stored value (a substring test could hit a timestamp's digits)
@@ -106,13 +106,13 @@ describe('the hosted checkout page', () => {
   });
 
   test('submitting twice, or twice at once, shows one and the same order', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const answers = await Promise.all([submit(cookie, id, guestForm), submit(cookie, id, guestForm), submit(cookie, id, guestForm)]);
     expect(answers.map((a) => a.statusCode)).toEqual([303, 303, 303]);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(1);
-    const orderId = db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [id])?.id;
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId])?.n).toBe(1);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id]))?.n).toBe(1);
+    const orderId = (await db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [id]))?.id;
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId]))?.n).toBe(1);
   });
 
   test.each([
@@ -123,13 +123,13 @@ describe('the hosted checkout page', () => {
     ['a bad security code', { cvc: '1' }, 422, PAGE_ERRORS.cvc],
     ['the declined test card', { cardNumber: DECLINED_TEST_CARD }, 402, PAGE_ERRORS.declined],
   ])('%s shows the form again with its error and places nothing', async (_name, change, status, error) => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
-    const before = commerceCounts(db);
+    const before = await commerceCounts(db);
     const res = await submit(cookie, id, { ...guestForm, ...change });
     expect(res.statusCode).toBe(status);
     expect(res.body).toContain(escapeHtml(error));
-    const after = commerceCounts(db);
+    const after = await commerceCounts(db);
     expect([after.orders, after.transactions, after.stockSum]).toEqual([before.orders, before.transactions, before.stockSum]);
   });
 
@@ -140,18 +140,18 @@ describe('the hosted checkout page', () => {
     ['a phone that is no number', { phone: 'call me' }, PAGE_ERRORS.phone, 'phone'],
     ['a missing first name', { firstName: ' ' }, PAGE_ERRORS.address, 'firstName'],
   ])('%s answers 422 with the message next to the field', async (_name, change, error, name) => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const res = await submit(cookie, id, { ...guestForm, ...change });
     expect(res.statusCode).toBe(422);
     expect(res.body).toContain(`id="f-${name}" name="${name}"`);
     expect(res.body).toMatch(new RegExp(`name="${name}"[^>]*aria-invalid="true" aria-describedby="f-${name}-error"`));
     expect(res.body).toContain(`<span class="field-error" id="f-${name}-error">${escapeHtml(error)}</span>`);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(0);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id]))?.n).toBe(0);
   });
 
   test('a refused form keeps what was typed, but never echoes the card number or security code', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const res = await submit(cookie, id, { ...guestForm, cardNumber: '4242 4242 4242 4241', cvc: '731' });
     expect(res.statusCode).toBe(422);
@@ -164,12 +164,12 @@ describe('the hosted checkout page', () => {
   });
 
   test('the page looks like the store: its name links home, the summary shows lines, discount, shipping and total', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie, 3);
     const applied = await call(app, 'POST', `/api/checkouts/${id}/discountCodes?code=SAVE10`, { cookie });
     expect(applied.status).toBe(200);
     const res = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie } });
-    expect(res.body).toContain(`<a class="brand" href="/">${escapeHtml(storeNameOf(db))}</a>`);
+    expect(res.body).toContain(`<a class="brand" href="/">${escapeHtml(await storeNameOf(db))}</a>`);
     expect(res.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(res.body).toMatch(/<dt>Discount \(SAVE10\)<\/dt><dd>-\$[\d,]+\.\d\d<\/dd>/);
     expect(res.body).toMatch(/<dt>Shipping<\/dt><dd>(FREE|\$[\d,]+\.\d\d)<\/dd>/);
@@ -179,9 +179,9 @@ describe('the hosted checkout page', () => {
   });
 
   test('a customer may pay with a saved card and gets a link to the order page', async () => {
-    const shopper = signedInShopper(db);
+    const shopper = await signedInShopper(db);
     const at = new Date().toISOString();
-    const card = db.get<{ id: number }>(
+    const card = await db.get<{ id: number }>(
       `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_postal_code, billing_country, is_gift_card, created_at)
        VALUES (?, 'tok_test_saved', 'Mastercard', 5, 2031, '4444', 'Sam Spa', '9 Jet St', '98101', 'US', 0, ?) RETURNING id`,
       [shopper.customerId, at],
@@ -193,20 +193,20 @@ describe('the hosted checkout page', () => {
     expect(form.body).not.toContain('name="email"');
     const res = await submit(shopper.cookie, id, { ...guestForm, email: '', paymentMethodId: String(card?.id), cardNumber: '', cvc: '' });
     expect(res.statusCode).toBe(303);
-    const order = db.get<{ id: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    const order = await db.get<{ id: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
     expect(order).toMatchObject({ payment_brand: 'Mastercard', payment_last4: '4444', payment_token: 'tok_test_saved' });
     const page = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: shopper.cookie } });
     expect(page.body).toContain(`<a id="order-link" class="button" href="/account/orders/${order?.id}">View your order</a>`);
   });
 
   test("another customer's saved card cannot be used", async () => {
-    const owner = signedInShopper(db);
-    const foreign = db.get<{ id: number }>(
+    const owner = await signedInShopper(db);
+    const foreign = await db.get<{ id: number }>(
       `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, billing_line1, billing_postal_code, billing_country, is_gift_card, created_at)
        VALUES (?, 'tok_test_x', 'Visa', 5, 2031, '1111', 'x', '1', 'US', 0, ?) RETURNING id`,
       [owner.customerId, new Date().toISOString()],
     );
-    const shopper = signedInShopper(db);
+    const shopper = await signedInShopper(db);
     const { id } = await cartOf(shopper.cookie);
     const res = await submit(shopper.cookie, id, { ...guestForm, paymentMethodId: String(foreign?.id) });
     expect(res.statusCode).toBe(422);
@@ -214,7 +214,7 @@ describe('the hosted checkout page', () => {
   });
 
   test('an empty cart shows a way back to the cart instead of the form', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const cart = await call(app, 'GET', '/api/checkouts', { cookie });
     const res = await app.inject({ method: 'GET', url: `/checkout/${checkoutIdOf(cart.body.checkout)}`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
@@ -223,17 +223,17 @@ describe('the hosted checkout page', () => {
   });
 
   test('a cross-site post is refused', async () => {
-    const { cookie } = createSession(db);
+    const { cookie } = await createSession(db);
     const { id } = await cartOf(cookie);
     const res = await submit(cookie, id, guestForm, { origin: 'https://evil.example' });
     expect(res.statusCode).toBe(403);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id])?.n).toBe(0);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders WHERE checkout_id = ?', [id]))?.n).toBe(0);
   });
 
   test('a signed-in customer uses the account email and may pick a saved address', async () => {
-    const shopper = signedInShopper(db);
+    const shopper = await signedInShopper(db);
     const at = new Date().toISOString();
-    const address = db.get<{ id: number }>(
+    const address = await db.get<{ id: number }>(
       `INSERT INTO mailing_addresses (customer_id, first_name, last_name, address1, zip, phone, country_code, state_code, is_default, created_at)
        VALUES (?, 'Sam', 'Spa', '9 Jet St', '98101', '3605550111', 'US', 'WA', 1, ?) RETURNING id`,
       [shopper.customerId, at],
@@ -241,21 +241,21 @@ describe('the hosted checkout page', () => {
     const { id } = await cartOf(shopper.cookie);
     const res = await submit(shopper.cookie, id, { addressId: String(address?.id), paymentMethodId: 'new', cardNumber: '4242424242424242', expMonth: '1', expYear: '2099', cvc: '123' });
     expect(res.statusCode).toBe(303);
-    const order = db.get<{ email: string; shipping_address_json: string; customer_id: number }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    const order = await db.get<{ email: string; shipping_address_json: string; customer_id: number }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
     expect(order?.customer_id).toBe(shopper.customerId);
     expect(order?.email).toMatch(/@example\.com$/);
     expect(JSON.parse(order?.shipping_address_json ?? '{}')).toMatchObject({ firstName: 'Sam', address1: '9 Jet St' });
   });
 
   test("another customer's saved address cannot be used", async () => {
-    const owner = signedInShopper(db);
+    const owner = await signedInShopper(db);
     const at = new Date().toISOString();
-    const foreign = db.get<{ id: number }>(
+    const foreign = await db.get<{ id: number }>(
       `INSERT INTO mailing_addresses (customer_id, first_name, last_name, address1, zip, phone, is_default, created_at)
        VALUES (?, 'X', 'Y', 'Z', '1', '2', 0, ?) RETURNING id`,
       [owner.customerId, at],
     );
-    const shopper = signedInShopper(db);
+    const shopper = await signedInShopper(db);
     const { id } = await cartOf(shopper.cookie);
     const res = await submit(shopper.cookie, id, { ...guestForm, addressId: String(foreign?.id) });
     expect(res.statusCode).toBe(422);

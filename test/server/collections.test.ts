@@ -5,14 +5,14 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { CollectionTree } from '../../src/server/repositories/collections.ts';
 
 /** A database holding a random tree: parents[i] is the index of node i's parent (or -1). */
-function treeDb(parents: readonly number[], titles: readonly string[]): Db {
+async function treeDb(parents: readonly number[], titles: readonly string[]): Promise<Db> {
   const db = openSqlite(':memory:');
-  migrate(db);
-  parents.forEach((parent, i) => {
-    db.run('INSERT INTO collections (id, handle, title, parent_id, level, position) VALUES (?, ?, ?, ?, ?, ?)', [
+  await migrate(db);
+  for (const [i, parent] of parents.entries()) {
+    await db.run('INSERT INTO collections (id, handle, title, parent_id, level, position) VALUES (?, ?, ?, ?, ?, ?)', [
       i + 1, `c-${i + 1}`, titles[i] ?? `Node ${i + 1}`, parent < 0 ? null : parent + 1, 1, i,
     ]);
-  });
+  }
   return db;
 }
 
@@ -26,10 +26,10 @@ const randomTree = fc
   );
 
 describe('CollectionTree', () => {
-  test('hierarchy: the root at LEVEL 1, each entry one level below the nearest shallower entry before it, the whole subtree once', () => {
-    fc.assert(
-      fc.property(randomTree, ([parents, titles]) => {
-        const tree = new CollectionTree(treeDb(parents, titles));
+  test('hierarchy: the root at LEVEL 1, each entry one level below the nearest shallower entry before it, the whole subtree once', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomTree, async ([parents, titles]) => {
+        const tree = (await CollectionTree.load(await treeDb(parents, titles)));
         for (let id = 1; id <= parents.length; id++) {
           const h = tree.hierarchy(id);
           expect(h[0]).toEqual(expect.objectContaining({ id, LEVEL: 1 }));
@@ -50,10 +50,10 @@ describe('CollectionTree', () => {
     );
   });
 
-  test('upper-hierarchy runs from the top (LEVEL 1) down to the collection, each the parent of the next', () => {
-    fc.assert(
-      fc.property(randomTree, ([parents, titles]) => {
-        const tree = new CollectionTree(treeDb(parents, titles));
+  test('upper-hierarchy runs from the top (LEVEL 1) down to the collection, each the parent of the next', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomTree, async ([parents, titles]) => {
+        const tree = (await CollectionTree.load(await treeDb(parents, titles)));
         for (let id = 1; id <= parents.length; id++) {
           const up = tree.upperHierarchy(id);
           expect(up.map((e) => e.LEVEL)).toEqual(up.map((_, i) => i + 1));
@@ -69,10 +69,10 @@ describe('CollectionTree', () => {
     );
   });
 
-  test('collection search returns at most limit titles holding every query word as a word prefix', () => {
-    fc.assert(
-      fc.property(randomTree, fc.constantFrom('', 'pu', 'pump', 'hp', '2', 'elan', 'O-R', 'zz'), fc.integer({ min: 1, max: 10 }), fc.nat(3), ([parents, titles], q, limit, page) => {
-        const tree = new CollectionTree(treeDb(parents, titles));
+  test('collection search returns at most limit titles holding every query word as a word prefix', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomTree, fc.constantFrom('', 'pu', 'pump', 'hp', '2', 'elan', 'O-R', 'zz'), fc.integer({ min: 1, max: 10 }), fc.nat(3), async ([parents, titles], q, limit, page) => {
+        const tree = (await CollectionTree.load(await treeDb(parents, titles)));
         const found = tree.search({ q, limit, page });
         expect(found.length).toBeLessThanOrEqual(limit);
         const words = q.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
@@ -86,11 +86,11 @@ describe('CollectionTree', () => {
   });
 
   describe('counter examples', () => {
-    test('a parent cycle in bad data does not loop forever', () => {
-      const db = treeDb([-1, 0], ['A', 'B']);
-      db.exec('PRAGMA foreign_keys = OFF');
-      db.run('UPDATE collections SET parent_id = 2 WHERE id = 1');
-      const tree = new CollectionTree(db);
+    test('a parent cycle in bad data does not loop forever', async () => {
+      const db = await treeDb([-1, 0], ['A', 'B']);
+      await db.exec('PRAGMA foreign_keys = OFF');
+      await db.run('UPDATE collections SET parent_id = 2 WHERE id = 1');
+      const tree = (await CollectionTree.load(db));
       expect(tree.upperHierarchy(1).length).toBeLessThanOrEqual(2);
       expect(tree.hierarchy(1).length).toBeLessThanOrEqual(2);
     });

@@ -2,27 +2,31 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { openSqlite } from '../../src/server/db/database.ts';
+
 import type { Db } from '../../src/server/db/database.ts';
+import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedContent } from '../../src/server/content/seed.ts';
 import { contentRoutes } from '../../src/server/content/routes.ts';
+import { strictSchemaController } from '../../src/server/security/validation.ts';
+import { badNumberText } from './junk.helpers.ts';
 
 let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = openSqlite(':memory:');
-  migrate(db);
-  seedContent(db, { seed: 5 });
-  app = Fastify();
+  db = await openTestDb();
+  await migrate(db);
+  await seedContent(db, { seed: 5 });
+  // validated as the app validates (security/validation.ts)
+  app = Fastify({ schemaController: strictSchemaController() });
   await app.register(contentRoutes, { db });
   await app.ready();
 });
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.close();
 });
 
 /** Values a careless or hostile client sends: text of every kind, numbers of every kind, edge cases. */
@@ -33,6 +37,7 @@ const junk = fc.oneof(
   fc.integer().map(String),
   fc.bigInt().map(String),
   fc.double().map(String),
+  badNumberText,
   fc.constantFrom('', '-1', '0', '1', '1e309', 'NaN', 'Infinity', 'null', 'true', '[]', '{}', '%', '%00', '../..', '0x10', ' 1', '١', "' OR 1=1 --", '<script>', 'US', 'CREATED', 'DESC', '355'),
 );
 

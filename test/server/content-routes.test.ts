@@ -2,8 +2,9 @@ import { countWords, htmlToText } from '../../src/domain/read-time.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { openSqlite } from '../../src/server/db/database.ts';
+
 import type { Db } from '../../src/server/db/database.ts';
+import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedContent } from '../../src/server/content/seed.ts';
 import { contentRoutes, INTERNAL_ERROR_MESSAGE } from '../../src/server/content/routes.ts';
@@ -15,16 +16,16 @@ let db: Db;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  db = openSqlite(':memory:');
-  migrate(db);
-  seedContent(db, { seed: 11 });
+  db = await openTestDb();
+  await migrate(db);
+  await seedContent(db, { seed: 11 });
   // A stored article carrying hostile HTML: it must leave the server clean.
-  db.run(
+  await db.run(
     'INSERT INTO articles (id, handle, title, author, created_at, image_url, seo_description, body_html) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     [9999, 'hostile-html', 'Hostile', 'Mallory', '2001-01-01T00:00:00.000Z', null, null,
       '<p onmouseover="steal()">Read<script>alert(1)</script> <a href="javascript:alert(2)">me</a></p><img src="/x.png" onerror="alert(3)">'],
   );
-  db.run('INSERT INTO article_tags (article_id, position, tag, tag_key) VALUES (?, ?, ?, ?)', [9999, 0, 'Hostile Tag', 'hostile tag']);
+  await db.run('INSERT INTO article_tags (article_id, position, tag, tag_key) VALUES (?, ?, ?, ?)', [9999, 0, 'Hostile Tag', 'hostile tag']);
   app = Fastify();
   await app.register(contentRoutes, { db });
   await app.ready();
@@ -32,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  db.close();
+  await db.close();
 });
 
 async function get(url: string) {
@@ -415,15 +416,15 @@ describe('GET /api/config', () => {
   });
 
   test('answers the defaults when the settings rows are missing', async () => {
-    const empty = openSqlite(':memory:');
-    migrate(empty);
+    const empty = await openTestDb();
+    await migrate(empty);
     const local = Fastify();
     await local.register(contentRoutes, { db: empty });
     const res = await local.inject({ url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json().storeConfig.storeName).toBe('Skimmer Pool & Spa Supply');
     await local.close();
-    empty.close();
+    await empty.close();
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
-import { openSqlite } from '../../src/server/db/database.ts';
+
 import type { Db } from '../../src/server/db/database.ts';
+import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDatabase } from '../../src/server/seed/seed-database.ts';
 import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent, uniqueBrands } from '../../src/server/content/seed.ts';
@@ -18,83 +19,88 @@ import { escapeHtml, sanitizeContentHtml } from '../../src/server/content/html.t
 import { pageInfo } from '../../src/server/content/repository.ts';
 import { COUNTRIES, STATES } from '../../src/server/content/geo.ts';
 
-function freshDb(): Db {
-  const db = openSqlite(':memory:');
-  migrate(db);
+async function freshDb(): Promise<Db> {
+  const db = await openTestDb();
+  await migrate(db);
   return db;
 }
 
 /** Every content row, table by table, in a stable order: the fingerprint of a seed. */
-function dump(db: Db): Record<string, unknown[]> {
+async function dump(db: Db): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of CONTENT_TABLES) out[table] = db.all(`SELECT * FROM ${table} ORDER BY 1, 2`);
+  for (const table of CONTENT_TABLES) out[table] = await db.all(`SELECT * FROM ${table} ORDER BY 1, 2`);
   return out;
 }
 
-const count = (db: Db, sql: string, params: unknown[] = []) => db.get<{ n: number }>(sql, params)?.n ?? -1;
+const count = async (db: Db, sql: string, params: unknown[] = []) => (await db.get<{ n: number }>(sql, params))?.n ?? -1;
 
 describe('seedContent', () => {
-  test('writes the same rows for the same seed', () => {
-    const a = freshDb();
-    const b = freshDb();
-    seedContent(a, { seed: 7 });
-    seedContent(b, { seed: 7 });
-    expect(dump(a)).toEqual(dump(b));
+  test('writes the same rows for the same seed', async () => {
+    const a = await freshDb();
+    const b = await freshDb();
+    await seedContent(a, { seed: 7 });
+    await seedContent(b, { seed: 7 });
+    expect(await dump(a)).toEqual(await dump(b));
   });
 
-  test('writes different content for a different seed', () => {
-    const a = freshDb();
-    const b = freshDb();
-    seedContent(a, { seed: 7 });
-    seedContent(b, { seed: 8 });
-    expect(dump(a).articles).not.toEqual(dump(b).articles);
+  test('writes different content for a different seed', async () => {
+    const a = await freshDb();
+    const b = await freshDb();
+    await seedContent(a, { seed: 7 });
+    await seedContent(b, { seed: 8 });
+    expect((await dump(a)).articles).not.toEqual((await dump(b)).articles);
   });
 
-  test('replaces earlier content instead of adding to it when run again', () => {
-    const db = freshDb();
-    const first = seedContent(db, { seed: 3 });
-    const before = dump(db);
-    const second = seedContent(db, { seed: 3 });
+  test('replaces earlier content instead of adding to it when run again', async () => {
+    const db = await freshDb();
+    const first = await seedContent(db, { seed: 3 });
+    const before = await dump(db);
+    const second = await seedContent(db, { seed: 3 });
     expect(second).toEqual(first);
-    expect(dump(db)).toEqual(before);
+    expect(await dump(db)).toEqual(before);
   });
 
-  test('leaves the earlier content intact when a write fails', () => {
-    const db = freshDb();
-    seedContent(db, { seed: 3 });
-    const before = dump(db);
+  test('leaves the earlier content intact when a write fails', async () => {
+    const db = await freshDb();
+    await seedContent(db, { seed: 3 });
+    const before = await dump(db);
     // Fail late, after most tables were emptied and rewritten.
-    db.exec("CREATE TRIGGER content_boom BEFORE INSERT ON countries BEGIN SELECT RAISE(ABORT, 'boom'); END;");
-    expect(() => seedContent(db, { seed: 4 })).toThrow(/boom/);
-    expect(dump(db)).toEqual(before);
+    await db.exec(
+      db.dialect.name === 'postgres'
+        ? `CREATE FUNCTION content_boom() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$;
+           CREATE TRIGGER content_boom BEFORE INSERT ON countries FOR EACH ROW EXECUTE FUNCTION content_boom();`
+        : "CREATE TRIGGER content_boom BEFORE INSERT ON countries BEGIN SELECT RAISE(ABORT, 'boom'); END;",
+    );
+    await expect(seedContent(db, { seed: 4 })).rejects.toThrow(/boom/);
+    expect(await dump(db)).toEqual(before);
   });
 
-  test('writes about 40 articles, 30 help answers, 60 threads and 30+ site reviews', () => {
-    const db = freshDb();
-    const s = seedContent(db, { seed: 1 });
+  test('writes about 40 articles, 30 help answers, 60 threads and 30+ site reviews', async () => {
+    const db = await freshDb();
+    const s = await seedContent(db, { seed: 1 });
     expect(s.articles).toBeGreaterThanOrEqual(38);
     expect(s.helpAnswers).toBe(30);
     expect(s.questionThreads).toBe(60);
     expect(s.siteReviews).toBeGreaterThanOrEqual(30);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM articles')).toBe(s.articles);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM help_answers')).toBe(30);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM question_threads')).toBe(60);
-    expect(isContentSeeded(db)).toBe(true);
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM articles')).toBe(s.articles);
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM help_answers')).toBe(30);
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM question_threads')).toBe(60);
+    expect(await isContentSeeded(db)).toBe(true);
   });
 
-  test('rejects an anchor that is not a date', () => {
-    expect(() => seedContent(freshDb(), { seed: 1, anchor: 'not a date' })).toThrow(RangeError);
+  test('rejects an anchor that is not a date', async () => {
+    await expect(seedContent(await freshDb(), { seed: 1, anchor: 'not a date' })).rejects.toThrow(RangeError);
   });
 
-  test('reports an unseeded database as unseeded', () => {
-    expect(isContentSeeded(freshDb())).toBe(false);
-    expect(isContentSeeded(openSqlite(':memory:'))).toBe(false);
+  test('reports an unseeded database as unseeded', async () => {
+    expect(await isContentSeeded(await freshDb())).toBe(false);
+    expect(await isContentSeeded(await openTestDb())).toBe(false);
   });
 
-  test('gives every article an author, tags and several paragraphs of HTML', () => {
-    const db = freshDb();
-    seedContent(db, { seed: 1 });
-    const rows = db.all<{ id: number; author: string; body: string; tags: number }>(
+  test('gives every article an author, tags and several paragraphs of HTML', async () => {
+    const db = await freshDb();
+    await seedContent(db, { seed: 1 });
+    const rows = await db.all<{ id: number; author: string; body: string; tags: number }>(
       'SELECT a.id, a.author, a.body_html AS body, (SELECT COUNT(*) FROM article_tags t WHERE t.article_id = a.id) AS tags FROM articles a',
     );
     for (const r of rows) {
@@ -105,19 +111,19 @@ describe('seedContent', () => {
     }
   });
 
-  test('leaves some site reviews without a message', () => {
-    const db = freshDb();
-    seedContent(db, { seed: 1 });
-    expect(count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE message IS NULL')).toBeGreaterThan(0);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE message IS NOT NULL')).toBeGreaterThan(0);
+  test('leaves some site reviews without a message', async () => {
+    const db = await freshDb();
+    await seedContent(db, { seed: 1 });
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE message IS NULL')).toBeGreaterThan(0);
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE message IS NOT NULL')).toBeGreaterThan(0);
   });
 
-  test('writes the expert-assistance page with id 355 at /expert-assistance/355.htm', () => {
-    const db = freshDb();
-    seedContent(db, { seed: 1 });
-    expect(db.get('SELECT handle, path FROM pages WHERE id = 355')).toEqual({ handle: 'expert-assistance', path: '/expert-assistance/355.htm' });
+  test('writes the expert-assistance page with id 355 at /expert-assistance/355.htm', async () => {
+    const db = await freshDb();
+    await seedContent(db, { seed: 1 });
+    expect(await db.get('SELECT handle, path FROM pages WHERE id = 355')).toEqual({ handle: 'expert-assistance', path: '/expert-assistance/355.htm' });
     for (const handle of ['about-us', 'shipping-policy', 'returns', 'privacy-policy', 'contact-us']) {
-      expect(count(db, 'SELECT COUNT(*) AS n FROM pages WHERE handle = ?', [handle])).toBe(1);
+      expect(await count(db, 'SELECT COUNT(*) AS n FROM pages WHERE handle = ?', [handle])).toBe(1);
     }
   });
 
@@ -129,11 +135,11 @@ describe('seedContent', () => {
     ['GB', 0],
     ['DE', 0],
     ['FR', 0],
-  ])('writes the subdivisions of %s (%i)', (code, n) => {
-    const db = freshDb();
-    seedContent(db, { seed: 1 });
-    expect(count(db, 'SELECT COUNT(*) AS n FROM countries WHERE country_code = ?', [code])).toBe(1);
-    expect(count(db, 'SELECT COUNT(*) AS n FROM states WHERE country_code = ?', [code])).toBe(n);
+  ])('writes the subdivisions of %s (%i)', async (code, n) => {
+    const db = await freshDb();
+    await seedContent(db, { seed: 1 });
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM countries WHERE country_code = ?', [code])).toBe(1);
+    expect(await count(db, 'SELECT COUNT(*) AS n FROM states WHERE country_code = ?', [code])).toBe(n);
   });
 
   test('includes DC among the US states', () => {
@@ -142,80 +148,80 @@ describe('seedContent', () => {
   });
 
   describe('without a catalogue', () => {
-    test('falls back to fictional brands and the fixed navigation tree', () => {
-      const db = freshDb();
-      const s = seedContent(db, { seed: 1 });
+    test('falls back to fictional brands and the fixed navigation tree', async () => {
+      const db = await freshDb();
+      const s = await seedContent(db, { seed: 1 });
       expect(s.source).toEqual({ brands: 'fallback', navigation: 'fallback' });
-      expect(count(db, 'SELECT COUNT(*) AS n FROM nav_links WHERE parent_id IS NULL')).toBe(FALLBACK_NAV_TREE.length);
+      expect(await count(db, 'SELECT COUNT(*) AS n FROM nav_links WHERE parent_id IS NULL')).toBe(FALLBACK_NAV_TREE.length);
     });
 
-    test('works on a database that only has the content migration', () => {
-      const db = openSqlite(':memory:');
-      db.exec(readContentMigration());
-      const s = seedContent(db, { seed: 2 });
+    test('works on a database that only has the content migration', async () => {
+      const db = await openTestDb();
+      await db.exec(readContentMigration());
+      const s = await seedContent(db, { seed: 2 });
       expect(s.source.navigation).toBe('fallback');
       expect(s.brands).toBeGreaterThan(5);
     });
 
-    test('gives a few navigation links a maxChildItemsToDisplay', () => {
-      const db = freshDb();
-      seedContent(db, { seed: 1 });
-      const capped = db.all<{ cap: number }>('SELECT max_child_items_to_display AS cap FROM nav_links WHERE max_child_items_to_display IS NOT NULL');
+    test('gives a few navigation links a maxChildItemsToDisplay', async () => {
+      const db = await freshDb();
+      await seedContent(db, { seed: 1 });
+      const capped = await db.all<{ cap: number }>('SELECT max_child_items_to_display AS cap FROM nav_links WHERE max_child_items_to_display IS NOT NULL');
       expect(capped.map((c) => c.cap).sort((a, b) => a - b)).toEqual([6, 12]);
     });
   });
 
-  describe('with a catalogue', () => {
-    const db = freshDb();
-    seedDatabase(db, { products: 40, seed: 5 });
-    const summary = seedContent(db, { seed: 1 });
+  describe('with a catalogue', async () => {
+    const db = await freshDb();
+    await seedDatabase(db, { products: 40, seed: 5 });
+    const summary = await seedContent(db, { seed: 1 });
 
-    test('takes brands from the catalogue vendors', () => {
+    test('takes brands from the catalogue vendors', async () => {
       expect(summary.source.brands).toBe('catalogue');
-      const vendors = db.all<{ name: string }>('SELECT name FROM vendors ORDER BY name').map((v) => v.name);
-      const brands = db.all<{ name: string }>('SELECT name FROM brands ORDER BY name').map((v) => v.name);
+      const vendors = (await db.all<{ name: string }>('SELECT name FROM vendors ORDER BY name')).map((v) => v.name);
+      const brands = (await db.all<{ name: string }>('SELECT name FROM brands ORDER BY name')).map((v) => v.name);
       expect(brands).toEqual(vendors);
     });
 
-    test('links the hero slides only to collections the catalogue has', () => {
-      const theme = JSON.parse(db.get<{ v: string }>("SELECT value_json AS v FROM store_settings WHERE setting_key = 'themeConfig'")?.v ?? '{}') as {
+    test('links the hero slides only to collections the catalogue has', async () => {
+      const theme = JSON.parse((await db.get<{ v: string }>("SELECT value_json AS v FROM store_settings WHERE setting_key = 'themeConfig'"))?.v ?? '{}') as {
         heroSection: { images: { url?: string }[] };
       };
       const handles = theme.heroSection.images.map((i) => i.url ?? '').filter((u) => u.startsWith('/collections/')).map((u) => u.slice('/collections/'.length));
       expect(handles.length).toBeGreaterThan(0);
-      for (const h of handles) expect(count(db, 'SELECT COUNT(*) AS n FROM collections WHERE handle = ?', [h])).toBe(1);
+      for (const h of handles) expect(await count(db, 'SELECT COUNT(*) AS n FROM collections WHERE handle = ?', [h])).toBe(1);
     });
 
-    test('builds navigation from the top two collection levels, linking collectionPath/{handle}', () => {
+    test('builds navigation from the top two collection levels, linking collectionPath/{handle}', async () => {
       expect(summary.source.navigation).toBe('catalogue');
-      const tops = db.all<{ handle: string }>('SELECT handle FROM collections WHERE parent_id IS NULL ORDER BY position, title, id');
-      const navTops = db.all<{ handle: string; url: string }>(
+      const tops = await db.all<{ handle: string }>('SELECT handle FROM collections WHERE parent_id IS NULL ORDER BY position, title, id');
+      const navTops = await db.all<{ handle: string; url: string }>(
         'SELECT collection_handle AS handle, url FROM nav_links WHERE parent_id IS NULL ORDER BY position',
       );
       expect(navTops.map((n) => n.handle)).toEqual(tops.map((t) => t.handle));
       for (const n of navTops) expect(n.url).toBe(`/collections/${n.handle}`);
-      const second = count(
+      const second = await count(
         db,
         'SELECT COUNT(*) AS n FROM collections c JOIN collections p ON p.id = c.parent_id WHERE p.parent_id IS NULL',
       );
-      expect(count(db, 'SELECT COUNT(*) AS n FROM nav_links WHERE parent_id IS NOT NULL')).toBe(second);
+      expect(await count(db, 'SELECT COUNT(*) AS n FROM nav_links WHERE parent_id IS NOT NULL')).toBe(second);
     });
   });
 
-  test('keeps its invariants for any seed', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
-        const db = freshDb();
+  test('keeps its invariants for any seed', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), async (seed) => {
+        const db = await freshDb();
         const anchor = '2025-06-01T12:00:00.000Z';
-        seedContent(db, { seed, anchor });
-        expect(count(db, 'SELECT COUNT(*) AS n FROM articles WHERE created_at > ?', [anchor])).toBe(0);
-        expect(count(db, 'SELECT COUNT(*) AS n FROM question_threads WHERE created_at > ?', [anchor])).toBe(0);
-        expect(count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE stars < 1 OR stars > 5')).toBe(0);
+        await seedContent(db, { seed, anchor });
+        expect(await count(db, 'SELECT COUNT(*) AS n FROM articles WHERE created_at > ?', [anchor])).toBe(0);
+        expect(await count(db, 'SELECT COUNT(*) AS n FROM question_threads WHERE created_at > ?', [anchor])).toBe(0);
+        expect(await count(db, 'SELECT COUNT(*) AS n FROM site_reviews WHERE stars < 1 OR stars > 5')).toBe(0);
         // every thread is answered, staff first
-        expect(count(db, 'SELECT COUNT(*) AS n FROM question_threads q WHERE NOT EXISTS (SELECT 1 FROM question_answers a WHERE a.thread_id = q.id AND a.position = 0 AND a.is_staff = 1)')).toBe(0);
-        const ids = db.all<{ d: string }>('SELECT displayable_id AS d FROM question_threads').map((r) => r.d);
+        expect(await count(db, 'SELECT COUNT(*) AS n FROM question_threads q WHERE NOT EXISTS (SELECT 1 FROM question_answers a WHERE a.thread_id = q.id AND a.position = 0 AND a.is_staff = 1)')).toBe(0);
+        const ids = (await db.all<{ d: string }>('SELECT displayable_id AS d FROM question_threads')).map((r) => r.d);
         expect(new Set(ids).size).toBe(ids.length);
-        db.close();
+        await db.close();
       }),
       { numRuns: 8 },
     );
@@ -309,9 +315,13 @@ describe('content media', () => {
     },
   );
 
-  test('draws an SVG of the requested width with a square for logos', () => {
-    expect(renderContentSvg('hero-1', 400)).toContain('width="400" height="225"');
-    expect(renderContentSvg('logo-skimmer', 400)).toContain('width="400" height="400"');
+  test('draws an SVG of the requested width in the shape its place needs', () => {
+    // the header shows the logo at 180x48, the hero at 16:6, brand marks and icons square
+    expect(renderContentSvg('logo-skimmer', 400)).toContain('width="400" height="107"');
+    expect(renderContentSvg('hero-1', 400)).toContain('width="400" height="150"');
+    expect(renderContentSvg('brand-aquacrest', 400)).toContain('width="400" height="400"');
+    expect(renderContentSvg('favicon-skimmer', 200)).toContain('width="200" height="200"');
+    expect(renderContentSvg('article-replacing-a-pump-motor', 400)).toContain('width="400" height="225"');
   });
 });
 
@@ -377,10 +387,10 @@ describe('uniqueBrands', () => {
     );
   });
 
-  test('lets the seed store vendors whose names collide', () => {
-    const db = freshDb();
-    ['Aqua Core', 'AQUA CORE', 'Aqua-Core'].forEach((name, i) => db.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [i + 1, name, `v${i}`]));
-    expect(seedContent(db, { seed: 1 }).brands).toBe(2);
+  test('lets the seed store vendors whose names collide', async () => {
+    const db = await freshDb();
+    for (const [i, name] of ['Aqua Core', 'AQUA CORE', 'Aqua-Core'].entries()) await db.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [i + 1, name, `v${i}`]);
+    expect((await seedContent(db, { seed: 1 })).brands).toBe(2);
   });
 });
 

@@ -5,51 +5,51 @@ import { MAX_ATTEMPTS, Outbox, type EmailMessage } from '../../src/server/email/
 import { accountApp, accountDb, call } from './account.helpers.ts';
 
 describe('outbox', () => {
-  test('stores messages and lists them newest first, by recipient case-insensitively', () => {
-    const outbox = new Outbox(accountDb());
-    outbox.enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
-    outbox.enqueue('b', { to: 'y@example.com', subject: 'two', text: 'hi' });
-    outbox.enqueue('c', { to: 'x@example.com', subject: 'three', text: 'hi' });
-    expect(outbox.list().map((m) => m.subject)).toEqual(['three', 'two', 'one']);
-    expect(outbox.list({ to: 'X@EXAMPLE.com' }).map((m) => m.subject)).toEqual(['three', 'one']);
+  test('stores messages and lists them newest first, by recipient case-insensitively', async () => {
+    const outbox = new Outbox(await accountDb());
+    await outbox.enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
+    await outbox.enqueue('b', { to: 'y@example.com', subject: 'two', text: 'hi' });
+    await outbox.enqueue('c', { to: 'x@example.com', subject: 'three', text: 'hi' });
+    expect((await outbox.list()).map((m) => m.subject)).toEqual(['three', 'two', 'one']);
+    expect((await outbox.list({ to: 'X@EXAMPLE.com' })).map((m) => m.subject)).toEqual(['three', 'one']);
   });
 
-  test('a message enqueued in a rolled-back transaction does not exist', () => {
-    const db = accountDb();
+  test('a message enqueued in a rolled-back transaction does not exist', async () => {
+    const db = await accountDb();
     const outbox = new Outbox(db);
-    expect(() => db.transaction(() => {
-      outbox.enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
+    await expect(db.transaction(async (tx) => {
+      await outbox.in(tx).enqueue('a', { to: 'x@example.com', subject: 'one', text: 'hi' });
       throw new Error('rollback');
-    })).toThrow('rollback');
-    expect(outbox.list()).toEqual([]);
+    })).rejects.toThrow('rollback');
+    expect(await outbox.list()).toEqual([]);
   });
 
   test('flush sends pending mail once and retries failures up to the limit', async () => {
-    const db = accountDb();
+    const db = await accountDb();
     const sent: EmailMessage[] = [];
     let fail = true;
     const outbox = new Outbox(db, async (m) => {
       if (fail && m.to === 'bad@example.com') throw new Error('550 mailbox unavailable');
       sent.push(m);
     });
-    outbox.enqueue('a', { to: 'ok@example.com', subject: 's', text: 't' });
-    outbox.enqueue('a', { to: 'bad@example.com', subject: 's', text: 't' });
+    await outbox.enqueue('a', { to: 'ok@example.com', subject: 's', text: 't' });
+    await outbox.enqueue('a', { to: 'bad@example.com', subject: 's', text: 't' });
     expect(await outbox.flush()).toBe(1);
     expect(await outbox.flush()).toBe(0);
     expect(sent.map((m) => m.to)).toEqual(['ok@example.com']);
-    expect(outbox.list({ to: 'bad@example.com' })[0]).toMatchObject({ sentAt: null, attempts: 2, lastError: '550 mailbox unavailable' });
+    expect((await outbox.list({ to: 'bad@example.com' }))[0]).toMatchObject({ sentAt: null, attempts: 2, lastError: '550 mailbox unavailable' });
     for (let i = 0; i < MAX_ATTEMPTS; i++) await outbox.flush();
-    expect(outbox.list({ to: 'bad@example.com' })[0]?.attempts).toBe(MAX_ATTEMPTS);
+    expect((await outbox.list({ to: 'bad@example.com' }))[0]?.attempts).toBe(MAX_ATTEMPTS);
     fail = false;
     expect(await outbox.flush()).toBe(0);
   });
 
   test('without a transport nothing is sent and mail stays readable', async () => {
-    const outbox = new Outbox(accountDb());
-    outbox.enqueue('a', { to: 'x@example.com', subject: 's', text: 't' });
+    const outbox = new Outbox(await accountDb());
+    await outbox.enqueue('a', { to: 'x@example.com', subject: 's', text: 't' });
     expect(outbox.delivers).toBe(false);
     expect(await outbox.flush()).toBe(0);
-    expect(outbox.list()).toHaveLength(1);
+    expect(await outbox.list()).toHaveLength(1);
   });
 });
 
@@ -63,7 +63,7 @@ describe('dev mailbox', () => {
 
   test('lists and shows sent mail as HTML and JSON, links clickable, content escaped', async () => {
     const t = await accountApp();
-    t.app.accounts.outbox.enqueue('test', { to: 'x@example.com', subject: '<b>Hi</b>', text: 'Go to http://shop.test/a?token=1 <script>alert(1)</script>' });
+    await t.app.accounts.outbox.enqueue('test', { to: 'x@example.com', subject: '<b>Hi</b>', text: 'Go to http://shop.test/a?token=1 <script>alert(1)</script>' });
     const list = await t.app.inject({ url: '/dev/mailbox' });
     expect(list.headers['content-type']).toMatch(/text\/html/);
     expect(list.body).toContain('&lt;b&gt;Hi&lt;/b&gt;');

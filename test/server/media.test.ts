@@ -42,7 +42,7 @@ const pngWidth = (b: Buffer): number => b.readUInt32BE(16);
 
 describe('generated pictures', () => {
   test.each(IMAGE_WIDTHS)('a product image is a PNG %i pixels wide', async (width) => {
-    const image = db.get<{ id: number }>('SELECT id FROM product_images LIMIT 1');
+    const image = await db.get<{ id: number }>('SELECT id FROM product_images LIMIT 1');
     const res = await app.inject({ url: `/media/images/${image!.id}-${width}.png` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
@@ -50,10 +50,19 @@ describe('generated pictures', () => {
     expect(pngWidth(res.rawPayload)).toBe(width);
   });
 
+  test('a product picture stays small: under 60 KB at 800 wide, 20 KB at 400', async () => {
+    for (const { id } of await db.all<{ id: number }>('SELECT id FROM product_images ORDER BY id LIMIT 6')) {
+      const large = await app.inject({ url: `/media/images/${id}-800.png` });
+      const small = await app.inject({ url: `/media/images/${id}-400.png` });
+      expect(large.rawPayload.length).toBeLessThan(60_000);
+      expect(small.rawPayload.length).toBeLessThan(20_000);
+    }
+  });
+
   test('every image URL the API gives resolves', async () => {
-    const urls = db.all<{ url: string }>('SELECT url FROM product_images LIMIT 5').map((r) => r.url);
-    urls.push(...db.all<{ url: string }>('SELECT image_url AS url FROM collections LIMIT 3').map((r) => r.url));
-    urls.push(...db.all<{ url: string }>('SELECT poster_url AS url FROM model3ds LIMIT 2').map((r) => r.url));
+    const urls = (await db.all<{ url: string }>('SELECT url FROM product_images LIMIT 5')).map((r) => r.url);
+    urls.push(...(await db.all<{ url: string }>('SELECT image_url AS url FROM collections LIMIT 3')).map((r) => r.url));
+    urls.push(...(await db.all<{ url: string }>('SELECT poster_url AS url FROM model3ds LIMIT 2')).map((r) => r.url));
     for (const url of urls) expect((await app.inject({ url })).statusCode, url).toBe(200);
   });
 
@@ -75,19 +84,28 @@ describe('generated pictures', () => {
     expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
   });
 
-  test('every shape draws a well-formed SVG with the caption escaped', () => {
+  test('every shape draws a well-formed SVG product shot with no label text', () => {
     for (const shape of SHAPES) {
-      const svg = renderPartSvg({ shape, hue: 120, caption: 'A<B & "C"', width: 300 });
+      const svg = renderPartSvg({ shape, hue: 120, width: 300 });
       expect(svg).toMatch(/^<svg [^>]*width="300" height="300"/);
-      expect(svg).toContain('A&lt;B &amp; &quot;C&quot;');
       expect(svg.endsWith('</svg>')).toBe(true);
+      // the old placeholders printed the part number under the drawing
+      expect(svg).not.toContain('<text');
     }
+  });
+
+  test('a product picture does not print its part number', async () => {
+    const image = await db.get<{ id: number; code: string }>(
+      'SELECT i.id, p.product_code AS code FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.product_code IS NOT NULL LIMIT 1',
+    );
+    const row = await db.get<{ shape: (typeof SHAPES)[number]; hue: number }>('SELECT shape, hue FROM product_images WHERE id = ?', [image!.id]);
+    expect(renderPartSvg({ shape: row!.shape, hue: row!.hue, width: 400 })).not.toContain(image!.code);
   });
 });
 
 describe('PDF spec sheets', () => {
   test('the served PDF is a valid one-page PDF with correct xref offsets', async () => {
-    const pdf = db.get<{ url: string }>('SELECT url FROM pdfs LIMIT 1');
+    const pdf = await db.get<{ url: string }>('SELECT url FROM pdfs LIMIT 1');
     const res = await app.inject({ url: pdf!.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -123,7 +141,7 @@ describe('PDF spec sheets', () => {
 
 describe('3D models', () => {
   test('the served model is glTF 2.0 whose embedded buffer matches its declared length', async () => {
-    const model = db.get<{ url: string }>('SELECT url FROM model3ds LIMIT 1');
+    const model = await db.get<{ url: string }>('SELECT url FROM model3ds LIMIT 1');
     const res = await app.inject({ url: model!.url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^model\/gltf\+json/);
@@ -133,17 +151,74 @@ describe('3D models', () => {
     expect(buffer.length).toBe(gltf.buffers[0].byteLength);
   });
 
-  test('every shape gives accessors that fit inside their buffer views', () => {
-    for (const shape of SHAPES) {
-      const gltf = JSON.parse(renderGltf({ shape, hue: 40, name: shape }));
-      const buffer = Buffer.from(gltf.buffers[0].uri.split(',')[1], 'base64');
-      const [pos, nor, idx] = gltf.accessors;
-      expect(pos.count * 12).toBe(gltf.bufferViews[0].byteLength);
-      expect(nor.count * 12).toBe(gltf.bufferViews[1].byteLength);
-      expect(idx.count * 2).toBe(gltf.bufferViews[2].byteLength);
-      const indices = new Uint16Array(buffer.buffer, buffer.byteOffset + gltf.bufferViews[2].byteOffset, idx.count);
+  /** Parses a model and checks its structure: views inside the buffer, indices inside the vertices. */
+  function checkedModel(text: string) {
+    const gltf = JSON.parse(text);
+    const buffer = Buffer.from(gltf.buffers[0].uri.split(',')[1], 'base64');
+    expect(buffer.length).toBe(gltf.buffers[0].byteLength);
+    for (const view of gltf.bufferViews) expect(view.byteOffset + view.byteLength).toBeLessThanOrEqual(buffer.length);
+    const [pos, nor] = gltf.accessors;
+    expect(pos.count * 12).toBe(gltf.bufferViews[pos.bufferView].byteLength);
+    expect(nor.count).toBe(pos.count);
+    const positions = new Float32Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + pos.count * 12));
+    for (const primitive of gltf.meshes[0].primitives) {
+      expect(primitive.attributes).toEqual({ POSITION: 0, NORMAL: 1 });
+      expect(gltf.materials[primitive.material]).toBeDefined();
+      const acc = gltf.accessors[primitive.indices];
+      const view = gltf.bufferViews[acc.bufferView];
+      const Indices = acc.componentType === 5125 ? Uint32Array : Uint16Array;
+      expect(acc.count * Indices.BYTES_PER_ELEMENT).toBe(view.byteLength);
+      expect(acc.count % 3).toBe(0);
+      const indices = new Indices(buffer.buffer.slice(buffer.byteOffset + view.byteOffset, buffer.byteOffset + view.byteOffset + view.byteLength));
       expect(Math.max(...indices)).toBeLessThan(pos.count);
-      expect(idx.count % 3).toBe(0);
     }
+    // the declared bounds are the vertices' bounds (viewers frame the model from them)
+    for (let k = 0; k < 3; k++) {
+      const axis = positions.filter((_, i) => i % 3 === k);
+      expect(Math.min(...axis)).toBe(pos.min[k]);
+      expect(Math.max(...axis)).toBe(pos.max[k]);
+    }
+    const size = [0, 1, 2].map((k) => pos.max[k] - pos.min[k]) as [number, number, number];
+    return { gltf, vertices: pos.count as number, primitives: gltf.meshes[0].primitives.length as number, size };
+  }
+
+  test('every shape gives a valid model: views inside the buffer, indices inside the vertices, bounds that fit', () => {
+    for (const shape of SHAPES) checkedModel(renderGltf({ shape, hue: 40, name: shape }));
+  });
+
+  test('a pump, a filter tank and a cartridge are shaped like the part, not a cylinder', () => {
+    // the old models were one capped cylinder: 132 vertices, one primitive, one material
+    const pump = checkedModel(renderGltf({ shape: 'pump', hue: 200, name: 'pump' }));
+    const filter = checkedModel(renderGltf({ shape: 'filter', hue: 200, name: 'filter' }));
+    const cartridge = checkedModel(renderGltf({ shape: 'cartridge', hue: 200, name: 'cartridge' }));
+    for (const model of [pump, filter, cartridge]) {
+      expect(model.vertices).toBeGreaterThan(500);
+      expect(model.primitives).toBeGreaterThanOrEqual(3);
+    }
+    // a pump lies along its motor; a filter tank and a cartridge stand up
+    expect(pump.size[0]).toBeGreaterThan(pump.size[1] * 1.5);
+    expect(filter.size[1]).toBeGreaterThan(filter.size[0] * 1.5);
+    expect(cartridge.size[1]).toBeGreaterThan(cartridge.size[0] * 1.5);
+    // the cartridge's pleats: its media has many radii, a cylinder one
+    const { gltf } = cartridge;
+    const buffer = Buffer.from(gltf.buffers[0].uri.split(',')[1], 'base64');
+    const positions = new Float32Array(buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + gltf.accessors[0].count * 12));
+    const radii = new Set<number>();
+    for (let i = 0; i < positions.length; i += 3) radii.add(Math.round(Math.hypot(positions[i]!, positions[i + 2]!) * 1000));
+    expect(radii.size).toBeGreaterThan(10);
+    // and the shapes differ from each other
+    const texts = SHAPES.map((shape) => renderGltf({ shape, hue: 40, name: 'x' }));
+    expect(new Set(texts).size).toBeGreaterThanOrEqual(SHAPES.length - 2);
+  });
+
+  test('the served model is the model of the product shape, as glTF JSON', async () => {
+    const row = await db.get<{ url: string; shape: (typeof SHAPES)[number]; hue: number; title: string }>(
+      'SELECT m.url, m.shape, m.hue, p.title FROM model3ds m JOIN products p ON p.id = m.product_id ORDER BY m.id LIMIT 1',
+    );
+    const res = await app.inject({ url: row!.url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^model\/gltf\+json/);
+    expect(res.body).toBe(renderGltf({ shape: row!.shape, hue: row!.hue, name: row!.title }));
+    expect(checkedModel(res.body).primitives).toBeGreaterThanOrEqual(1);
   });
 });

@@ -5,17 +5,17 @@ import { describe, expect, test } from 'vitest';
 import { openSqlite } from '../../src/server/db/database.ts';
 import { appliedVersions, migrate, readMigrations } from '../../src/server/db/migrate.ts';
 
-const tables = (db: ReturnType<typeof openSqlite>): string[] =>
-  db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((r) => r.name);
+const tables = async (db: ReturnType<typeof openSqlite>): Promise<string[]> =>
+  (await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).map((r) => r.name);
 
 describe('migrations', () => {
-  test('a fresh database gets every migration, in version order, recorded in schema_migrations', () => {
+  test('a fresh database gets every migration, in version order, recorded in schema_migrations', async () => {
     const db = openSqlite(':memory:');
     const expected = readMigrations().map((m) => m.version);
     expect(expected[0]).toBe(1);
-    expect(migrate(db)).toEqual(expected);
-    expect(appliedVersions(db)).toEqual(expected);
-    expect(tables(db)).toEqual(
+    expect(await migrate(db)).toEqual(expected);
+    expect(await appliedVersions(db)).toEqual(expected);
+    expect(await tables(db)).toEqual(
       expect.arrayContaining([
         'collections', 'vendors', 'products', 'product_options', 'option_values', 'variants',
         'variant_selected_options', 'inventory_levels', 'tags', 'product_tags', 'product_collections',
@@ -24,34 +24,34 @@ describe('migrations', () => {
     );
   });
 
-  test('running again applies nothing and changes nothing', () => {
+  test('running again applies nothing and changes nothing', async () => {
     const db = openSqlite(':memory:');
-    migrate(db);
-    const before = tables(db);
-    expect(migrate(db)).toEqual([]);
-    expect(tables(db)).toEqual(before);
+    await migrate(db);
+    const before = await tables(db);
+    expect(await migrate(db)).toEqual([]);
+    expect(await tables(db)).toEqual(before);
   });
 
-  test('a failing migration rolls back entirely and is not recorded', () => {
+  test('a failing migration rolls back entirely and is not recorded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skimmer-mig-'));
     writeFileSync(join(dir, '001_good.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY);');
     writeFileSync(join(dir, '002_bad.sql'), 'CREATE TABLE b (id INTEGER PRIMARY KEY); INSERT INTO nowhere VALUES (1);');
     const db = openSqlite(':memory:');
-    expect(() => migrate(db, readMigrations(dir))).toThrow();
-    expect(appliedVersions(db)).toEqual([1]);
-    expect(tables(db)).toContain('a');
-    expect(tables(db)).not.toContain('b');
+    await expect(migrate(db, readMigrations(dir))).rejects.toThrow();
+    expect(await appliedVersions(db)).toEqual([1]);
+    expect(await tables(db)).toContain('a');
+    expect(await tables(db)).not.toContain('b');
   });
 
-  test('applies only the migrations added since the last run', () => {
+  test('applies only the migrations added since the last run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'skimmer-mig-'));
     writeFileSync(join(dir, '001_a.sql'), 'CREATE TABLE a (id INTEGER PRIMARY KEY);');
     const db = openSqlite(':memory:');
-    expect(migrate(db, readMigrations(dir))).toEqual([1]);
+    expect(await migrate(db, readMigrations(dir))).toEqual([1]);
     writeFileSync(join(dir, '010_c.sql'), 'CREATE TABLE c (id INTEGER PRIMARY KEY);');
     writeFileSync(join(dir, '002_b.sql'), 'CREATE TABLE b (id INTEGER PRIMARY KEY);');
     writeFileSync(join(dir, 'README.txt'), 'not a migration');
-    expect(migrate(db, readMigrations(dir))).toEqual([2, 10]);
+    expect(await migrate(db, readMigrations(dir))).toEqual([2, 10]);
   });
 
   test('two files with one version are refused', () => {

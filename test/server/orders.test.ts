@@ -30,8 +30,8 @@ const form = {
 
 /** A signed-in shopper with one placed order; answers the shopper, the order id and the checkout id. */
 async function shopperWithOrder(): Promise<{ cookie: string; customerId: number; orderId: number; checkoutId: string }> {
-  const shopper = signedInShopper(db);
-  const level = stockedLevel(db, 1, 30, 100);
+  const shopper = await signedInShopper(db);
+  const level = await stockedLevel(db, 1, 30, 100);
   const added = await call(app, 'POST', '/api/checkouts/lineItems', { cookie: shopper.cookie, body: { inventoryLevelId: level.id, quantity: 1 }, headers: { 'idempotency-key': `o-${Math.random()}` } });
   const checkoutId = checkoutIdOf(added.body.checkout);
   const placed = await app.inject({
@@ -40,16 +40,16 @@ async function shopperWithOrder(): Promise<{ cookie: string; customerId: number;
     payload: new URLSearchParams(form).toString(),
   });
   expect(placed.statusCode).toBe(303);
-  const orderId = db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId])?.id ?? 0;
+  const orderId = (await db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]))?.id ?? 0;
   return { cookie: shopper.cookie, customerId: shopper.customerId, orderId, checkoutId };
 }
 
-function sellableProduct(skip = 0): number {
-  return db.get<{ id: number }>(
+async function sellableProduct(skip = 0): Promise<number> {
+  return (await db.get<{ id: number }>(
     `SELECT DISTINCT v.product_id AS id FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
      WHERE l.available_for_sale = 1 AND l.quantity > 5 ORDER BY v.product_id LIMIT 1 OFFSET ?`,
     [skip],
-  )?.id ?? 0;
+  ))?.id ?? 0;
 }
 
 describe('orders of the signed-in customer', () => {
@@ -72,7 +72,7 @@ describe('orders of the signed-in customer', () => {
 
   test('POST /api/orders/{orderId}/relatedProducts/{productId} with a JSON header and no body adds the product as a line', async () => {
     const { cookie, orderId } = await shopperWithOrder();
-    const productId = sellableProduct(3);
+    const productId = await sellableProduct(3);
     const before = (await call(app, 'GET', `/api/orders/${orderId}`, { cookie })).body.order;
     const res = await app.inject({
       method: 'POST', url: `/api/orders/${orderId}/relatedProducts/${productId}`,
@@ -84,7 +84,7 @@ describe('orders of the signed-in customer', () => {
     const added = body.order.lines.at(-1);
     expect(added).toMatchObject({ productId, quantity: 1, addedAfterPlacement: true });
     expect(body.order.totalPrice).toBeCloseTo(before.totalPrice + added.unitPrice, 2);
-    const pending = db.get<{ status: string; gateway: string | null }>("SELECT status, gateway FROM transactions WHERE order_id = ? AND status = 'PENDING'", [orderId]);
+    const pending = await db.get<{ status: string; gateway: string | null }>("SELECT status, gateway FROM transactions WHERE order_id = ? AND status = 'PENDING'", [orderId]);
     expect(pending).toEqual({ status: 'PENDING', gateway: null });
   });
 
@@ -93,7 +93,7 @@ describe('orders of the signed-in customer', () => {
     ['an unknown order', 'order', 404, ORDER_ERRORS.notFound],
   ] as const)('adding to %s answers { error }', async (_name, missing, status, error) => {
     const { cookie, orderId } = await shopperWithOrder();
-    const res = await call(app, 'POST', `/api/orders/${missing === 'order' ? 99_999 : orderId}/relatedProducts/${missing === 'product' ? 99_999_999 : sellableProduct()}`, { cookie });
+    const res = await call(app, 'POST', `/api/orders/${missing === 'order' ? 99_999 : orderId}/relatedProducts/${missing === 'product' ? 99_999_999 : await sellableProduct()}`, { cookie });
     expect(res).toMatchObject({ status, body: { error } });
   });
 });
@@ -106,47 +106,47 @@ describe('authorisation on every call', () => {
 
   test.each(orderProbes)("%s as another customer answers 404 and changes nothing", async (_name, route) => {
     const victim = await shopperWithOrder();
-    const intruder = signedInShopper(db);
-    const before = commerceCounts(db);
-    const [method, url] = route({ orderId: victim.orderId, productId: sellableProduct() });
+    const intruder = await signedInShopper(db);
+    const before = await commerceCounts(db);
+    const [method, url] = route({ orderId: victim.orderId, productId: await sellableProduct() });
     const res = await call(app, method, url, { cookie: intruder.cookie });
     expect(res).toMatchObject({ status: 404, body: { error: ORDER_ERRORS.notFound } });
-    expect(commerceCounts(db)).toEqual(before);
+    expect(await commerceCounts(db)).toEqual(before);
   });
 
   test.each([...orderProbes, ['GET /api/orders', () => ['GET', '/api/orders']] as (typeof orderProbes)[number]])(
     '%s as an anonymous visitor answers 401 and changes nothing',
     async (_name, route) => {
       const victim = await shopperWithOrder();
-      const before = commerceCounts(db);
-      const [method, url] = route({ orderId: victim.orderId, productId: sellableProduct() });
-      for (const cookie of ['', createSession(db).cookie]) {
+      const before = await commerceCounts(db);
+      const [method, url] = route({ orderId: victim.orderId, productId: await sellableProduct() });
+      for (const cookie of ['', (await createSession(db)).cookie]) {
         const res = await call(app, method, url, { cookie });
         expect(res).toMatchObject({ status: 401, body: { error: REQUEST_ERRORS.signIn } });
       }
-      expect(commerceCounts(db)).toEqual(before);
+      expect(await commerceCounts(db)).toEqual(before);
     },
   );
 
   test("another customer's list holds none of the victim's orders", async () => {
     const victim = await shopperWithOrder();
-    const intruder = signedInShopper(db);
+    const intruder = await signedInShopper(db);
     const res = await call(app, 'GET', '/api/orders', { cookie: intruder.cookie });
     expect(res.body.orders.map((o: { orderId: number }) => o.orderId)).not.toContain(victim.orderId);
   });
 
   test.each([
-    ['as another customer', () => signedInShopper(db).cookie],
-    ['as an anonymous visitor', () => createSession(db).cookie],
+    ['as another customer', async () => (await signedInShopper(db)).cookie],
+    ['as an anonymous visitor', async () => (await createSession(db)).cookie],
   ])("the victim's checkout %s: discount codes answer 404, its lines cannot be touched, nothing changes", async (_name, cookieOf) => {
-    const victim = signedInShopper(db);
-    const level = stockedLevel(db, 1, 31, 100);
+    const victim = await signedInShopper(db);
+    const level = await stockedLevel(db, 1, 31, 100);
     const added = await call(app, 'POST', '/api/checkouts/lineItems', { cookie: victim.cookie, body: { inventoryLevelId: level.id, quantity: 2 }, headers: { 'idempotency-key': 'v-1' } });
     const checkoutId = checkoutIdOf(added.body.checkout);
     const lineId = added.body.checkout.LineItems[0].id as number;
-    const cookie = cookieOf();
+    const cookie = await cookieOf();
     await call(app, 'GET', '/api/checkouts', { cookie });
-    const before = commerceCounts(db);
+    const before = await commerceCounts(db);
     const probes: CallResult[] = [
       await call(app, 'POST', `/api/checkouts/${checkoutId}/discountCodes?code=SAVE10`, { cookie }),
       await call(app, 'DELETE', `/api/checkouts/${checkoutId}/discountCodes?code=SAVE10`, { cookie }),
@@ -154,7 +154,7 @@ describe('authorisation on every call', () => {
       await call(app, 'PUT', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 1 } }),
     ];
     expect(probes.map((p) => p.status)).toEqual([404, 404, 404, 404]);
-    expect(commerceCounts(db)).toEqual(before);
+    expect(await commerceCounts(db)).toEqual(before);
     const page = await app.inject({ method: 'GET', url: `/checkout/${checkoutId}`, headers: { cookie } });
     expect(page.statusCode).toBe(404);
     const mine = await call(app, 'GET', '/api/checkouts', { cookie: victim.cookie });
@@ -168,8 +168,8 @@ describe('authorisation on every call', () => {
   });
 
   test('a cross-site write is refused with 403 and a form content type with 415', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1);
     const cross = await call(app, 'POST', '/api/checkouts/lineItems', { cookie, body: { inventoryLevelId: level.id, quantity: 1 }, headers: { origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
     const formType = await app.inject({

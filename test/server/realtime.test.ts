@@ -22,7 +22,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   ({ app, db } = await commerceApp());
-  attachRealtime(app.server, { db, allowedOrigins: ['http://localhost:5173'] });
+  await attachRealtime(app.server, { db, allowedOrigins: ['http://localhost:5173'] });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -44,25 +44,25 @@ function connected(socket: Socket): Promise<'connected' | 'refused'> {
 }
 
 /** Polls the database until `check` holds; the socket events are asynchronous by nature. */
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const start = Date.now();
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not reached');
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
-const openVisits = (url: string) => db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits WHERE request_url = ? AND ended_at IS NULL', [url])?.n ?? 0;
+const openVisits = async (url: string) => (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits WHERE request_url = ? AND ended_at IS NULL', [url]))?.n ?? 0;
 
 describe('the /customer namespace', () => {
   test('store:visit records a visit with its coordinates; store:leave ends it', async () => {
     const socket = open({ origin: base });
     expect(await connected(socket)).toBe('connected');
     socket.emit('store:visit', { coords: { latitude: 47.25, longitude: -122.44, accuracy: 10 }, requestUrl: '/collections/pumps' });
-    await until(() => openVisits('/collections/pumps') === 1);
-    expect(db.get('SELECT latitude, longitude FROM visits WHERE request_url = ?', ['/collections/pumps'])).toEqual({ latitude: 47.25, longitude: -122.44 });
+    await until(async () => (await openVisits('/collections/pumps')) === 1);
+    expect(await db.get('SELECT latitude, longitude FROM visits WHERE request_url = ?', ['/collections/pumps'])).toEqual({ latitude: 47.25, longitude: -122.44 });
     socket.emit('store:leave');
-    await until(() => openVisits('/collections/pumps') === 0);
+    await until(async () => (await openVisits('/collections/pumps')) === 0);
     socket.disconnect();
   });
 
@@ -70,11 +70,11 @@ describe('the /customer namespace', () => {
     const socket = open();
     expect(await connected(socket)).toBe('connected');
     socket.emit('store:visit', { coords: null, requestUrl: '/a-page' });
-    await until(() => openVisits('/a-page') === 1);
+    await until(async () => (await openVisits('/a-page')) === 1);
     socket.emit('store:visit', { coords: null, requestUrl: '/b-page' });
-    await until(() => openVisits('/b-page') === 1 && openVisits('/a-page') === 0);
+    await until(async () => (await openVisits('/b-page')) === 1 && (await openVisits('/a-page')) === 0);
     socket.disconnect();
-    await until(() => openVisits('/b-page') === 0);
+    await until(async () => (await openVisits('/b-page')) === 0);
   });
 
   test.each([
@@ -89,14 +89,14 @@ describe('the /customer namespace', () => {
   test('junk payloads record nothing', async () => {
     const socket = open();
     expect(await connected(socket)).toBe('connected');
-    const before = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits')?.n;
+    const before = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits'))?.n;
     for (const junk of [null, 42, 'x', { requestUrl: 7 }, { requestUrl: 'javascript:alert(1)' }, { coords: { latitude: 500, longitude: 0 }, requestUrl: '/x' }]) {
       socket.emit('store:visit', junk);
     }
     // a valid visit sent last: once it is recorded, the junk before it has been handled too (one socket keeps order)
     socket.emit('store:visit', { coords: null, requestUrl: '/after-junk' });
-    await until(() => openVisits('/after-junk') === 1);
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits')?.n).toBe((before ?? 0) + 1);
+    await until(async () => (await openVisits('/after-junk')) === 1);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits'))?.n).toBe((before ?? 0) + 1);
     socket.disconnect();
   });
 });
@@ -106,11 +106,11 @@ describe('the live-visitors figure', () => {
     const socket = open();
     expect(await connected(socket)).toBe('connected');
     socket.emit('store:visit', { coords: null, requestUrl: '/live-page' });
-    await until(() => openVisits('/live-page') === 1);
+    await until(async () => (await openVisits('/live-page')) === 1);
     const res = await fetch(`${base}/api/admin/live-visitors`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { liveVisitors: number; pages: { requestUrl: string; visitors: number }[] };
-    expect(body.liveVisitors).toBe(liveVisitors(db).liveVisitors);
+    expect(body.liveVisitors).toBe((await liveVisitors(db)).liveVisitors);
     expect(body.pages).toContainEqual({ requestUrl: '/live-page', visitors: 1 });
     socket.disconnect();
   });

@@ -118,8 +118,8 @@ describe('adds through a proxy that resets 30% of connections', () => {
   });
 
   test('50 concurrent requests with one idempotency key end with exactly one line of the exact quantity', async () => {
-    const { cookie } = createSession(db);
-    const level = stockedLevel(db, 1, 0, 500);
+    const { cookie } = await createSession(db);
+    const level = await stockedLevel(db, 1, 0, 500);
     const before = proxy.stats.resets;
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => postWithRetry(proxy.port, '/api/checkouts/lineItems', cookie, 'one-key', { inventoryLevelId: level.id, quantity: 3 })),
@@ -127,7 +127,7 @@ describe('adds through a proxy that resets 30% of connections', () => {
     expect(proxy.stats.resets - before).toBeGreaterThan(0);
     expect(replies.every((r) => r.status === 200)).toBe(true);
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
-    const rows = db.all<{ quantity: number }>(
+    const rows = await db.all<{ quantity: number }>(
       `SELECT li.quantity FROM checkout_line_items li JOIN checkouts c ON c.id = li.checkout_id
        JOIN sessions s ON s.id = c.session_id WHERE li.inventory_level_id = ?`,
       [level.id],
@@ -136,8 +136,8 @@ describe('adds through a proxy that resets 30% of connections', () => {
   }, 60_000);
 
   test('100 parallel adds with distinct keys end with the exact total quantity', async () => {
-    const { cookie, sessionId } = createSession(db);
-    const levels = [stockedLevel(db, 1, 1, 10_000), stockedLevel(db, 1, 2, 10_000), stockedLevel(db, 1, 3, 10_000)];
+    const { cookie, sessionId } = await createSession(db);
+    const levels = [await stockedLevel(db, 1, 1, 10_000), await stockedLevel(db, 1, 2, 10_000), await stockedLevel(db, 1, 3, 10_000)];
     const before = proxy.stats.resets;
     const replies = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -146,11 +146,11 @@ describe('adds through a proxy that resets 30% of connections', () => {
     );
     expect(proxy.stats.resets - before).toBeGreaterThan(0);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    const total = db.get<{ n: number }>(
+    const total = (await db.get<{ n: number }>(
       `SELECT SUM(li.quantity) AS n FROM checkout_line_items li JOIN checkouts c ON c.id = li.checkout_id WHERE c.session_id = ?`,
       [sessionId],
-    )?.n;
+    ))?.n;
     expect(total).toBe(Array.from({ length: 100 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b, 0));
-    expect(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkout_line_items li JOIN checkouts c ON c.id = li.checkout_id WHERE c.session_id = ?', [sessionId])?.n).toBe(3);
+    expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkout_line_items li JOIN checkouts c ON c.id = li.checkout_id WHERE c.session_id = ?', [sessionId]))?.n).toBe(3);
   }, 60_000);
 });

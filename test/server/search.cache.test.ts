@@ -17,6 +17,7 @@ import { acceptedEncoding } from '../../src/server/routes/catalogue.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
 import { CatalogueCache } from '../../src/server/search/cache.ts';
 import { seededDb } from './catalogue.helpers.ts';
+import { equipmentSummarySchema } from '../../src/server/equipment/schemas.ts';
 
 let db: Db;
 let cached: FastifyInstance;
@@ -25,7 +26,7 @@ let uncached: FastifyInstance;
 let cardsOnly: FastifyInstance;
 
 beforeAll(async () => {
-  db = seededDb(300, 23);
+  db = await seededDb(300, 23);
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-cache-test-'));
   const webDir = join(dataDir, 'no-web');
   cached = await buildApp({ db, dataDir, webDir });
@@ -38,15 +39,15 @@ afterAll(async () => {
   await cardsOnly.close();
 });
 
-const one = <T>(sql: string, params: unknown[] = []): T => db.get<T>(sql, params) as T;
+const one = async <T>(sql: string, params: unknown[] = []): Promise<T> => await db.get<T>(sql, params) as T;
 const body = async (app: FastifyInstance, url: string): Promise<string> => (await app.inject({ url })).body;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON answers loosely
 const json = async (app: FastifyInstance, url: string): Promise<any> => JSON.parse(await body(app, url));
 /** Every app sees every write: they share the database, and each keeps its own index and caches. */
-const reindex = (ids: number[]): void => {
-  cached.catalogue.reindex(ids);
-  uncached.catalogue.reindex(ids);
-  cardsOnly.catalogue.reindex(ids);
+const reindex = async (ids: number[]): Promise<void> => {
+  await cached.catalogue.reindex(ids);
+  await uncached.catalogue.reindex(ids);
+  await cardsOnly.catalogue.reindex(ids);
 };
 
 const URLS = [
@@ -74,14 +75,14 @@ describe('cached answers', () => {
   });
 
   test('a product write shows in the next search answer and card after reindex', async () => {
-    const row = one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 7');
+    const row = await one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 7');
     const url = '/api/products/filter?q=xylophonic';
     const byId = `/api/products/byIds?ids=${row.id}`;
     expect((await json(cached, url)).products).toEqual([]);
     expect((await json(cardsOnly, url)).products).toEqual([]);
     expect((await json(cached, byId)).products[0].title).toBe(row.title);
-    db.run("UPDATE products SET title = 'Xylophonic Skimmer Basket' WHERE id = ?", [row.id]);
-    reindex([row.id]);
+    await db.run("UPDATE products SET title = 'Xylophonic Skimmer Basket' WHERE id = ?", [row.id]);
+    await reindex([row.id]);
     const answer = await json(cached, url);
     expect(answer.products.map((p: { id: number }) => p.id)).toEqual([row.id]);
     expect(answer.products[0].title).toBe('Xylophonic Skimmer Basket');
@@ -92,15 +93,15 @@ describe('cached answers', () => {
   });
 
   test('a stock write (an order) shows in the cards of the next answer after reindex', async () => {
-    const level = one<{ id: number; product_id: number; quantity: number }>(
+    const level = await one<{ id: number; product_id: number; quantity: number }>(
       `SELECT l.id, v.product_id, l.quantity FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
        WHERE l.available_for_sale = 1 AND l.quantity > 3 ORDER BY v.product_id, v.position, v.id, l.position, l.id LIMIT 1`,
     );
     const url = `/api/products/byIds?ids=${level.product_id}`;
     const before = (await json(cached, url)).products[0];
     if (before.inventoryLevelId !== level.id) return; // the card shows another level first: nothing to see here
-    db.run('UPDATE inventory_levels SET quantity = quantity - 2 WHERE id = ?', [level.id]);
-    reindex([level.product_id]);
+    await db.run('UPDATE inventory_levels SET quantity = quantity - 2 WHERE id = ?', [level.id]);
+    await reindex([level.product_id]);
     expect((await json(cached, url)).products[0].availableQuantity).toBe(before.availableQuantity - 2);
     expect(await body(cached, url)).toBe(await body(uncached, url));
   });
@@ -109,13 +110,13 @@ describe('cached answers', () => {
     const url = '/api/products/filter?sortBy=price_desc&limit=3';
     const first = await json(cached, url);
     await body(cardsOnly, url); // its facets (and their JSON) are now memoised
-    const row = one<{ id: number }>('SELECT id FROM products ORDER BY id DESC LIMIT 1');
-    db.run('UPDATE products SET price_cents = 99999900 WHERE id = ?', [row.id]);
-    db.run(
+    const row = await one<{ id: number }>('SELECT id FROM products ORDER BY id DESC LIMIT 1');
+    await db.run('UPDATE products SET price_cents = 99999900 WHERE id = ?', [row.id]);
+    await db.run(
       'UPDATE inventory_levels SET price_cents = 99999900 WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)',
       [row.id],
     );
-    reindex([row.id]);
+    await reindex([row.id]);
     const after = await json(cached, url);
     expect(after.products[0].id).toBe(row.id);
     expect(after.products[0].price).toBe(999999);
@@ -126,14 +127,22 @@ describe('cached answers', () => {
   });
 
   test('a removed product leaves answers and cards after reindex', async () => {
-    const row = one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 3');
+    const row = await one<{ id: number; title: string }>('SELECT id, title FROM products ORDER BY id LIMIT 1 OFFSET 3');
     const byId = `/api/products/byIds?ids=${row.id}`;
     expect((await json(cached, byId)).products).toHaveLength(1);
     const total = (await json(cached, '/api/products/filter')).pageInfo.totalObjects;
-    db.exec('PRAGMA foreign_keys = OFF');
-    db.run('DELETE FROM products WHERE id = ?', [row.id]);
-    db.exec('PRAGMA foreign_keys = ON');
-    reindex([row.id]);
+    // the product row alone, its variants and pictures left behind (foreign keys off for the delete)
+    if (db.dialect.name === 'postgres') {
+      await db.transaction(async (tx) => {
+        await tx.exec('SET LOCAL session_replication_role = replica');
+        await tx.run('DELETE FROM products WHERE id = ?', [row.id]);
+      });
+    } else {
+      await db.exec('PRAGMA foreign_keys = OFF');
+      await db.run('DELETE FROM products WHERE id = ?', [row.id]);
+      await db.exec('PRAGMA foreign_keys = ON');
+    }
+    await reindex([row.id]);
     expect((await json(cached, byId)).products).toEqual([]);
     expect((await json(cached, '/api/products/filter')).pageInfo.totalObjects).toBe(total - 1);
   });
@@ -147,12 +156,17 @@ describe('JSON text sent as is', () => {
     let payload: unknown = null;
     const products = { type: 'array', items: { $ref: 'ProductCard#' } };
     reference.get('/search', {
-      schema: { response: { 200: { type: 'object', properties: { products, pageInfo: { $ref: 'PageInfo#' } } } } },
+      schema: { response: { 200: { type: 'object', properties: {
+        products, pageInfo: { $ref: 'PageInfo#' },
+        // a search with q also answers the models its number names and the part number it equals (issue 15)
+        equipment: { type: 'array', items: equipmentSummarySchema },
+        matchedPartNumber: { type: 'object', properties: { number: { type: 'string' }, kind: { type: 'string' }, productId: { type: 'integer' } } },
+      } } } },
     }, async () => payload);
     reference.get('/cards', { schema: { response: { 200: { type: 'object', properties: { products } } } } }, async () => payload);
     await reference.ready();
-    const leaf = one<{ id: number }>('SELECT id FROM collections WHERE level = 1 LIMIT 1');
-    const product = one<{ id: number }>('SELECT product_id AS id FROM related_products LIMIT 1');
+    const leaf = await one<{ id: number }>('SELECT id FROM collections WHERE level = 1 LIMIT 1');
+    const product = await one<{ id: number }>('SELECT product_id AS id FROM related_products LIMIT 1');
     const cases: [string, string][] = [
       ...URLS.filter((u) => u.includes('/filter')).map((u): [string, string] => [u, '/search']),
       ['/api/products/byIds?ids=9,8,7', '/cards'],

@@ -6,8 +6,9 @@
 import fc from 'fast-check';
 import type { SortBy } from '../../src/domain/entities.ts';
 import {
-  MIN_PART_NUMBER_PREFIX, compareTitles, facetKey, normalizePartNumber, parseQueryText, tokenize,
+  MIN_PART_NUMBER_PREFIX, TYPE_TAG_PREFIXES, compareTitles, facetKey, normalizePartNumber, parseQueryText, tokenize,
 } from '../../src/server/search/text.ts';
+import { Synonyms, documentWords, matchKind, wordRules } from '../../src/server/search/words.ts';
 import type { IndexQuery, IndexResult, SearchDocument } from '../../src/server/search/types.ts';
 
 /** A document with harmless defaults. */
@@ -33,11 +34,18 @@ export function query(over: Partial<IndexQuery> = {}): IndexQuery {
   return { limit: 100, page: 0, ...over };
 }
 
-const WORDS = ['pump', 'pumps', 'filter', 'pool', 'spa', 'hay', 'hayward', 'o-ring', 'Pümp', 'for', 'the', 'heater', '1600', 'cartridge'];
+const WORDS = [
+  'pump', 'pumps', 'filter', 'pool', 'spa', 'hay', 'hayward', 'o-ring', 'Pümp', 'for', 'the', 'heater', '1600', 'cartridge',
+  // word forms, typos, joined and split words, synonyms (SYNONYM_GROUPS)
+  'filters', 'heatr', 'heaters', 'oring', 'o', 'ring', 'tabs', 'tablets', 'robot', 'robotic', 'flow-through', 'flowthrough',
+  'salt', 'system', 'chlorinator', 'gasket', 'cartrige', 'batteries', 'battery',
+];
+/** The synonyms the oracle tests give every index (and the oracle). */
+export const SYNONYM_GROUPS: string[][] = [['tabs', 'tablets'], ['robot', 'robotic'], ['chlorinator', 'salt system'], ['o-ring', 'gasket']];
 const PART_NUMBERS = ['SPX-1600-S', 'spx 1600 s', 'SPX1600', 'SPX-16', 'AB-12', 'ab12x', 'C-900', 'c9001', 'R0-44'];
 const VENDORS = ['Hayward', 'hayward', 'Pentair', 'Zodiac', ' Pentair ', ''];
-const PREFIXES = ['Brand', 'Horsepower', 'horsepower', 'Voltage'];
-const VALUES = ['1', '1.5', '115V', '115v', 'Yes', ''];
+const PREFIXES = ['Brand', 'Horsepower', 'horsepower', 'Voltage', 'Part Type'];
+const VALUES = ['1', '1.5', '115V', '115v', 'Yes', '', 'Pumps', 'O-Ring', 'Heater Part'];
 /** All nine sorts, the spec's parameter values. */
 export const ALL_SORTS: SortBy[] = ['', 'id_asc', 'id_desc', 'title_asc', 'title_desc', 'price_asc', 'price_desc', 'top_rated', 'best_selling'];
 
@@ -69,7 +77,8 @@ export const catalogueArb: fc.Arbitrary<SearchDocument[]> = fc
 export const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   q: fc.option(fc.oneof(
     text(3),
-    fc.constantFrom('pu', 'pum', 'hay pum', 'spx1600', 'SPX 1600', 'spx-16', 'SPX1600S', 'ab12', 'c900', 'r0', 'filter spx', '  ', '--', 'the for'),
+    fc.constantFrom('pu', 'pum', 'hay pum', 'spx1600', 'SPX 1600', 'spx-16', 'SPX1600S', 'ab12', 'c900', 'r0', 'filter spx', '  ', '--', 'the for',
+      'pumps', 'heatr', 'o ring', 'oring', 'salt system', 'chlorine tabs', 'filtr pump', 'flow through', 'heaterz pumps', 'gaskets'),
   ), { nil: undefined }),
   v: fc.option(fc.constantFrom('Hayward', 'HAYWARD', 'pentair', 'Nobody', ' '), { nil: undefined }),
   t: fc.option(fc.array(fc.tuple(fc.constantFrom(...PREFIXES, 'Unknown'), fc.constantFrom(...VALUES, 'Nope')), { maxLength: 3 }), { nil: undefined }),
@@ -77,6 +86,8 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   minPriceCents: fc.option(fc.constantFrom(0, 100, 250, 999), { nil: undefined }),
   maxPriceCents: fc.option(fc.constantFrom(0, 100, 999, 1000), { nil: undefined }),
   isFeatured: fc.option(fc.boolean(), { nil: undefined }),
+  // one to three equipment models' fitment lists (ascending ids, some unknown to the catalogue)
+  fits: fc.option(fc.array(fc.uniqueArray(fc.integer({ min: 1, max: 200 }), { maxLength: 40 }).map((ids) => ids.sort((a, b) => a - b)), { minLength: 1, maxLength: 3 }), { nil: undefined, freq: 2 }),
   sortBy: fc.option(fc.constantFrom(...ALL_SORTS), { nil: undefined }),
   limit: fc.integer({ min: 0, max: 8 }),
   page: fc.integer({ min: 0, max: 4 }),
@@ -86,7 +97,7 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
  * The brute-force answer: every rule of the index written as directly as possible, over
  * the documents in id order.
  */
-export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery): IndexResult {
+export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, synonyms: Synonyms = Synonyms.none): IndexResult {
   const sorted = [...docs].sort((a, b) => a.id - b.id);
   const { words, partNumber } = parseQueryText(q.q);
   const hasText = words.length > 0;
@@ -105,29 +116,71 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery): In
     d.tags.filter(([p, v]) => facetKey(p) !== '' && facetKey(v) !== '').map(([p, v]) => [facetKey(p), facetKey(v)]);
   const vendorOf = (d: SearchDocument): string | null => (d.vendor === null || facetKey(d.vendor) === '' ? null : facetKey(d.vendor));
 
-  const score = (d: SearchDocument): number => {
+  // each word: its best field (type 5, title 4, vendor 3, tag 2, description 1) and kind
+  // (exact 5, variant 4, synonym 3, prefix 2, typo 1) as (field - 1) * 6 + kind; part numbers 18 / 12
+  const rules = wordRules(words, synonyms);
+  // the kind of each (rule, word) pair once: the rules are plain, only slow
+  const kinds = new Map<string, number>();
+  const kindOf = (rule: (typeof rules)[number], w: string): number => {
+    const key = `${rule.word}\u0000${w}`;
+    let k = kinds.get(key);
+    if (k === undefined) kinds.set(key, (k = matchKind(rule, w)));
+    return k;
+  };
+  // the vendor's name written in the title counts as the vendor only
+  const titleWords = (d: SearchDocument): string[] => {
+    const words = documentWords(d.title, synonyms).join(' ');
+    const vendor = tokenize(d.vendor ?? '').join(' ');
+    if (vendor === '') return words.split(' ').filter(Boolean);
+    const at = ` ${words} `.indexOf(` ${vendor} `);
+    return (at < 0 ? words : words.slice(0, at) + words.slice(at + vendor.length)).split(' ').filter(Boolean);
+  };
+  const wordScores = (d: SearchDocument): number[] => {
     const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '');
-    let tier = 0;
-    if (partNumber !== '' && pns.some((p) => p.startsWith(partNumber))) tier = pns.includes(partNumber) ? 2 : 1;
     const fields: [number, string[]][] = [
-      [8, tokenize(d.title)], [4, tokenize(d.vendor ?? '')], [2, d.tags.flatMap(([, v]) => tokenize(v))], [1, tokenize(d.description)],
+      [4, titleWords(d)], [3, documentWords(d.vendor ?? '', synonyms)], [1, documentWords(d.description, synonyms)],
+      ...d.tags.flatMap(([p, v]): [number, string[]][] => {
+        const words = documentWords(v, synonyms);
+        if (!TYPE_TAG_PREFIXES.has(facetKey(p))) return [[2, words]];
+        // a product type ranks by its last word, or a joined word ending with it ('O-Ring': 'ring', 'oring')
+        const tokens = tokenize(v);
+        const last = tokens.at(-1) ?? '';
+        const head = words.filter((w) => w === last || (!tokens.includes(w) && w.length > last.length && w.endsWith(last)));
+        return [[5, head], [2, words.filter((w) => !head.includes(w))]];
+      }),
     ];
-    let sum = 0;
-    let all = true;
-    words.forEach((w, i) => {
+    return rules.map((rule) => {
       let best = 0;
-      for (const [weight, ws] of fields) {
-        if (ws.includes(w)) best = Math.max(best, weight * 2);
-        if (i === words.length - 1 && ws.some((x) => x.startsWith(w))) best = Math.max(best, weight);
+      for (const [rank, ws] of fields) for (const w of ws) { const k = kindOf(rule, w); if (k > 0) best = Math.max(best, (rank - 1) * 6 + k); }
+      if (rule.word.length >= MIN_PART_NUMBER_PREFIX) {
+        if (pns.includes(rule.word)) best = Math.max(best, 18);
+        else if (pns.some((p) => p.startsWith(rule.word))) best = Math.max(best, 12);
       }
-      if (w.length >= MIN_PART_NUMBER_PREFIX) {
-        if (pns.includes(w)) best = Math.max(best, 12);
-        else if (pns.some((p) => p.startsWith(w))) best = Math.max(best, 6);
-      }
-      if (best === 0) all = false;
-      sum += best;
+      return best;
     });
-    return all || tier > 0 ? tier * 1024 + sum : -1;
+  };
+  const tierOf = (d: SearchDocument): number => {
+    const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '');
+    return partNumber !== '' && pns.some((p) => p.startsWith(partNumber)) ? (pns.includes(partNumber) ? 2 : 1) : 0;
+  };
+  // every word must match; when no candidate (collection, featured) matches them all, nor a
+  // part number, the candidates matching the most words answer instead (relaxed)
+  // fits (issue 15): a product must be in one of the fitment lists, like c for every facet
+  const fitting = q.fits === undefined ? null : new Set(q.fits.flatMap((list) => [...list]));
+  const fits = (d: SearchDocument): boolean => fitting === null || fitting.has(d.id);
+  const candidates = sorted.filter((d) => (q.c === undefined || d.collectionIds.includes(q.c)) && (q.isFeatured !== true || d.isFeatured) && fits(d));
+  const matchedOf = new Map(candidates.map((d) => [d.id, wordScores(d)]));
+  const matched = (d: SearchDocument): number => (matchedOf.get(d.id) ?? []).filter((x) => x > 0).length;
+  let need = words.length;
+  let relaxed = false;
+  if (hasText && words.length > 1 && !candidates.some((d) => tierOf(d) > 0 || matched(d) === words.length)) {
+    need = Math.max(0, ...candidates.map(matched));
+    relaxed = need > 0;
+  }
+  const score = (d: SearchDocument): number => {
+    const tier = tierOf(d);
+    const sum = (matchedOf.get(d.id) ?? []).reduce((a, b) => a + b, 0);
+    return tier > 0 || (need > 0 && matched(d) >= need) ? tier * 1024 + sum : -1;
   };
 
   type Row = { d: SearchDocument; score: number; price: boolean; vendor: boolean; failed: string[] };
@@ -135,6 +188,7 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery): In
   for (const d of sorted) {
     if (q.c !== undefined && !d.collectionIds.includes(q.c)) continue;
     if (q.isFeatured === true && !d.isFeatured) continue;
+    if (!fits(d)) continue;
     const s = hasText ? score(d) : 0;
     if (s < 0) continue;
     const tags = tagsOf(d);
@@ -192,5 +246,6 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery): In
     availableTagFilters: tagList.map((t) => ({ tagPrefix: prefixName(t.p), tagValue: valueName(t.p, t.v), tagCount: t.n })),
     availableVendors: [...vendorCounts].sort((a, b) => b[1] - a[1] || byKey(a[0], b[0])).map(([k, n]) => ({ vendor: vendorName(k), vendorCount: n })),
     productMaxPriceCents: Math.max(0, ...rows.filter((r) => r.vendor && r.failed.length === 0).map((r) => r.d.priceCents)),
+    relaxed,
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { createFastSearchIndex } from '../../src/server/search/fast.ts';
+import { createFastSearchIndex } from '../../src/server/search/fast/index.ts';
 import { createSearchIndex } from '../../src/server/search/index.ts';
 import { normalizeQuery } from '../../src/server/search/query.ts';
 import {
@@ -51,13 +51,16 @@ describe('part-number search', () => {
 describe('keyword search', () => {
   test('requires every query word, ignoring case and accents', () => {
     expect(ids(query({ q: 'SUPER pump', sortBy: 'id_asc' }))).toEqual([1, 2, 3]);
-    expect(ids(query({ q: 'super heater' }))).toEqual([]);
     expect(ids(query({ q: 'Pümp LID' }))).toEqual([4]);
+    // no product has both: the answer is relaxed to the products having one of them
+    expect(createSearchIndex(pumps).search(query({ q: 'super heater' })).relaxed).toBe(true);
+    expect(createSearchIndex(pumps).search(query({ q: 'super pump' })).relaxed).toBe(false);
   });
 
   test('matches the last word as a prefix and the others as whole words', () => {
     expect(ids(query({ q: 'cartr', sortBy: 'id_asc' }))).toEqual([3]);
-    expect(ids(query({ q: 'cartr filter' }))).toEqual([]);
+    // 'cartr' is not the last word, so it must be whole (and no word is one edit away)
+    expect(createSearchIndex(pumps).search(query({ q: 'cartr filter' })).relaxed).toBe(true);
   });
 
   test('searches vendor and tag values too', () => {
@@ -167,7 +170,7 @@ describe('facets', () => {
 
   test('is empty, with a max price of 0, when nothing matches', () => {
     expect(createSearchIndex(pumps).search(query({ q: 'nothing-like-this', v: 'Nobody' }))).toEqual({
-      ids: [], totalObjects: 0, availableTagPrefixes: [], availableTagFilters: [], availableVendors: [], productMaxPriceCents: 0,
+      ids: [], totalObjects: 0, availableTagPrefixes: [], availableTagFilters: [], availableVendors: [], productMaxPriceCents: 0, relaxed: false,
     });
   });
 
@@ -274,11 +277,13 @@ describe('text rules', () => {
   });
 
   test("a word's score is the best score of its matches (the index combines postings by max)", () => {
-    const matchArb: fc.Arbitrary<WordMatch> = fc.record({
-      exact: fc.integer({ min: 0, max: 15 }), prefix: fc.integer({ min: 0, max: 15 }), partNumber: fc.constantFrom(0, 1, 2),
-    });
+    const mask = fc.integer({ min: 0, max: 31 });
+    const matchArb = fc.record({ exact: mask, variant: mask, synonym: mask, prefix: mask, typo: mask, partNumber: fc.constantFrom<0 | 1 | 2>(0, 1, 2) });
     fc.assert(fc.property(matchArb, matchArb, (a, b) => {
-      const both: WordMatch = { exact: a.exact | b.exact, prefix: a.prefix | b.prefix, partNumber: Math.max(a.partNumber, b.partNumber) as 0 | 1 | 2 };
+      const both: WordMatch = {
+        exact: a.exact | b.exact, variant: a.variant | b.variant, synonym: a.synonym | b.synonym, prefix: a.prefix | b.prefix, typo: a.typo | b.typo,
+        partNumber: Math.max(a.partNumber, b.partNumber) as 0 | 1 | 2,
+      };
       expect(wordScore(both)).toBe(Math.max(wordScore(a), wordScore(b)));
     }));
   });

@@ -75,7 +75,7 @@ describe('the served storefront page', () => {
     webDir = join(dir, 'web');
     mkdirSync(join(webDir, 'assets'), { recursive: true });
     writeFileSync(join(webDir, 'index.html'), TEMPLATE);
-    db = seededDb(20, 3);
+    db = await seededDb(20, 3);
     app = await buildApp({ db, dataDir: dir, webDir });
   });
   afterAll(async () => {
@@ -83,7 +83,7 @@ describe('the served storefront page', () => {
   });
 
   test.each(['/', '/index.html', '/collections/pumps', '/searchresults.asp?q=pump'])('%s carries the store configuration and the announcement', async (url) => {
-    const expected = createContentRepository(db).config();
+    const expected = await createContentRepository(db).config();
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

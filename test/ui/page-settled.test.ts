@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { resetPageSettled, SETTLE_DELAY_MS, SETTLE_EVENTS, whenPageSettled, type SettleWindow } from '../../src/app/page-settled.ts';
+import { markPageHydrated, resetPageSettled, SETTLE_DELAY_MS, SETTLE_EVENTS, whenPageHydrated, whenPageSettled, type SettleWindow } from '../../src/app/page-settled.ts';
 
 afterEach(() => {
   resetPageSettled();
@@ -61,5 +61,25 @@ describe('whenPageSettled', () => {
     const { win, timers } = fakeWindow('complete');
     void whenPageSettled(win);
     expect(timers).toHaveLength(1);
+  });
+});
+
+describe('whenPageHydrated', () => {
+  test('waits for the page hydration mark, not for the page to settle', async () => {
+    const { win } = fakeWindow();
+    const hydrated = whenPageHydrated(win);
+    expect(await settledYet(hydrated)).toBe(false);
+    markPageHydrated();
+    expect(await settledYet(hydrated)).toBe(true);
+    // later callers are answered at once
+    expect(await settledYet(whenPageHydrated(win))).toBe(true);
+  });
+
+  test('a page that never hydrates still gets its later work once it has settled', async () => {
+    const { win, fire } = fakeWindow();
+    const hydrated = whenPageHydrated(win);
+    expect(await settledYet(hydrated)).toBe(false);
+    fire('keydown');
+    expect(await settledYet(hydrated)).toBe(true);
   });
 });

@@ -136,7 +136,8 @@ describe('collection page', () => {
   test('shows the h1, breadcrumbs, SEO title, canonical link and the range text', async () => {
     renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pumps' })).toBeTruthy();
-    expect(document.title).toBe('Pumps - Skimmer');
+    // a page the browser renders itself writes its head once the head rules have loaded (src/app/page-head.tsx)
+    await waitFor(() => expect(document.title).toBe('Pumps - Skimmer'));
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toContain('Collections');
     expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toMatch(/\/collections\/pumps$/);

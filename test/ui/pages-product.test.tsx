@@ -85,7 +85,8 @@ describe('product page', () => {
     renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', environment, client: fakeClient({ productByHandle: vi.fn(async () => ({ product: null })) as never }) });
     expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
-    expect(document.title).toBe('404 Not Found - Skimmer');
+    // the head comes once its rules have loaded (src/app/page-head.tsx)
+    await waitFor(() => expect(document.title).toBe('404 Not Found - Skimmer'));
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(environment.back).toHaveBeenCalledTimes(1);
   });

@@ -16,7 +16,8 @@ describe('search results page', () => {
     });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     expect(await screen.findByText('Part 1')).toBeTruthy();
-    expect(document.title).toBe('Search results - Skimmer');
+    // the head comes once its rules have loaded (src/app/page-head.tsx)
+    await waitFor(() => expect(document.title).toBe('Search results - Skimmer'));
     expect(screen.getAllByText('Search for "pump"').length).toBeGreaterThan(0);
     const here = screen.getByRole('link', { name: 'HERE' });
     expect(here.getAttribute('href')).toBe('/expert-assistance/355.htm');

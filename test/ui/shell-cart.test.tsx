@@ -23,7 +23,8 @@ describe('cart overlay', () => {
     const server = fakeCartServer(items);
     mount(<CartButton />, fakeClient(server.calls), { auth: { user: null, customer: {} }, checkout: checkoutOf(items) });
     fireEvent.click(screen.getByRole('button', { name: 'Cart (3)' }));
-    const lines = await within(screen.getByRole('region', { name: 'Cart' })).findAllByRole('listitem');
+    const list = await within(screen.getByRole('region', { name: 'Cart' })).findByRole('list', { name: 'Items in cart' });
+    const lines = within(list).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]?.textContent).toContain('Part 11');
     expect(lines[0]?.textContent).toContain('× 2');

@@ -13,7 +13,8 @@ import { Breadcrumbs } from '../../src/ui/shell/Breadcrumbs.tsx';
 import { CartButton } from '../../src/ui/shell/CartOverlay.tsx';
 import { ExitIntentPopup } from '../../src/ui/shell/ExitIntentPopup.tsx';
 import { Footer } from '../../src/ui/shell/Footer.tsx';
-import { Header } from '../../src/ui/shell/Header.tsx';
+import { EQUIPMENT_NAV_LINK, Header } from '../../src/ui/shell/Header.tsx';
+import { EQUIPMENT_PATH } from '../../src/domain/equipment.ts';
 import { Modal } from '../../src/ui/shell/Modal.tsx';
 import { Toasts } from '../../src/ui/shell/Toasts.tsx';
 import { useToasts } from '../../src/hooks/useToasts.ts';
@@ -121,6 +122,21 @@ describe('Header', () => {
     const lists = main.querySelectorAll('.nav-children');
     expect(lists[0]?.querySelectorAll('li').length).toBe(8);
     expect(lists[1]?.querySelectorAll('li').length).toBe(10);
+  });
+
+  test('the main navigation links the equipment index (issue 15) after the catalogue, once', () => {
+    mount(<Header navData={nav} pathname="/" />);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const equipment = within(main).getByRole('link', { name: 'Shop by Equipment' });
+    expect(equipment.getAttribute('href')).toBe(EQUIPMENT_PATH);
+    const topLevel = [...main.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href'));
+    expect(topLevel.indexOf(EQUIPMENT_PATH)).toBeGreaterThan(topLevel.indexOf('/collections/filters'));
+    cleanup();
+    // a store whose own navigation already has the page keeps its link, without a second one
+    mount(<Header navData={[...nav, link(3, 'Equipment', EQUIPMENT_PATH, [])]} pathname="/" />);
+    const again = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(again).getAllByRole('link').filter((a) => a.getAttribute('href') === EQUIPMENT_PATH).map((a) => a.textContent)).toEqual(['Equipment']);
+    expect(EQUIPMENT_NAV_LINK.url).toBe(EQUIPMENT_PATH);
   });
 
   test('the search box has the placeholder and a search button', () => {
@@ -274,10 +290,18 @@ describe('Footer', () => {
     expect(links[0]?.getAttribute('href')).toBe('/brands/Brand%2011');
   });
 
-  test('lists the accepted payment methods', () => {
+  test('lists the accepted payment methods as SVG card marks named by their method', () => {
     mount(<Footer navData={[]} year={2026} />, { client: client() });
     const list = screen.getByRole('list', { name: 'Accepted payment methods' });
-    expect(within(list).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['Amex', 'Apple Pay', 'Diners', 'Discover', 'Google Pay', 'Mastercard', 'PayPal', 'Visa']);
+    const items = within(list).getAllByRole('listitem');
+    const marks = items.map((item) => within(item).getByRole('img'));
+    expect(marks.map((m) => m.getAttribute('aria-label'))).toEqual(['Amex', 'Apple Pay', 'Diners', 'Discover', 'Google Pay', 'Mastercard', 'PayPal', 'Visa']);
+    // drawn marks, not coloured labels: every item is an SVG card with artwork besides its frame
+    for (const mark of marks) {
+      expect(mark.tagName.toLowerCase()).toBe('svg');
+      expect(mark.querySelectorAll('path, circle, text, rect').length).toBeGreaterThan(1);
+    }
+    expect(new Set(marks.map((m) => m.innerHTML)).size).toBe(marks.length);
   });
 
   test("right-clicking the seal shows 'Sorry, our images are copyrighted.'", () => {

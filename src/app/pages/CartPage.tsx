@@ -16,7 +16,9 @@ import { QuantityInput } from '../../ui/catalog/QuantityInput.tsx';
 import { ResponsiveImage } from '../../ui/catalog/ResponsiveImage.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { ShopperPage } from './page-kit.tsx';
+import { contentHead } from '../../domain/seo-pages.ts';
+import { PageHead } from '../../ui/shell/PageHead.tsx';
 import { pageTitle } from '../../domain/page-title.ts';
 
 function LineRow({ line }: { line: CartLine }) {
@@ -94,9 +96,10 @@ function CouponBox() {
 function Cart() {
   const cart = useCart();
   const store = useStoreConfig();
-  useDocumentTitle(pageTitle('Shopping Cart', store.storeName));
   return (
     <div className="sk-page">
+      {/* a shopper's own page: a title, no canonical URL, noindex */}
+      <PageHead head={contentHead({ origin: '', ...store }, { title: pageTitle('Shopping Cart', store.storeName), path: null })} />
       <Breadcrumbs items={[{ title: 'Shopping Cart' }]} />
       <h1>Shopping Cart</h1>
       {cart.empty ? (
@@ -126,20 +129,14 @@ function Cart() {
             </tbody>
           </table>
           <CouponBox />
-          {cart.totals && (
+          {cart.totalsRows.length > 0 && (
             <dl className="sk-totals" aria-label="Order totals">
-              <dt>Subtotal</dt>
-              <dd>{cart.totals.subtotal}</dd>
-              <dt>Discount</dt>
-              <dd>{cart.totals.discount}</dd>
-              {cart.totals.shipping !== null && (
-                <>
-                  <dt>Shipping</dt>
-                  <dd>{cart.totals.shipping}</dd>
-                </>
-              )}
-              <dt>Total</dt>
-              <dd>{cart.totals.total}</dd>
+              {cart.totalsRows.map((row) => (
+                <div key={row.kind} className={`sk-totals__${row.kind}`}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
             </dl>
           )}
           <div className="sk-cart-actions">

@@ -6,7 +6,7 @@
  * collection. Everything comes from `useCollection`.
  * @module
  */
-import { lazy, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { searchWithinQuery } from '../../domain/filters.ts';
 import type { ProductCardData, SearchQuery } from '../../domain/entities.ts';
@@ -25,39 +25,28 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { LazySection } from '../../ui/product/LazySection.tsx';
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import '../../ui/catalog/catalog.css';
-import { bootCollectionFor, releaseBootCollection } from '../boot.ts';
-import { MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { FitsMyEquipment, ListingLinks, MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
+import { ShopperPage } from './page-kit.tsx';
+import { PageStatus, useRenderContext } from '../render-context.tsx';
+import { headRules, LazyPageHead } from '../page-head.tsx';
+
+/** The collection page's head rules (ItemList, BreadcrumbList): see page-head.tsx. */
+const COLLECTION_HEAD = headRules(() => import('../../domain/seo-collection.ts'));
 
 /** The featured products slider sits below the list: its code loads when its place comes into view. */
 const ProductSlider = lazy(() => import('../../ui/catalog/ProductSlider.tsx').then((m) => ({ default: m.ProductSlider })));
 
-/** Puts `<link rel="canonical">` in the head while the page is shown. */
-function useCanonical(path: string | null): void {
-  useEffect(() => {
-    if (!path) return;
-    const link = document.createElement('link');
-    link.rel = 'canonical';
-    link.href = new URL(path, window.location.origin).href;
-    document.head.appendChild(link);
-    return () => link.remove();
-  }, [path]);
-}
 
 
 function CollectionView({ handle, query }: { handle: string; query: SearchQuery }) {
   const { storeConfig } = useSkimmer();
   const mobile = useMobileLayout();
-  // the collection index.html asked for while the scripts downloaded (first view only)
-  const early = bootCollectionFor(handle);
-  const initial = early ? use(early) : null;
-  useEffect(releaseBootCollection, []);
-  const page = useCollection(handle, { query, ...(initial ? { initial: { collection: initial } } : {}) });
+  // the collection and its first page come from the page's cache (filled by the server render) or are fetched
+  const page = useCollection(handle, { query });
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
   const links = createStoreLinks(storeConfig);
-  useDocumentTitle(page.seoTitle);
-  useCanonical(page.collection ? links.collection(page.collection.handle) : null);
+  const { origin } = useRenderContext();
   const { listing } = page;
   const info = listing.pageInfo;
   const listRef = useRef<HTMLDivElement>(null);
@@ -66,6 +55,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
   if (page.status === 'missing')
     return (
       <div className="sk-page">
+        <PageStatus status={404} />
         <h1>{NOT_FOUND_TEXT.title}</h1>
         <p>{NOT_FOUND_TEXT.message}</p>
         <CatalogLink to={links.collections()}>Browse all collections</CatalogLink>
@@ -82,14 +72,26 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
     info && listing.products.length > 0 ? (
       <Pagination label={label} page={listing.query.page ?? 0} pages={info.totalPages} limit={info.limitPerPage} total={info.totalObjects} onPage={onPage} />
     ) : null;
+  const crumbs = page.breadcrumbs.map((b, i) => (i === page.breadcrumbs.length - 1 ? { title: b.title } : { title: b.title, url: b.href }));
   return (
     <div className="sk-page">
+      {/* the head: SEO title, canonical (the collection without filters, sort or page), ItemList of the products shown, BreadcrumbList */}
+      <LazyPageHead
+        rules={COLLECTION_HEAD}
+        build={(rules) => rules.collectionHead({ origin, ...storeConfig }, c, {
+          title: page.seoTitle,
+          path: links.collection(c.handle),
+          crumbs,
+          items: listing.loading ? [] : listing.products.map((p) => ({ name: p.title, url: links.product(p.handle) })),
+          offset: (listing.query.page ?? 0) * (info?.limitPerPage ?? listing.products.length),
+        })}
+      />
       <Breadcrumbs items={page.breadcrumbs.map((b, i) => (i === page.breadcrumbs.length - 1 ? { title: b.title } : { title: b.title, url: b.href }))} />
       <h1>{c.title}</h1>
-      {c.descriptionHtml && (
+      {page.descriptionHtml && (
         <section className="sk-description" aria-label="About this collection">
           {/* the description HTML is sanitised by the server */}
-          <div id="collection-description" className={page.descriptionExpanded ? '' : 'sk-description--collapsed'} dangerouslySetInnerHTML={{ __html: c.descriptionHtml }} />
+          <div id="collection-description" className={page.descriptionExpanded ? '' : 'sk-description--collapsed'} dangerouslySetInnerHTML={{ __html: page.descriptionHtml }} />
           <button type="button" className="sk-linkbtn" aria-expanded={page.descriptionExpanded} aria-controls="collection-description" onClick={page.toggleDescription}>
             {page.descriptionToggleLabel}
           </button>
@@ -117,9 +119,11 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
           <div className="sk-toolbar">
             <ViewToggle view={listing.view} onChange={listing.setView} />
             <SearchWithin onSearch={(q) => listing.setFilters({ q: searchWithinQuery(listing.query.q, q) })} />
+            <FitsMyEquipment fits={listing.query.fits} onChange={(fits) => listing.setFilters({ fits })} />
             <SortSelect value={listing.query.sortBy ?? ''} onChange={(sortBy) => listing.setFilters({ sortBy })} />
             <PageSizeSelect value={listing.query.limit} onChange={(limit) => listing.setFilters({ limit })} />
           </div>
+          <ListingLinks path={links.collection(c.handle)} query={listing.query} pageInfo={info} />
           <div ref={listRef} aria-busy={listing.loading}>
             {pager('Pagination, top')}
             <Skeletons count={listing.skeletonCount} />

@@ -19,7 +19,12 @@ import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
 import { Skeletons } from '../../ui/catalog/Skeletons.tsx';
 import '../../ui/catalog/catalog.css';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { ShopperPage } from './page-kit.tsx';
+import { headRules, LazyPageHead } from '../page-head.tsx';
+import { useRenderContext } from '../render-context.tsx';
+
+/** The home page's head rules (Organization, WebSite): see page-head.tsx. */
+const HOME_HEAD = headRules(() => import('../../domain/seo-pages.ts'));
 
 type Slide = ThemeConfig['heroSection']['images'][number];
 
@@ -145,11 +150,13 @@ function Blog() {
 }
 
 function Home() {
-  const { themeConfig } = useSkimmer();
+  const { themeConfig, storeConfig } = useSkimmer();
   const mobile = useMobileLayout();
-  useDocumentTitle(themeConfig.seoTitle);
+  const { origin } = useRenderContext();
   return (
     <div className="sk-page sk-home">
+      {/* the head: the theme's SEO title and description, Organization and WebSite (SearchAction) JSON-LD */}
+      <LazyPageHead rules={HOME_HEAD} build={(rules) => rules.homeHead({ origin, ...storeConfig }, { seoTitle: themeConfig.seoTitle, seoDescription: themeConfig.seoDescription, heroImageUrl: themeConfig.heroSection.images[0]?.backgroundUrl })} />
       <h1 className="sk-visually-hidden">{themeConfig.seoTitle}</h1>
       <Hero slides={themeConfig.heroSection.images} />
       {themeConfig.infoCards.length > 0 && (

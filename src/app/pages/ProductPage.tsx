@@ -12,10 +12,12 @@
  * when the shopper opens a 3D item.
  * @module
  */
-import { lazy, Suspense, use, useEffect, useId } from 'react';
+import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
+import type { ProductFitmentProps } from '../../ui/equipment/ProductFitment.tsx';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
+import type { ProductFitmentFields } from '../../domain/equipment.ts';
 import { compareAt } from '../../domain/money.ts';
 import { PRODUCT_PAGE_TEXT } from '../../domain/product-page.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
@@ -25,21 +27,35 @@ import { useProductPage, type ProductPageApi } from '../../hooks/useProductPage.
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { StarRating } from '../../ui/catalog/StarRating.tsx';
 import { LazySection } from '../../ui/product/LazySection.tsx';
-import { ProductGallery } from '../../ui/product/ProductGallery.tsx';
-import { ProductStructuredData } from '../../ui/product/ProductStructuredData.tsx';
+import { MAIN_IMAGE_SIZES, ProductGallery } from '../../ui/product/ProductGallery.tsx';
+import { headRules, LazyPageHead } from '../page-head.tsx';
 import { ProductTabs } from '../../ui/product/ProductTabs.tsx';
 import { Breadcrumbs, type Crumb } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
 import '../../ui/product/product.css';
-import { bootProductFor, releaseBootProduct } from '../boot.ts';
-import { whenPageSettled } from '../page-settled.ts';
 import NotFound from '../NotFound.tsx';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { usePageUrl, useRenderContext } from '../render-context.tsx';
+import { ShopperPage } from './page-kit.tsx';
+
+/** The product page's head rules (the Product JSON-LD): loaded by the server, and by the browser for a page of its own (page-head.tsx). */
+const PRODUCT_HEAD = headRules(() => import('../../domain/seo-product.ts'));
 
 const ProductReviews = lazy(() => import('../../ui/product/ProductReviews.tsx'));
 const ProductQuestions = lazy(() => import('../../ui/product/ProductQuestions.tsx'));
 const RelatedProducts = lazy(() => import('../../ui/product/ProductRecommendations.tsx').then((m) => ({ default: m.RelatedProducts })));
+// parts that fit (issue 15): their own chunk, loaded only for a product with fitment data
+// pieces; the model links come with them (domain/equipment.ts is in their chunk: imported here
+// for equipmentLink alone it put the equipment rules, about 1.4 KB gzipped, in the first load)
+type FitmentPiece = (props: Omit<ProductFitmentProps, 'modelLink'>) => ReactNode;
+const fitmentPiece = (pick: (m: typeof import('../../ui/equipment/ProductFitment.tsx')) => ComponentType<ProductFitmentProps>) =>
+  lazy(async (): Promise<{ default: FitmentPiece }> => {
+    const [m, { equipmentLink }] = await Promise.all([import('../../ui/equipment/ProductFitment.tsx'), import('../../domain/equipment.ts')]);
+    const Piece = pick(m);
+    return { default: (props) => <Piece {...props} modelLink={equipmentLink} /> };
+  });
+const ProductFitmentSummary = fitmentPiece((m) => m.ProductFitmentSummary);
+const ProductFitmentSections = fitmentPiece((m) => m.ProductFitmentSections);
 const RecentlyViewedProducts = lazy(() => import('../../ui/product/ProductRecommendations.tsx').then((m) => ({ default: m.RecentlyViewedProducts })));
 
 /** Registers the `<model-viewer>` element: its code is fetched when a 3D item first opens. */
@@ -102,9 +118,10 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   const { storeConfig, themeConfig, environment } = useSkimmer();
   const mobile = useMobileLayout();
   const params = useParams();
-  useDocumentTitle(page.title);
+  const { origin } = useRenderContext();
   const links = createStoreLinks(storeConfig);
-  const pageUrl = typeof window === 'undefined' ? links.product(product.handle) : window.location.href;
+  // the same address on the server and in the browser (the page hydrates without a mismatch)
+  const pageUrl = usePageUrl();
   const share = shareLinks(pageUrl);
   const collection = params.collectionHandle ? product.Collections.find((c) => c.handle === params.collectionHandle) : undefined;
   const crumbs: Crumb[] = [
@@ -116,6 +133,9 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
     { title: product.title },
   ];
   const was = page.variant ? compareAt(page.variant) : compareAt(product);
+  // the fitment fields of a server with equipment (optional: other servers leave them out)
+  const fitment: Partial<ProductFitmentFields> = product as Product & Partial<ProductFitmentFields>;
+  const hasFitment = (fitment.Fitments?.length ?? 0) > 0 || (fitment.PartNumbers?.length ?? 0) > 0 || Boolean(fitment.SupersededBy);
   const sku = page.variant?.sku ?? product.sku;
 
   const header = (
@@ -151,13 +171,18 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
 
   return (
     <article className="sk-page sk-pp">
-      <ProductStructuredData
-        product={product}
-        url={pageUrl}
-        merchantReturnDays={storeConfig.merchantReturnDays}
-        timeZone={storeConfig.appTimeZone}
-        now={environment.now}
-        ready={typeof window === 'undefined' ? undefined : whenPageSettled(window)}
+      {/* the head: title, canonical (the product's own URL, no collection, no query), Product and BreadcrumbList JSON-LD, the main picture preloaded */}
+      <LazyPageHead
+        rules={PRODUCT_HEAD}
+        build={(rules) => rules.productHead({ origin, ...storeConfig }, product, {
+          title: page.title,
+          path: links.product(product.handle),
+          crumbs,
+          now: environment.now(),
+          merchantReturnDays: storeConfig.merchantReturnDays,
+          timeZone: storeConfig.appTimeZone,
+          mainImageSizes: MAIN_IMAGE_SIZES,
+        })}
       />
       {!mobile && themeConfig.productTopBannerUrl && <img className="sk-topbanner sk-pp-topbanner" src={themeConfig.productTopBannerUrl} alt="" width={1300} height={150} />}
       <div className="sk-pp-crumbs">
@@ -169,6 +194,11 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
         <div className="sk-pp-buy">
           {!mobile && header}
           <AddToCartForm page={page} />
+          {hasFitment && (
+            <Suspense fallback={null}>
+              <ProductFitmentSummary fields={fitment} productLink={links.product} />
+            </Suspense>
+          )}
           <section className="sk-share sk-pp-share" aria-label="Share">
             <a href={share.facebook} target="_blank" rel="noopener noreferrer">
               Share on Facebook
@@ -181,6 +211,11 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
         </div>
       </div>
       <ProductTabs product={product} />
+      {hasFitment && (
+        <Suspense fallback={null}>
+          <ProductFitmentSections fields={fitment} productLink={links.product} />
+        </Suspense>
+      )}
       <section id="reviews" className="sk-pp-section" aria-labelledby="reviews-h">
         <h2 id="reviews-h">Reviews</h2>
         <LazySection label="Reviews" minHeight={120}>
@@ -235,15 +270,12 @@ interface ProductViewProps {
 }
 
 function ProductView({ handle, collectionHandle, params }: ProductViewProps) {
-  const early = bootProductFor(handle);
-  const initial = early ? use(early) : null;
-  useEffect(releaseBootProduct, []);
+  // the product comes from the page's cache (filled by the server render) or is fetched
   const page = useProductPage(handle, {
     variantId: params.variantId,
     orderId: params.orderId,
     orderMode: params.orderMode,
     collectionHandle,
-    ...(initial ? { product: initial } : {}),
   });
   if (page.status === 'loading') return <ProductLoading text={page.statusText ?? PRODUCT_PAGE_TEXT.loading} />;
   // the shell's not-found page: its title, text, Go Back through the environment's history

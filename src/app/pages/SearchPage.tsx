@@ -9,7 +9,8 @@ import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery } from '../../domain/filters.ts';
 import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
-import { fromQueryString } from '../../domain/urls.ts';
+import { createStoreLinks, fromQueryString, searchLink, SEARCH_RESULTS_PATH } from '../../domain/urls.ts';
+import { headRules, LazyPageHead } from '../page-head.tsx';
 import { useStoreConfig } from '../../hooks/SkimmerProvider.tsx';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useSearchResults, type SearchResultsApi } from '../../hooks/useSearchResults.ts';
@@ -23,9 +24,12 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
-import { MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
-import { ShopperPage, useDocumentTitle } from './page-kit.tsx';
+import { FitsMyEquipment, ListingLinks, MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
+import { ShopperPage } from './page-kit.tsx';
+import { Redirect, useRenderContext } from '../render-context.tsx';
 
+/** The search page's head rules: see page-head.tsx. */
+const SEARCH_HEAD = headRules(() => import('../../domain/seo-pages.ts'));
 
 /** The listing body shared in shape with the collection page. */
 function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; mobile: boolean; onQuickView?(card: ProductCardData): void }) {
@@ -57,11 +61,26 @@ function SearchResults() {
   const results = useSearchResults({ query: fromQueryString(params), cat: params.get('cat') });
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
-  useDocumentTitle(results.title);
+  const { origin } = useRenderContext();
+  // a 'cat' the server looked up: the server answers the redirect (the browser navigates)
+  if (results.categoryRedirect) return <Redirect to={results.categoryRedirect} status={301} />;
   if (results.status === 'redirecting') return <Spinner label="Opening the category" />;
   const message = matchesFoundMessage(results.pageInfo?.totalObjects ?? 0, store.expertAssistanceUrl || EXPERT_ASSISTANCE_URL);
+  const links = createStoreLinks(store);
+  const { page: _page, limit: _limit, sortBy: _sortBy, ...searched } = results.query;
   return (
     <div className="sk-page">
+      {/* the head: title, canonical (the query without page, size or order), ItemList of the products shown, BreadcrumbList; noindex */}
+      <LazyPageHead
+        rules={SEARCH_HEAD}
+        build={(rules) => rules.searchHead({ origin, ...store }, {
+          title: results.title,
+          path: searchLink(searched),
+          crumbs: [{ title: results.breadcrumb }],
+          items: results.loading ? [] : results.products.map((p) => ({ name: p.title, url: links.product(p.handle) })),
+          offset: (results.query.page ?? 0) * (results.pageInfo?.limitPerPage ?? results.products.length),
+        })}
+      />
       <Breadcrumbs items={[{ title: results.breadcrumb }]} />
       <h1>{results.breadcrumb}</h1>
       {/* kept in the layout (hidden) while loading: the list below does not move when it fills in */}
@@ -70,6 +89,7 @@ function SearchResults() {
         <CatalogLink to={message.href}>{message.link}</CatalogLink>
         {message.after}
       </p>
+      {results.status === 'loaded' && results.pageInfo?.relaxed === true ? <p role="status">{RELAXED_SEARCH_NOTICE}</p> : null}
       <div className="sk-listing">
         <MobileFold mobile={mobile}>
           <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
@@ -79,9 +99,11 @@ function SearchResults() {
           <div className="sk-toolbar">
             <ViewToggle view={results.view} onChange={results.setView} />
             <SearchWithin onSearch={(q) => results.setFilters({ q: searchWithinQuery(results.query.q, q) })} />
+            <FitsMyEquipment fits={results.query.fits} onChange={(fits) => results.setFilters({ fits })} />
             <SortSelect value={results.query.sortBy ?? ''} onChange={(sortBy) => results.setFilters({ sortBy })} />
             <PageSizeSelect value={results.query.limit} onChange={(limit) => results.setFilters({ limit })} />
           </div>
+          <ListingLinks path={SEARCH_RESULTS_PATH} query={results.query} pageInfo={results.pageInfo} />
           <Results results={results} mobile={mobile} onQuickView={setQuick} />
         </section>
       </div>
@@ -89,6 +111,9 @@ function SearchResults() {
     </div>
   );
 }
+
+/** Shown when no product matched every word and the answer holds those matching the most (pageInfo.relaxed). */
+export const RELAXED_SEARCH_NOTICE = 'Showing results for part of your search';
 
 /**
  * The search results route.

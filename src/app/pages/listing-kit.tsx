@@ -1,12 +1,17 @@
 /**
  * What the listing pages (search results, collection) share: the mobile fold of the filters, the
- * page change with its scroll, and the 'Search Within' box.
+ * page change with its scroll, the 'Search Within' box, and the links a shopper without
+ * JavaScript sorts, filters and pages with.
  * @module
  */
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { SIDEBAR_TEXT } from '../../domain/filters.ts';
-import { PAGINATION_SCROLL_OFFSET } from '../../domain/pagination.ts';
+import { PAGINATION_SCROLL_OFFSET, paginationItems } from '../../domain/pagination.ts';
+import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
+import { listingUrl } from '../../domain/listing.ts';
+import { SORT_OPTIONS } from '../../domain/search.ts';
 import { useEnvironment } from '../../hooks/context.ts';
+import { whenPageSettled } from '../page-settled.ts';
 
 /**
  * On mobile the filters fold into a disclosure above the products (a long sidebar would push them
@@ -60,5 +65,116 @@ export function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
         {SIDEBAR_TEXT.go}
       </button>
     </form>
+  );
+}
+
+// its own chunk: My equipment's machine is not part of a listing's first load
+const FitsMyEquipmentSwitch = lazy(() => import('../../ui/equipment/MyEquipment.tsx').then((m) => ({ default: m.FitsMyEquipmentSwitch })));
+
+/**
+ * The 'Fits my equipment' switch of a listing (issue 15): on, the listing keeps only the products
+ * that fit one of the shopper's saved models (the `fits` parameter); shown once a model is saved.
+ * @example <FitsMyEquipment fits={results.query.fits} onChange={(fits) => results.setFilters({ fits })} />
+ */
+export function FitsMyEquipment({ fits, onChange }: { fits: readonly string[] | undefined; onChange(fits: string[] | undefined): void }) {
+  // most shoppers have no saved model: the switch's code (My equipment's machine and the
+  // equipment rules, about 4.5 KB gzipped) comes once the page has settled (the first pointer
+  // move, key or touch, or a moment after load), not while the page hydrates. The boundary is
+  // there from the first render on, empty, on the server and in the browser alike.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenPageSettled(window).then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return <Suspense fallback={null}>{settled && <FitsMyEquipmentSwitch fits={fits} onChange={onChange} />}</Suspense>;
+}
+
+/** Props of {@link ListingLinks}. */
+export interface ListingLinksProps {
+  /** The listing's path ('/searchresults.asp', '/collections/pumps'). */
+  path: string;
+  /** The query the listing shows. */
+  query: SearchQuery;
+  /** Its paging and facets, once loaded. */
+  pageInfo: PageInfo | null;
+}
+
+/**
+ * The listing's sorting, filters and pages as plain links, for a shopper without JavaScript
+ * (issue 13): inside `<noscript>`, so the server's HTML carries them and a browser that runs the
+ * scripts shows the interactive controls instead (React does not hydrate what is inside, so the
+ * browser build renders an empty `<noscript>` and carries none of this code).
+ *
+ * @example <ListingLinks path="/searchresults.asp" query={results.query} pageInfo={results.pageInfo} />
+ */
+export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
+  // a browser running this code never shows what is inside <noscript> (React does not render its
+  // children there): the links are the server's alone, and the browser build leaves them out
+  if (!import.meta.env.SSR) return <noscript />;
+  const { page: _page, ...rest } = query;
+  const link = (patch: Partial<SearchQuery>) => listingUrl(path, { ...rest, ...patch });
+  const page = query.page ?? 0;
+  return (
+    <noscript>
+      <nav className="sk-nojs" aria-label="Sort by">
+        <p>Sort by:</p>
+        <ul>
+          {SORT_OPTIONS.map((o) => (
+            <li key={o.value || 'default'}>
+              <a href={link({ sortBy: o.value || undefined })} aria-current={(query.sortBy ?? '') === o.value ? 'true' : undefined}>
+                {o.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {pageInfo && pageInfo.availableVendors.length > 0 && (
+        <nav className="sk-nojs" aria-label="Filter by vendor">
+          <p>{SIDEBAR_TEXT.vendors}:</p>
+          <ul>
+            {pageInfo.availableVendors.map((v) => (
+              <li key={v.vendor}>
+                <a href={link({ v: v.vendor })}>
+                  {v.vendor} ({v.vendorCount})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {pageInfo && pageInfo.availableTagFilters.length > 0 && (
+        <nav className="sk-nojs" aria-label="Filter by tag">
+          <ul>
+            {pageInfo.availableTagFilters.map((t) => (
+              <li key={`${t.tagPrefix}:${t.tagValue}`}>
+                <a href={link({ t: [...(query.t ?? []).filter(([p]) => p !== t.tagPrefix), [t.tagPrefix, t.tagValue]] })}>
+                  {t.tagPrefix}: {t.tagValue} ({t.tagCount})
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {pageInfo && pageInfo.totalPages > 1 && (
+        <nav className="sk-nojs" aria-label="Pages">
+          <ul>
+            {paginationItems(page, pageInfo.totalPages).map((item) =>
+              item.kind === 'ellipsis' ? (
+                <li key={`gap-${item.after}`}>…</li>
+              ) : (
+                <li key={item.page}>
+                  <a href={listingUrl(path, { ...query, page: item.page })} aria-current={item.current ? 'page' : undefined}>
+                    {item.label}
+                  </a>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      )}
+    </noscript>
   );
 }

@@ -1,15 +1,22 @@
 /**
- * What the shopper pages share: the router's link for the catalogue components and the document
- * title. The listing pages' own pieces are in listing-kit.tsx.
+ * What the shopper pages share: the router's link for the catalogue components (the head of a page
+ * is the head component, ui/shell/PageHead.tsx). The listing pages' own pieces are in listing-kit.tsx.
  * @module
  */
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useSkimmer } from '../../hooks/context.ts';
 import { CatalogLinkContext, type CatalogLinkProps } from '../../ui/catalog/CatalogLink.tsx';
 
 function RouterLink({ to, ...rest }: CatalogLinkProps) {
+  const { serverRender } = useSkimmer();
   // external links and mailto stay plain anchors
   if (/^[a-z]+:/i.test(to)) return <a href={to} {...rest} />;
+  // on the server the router's Link only writes this anchor (the app's paths are absolute, the
+  // basename '/'), after resolving the path against the route matches, per link: a catalogue
+  // page has dozens of links, and that work was a few ms of every render. The browser hydrates
+  // the same anchor as its Link.
+  if (serverRender && to.startsWith('/') && !to.startsWith('//')) return <a {...rest} href={to} data-discover="true" />;
   return <Link to={to} {...rest} />;
 }
 
@@ -22,19 +29,4 @@ function RouterLink({ to, ...rest }: CatalogLinkProps) {
  */
 export function ShopperPage({ children }: { children: ReactNode }) {
   return <CatalogLinkContext.Provider value={RouterLink}>{children}</CatalogLinkContext.Provider>;
-}
-
-/**
- * Sets document.title while the page is shown (and puts back the previous one after).
- * @example useDocumentTitle(results.title);
- */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
 }

@@ -14,3 +14,5 @@ export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './search.ts';
 export * from './address.ts';
+export * from './quick-order.ts';
+export * from './equipment.ts';

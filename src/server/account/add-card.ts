@@ -19,7 +19,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isSameOrigin } from '../auth/origin-guard.ts';
 import { readAddCardToken, type AccountServices } from '../auth/services.ts';
 import { escapeHtml } from '../email/mailbox.ts';
-import { listAddresses } from './repository.ts';
+import { scriptNonce } from '../security/headers.ts';
+import { parseStrictNumber } from '../security/numbers.ts';
+import { insertCard, listAddresses } from './repository.ts';
 import { cardBrand, cardDigits, expiryValid, luhnValid } from './cards.ts';
 
 /** Messages of the page. */
@@ -72,8 +74,8 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const addressOptions = (customerId: number) =>
-    listAddresses(db, customerId).map((a) => ({ id: a.id, label: [a.address1, a.city, a.State?.stateCode, a.zip, a.Country?.countryCode].filter(Boolean).join(', ') }));
+  const addressOptions = async (customerId: number) =>
+    (await listAddresses(db, customerId)).map((a) => ({ id: a.id, label: [a.address1, a.city, a.State?.stateCode, a.zip, a.Country?.countryCode].filter(Boolean).join(', ') }));
 
   const customerFor = (req: FastifyRequest, token: string | undefined): number | null => {
     const owner = typeof token === 'string' ? readAddCardToken(s, token) : null;
@@ -87,7 +89,7 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
   }, async (req, reply) => {
     const customerId = customerFor(req, req.query.token);
     if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
-    return page(reply, 200, form(req.query.token ?? '', addressOptions(customerId)));
+    return page(reply, 200, form(req.query.token ?? '', await addressOptions(customerId)));
   });
 
   app.post<{ Body: FormFields }>('/wallet/add-card', {
@@ -101,25 +103,29 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
     const token = str(b.token);
     const name = str(b.name).trim().slice(0, 100);
-    const again = (error: string) => page(reply, 400, form(token, addressOptions(customerId), error, name));
+    const again = async (error: string) => page(reply, 400, form(token, await addressOptions(customerId), error, name));
     const digits = cardDigits(str(b.number).slice(0, 40));
-    if (!digits || !luhnValid(digits)) return again(ADD_CARD_MESSAGES.number);
+    if (!digits || !luhnValid(digits)) return await again(ADD_CARD_MESSAGES.number);
     const month = Number(str(b.expMonth));
     let year = Number(str(b.expYear));
     if (year >= 0 && year < 100 && /^\d{2}$/.test(str(b.expYear))) year += 2000;
-    if (!/^\d{1,2}$/.test(str(b.expMonth)) || !/^\d{2,4}$/.test(str(b.expYear)) || !expiryValid(month, year, s.now())) return again(ADD_CARD_MESSAGES.expiry);
+    if (!/^\d{1,2}$/.test(str(b.expMonth)) || !/^\d{2,4}$/.test(str(b.expYear)) || !expiryValid(month, year, s.now())) return await again(ADD_CARD_MESSAGES.expiry);
     const cvcLength = cardBrand(digits) === 'American Express' ? 4 : 3;
-    if (!new RegExp(`^\\d{${cvcLength}}$`).test(str(b.cvc))) return again(ADD_CARD_MESSAGES.cvc);
-    const addressId = Number(str(b.mailingAddressId));
-    const address = Number.isSafeInteger(addressId) ? listAddresses(db, customerId).find((a) => a.id === addressId) : undefined;
-    if (!address) return again(ADD_CARD_MESSAGES.address);
-    db.run(
-      `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_line2, billing_city,
-       billing_state, billing_postal_code, billing_country, is_gift_card, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-      [customerId, `tok_test_${randomBytes(12).toString('base64url')}`, cardBrand(digits), month, year, digits.slice(-4), name === '' ? null : name,
-        address.address1, address.address2, address.city, address.State?.stateCode ?? null, address.zip, address.Country?.countryCode ?? '', new Date(s.now()).toISOString()],
-    );
-    return page(reply, 200, html('Card saved', `<p role="status">${ADD_CARD_MESSAGES.saved}</p><script>setTimeout(function(){window.close()},800)</script>`));
+    if (!new RegExp(`^\\d{${cvcLength}}$`).test(str(b.cvc))) return await again(ADD_CARD_MESSAGES.cvc);
+    // a form field is text: read the one strict way (security/numbers.ts), so '0x1F' is no id
+    const addressId = parseStrictNumber(str(b.mailingAddressId), { integer: true, min: 1 }) ?? Number.NaN;
+    const address = Number.isSafeInteger(addressId) ? (await listAddresses(db, customerId)).find((a) => a.id === addressId) : undefined;
+    if (!address) return await again(ADD_CARD_MESSAGES.address);
+    await insertCard(db, customerId, {
+      processorToken: `tok_test_${randomBytes(12).toString('base64url')}`, brand: cardBrand(digits), expMonth: month, expYear: year,
+      last4: digits.slice(-4), name: name === '' ? null : name,
+      billing: {
+        line1: address.address1, line2: address.address2, city: address.city, state: address.State?.stateCode ?? null,
+        postalCode: address.zip, country: address.Country?.countryCode ?? '',
+      },
+      createdAt: new Date(s.now()).toISOString(),
+    });
+    return page(reply, 200, html('Card saved', `<p role="status">${ADD_CARD_MESSAGES.saved}</p><script nonce="${scriptNonce(reply)}">setTimeout(function(){window.close()},800)</script>`));
   });
 };
 
@@ -135,7 +141,7 @@ export const verifyRecoveryPage: FastifyPluginAsync = async (app) => {
     const token = JSON.stringify(req.query.token ?? '').replace(/</g, '\\u003c');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html('Verify your recovery email', `<h1>Recovery email</h1>
 <p id="msg">Confirm that this address is your recovery email.</p><button id="go" type="button">Verify</button>
-<script>document.getElementById('go').onclick=function(){fetch('/api/user/recoveryEmail/confirm',{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify({token:${token}})})
+<script nonce="${scriptNonce(reply)}">document.getElementById('go').onclick=function(){fetch('/api/user/recoveryEmail/confirm',{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify({token:${token}})})
 .then(function(r){return r.json()}).then(function(b){document.getElementById('msg').textContent=b.success?'Recovery email verified':(b.error||'Failed.');document.getElementById('go').remove()})};</script>`));
   });
 };

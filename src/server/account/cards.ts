@@ -12,12 +12,14 @@ export function cardDigits(input: string): string | null {
 }
 
 /**
- * The Luhn checksum.
+ * The server's one Luhn check of a card number (the add-card page and the hosted checkout
+ * form both use it): 12 to 19 digits (the card numbers' lengths) whose Luhn checksum is 0.
  * @example
  * luhnValid('4242424242424242'); // true
+ * luhnValid('18'); // false: the checksum holds, but no card number is 2 digits long
  */
 export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
+  if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);

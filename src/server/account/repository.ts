@@ -89,13 +89,13 @@ export function toMailingAddress(r: AddressRow): MailingAddress {
 }
 
 /** A customer's addresses, the default first, then oldest first. */
-export function listAddresses(db: Db, customerId: number): MailingAddress[] {
-  return db.all<AddressRow>(`${ADDRESS_SELECT} WHERE a.customer_id = ? ORDER BY a.is_default DESC, a.id`, [customerId]).map(toMailingAddress);
+export async function listAddresses(db: Db, customerId: number): Promise<MailingAddress[]> {
+  return (await db.all<AddressRow>(`${ADDRESS_SELECT} WHERE a.customer_id = ? ORDER BY a.is_default DESC, a.id`, [customerId])).map(toMailingAddress);
 }
 
 /** One of the customer's addresses; another customer's is undefined, like a missing one. */
-export function findAddress(db: Db, customerId: number, id: number): AddressRow | undefined {
-  return db.get<AddressRow>(`${ADDRESS_SELECT} WHERE a.id = ? AND a.customer_id = ?`, [id, customerId]);
+export async function findAddress(db: Db, customerId: number, id: number): Promise<AddressRow | undefined> {
+  return await db.get<AddressRow>(`${ADDRESS_SELECT} WHERE a.id = ? AND a.customer_id = ?`, [id, customerId]);
 }
 
 /** A payment_methods row. */
@@ -145,8 +145,8 @@ export function toPaymentMethod(r: PaymentMethodRow): PaymentMethod {
 }
 
 /** A customer's payment methods, oldest first. */
-export function listPaymentMethods(db: Db, customerId: number): PaymentMethod[] {
-  return db.all<PaymentMethodRow>('SELECT * FROM payment_methods WHERE customer_id = ? ORDER BY id', [customerId]).map(toPaymentMethod);
+export async function listPaymentMethods(db: Db, customerId: number): Promise<PaymentMethod[]> {
+  return (await db.all<PaymentMethodRow>('SELECT * FROM payment_methods WHERE customer_id = ? ORDER BY id', [customerId])).map(toPaymentMethod);
 }
 
 /** A transaction as served. */
@@ -156,11 +156,11 @@ export type ServedTransaction = Transaction & { orderId: number | null; createdA
  * A customer's transactions, newest first. `displayableId` filters case-insensitively on a part
  * of the id (our choice: a shopper types a fragment of the reference printed on a receipt).
  */
-export function listTransactions(db: Db, customerId: number, displayableId?: string): ServedTransaction[] {
+export async function listTransactions(db: Db, customerId: number, displayableId?: string): Promise<ServedTransaction[]> {
   const filter = (displayableId ?? '').trim().toLowerCase();
   const rows = filter === ''
-    ? db.all<TransactionRow>('SELECT * FROM transactions WHERE customer_id = ? ORDER BY id DESC LIMIT 500', [customerId])
-    : db.all<TransactionRow>(
+    ? await db.all<TransactionRow>('SELECT * FROM transactions WHERE customer_id = ? ORDER BY id DESC LIMIT 500', [customerId])
+    : await db.all<TransactionRow>(
         "SELECT * FROM transactions WHERE customer_id = ? AND LOWER(displayable_id) LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT 500",
         [customerId, `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
       );
@@ -185,4 +185,145 @@ interface TransactionRow {
   status: string;
   order_id: number | null;
   created_at: string;
+}
+
+// ------------------------------------------------------------ address writes
+
+/** A mailing address's stored values. */
+export interface AddressValues {
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  address1: string;
+  address2: string | null;
+  city: string | null;
+  zip: string;
+  phone: string;
+  countryCode: string;
+  stateCode: string | null;
+}
+
+/** Whether a country code is known. */
+export async function countryExists(db: Db, countryCode: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS one FROM countries WHERE country_code = ?', [countryCode])) !== undefined;
+}
+
+/** Whether a country has states (then an address there must name one). */
+export async function countryHasStates(db: Db, countryCode: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS one FROM states WHERE country_code = ? LIMIT 1', [countryCode])) !== undefined;
+}
+
+/** Whether a state code belongs to a country. */
+export async function stateExists(db: Db, countryCode: string, stateCode: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS one FROM states WHERE country_code = ? AND state_code = ?', [countryCode, stateCode])) !== undefined;
+}
+
+/** How many addresses a customer holds. */
+export async function countAddresses(db: Db, customerId: number): Promise<number> {
+  return (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM mailing_addresses WHERE customer_id = ?', [customerId]))?.n ?? 0;
+}
+
+/** Clears the default flag of every address of a customer (before another becomes the default). */
+export async function clearDefaultAddress(db: Db, customerId: number): Promise<void> {
+  await db.run('UPDATE mailing_addresses SET is_default = 0 WHERE customer_id = ?', [customerId]);
+}
+
+/** Stores a new address; answers its id. */
+export async function insertAddress(db: Db, customerId: number, v: AddressValues, isDefault: boolean, at: string): Promise<number | undefined> {
+  return (await db.get<{ id: number }>(
+    `INSERT INTO mailing_addresses (customer_id, first_name, last_name, company, address1, address2, city, zip, phone, country_code, state_code, is_default, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [customerId, v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, isDefault ? 1 : 0, at],
+  ))?.id;
+}
+
+/** Replaces an address's values (and makes it the default when asked); false when it is not the customer's. */
+export async function updateAddress(db: Db, customerId: number, id: number, v: AddressValues, makeDefault: boolean): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE mailing_addresses SET first_name = ?, last_name = ?, company = ?, address1 = ?, address2 = ?, city = ?, zip = ?, phone = ?,
+     country_code = ?, state_code = ?, is_default = CASE WHEN ? = 1 THEN 1 ELSE is_default END WHERE id = ? AND customer_id = ?`,
+    [v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, makeDefault ? 1 : 0, id, customerId],
+  );
+  return changed.changes === 1;
+}
+
+/**
+ * Deletes one of the customer's addresses; when it was the default, the oldest remaining one
+ * becomes the default. Call inside a transaction. Answers false when it is not the customer's.
+ */
+export async function deleteAddress(db: Db, customerId: number, id: number): Promise<boolean> {
+  const row = await db.get<{ is_default: number }>('SELECT is_default FROM mailing_addresses WHERE id = ? AND customer_id = ?', [id, customerId]);
+  if (!row) return false;
+  await db.run('DELETE FROM mailing_addresses WHERE id = ? AND customer_id = ?', [id, customerId]);
+  if (row.is_default === 1) {
+    await db.run('UPDATE mailing_addresses SET is_default = 1 WHERE id = (SELECT MIN(id) FROM mailing_addresses WHERE customer_id = ?)', [customerId]);
+  }
+  return true;
+}
+
+/** A customer's address rows (no country or state titles), the default first, then oldest first. */
+export async function addressRows(db: Db, customerId: number): Promise<Omit<AddressRow, 'country_title' | 'state_title'>[]> {
+  return await db.all<Omit<AddressRow, 'country_title' | 'state_title'>>('SELECT * FROM mailing_addresses WHERE customer_id = ? ORDER BY is_default DESC, id', [customerId]);
+}
+
+// ------------------------------------------------------------ wallet writes
+
+/** Whether a payment method is one of the customer's and a gift card; undefined when it is not theirs. */
+export async function paymentMethodKind(db: Db, customerId: number, id: number): Promise<{ isGiftCard: boolean } | undefined> {
+  const row = await db.get<{ is_gift_card: number }>('SELECT is_gift_card FROM payment_methods WHERE id = ? AND customer_id = ?', [id, customerId]);
+  return row ? { isGiftCard: row.is_gift_card === 1 } : undefined;
+}
+
+/** Deletes one of the customer's payment methods. */
+export async function deletePaymentMethod(db: Db, customerId: number, id: number): Promise<void> {
+  await db.run('DELETE FROM payment_methods WHERE id = ? AND customer_id = ?', [id, customerId]);
+}
+
+/** Copies an address into a payment method's billing address. */
+export async function setBillingAddress(db: Db, customerId: number, id: number, a: AddressRow): Promise<void> {
+  await db.run(
+    `UPDATE payment_methods SET billing_line1 = ?, billing_line2 = ?, billing_city = ?, billing_state = ?, billing_postal_code = ?, billing_country = ?
+     WHERE id = ? AND customer_id = ?`,
+    [a.address1, a.address2, a.city, a.state_code, a.zip, a.country_code ?? '', id, customerId],
+  );
+}
+
+/** A card to save (the hosted add-card page): never the number, only the processor's token and what a receipt shows. */
+export interface NewCard {
+  processorToken: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  last4: string;
+  name: string | null;
+  billing: { line1: string; line2: string | null; city: string | null; state: string | null; postalCode: string; country: string };
+  createdAt: string;
+}
+
+/** Saves a card to a customer's wallet. */
+export async function insertCard(db: Db, customerId: number, c: NewCard): Promise<void> {
+  await db.run(
+    `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_line2, billing_city,
+     billing_state, billing_postal_code, billing_country, is_gift_card, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+    [customerId, c.processorToken, c.brand, c.expMonth, c.expYear, c.last4, c.name, c.billing.line1, c.billing.line2, c.billing.city,
+      c.billing.state, c.billing.postalCode, c.billing.country, c.createdAt],
+  );
+}
+
+/** A saved card as checkout uses it (the processor token included: it never leaves the server). */
+export interface SavedCardRow {
+  id: number;
+  processor_token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** A customer's saved cards (gift cards left out), oldest first. */
+export async function savedCards(db: Db, customerId: number): Promise<SavedCardRow[]> {
+  return await db.all<SavedCardRow>(
+    'SELECT id, processor_token, brand, last4, exp_month, exp_year FROM payment_methods WHERE customer_id = ? AND is_gift_card = 0 ORDER BY id',
+    [customerId],
+  );
 }

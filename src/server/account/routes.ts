@@ -51,16 +51,30 @@ import {
   type AccountServices,
 } from '../auth/services.ts';
 import { HttpError } from '../errors.ts';
+import { confirmRecoveryEmail, recoveryEmailOf, setRecoveryEmail } from '../repositories/customers.ts';
+import { confirmSubscription, insertPendingSubscription, subscriptionStatus } from '../repositories/newsletter.ts';
 import {
+  clearDefaultAddress,
+  countAddresses,
+  countryExists,
+  countryHasStates,
+  deleteAddress,
+  deletePaymentMethod,
   findAddress,
+  insertAddress,
   listAddresses,
   listPaymentMethods,
   listTransactions,
   mailingAddressSchema,
+  paymentMethodKind,
   paymentMethodSchema,
+  setBillingAddress,
+  stateExists,
   toMailingAddress,
   transactionSchema,
+  updateAddress,
   type AddressRow,
+  type AddressValues,
 } from './repository.ts';
 
 /** The answer to an address whose required field is missing. */
@@ -102,19 +116,6 @@ const addressFields = {
 /** The address fields a create or update may carry: the storefront's update payload (domain). */
 export type AddressInput = Partial<AddressUpdatePayload>;
 
-interface AddressValues {
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string | null;
-  zip: string;
-  phone: string;
-  countryCode: string;
-  stateCode: string | null;
-}
-
 const REQUIRED: [keyof AddressValues, string][] = [
   ['firstName', 'First Name'], ['lastName', 'Last Name'], ['address1', 'Address Line 1'], ['zip', 'Postal Code'], ['phone', 'Phone Number'],
 ];
@@ -130,7 +131,7 @@ function clean(value: string | undefined): string | undefined {
  * The stored values after applying `input` over `base` (non-empty fields replace, spec 5), with
  * every rule checked. Throws a 400 with the first problem.
  */
-function mergeAddress(s: AccountServices, base: AddressValues | null, input: AddressInput): AddressValues {
+async function mergeAddress(s: AccountServices, base: AddressValues | null, input: AddressInput): Promise<AddressValues> {
   const pick = (k: keyof AddressInput & keyof AddressValues) => clean(input[k] as string | undefined) ?? (base ? (base[k] ?? undefined) : undefined) ?? undefined;
   const countryInput = clean(input.countryCode)?.toUpperCase();
   const countryCode = countryInput ?? base?.countryCode;
@@ -149,11 +150,11 @@ function mergeAddress(s: AccountServices, base: AddressValues | null, input: Add
     countryCode: countryCode ?? '',
     stateCode: stateCode ?? null,
   };
-  if (values.countryCode === '' || !s.db.get('SELECT 1 AS one FROM countries WHERE country_code = ?', [values.countryCode])) {
+  if (values.countryCode === '' || !await countryExists(s.db, values.countryCode)) {
     throw new HttpError(400, UNKNOWN_COUNTRY);
   }
-  const hasStates = s.db.get('SELECT 1 AS one FROM states WHERE country_code = ? LIMIT 1', [values.countryCode]) !== undefined;
-  if (values.stateCode !== null ? !s.db.get('SELECT 1 AS one FROM states WHERE country_code = ? AND state_code = ?', [values.countryCode, values.stateCode]) : hasStates) {
+  const hasStates = await countryHasStates(s.db, values.countryCode);
+  if (values.stateCode !== null ? !await stateExists(s.db, values.countryCode, values.stateCode) : hasStates) {
     throw new HttpError(400, UNKNOWN_STATE);
   }
   for (const [key, label] of REQUIRED) if (values[key] === '') throw new HttpError(400, ADDRESS_FIELD_REQUIRED(label));
@@ -173,14 +174,14 @@ function valuesOf(r: AddressRow): AddressValues {
 export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app: FastifyInstance, { services: s }) => {
   const { db, outbox } = s;
   const iso = () => new Date(s.now()).toISOString();
-  const flush = () => {
+  const flush = async () => {
     void outbox.flush().catch(() => undefined);
   };
 
   // ------------------------------------------------------------ mailing addresses
   app.get('/api/mailingAddresses', {
     schema: { summary: "The signed-in customer's addresses", tags: TAGS, response: { 200: { type: 'object', properties: { mailingAddresses: { type: 'array', items: mailingAddressSchema } } }, ...errors } },
-  }, async (req) => ({ mailingAddresses: listAddresses(db, requireCustomer(req)) }));
+  }, async (req) => ({ mailingAddresses: await listAddresses(db, requireCustomer(req)) }));
 
   app.post<{ Body: AddressInput }>('/api/mailingAddresses', {
     bodyLimit: 16_384,
@@ -191,19 +192,15 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     },
   }, async (req) => {
     const customerId = requireCustomer(req);
-    const v = mergeAddress(s, null, req.body ?? {});
-    const newId = db.transaction(() => {
-      const count = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM mailing_addresses WHERE customer_id = ?', [customerId])?.n ?? 0;
+    const v = await mergeAddress(s, null, req.body ?? {});
+    const newId = await db.transaction(async (tx) => {
+      const count = await countAddresses(tx, customerId);
       if (count >= 50) throw new HttpError(400, 'An account can hold at most 50 addresses.');
       const makeDefault = count === 0 || req.body?.makeDefault === true;
-      if (makeDefault) db.run('UPDATE mailing_addresses SET is_default = 0 WHERE customer_id = ?', [customerId]);
-      return db.get<{ id: number }>(
-        `INSERT INTO mailing_addresses (customer_id, first_name, last_name, company, address1, address2, city, zip, phone, country_code, state_code, is_default, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [customerId, v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, makeDefault ? 1 : 0, iso()],
-      )?.id;
+      if (makeDefault) await clearDefaultAddress(tx, customerId);
+      return await insertAddress(tx, customerId, v, makeDefault, iso());
     });
-    const row = newId === undefined ? undefined : findAddress(db, customerId, newId);
+    const row = newId === undefined ? undefined : await findAddress(db, customerId, newId);
     return { mailingAddress: row ? toMailingAddress(row) : null };
   });
 
@@ -217,19 +214,14 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     },
   }, async (req) => {
     const customerId = requireCustomer(req);
-    const existing = findAddress(db, customerId, req.params.id);
+    const existing = await findAddress(db, customerId, req.params.id);
     if (!existing) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    const v = mergeAddress(s, valuesOf(existing), req.body ?? {});
-    db.transaction(() => {
-      if (req.body?.makeDefault === true) db.run('UPDATE mailing_addresses SET is_default = 0 WHERE customer_id = ?', [customerId]);
-      const changed = db.run(
-        `UPDATE mailing_addresses SET first_name = ?, last_name = ?, company = ?, address1 = ?, address2 = ?, city = ?, zip = ?, phone = ?,
-         country_code = ?, state_code = ?, is_default = CASE WHEN ? = 1 THEN 1 ELSE is_default END WHERE id = ? AND customer_id = ?`,
-        [v.firstName, v.lastName, v.company, v.address1, v.address2, v.city, v.zip, v.phone, v.countryCode, v.stateCode, req.body?.makeDefault === true ? 1 : 0, existing.id, customerId],
-      );
-      if (changed.changes !== 1) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    const v = await mergeAddress(s, valuesOf(existing), req.body ?? {});
+    await db.transaction(async (tx) => {
+      if (req.body?.makeDefault === true) await clearDefaultAddress(tx, customerId);
+      if (!await updateAddress(tx, customerId, existing.id, v, req.body?.makeDefault === true)) throw new HttpError(404, NOT_FOUND_MESSAGE);
     });
-    const row = findAddress(db, customerId, existing.id);
+    const row = await findAddress(db, customerId, existing.id);
     return { mailingAddress: row ? toMailingAddress(row) : null };
   });
 
@@ -241,13 +233,8 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     },
   }, async (req) => {
     const customerId = requireSelf(req, req.params.customerId);
-    db.transaction(() => {
-      const row = db.get<{ is_default: number }>('SELECT is_default FROM mailing_addresses WHERE id = ? AND customer_id = ?', [req.params.id, customerId]);
-      if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      db.run('DELETE FROM mailing_addresses WHERE id = ? AND customer_id = ?', [req.params.id, customerId]);
-      if (row.is_default === 1) {
-        db.run('UPDATE mailing_addresses SET is_default = 1 WHERE id = (SELECT MIN(id) FROM mailing_addresses WHERE customer_id = ?)', [customerId]);
-      }
+    await db.transaction(async (tx) => {
+      if (!await deleteAddress(tx, customerId, req.params.id)) throw new HttpError(404, NOT_FOUND_MESSAGE);
     });
     return { success: true };
   });
@@ -273,7 +260,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
   }, async (req) => {
     const customerId = requireSelf(req, req.params.id);
     return {
-      paymentMethods: listPaymentMethods(db, customerId),
+      paymentMethods: await listPaymentMethods(db, customerId),
       _links: { addPaymentMethod: { href: `${s.linkBase}/wallet/add-card?token=${encodeURIComponent(addCardToken(s, customerId))}` } },
     };
   });
@@ -282,11 +269,11 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     schema: { summary: 'Delete a saved card (gift cards refuse)', tags: TAGS, params: methodParams, response: { 200: success, ...errors } },
   }, async (req) => {
     const customerId = requireSelf(req, req.params.id);
-    db.transaction(() => {
-      const row = db.get<{ is_gift_card: number }>('SELECT is_gift_card FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
-      if (!row) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      if (row.is_gift_card === 1) throw new HttpError(400, GIFT_CARD_NOT_DELETABLE);
-      db.run('DELETE FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
+    await db.transaction(async (tx) => {
+      const method = await paymentMethodKind(tx, customerId, req.params.paymentMethodId);
+      if (!method) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      if (method.isGiftCard) throw new HttpError(400, GIFT_CARD_NOT_DELETABLE);
+      await deletePaymentMethod(tx, customerId, req.params.paymentMethodId);
     });
     return { success: true };
   });
@@ -300,16 +287,11 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     },
   }, async (req) => {
     const customerId = requireSelf(req, req.params.id);
-    db.transaction(() => {
-      const method = db.get<{ id: number }>('SELECT id FROM payment_methods WHERE id = ? AND customer_id = ?', [req.params.paymentMethodId, customerId]);
-      if (!method) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      const a = findAddress(db, customerId, req.body.mailingAddressId);
+    await db.transaction(async (tx) => {
+      if (!await paymentMethodKind(tx, customerId, req.params.paymentMethodId)) throw new HttpError(404, NOT_FOUND_MESSAGE);
+      const a = await findAddress(tx, customerId, req.body.mailingAddressId);
       if (!a) throw new HttpError(400, UNKNOWN_BILLING_ADDRESS);
-      db.run(
-        `UPDATE payment_methods SET billing_line1 = ?, billing_line2 = ?, billing_city = ?, billing_state = ?, billing_postal_code = ?, billing_country = ?
-         WHERE id = ? AND customer_id = ?`,
-        [a.address1, a.address2, a.city, a.state_code, a.zip, a.country_code ?? '', method.id, customerId],
-      );
+      await setBillingAddress(tx, customerId, req.params.paymentMethodId, a);
     });
     return { success: true };
   });
@@ -320,14 +302,14 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
       querystring: { type: 'object', additionalProperties: false, properties: { displayableId: { type: 'string', maxLength: 64 } } },
       response: { 200: { type: 'object', properties: { transactions: { type: 'array', items: transactionSchema } } }, ...errors },
     },
-  }, async (req) => ({ transactions: listTransactions(db, requireSelf(req, req.params.id), req.query.displayableId) }));
+  }, async (req) => ({ transactions: await listTransactions(db, requireSelf(req, req.params.id), req.query.displayableId) }));
 
   // ------------------------------------------------------------ recovery email
   app.get('/api/user/recoveryEmail', {
     schema: { summary: 'The recovery email', tags: TAGS, response: { 200: { type: 'object', properties: { recoveryEmail: { type: ['string', 'null'] } } }, ...errors } },
   }, async (req) => {
     const customerId = requireCustomer(req);
-    return { recoveryEmail: db.get<{ recovery_email: string | null }>('SELECT recovery_email FROM customers WHERE id = ?', [customerId])?.recovery_email ?? null };
+    return { recoveryEmail: (await recoveryEmailOf(db, customerId))?.recovery_email ?? null };
   });
 
   app.put<{ Body: { token: string; recoveryEmail: string } }>('/api/user/recoveryEmail', {
@@ -341,14 +323,14 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     const customerId = requireCustomer(req);
     const email = normalEmail(req.body.recoveryEmail);
     if (!isEmailFormat(email)) throw new HttpError(400, 'Please enter a valid email address.');
-    limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
+    await limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
     await requireCaptcha(s, req, req.body.token);
-    db.transaction(() => {
-      const row = db.get<{ email: string; recovery_email: string | null }>('SELECT email, recovery_email FROM customers WHERE id = ?', [customerId]);
+    await db.transaction(async (tx) => {
+      const row = await recoveryEmailOf(tx, customerId);
       if (!row) throw new HttpError(401, 'Please sign in.');
       if (row.email === email) throw new HttpError(400, RECOVERY_SAME_AS_LOGIN);
       if (row.recovery_email === email) return;
-      db.run('UPDATE customers SET recovery_email = ?, recovery_email_verified = 0, updated_at = ? WHERE id = ?', [email, iso(), customerId]);
+      await setRecoveryEmail(tx, customerId, email, iso());
     });
     return { success: true };
   });
@@ -362,21 +344,20 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     },
   }, async (req) => {
     const customerId = requireCustomer(req);
-    const row = db.get<{ first_name: string; recovery_email: string | null; recovery_email_verified: number }>(
-      'SELECT first_name, recovery_email, recovery_email_verified FROM customers WHERE id = ?', [customerId]);
+    const row = await recoveryEmailOf(db, customerId);
     if (!row?.recovery_email) throw new HttpError(400, NO_RECOVERY_EMAIL);
-    limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
+    await limit(s, [`recovery-account:${customerId}`, AUTH_LIMITS.recoveryPerAccount], [`recovery-ip:${req.ip}`, AUTH_LIMITS.recoveryPerIp]);
     await requireCaptcha(s, req, req.body.token);
     const to = row.recovery_email;
-    db.transaction(() => {
-      const link = emailLink(s, '/verify-recovery-email', issueToken(s, 'recovery-email', { customerId, email: to }));
-      outbox.enqueue('recovery-email', {
+    await db.transaction(async (tx) => {
+      const link = emailLink({ ...s, db: tx }, '/verify-recovery-email', await issueToken({ ...s, db: tx }, 'recovery-email', { customerId, email: to }));
+      await outbox.in(tx).enqueue('recovery-email', {
         to,
         subject: 'Verify your Skimmer recovery email',
         text: `Hello ${row.first_name},\n\nThis address was set as the recovery email of a Skimmer account. Confirm it by following this link (valid for 24 hours):\n${link}\n\nIf this was not you, ignore this email.\n`,
       });
     });
-    flush();
+    await flush();
     return { success: true };
   });
 
@@ -388,11 +369,11 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
       response: { 200: success, ...errors },
     },
   }, async (req) => {
-    const done = db.transaction(() => {
-      const target = consumeToken(s, 'recovery-email', req.body.token);
+    const done = await db.transaction(async (tx) => {
+      const target = await consumeToken({ ...s, db: tx }, 'recovery-email', req.body.token);
       if (!target || target.customerId === null) return false;
       // only the address the link was sent to: a changed recovery email needs a new link
-      return db.run('UPDATE customers SET recovery_email_verified = 1, updated_at = ? WHERE id = ? AND recovery_email = ?', [iso(), target.customerId, target.email]).changes === 1;
+      return await confirmRecoveryEmail(tx, target.customerId, target.email, iso());
     });
     if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
     return { success: true };
@@ -410,20 +391,20 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
   }, async (req) => {
     const email = normalEmail(req.query.email);
     if (!isEmailFormat(email)) throw new HttpError(400, NEWSLETTER_INVALID);
-    limit(s, [`newsletter-ip:${req.ip}`, AUTH_LIMITS.newsletterPerIp], [`newsletter-to:${email}`, AUTH_LIMITS.emailPerTarget]);
+    await limit(s, [`newsletter-ip:${req.ip}`, AUTH_LIMITS.newsletterPerIp], [`newsletter-to:${email}`, AUTH_LIMITS.emailPerTarget]);
     await requireCaptcha(s, req, req.body.token);
-    db.transaction(() => {
-      const row = db.get<{ status: string }>('SELECT status FROM newsletter_subscriptions WHERE email = ?', [email]);
-      if (row?.status === 'confirmed') return;
-      if (!row) db.run("INSERT INTO newsletter_subscriptions (email, status, created_at) VALUES (?, 'pending', ?)", [email, iso()]);
-      const link = emailLink(s, '/confirm-subscription', issueToken(s, 'newsletter', { email }));
-      outbox.enqueue('newsletter', {
+    await db.transaction(async (tx) => {
+      const status = await subscriptionStatus(tx, email);
+      if (status === 'confirmed') return;
+      if (status === undefined) await insertPendingSubscription(tx, email, iso());
+      const link = emailLink({ ...s, db: tx }, '/confirm-subscription', await issueToken({ ...s, db: tx }, 'newsletter', { email }));
+      await outbox.in(tx).enqueue('newsletter', {
         to: email,
         subject: 'Confirm your Skimmer newsletter subscription',
         text: `Thanks for subscribing to the Skimmer newsletter: the latest updates on new products and upcoming sales.\n\nConfirm your subscription (valid for 7 days):\n${link}\n\nIf you did not ask for this, ignore this email and you will not hear from us.\n`,
       });
     });
-    flush();
+    await flush();
     return { success: true };
   });
 
@@ -435,10 +416,10 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
       response: { 200: success, ...errors },
     },
   }, async (req) => {
-    const done = db.transaction(() => {
-      const target = consumeToken(s, 'newsletter', req.body.token);
+    const done = await db.transaction(async (tx) => {
+      const target = await consumeToken({ ...s, db: tx }, 'newsletter', req.body.token);
       if (!target) return false;
-      return db.run("UPDATE newsletter_subscriptions SET status = 'confirmed', confirmed_at = ? WHERE email = ?", [iso(), target.email]).changes === 1;
+      return await confirmSubscription(tx, target.email, iso());
     });
     if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
     return { success: true };

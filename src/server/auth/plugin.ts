@@ -26,7 +26,7 @@ import { mailboxEnabled, mailboxRoutes } from '../email/mailbox.ts';
 import { DEFAULT_FROM, Outbox, smtpTransport, type EmailTransport } from '../email/outbox.ts';
 import { allowedOriginsFromEnv, originGuard } from './origin-guard.ts';
 import { DEFAULT_SCRYPT, type ScryptParams } from './password.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { memoryLimiter, RateLimiter, type Limiter } from './rate-limit.ts';
 import { authRoutes } from './routes.ts';
 import type { AccountServices } from './services.ts';
 
@@ -49,8 +49,8 @@ export interface AccountsPluginOptions {
   mailbox?: boolean;
   /** @default ALLOWED_ORIGINS */
   allowedOrigins?: string[];
-  /** @default a fresh RateLimiter */
-  limiter?: RateLimiter;
+  /** Counters of the account limits; a Redis limiter shares them between processes. @default in memory (a fresh RateLimiter) */
+  limiter?: Limiter;
 }
 
 declare module 'fastify' {
@@ -68,7 +68,7 @@ const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) =
     db: options.db,
     outbox: new Outbox(options.db, transport, env.SMTP_FROM?.trim() || DEFAULT_FROM, now),
     captcha: options.captcha ?? captchaFromEnv(env),
-    limiter: options.limiter ?? new RateLimiter(now),
+    limiter: options.limiter ?? memoryLimiter(new RateLimiter(now)),
     publicUrl: (options.publicUrl ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? '3000'}`).replace(/\/+$/, ''),
     linkBase: (options.linkBase ?? env.PUBLIC_LINK_BASE ?? '').replace(/\/+$/, ''),
     scrypt: options.scrypt ?? DEFAULT_SCRYPT,
@@ -87,7 +87,12 @@ const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) =
   await app.register(addCardRoutes, { services });
   await app.register(verifyRecoveryPage);
   if (options.mailbox ?? mailboxEnabled(env)) await app.register(mailboxRoutes, { outbox: services.outbox });
-  if (transport) void services.outbox.flush().catch(() => undefined);
+  if (transport) {
+    void services.outbox.flush().catch(() => undefined);
+    // every process sends what it can claim: mail left by a stopped process, retries
+    services.outbox.startLoop();
+    app.addHook('onClose', async () => services.outbox.stopLoop());
+  }
 };
 
 // the `accounts` decoration is app-wide; the routes inside stay in their own scopes

@@ -1,12 +1,17 @@
 /**
- * In-memory rate limits (one process; a scale-out deployment would move the counters to a shared
- * store). A fixed window per key: at most `limit` hits per `windowMs`; the window starts at the
- * key's first hit. Keys are built by the caller, e.g. `ip:203.0.113.9` or `account:42`, so one
- * limiter counts per IP and per account at once.
+ * Rate limits of the account routes. A fixed window per key: at most `limit` hits per
+ * `windowMs`; the window starts at the key's first hit. Keys are built by the caller, e.g.
+ * `ip:203.0.113.9` or `account:42`, so one limiter counts per IP and per account at once.
+ *
+ * Routes use the asynchronous {@link Limiter}: in memory for one process
+ * ({@link memoryLimiter} over {@link RateLimiter}), or counters in Redis shared by every process
+ * of the store ({@link redisLimiter}, with REDIS_URL), so alternating processes cannot double a
+ * limit.
  *
  * The limits the server uses are {@link AUTH_LIMITS}.
  * @module
  */
+import type { RedisClient } from '../scale/redis.ts';
 
 /** One limit. */
 export interface LimitRule {
@@ -102,4 +107,81 @@ export class RateLimiter {
       }
     }
   }
+}
+
+/** The limiter the routes use; every answer is a promise so the counters can live in Redis. */
+export interface Limiter {
+  /** Whether a hit on `key` is within its limit now (does not count it). */
+  check(key: string, rule: LimitRule): Promise<boolean>;
+  /** Counts a hit on `key`; answers whether it was within the limit. */
+  hit(key: string, rule: LimitRule): Promise<boolean>;
+  /** Checks all keys, then counts a hit on each if every one is within its limit (atomically in Redis). */
+  allow(...entries: [string, LimitRule][]): Promise<boolean>;
+  /** Forgets a key (a successful sign-in clears the account's failures). */
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * The one-process limiter: {@link RateLimiter}'s counters in this process's memory.
+ * @example
+ * const limiter = memoryLimiter();
+ * if (!(await limiter.allow(['ip:1.2.3.4', AUTH_LIMITS.loginPerIp]))) reply.code(429);
+ */
+export function memoryLimiter(counters: RateLimiter = new RateLimiter()): Limiter {
+  return {
+    check: async (key, rule) => counters.check(key, rule),
+    hit: async (key, rule) => counters.hit(key, rule),
+    allow: async (...entries) => counters.allow(...entries),
+    reset: async (key) => counters.reset(key),
+  };
+}
+
+/** Key prefix of the limiter's counters in Redis. */
+export const REDIS_LIMIT_PREFIX = 'skimmer:limit:';
+
+// Check every key, then count a hit on each, in one script so two processes cannot both pass
+// the last free hit. A counter's window starts at its first hit (PEXPIRE when it becomes 1).
+// KEYS: the counters; ARGV: limit and window (ms) per key, in order.
+const ALLOW_SCRIPT = `
+for i = 1, #KEYS do
+  local c = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if c >= tonumber(ARGV[2 * i - 1]) then return 0 end
+end
+for i = 1, #KEYS do
+  if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[2 * i]) end
+end
+return 1`;
+
+const HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return c`;
+
+/**
+ * The limiter of a multi-process store: fixed windows kept in Redis (one counter per key with
+ * the window as its expiry), shared by every process.
+ * @example
+ * const limiter = redisLimiter(await connectRedis(process.env.REDIS_URL!));
+ */
+export function redisLimiter(redis: RedisClient, prefix: string = REDIS_LIMIT_PREFIX): Limiter {
+  const k = (key: string) => prefix + key;
+  return {
+    async check(key, rule) {
+      const raw = await redis.get(k(key));
+      return Number(raw ?? 0) < rule.limit;
+    },
+    async hit(key, rule) {
+      const count = Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs)));
+      return count <= rule.limit;
+    },
+    async allow(...entries) {
+      if (entries.length === 0) return true;
+      const args = entries.flatMap(([, rule]) => [String(rule.limit), String(rule.windowMs)]);
+      const ok = await redis.eval(ALLOW_SCRIPT, entries.length, ...entries.map(([key]) => k(key)), ...args);
+      return Number(ok) === 1;
+    },
+    async reset(key) {
+      await redis.del(k(key));
+    },
+  };
 }

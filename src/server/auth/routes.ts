@@ -30,6 +30,18 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isEmailFormat } from '../../domain/account.ts';
 import { HttpError } from '../errors.ts';
+import {
+  customerAuthByEmail,
+  customerAuthById,
+  customerByEmail,
+  customersByRecoveryEmail,
+  customerVerification,
+  insertCustomer,
+  markEmailVerified,
+  resetPassword,
+  setPasswordHash,
+  upgradePasswordHash,
+} from '../repositories/customers.ts';
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblem, PASSWORD_MAX_LENGTH, verifyPassword } from './password.ts';
 import { AUTH_LIMITS, RATE_LIMITED_MESSAGE } from './rate-limit.ts';
 import { endCustomerSessions, signIn, signOut } from './session.ts';
@@ -82,20 +94,13 @@ function checkName(value: string, field: string): string {
 }
 
 
-interface CustomerAuthRow {
-  id: number;
-  email: string;
-  password_hash: string;
-  first_name: string;
-}
-
 /** Plugin with the routes of the module notes. */
 export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app: FastifyInstance, { services: s }) => {
   const { db, outbox } = s;
   const iso = () => new Date(s.now()).toISOString();
   // verified against when the email is unknown, so both paths cost the same; made on first need
   let dummyHash: Promise<string> | null = null;
-  const flush = () => {
+  const flush = async () => {
     void outbox.flush().catch(() => undefined);
   };
   const opts = (summary: string, b: object | null, extra: Record<string, unknown> = {}) => ({
@@ -104,11 +109,11 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
   });
 
   app.get('/api/user', { schema: { summary: 'The signed-in user, or null', tags: TAGS, response: { 200: { type: 'object', properties: { user: { anyOf: [userSchema, { type: 'null' }] } } } } } }, async (req) => ({
-    user: req.session.customerId === null ? null : loadUser(db, req.session.customerId),
+    user: req.session.customerId === null ? null : await loadUser(db, req.session.customerId),
   }));
 
   app.get('/api/customer', { schema: { summary: 'The signed-in customer with addresses; {} when signed out', tags: TAGS, response: { 200: { type: 'object', properties: { customer: customerSchema } } } } }, async (req) => ({
-    customer: req.session.customerId === null ? {} : (loadCustomer(db, req.session.customerId) ?? {}),
+    customer: req.session.customerId === null ? {} : (await loadCustomer(db, req.session.customerId) ?? {}),
   }));
 
   app.post<{ Body: { email: string; password: string; firstName: string; lastName: string } }>(
@@ -119,31 +124,27 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       checkPassword(req.body.password);
       const first = checkName(req.body.firstName, 'first name');
       const last = checkName(req.body.lastName, 'last name');
-      limit(s, [`register-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`register-to:${e}`, AUTH_LIMITS.emailPerTarget]);
+      await limit(s, [`register-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`register-to:${e}`, AUTH_LIMITS.emailPerTarget]);
       const hash = await hashPassword(req.body.password, s.scrypt);
-      db.transaction(() => {
-        const existing = db.get<{ id: number }>('SELECT id FROM customers WHERE email = ?', [e]);
+      await db.transaction(async (tx) => {
+        const existing = await customerByEmail(tx, e);
         if (existing) {
-          outbox.enqueue('account-exists', {
+          await outbox.in(tx).enqueue('account-exists', {
             to: e,
             subject: 'You already have a Skimmer account',
             text: `Someone (hopefully you) tried to create a Skimmer account with this email address, which already has one.\n\nSign in: ${s.publicUrl}/login\nForgot your password? ${s.publicUrl}/reset-password\n`,
           });
           return;
         }
-        const at = iso();
-        const row = db.get<{ id: number }>(
-          'INSERT INTO customers (email, password_hash, first_name, last_name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
-          [e, hash, first, last, at, at],
-        );
-        const link = emailLink(s, '/verify-account', issueToken(s, 'verify-account', { customerId: row?.id ?? null, email: e }));
-        outbox.enqueue('verify-account', {
+        const id = await insertCustomer(tx, { email: e, passwordHash: hash, firstName: first, lastName: last, at: iso() });
+        const link = emailLink({ ...s, db: tx }, '/verify-account', await issueToken({ ...s, db: tx }, 'verify-account', { customerId: id ?? null, email: e }));
+        await outbox.in(tx).enqueue('verify-account', {
           to: e,
           subject: 'Welcome to Skimmer: please verify your email',
           text: `Hello ${first},\n\nYour Skimmer account is ready. Please verify your email address:\n${link}\n\nThe link is valid for 24 hours.\n`,
         });
       });
-      flush();
+      await flush();
       return { success: true };
     },
   );
@@ -158,29 +159,29 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       const e = normalEmail(req.body.email);
       const ipKey = `login-ip:${req.ip}`;
       const accountKey = `login-account:${e}`;
-      if (!s.limiter.check(ipKey, AUTH_LIMITS.loginPerIp) || !s.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount)) {
+      if (!(await s.limiter.check(ipKey, AUTH_LIMITS.loginPerIp)) || !(await s.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount))) {
         throw new HttpError(429, RATE_LIMITED_MESSAGE);
       }
-      const row = isEmailFormat(e) ? db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name FROM customers WHERE email = ?', [e]) : undefined;
+      const row = isEmailFormat(e) ? await customerAuthByEmail(db, e) : undefined;
       const tooLong = passwordProblem(req.body.password)?.includes('at most') === true;
       const ok = row && !tooLong ? await verifyPassword(req.body.password, row.password_hash) : (await verifyPassword('x', await (dummyHash ??= hashPassword('dummy password for timing', s.scrypt))), false);
       if (!ok || !row) {
-        s.limiter.hit(ipKey, AUTH_LIMITS.loginPerIp);
-        s.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
+        await s.limiter.hit(ipKey, AUTH_LIMITS.loginPerIp);
+        await s.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
         throw new HttpError(401, LOGIN_FAILED_MESSAGE);
       }
-      s.limiter.reset(accountKey);
+      await s.limiter.reset(accountKey);
       if (needsRehash(row.password_hash, s.scrypt) && s.scrypt === DEFAULT_SCRYPT) {
         const upgraded = await hashPassword(req.body.password, s.scrypt);
-        db.run('UPDATE customers SET password_hash = ? WHERE id = ? AND password_hash = ?', [upgraded, row.id, row.password_hash]);
+        await upgradePasswordHash(db, row.id, upgraded, row.password_hash);
       }
-      signIn(app, req, reply, row.id);
-      return { user: loadUser(db, row.id) };
+      await signIn(app, req, reply, row.id);
+      return { user: await loadUser(db, row.id) };
     },
   );
 
   app.post('/api/auth/logout', opts('Sign out', null), async (req, reply) => {
-    signOut(app, req, reply);
+    await signOut(app, req, reply);
     return { success: true };
   });
 
@@ -191,25 +192,25 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       const customerId = requireCustomer(req);
       checkPassword(req.body.newPassword);
       const accountKey = `change-password:${customerId}`;
-      if (!s.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount)) throw new HttpError(429, RATE_LIMITED_MESSAGE);
-      const row = db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name FROM customers WHERE id = ?', [customerId]);
+      if (!(await s.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount))) throw new HttpError(429, RATE_LIMITED_MESSAGE);
+      const row = await customerAuthById(db, customerId);
       if (!row) throw new HttpError(401, 'Please sign in.');
       if (!(await verifyPassword(req.body.currentPassword, row.password_hash))) {
-        s.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
+        await s.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
         throw new HttpError(400, WRONG_PASSWORD_MESSAGE);
       }
       const hash = await hashPassword(req.body.newPassword, s.scrypt);
-      db.transaction(() => {
-        db.run('UPDATE customers SET password_hash = ?, updated_at = ? WHERE id = ?', [hash, iso(), customerId]);
-        endCustomerSessions(db, customerId, req.session.id);
-        outbox.enqueue('password-changed', {
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, customerId, hash, iso());
+        await endCustomerSessions(tx, customerId, req.session.id);
+        await outbox.in(tx).enqueue('password-changed', {
           to: row.email,
           subject: 'Your Skimmer password was changed',
           text: `Hello ${row.first_name},\n\nThe password of your Skimmer account was just changed. If this was not you, reset it now: ${s.publicUrl}/reset-password\n`,
         });
       });
-      signIn(app, req, reply, customerId);
-      flush();
+      await signIn(app, req, reply, customerId);
+      await flush();
       return { success: true };
     },
   );
@@ -219,18 +220,18 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     opts('Email a password-reset link (answers the same for unknown emails)', body({ email }, ['email'])),
     async (req) => {
       const e = checkEmail(req.body.email);
-      limit(s, [`reset-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`reset-to:${e}`, AUTH_LIMITS.emailPerTarget]);
-      db.transaction(() => {
-        const row = db.get<{ id: number; first_name: string }>('SELECT id, first_name FROM customers WHERE email = ?', [e]);
+      await limit(s, [`reset-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`reset-to:${e}`, AUTH_LIMITS.emailPerTarget]);
+      await db.transaction(async (tx) => {
+        const row = await customerByEmail(tx, e);
         if (!row) return;
-        const link = emailLink(s, '/reset-password', issueToken(s, 'reset-password', { customerId: row.id, email: e }));
-        outbox.enqueue('reset-password', {
+        const link = emailLink({ ...s, db: tx }, '/reset-password', await issueToken({ ...s, db: tx }, 'reset-password', { customerId: row.id, email: e }));
+        await outbox.in(tx).enqueue('reset-password', {
           to: e,
           subject: 'Reset your Skimmer password',
           text: `Hello ${row.first_name},\n\nFollow this link to choose a new password:\n${link}\n\nThe link is valid for one hour and works once. If you did not ask for it, ignore this email.\n`,
         });
       });
-      flush();
+      await flush();
       return { success: true };
     },
   );
@@ -241,13 +242,12 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     async (req) => {
       checkPassword(req.body.password);
       const hash = await hashPassword(req.body.password, s.scrypt);
-      const done = db.transaction(() => {
-        const target = consumeToken(s, 'reset-password', req.body.token);
+      const done = await db.transaction(async (tx) => {
+        const target = await consumeToken({ ...s, db: tx }, 'reset-password', req.body.token);
         if (!target || target.customerId === null) return false;
         // the link proved control of the sign-in email
-        const changed = db.run('UPDATE customers SET password_hash = ?, email_verified = 1, updated_at = ? WHERE id = ? AND email = ?', [hash, iso(), target.customerId, target.email]);
-        if (changed.changes !== 1) return false;
-        endCustomerSessions(db, target.customerId);
+        if (!await resetPassword(tx, target.customerId, target.email, hash, iso())) return false;
+        await endCustomerSessions(tx, target.customerId);
         return true;
       });
       if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
@@ -260,41 +260,37 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     opts('Email the sign-in address and a reset link to a verified recovery email (answers the same for unknown emails)', body({ email }, ['email'])),
     async (req) => {
       const e = checkEmail(req.body.email);
-      limit(s, [`recover-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`recover-to:${e}`, AUTH_LIMITS.emailPerTarget]);
-      db.transaction(() => {
-        const rows = db.all<{ id: number; email: string; first_name: string }>(
-          'SELECT id, email, first_name FROM customers WHERE recovery_email = ? AND recovery_email_verified = 1 ORDER BY id LIMIT 5',
-          [e],
-        );
-        for (const row of rows) {
-          const link = emailLink(s, '/reset-password', issueToken(s, 'reset-password', { customerId: row.id, email: row.email }));
-          outbox.enqueue('recover-account', {
+      await limit(s, [`recover-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`recover-to:${e}`, AUTH_LIMITS.emailPerTarget]);
+      await db.transaction(async (tx) => {
+        for (const row of await customersByRecoveryEmail(tx, e)) {
+          const link = emailLink({ ...s, db: tx }, '/reset-password', await issueToken({ ...s, db: tx }, 'reset-password', { customerId: row.id, email: row.email }));
+          await outbox.in(tx).enqueue('recover-account', {
             to: e,
             subject: 'Recover your Skimmer account',
             text: `Hello ${row.first_name},\n\nThis address is the recovery email of the Skimmer account that signs in as:\n${row.email}\n\nTo choose a new password, follow this link (valid for one hour):\n${link}\n`,
           });
         }
       });
-      flush();
+      await flush();
       return { success: true };
     },
   );
 
   app.post('/api/auth/verification/start', opts('Email an account verification link to the signed-in user', null), async (req) => {
     const customerId = requireCustomer(req);
-    const row = db.get<{ email: string; first_name: string; email_verified: number }>('SELECT email, first_name, email_verified FROM customers WHERE id = ?', [customerId]);
+    const row = await customerVerification(db, customerId);
     if (!row) throw new HttpError(401, 'Please sign in.');
     if (row.email_verified === 1) return { success: true };
-    limit(s, [`verify-account:${customerId}`, AUTH_LIMITS.emailPerTarget]);
-    db.transaction(() => {
-      const link = emailLink(s, '/verify-account', issueToken(s, 'verify-account', { customerId, email: row.email }));
-      outbox.enqueue('verify-account', {
+    await limit(s, [`verify-account:${customerId}`, AUTH_LIMITS.emailPerTarget]);
+    await db.transaction(async (tx) => {
+      const link = emailLink({ ...s, db: tx }, '/verify-account', await issueToken({ ...s, db: tx }, 'verify-account', { customerId, email: row.email }));
+      await outbox.in(tx).enqueue('verify-account', {
         to: row.email,
         subject: 'Verify your Skimmer account',
         text: `Hello ${row.first_name},\n\nPlease verify your email address:\n${link}\n\nThe link is valid for 24 hours.\n`,
       });
     });
-    flush();
+    await flush();
     return { success: true };
   });
 
@@ -302,10 +298,10 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     '/api/auth/verification/finish',
     opts('Verify the account with an emailed link', body({ token }, ['token'])),
     async (req) => {
-      const done = db.transaction(() => {
-        const target = consumeToken(s, 'verify-account', req.body.token);
+      const done = await db.transaction(async (tx) => {
+        const target = await consumeToken({ ...s, db: tx }, 'verify-account', req.body.token);
         if (!target || target.customerId === null) return false;
-        return db.run('UPDATE customers SET email_verified = 1, updated_at = ? WHERE id = ? AND email = ?', [iso(), target.customerId, target.email]).changes === 1;
+        return await markEmailVerified(tx, target.customerId, target.email, iso());
       });
       if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
       return { success: true };

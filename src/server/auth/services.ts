@@ -13,8 +13,9 @@ import type { CaptchaVerifier } from '../captcha/verifier.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Outbox } from '../email/outbox.ts';
+import { findAuthToken, insertAuthToken, markAuthTokenUsed } from '../repositories/customers.ts';
 import type { ScryptParams } from './password.ts';
-import { RATE_LIMITED_MESSAGE, type LimitRule, type RateLimiter } from './rate-limit.ts';
+import { RATE_LIMITED_MESSAGE, type LimitRule, type Limiter } from './rate-limit.ts';
 import { hashToken, newToken } from './session.ts';
 import { CAPTCHA_FAILED_MESSAGE } from '../captcha/verifier.ts';
 
@@ -23,7 +24,7 @@ export interface AccountServices {
   db: Db;
   outbox: Outbox;
   captcha: CaptchaVerifier;
-  limiter: RateLimiter;
+  limiter: Limiter;
   /** Origin of emailed links, without a trailing slash. @default 'http://localhost:3000' */
   publicUrl: string;
   /** Base of `_links.addPaymentMethod.href`: '' for a same-origin path, or an absolute origin. @default '' */
@@ -58,8 +59,8 @@ export function requireSelf(request: FastifyRequest, id: number): number {
 }
 
 /** Counts a hit on each key; a refusal is a 429. */
-export function limit(s: AccountServices, ...entries: [string, LimitRule][]): void {
-  if (!s.limiter.allow(...entries)) throw new HttpError(429, RATE_LIMITED_MESSAGE);
+export async function limit(s: AccountServices, ...entries: [string, LimitRule][]): Promise<void> {
+  if (!(await s.limiter.allow(...entries))) throw new HttpError(429, RATE_LIMITED_MESSAGE);
 }
 
 /** Verifies a captcha token; a failure is a 400 with {@link CAPTCHA_FAILED_MESSAGE}. */
@@ -93,13 +94,13 @@ export const TOKEN_TTL_MS = {
 export type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
 /** Stores a one-time token (hashed) and answers it; call inside the transaction that emails it. */
-export function issueToken(s: AccountServices, purpose: TokenPurpose, target: { customerId?: number | null; email: string }): string {
+export async function issueToken(s: AccountServices, purpose: TokenPurpose, target: { customerId?: number | null; email: string }): Promise<string> {
   const token = newToken();
   const now = s.now();
-  s.db.run(
-    'INSERT INTO auth_tokens (token_hash, purpose, customer_id, email, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-    [hashToken(token), purpose, target.customerId ?? null, target.email, new Date(now).toISOString(), new Date(now + TOKEN_TTL_MS[purpose]).toISOString()],
-  );
+  await insertAuthToken(s.db, {
+    tokenHash: hashToken(token), purpose, customerId: target.customerId ?? null, email: target.email,
+    createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TOKEN_TTL_MS[purpose]).toISOString(),
+  });
   return token;
 }
 
@@ -113,15 +114,11 @@ export interface TokenTarget {
  * Uses a one-time token: answers its target and marks it used, or null when it is unknown, of
  * another purpose, used or expired. Call inside a transaction with the change it allows.
  */
-export function consumeToken(s: AccountServices, purpose: TokenPurpose, token: string): TokenTarget | null {
+export async function consumeToken(s: AccountServices, purpose: TokenPurpose, token: string): Promise<TokenTarget | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-  const row = s.db.get<{ id: number; customer_id: number | null; email: string | null; expires_at: string; used_at: string | null }>(
-    'SELECT id, customer_id, email, expires_at, used_at FROM auth_tokens WHERE token_hash = ? AND purpose = ?',
-    [hashToken(token), purpose],
-  );
+  const row = await findAuthToken(s.db, hashToken(token), purpose);
   if (!row || row.used_at !== null || Date.parse(row.expires_at) <= s.now()) return null;
-  const used = s.db.run('UPDATE auth_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL', [new Date(s.now()).toISOString(), row.id]);
-  if (used.changes !== 1) return null;
+  if (!await markAuthTokenUsed(s.db, row.id, new Date(s.now()).toISOString())) return null;
   return { customerId: row.customer_id, email: row.email ?? '' };
 }
 

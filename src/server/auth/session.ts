@@ -30,6 +30,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
+import { deleteCustomerSessions, deleteSession, insertSession, sessionByTokenHash, touchSession } from '../repositories/sessions.ts';
 
 /** Name of the session cookie. */
 export const SESSION_COOKIE = 'skimmer_sid';
@@ -48,8 +49,8 @@ export interface RequestSession {
   customerId: number | null;
 }
 
-/** Called inside the sign-in transaction; see the module contract. */
-export type SignInListener = (prevSessionId: number | null, newSessionId: number, customerId: number) => void;
+/** Called inside the sign-in transaction (write through `tx`); see the module contract. */
+export type SignInListener = (prevSessionId: number | null, newSessionId: number, customerId: number, tx: Db) => Promise<void> | void;
 
 /** Options of {@link sessionPlugin}. */
 export interface SessionPluginOptions {
@@ -83,7 +84,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
     /** The session id, creating an anonymous session and its cookie when there is none. */
-    ensureSession(reply: FastifyReply): number;
+    ensureSession(reply: FastifyReply): Promise<number>;
   }
 }
 
@@ -130,26 +131,16 @@ function appendCookie(reply: FastifyReply, cookie: string): void {
   reply.header('set-cookie', [...kept, cookie]);
 }
 
-interface SessionRow {
-  id: number;
-  customer_id: number | null;
-  created_at: string;
-  last_seen_at: string;
-}
-
 function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-function createSessionRow(s: SessionServices, customerId: number | null): { id: number; token: string } {
+async function createSessionRow(s: SessionServices, customerId: number | null): Promise<{ id: number; token: string }> {
   const token = newToken();
   const at = iso(s.now());
-  const row = s.db.get<{ id: number }>(
-    'INSERT INTO sessions (token_hash, customer_id, created_at, last_seen_at) VALUES (?, ?, ?, ?) RETURNING id',
-    [hashToken(token), customerId, at, at],
-  );
-  if (!row) throw new Error('session insert returned no id');
-  return { id: row.id, token };
+  const id = await insertSession(s.db, hashToken(token), customerId, at);
+  if (id === undefined) throw new Error('session insert returned no id');
+  return { id, token };
 }
 
 function cookieSecure(s: SessionServices, request: FastifyRequest): boolean {
@@ -163,13 +154,13 @@ function cookieSecure(s: SessionServices, request: FastifyRequest): boolean {
  * @example
  * const sessionId = signIn(request, reply, customer.id);
  */
-export function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, customerId: number): number {
+export async function signIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, customerId: number): Promise<number> {
   const s = app.sessions;
   const prev = request.session.id;
-  const created = s.db.transaction(() => {
-    const fresh = createSessionRow(s, customerId);
-    for (const listener of s.listeners) listener(prev, fresh.id, customerId);
-    if (prev !== null) s.db.run('DELETE FROM sessions WHERE id = ?', [prev]);
+  const created = await s.db.transaction(async (tx) => {
+    const fresh = await createSessionRow({ ...s, db: tx }, customerId);
+    for (const listener of s.listeners) await listener(prev, fresh.id, customerId, tx);
+    if (prev !== null) await deleteSession(tx, prev);
     return fresh;
   });
   request.session = { id: created.id, customerId };
@@ -178,18 +169,16 @@ export function signIn(app: FastifyInstance, request: FastifyRequest, reply: Fas
 }
 
 /** Ends the request's session (row deleted, cookie cleared); anonymous visitors get a cleared cookie too. */
-export function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
+export async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const s = app.sessions;
-  if (request.session.id !== null) s.db.run('DELETE FROM sessions WHERE id = ?', [request.session.id]);
+  if (request.session.id !== null) await deleteSession(s.db, request.session.id);
   request.session = { id: null, customerId: null };
   appendCookie(reply, sessionCookie(null, cookieSecure(s, request)));
 }
 
 /** Ends every session of a customer (after a password change or reset), except `keepId`. */
-export function endCustomerSessions(db: Db, customerId: number, keepId: number | null = null): number {
-  return keepId === null
-    ? db.run('DELETE FROM sessions WHERE customer_id = ?', [customerId]).changes
-    : db.run('DELETE FROM sessions WHERE customer_id = ? AND id <> ?', [customerId, keepId]).changes;
+export async function endCustomerSessions(db: Db, customerId: number, keepId: number | null = null): Promise<number> {
+  return await deleteCustomerSessions(db, customerId, keepId);
 }
 
 /** Whether a session with these timestamps is alive at `nowMs` (both timeouts). */
@@ -214,9 +203,9 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     services.listeners.push(listener);
   });
   app.decorateRequest('session', null as unknown as RequestSession);
-  app.decorateRequest('ensureSession', function ensureSession(this: FastifyRequest, reply: FastifyReply): number {
+  app.decorateRequest('ensureSession', async function ensureSession(this: FastifyRequest, reply: FastifyReply): Promise<number> {
     if (this.session.id !== null) return this.session.id;
-    const created = createSessionRow(services, null);
+    const created = await createSessionRow(services, null);
     this.session = { id: created.id, customerId: null };
     appendCookie(reply, sessionCookie(created.token, cookieSecure(services, this), services.absoluteTimeoutMs));
     return created.id;
@@ -226,18 +215,15 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
     request.session = { id: null, customerId: null };
     const token = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (token === null) return;
-    const row = services.db.get<SessionRow>(
-      'SELECT id, customer_id, created_at, last_seen_at FROM sessions WHERE token_hash = ?',
-      [hashToken(token)],
-    );
+    const row = await sessionByTokenHash(services.db, hashToken(token));
     if (!row) return;
     const now = services.now();
     if (!sessionAlive(row.created_at, row.last_seen_at, now, services.idleTimeoutMs, services.absoluteTimeoutMs)) {
-      services.db.run('DELETE FROM sessions WHERE id = ?', [row.id]);
+      await deleteSession(services.db, row.id);
       return;
     }
     if (now - Date.parse(row.last_seen_at) >= SESSION_TOUCH_INTERVAL_MS) {
-      services.db.run('UPDATE sessions SET last_seen_at = ? WHERE id = ?', [iso(now), row.id]);
+      await touchSession(services.db, row.id, iso(now));
     }
     request.session = { id: row.id, customerId: row.customer_id };
   });
@@ -252,6 +238,6 @@ const plugin: FastifyPluginAsync<SessionPluginOptions> = async (app, options) =>
  * @example
  * await app.register(sessionPlugin, { db });
  * app.addSignInListener((prev, next, customerId) => mergeCarts(prev, next, customerId));
- * app.post('/api/checkouts/lineItems', async (req, reply) => { const sid = req.ensureSession(reply); ... });
+ * app.post('/api/checkouts/lineItems', async (req, reply) => { const sid = await req.ensureSession(reply); ... });
  */
 export const sessionPlugin = plugin;

@@ -6,6 +6,7 @@
 import type { MailingAddress, User } from '../../domain/entities.ts';
 import type { Db } from '../db/database.ts';
 import { listAddresses, mailingAddressSchema } from '../account/repository.ts';
+import { customerExists, customerProfile } from '../repositories/customers.ts';
 
 /** The user as served: the spec's fields plus id, email and emailVerified. */
 export type ServedUser = User & { id: number; email: string; emailVerified: boolean };
@@ -31,11 +32,8 @@ export const customerSchema = {
 } as const;
 
 /** The user, or null when the customer no longer exists. */
-export function loadUser(db: Db, customerId: number): ServedUser | null {
-  const r = db.get<{ id: number; email: string; first_name: string; last_name: string; recovery_email: string | null; recovery_email_verified: number; email_verified: number }>(
-    'SELECT id, email, first_name, last_name, recovery_email, recovery_email_verified, email_verified FROM customers WHERE id = ?',
-    [customerId],
-  );
+export async function loadUser(db: Db, customerId: number): Promise<ServedUser | null> {
+  const r = await customerProfile(db, customerId);
   if (!r) return null;
   return {
     id: r.id,
@@ -49,7 +47,6 @@ export function loadUser(db: Db, customerId: number): ServedUser | null {
 }
 
 /** The customer with addresses, or null. */
-export function loadCustomer(db: Db, customerId: number): { id: number; MailingAddresses: MailingAddress[] } | null {
-  const r = db.get<{ id: number }>('SELECT id FROM customers WHERE id = ?', [customerId]);
-  return r ? { id: r.id, MailingAddresses: listAddresses(db, customerId) } : null;
+export async function loadCustomer(db: Db, customerId: number): Promise<{ id: number; MailingAddresses: MailingAddress[] } | null> {
+  return await customerExists(db, customerId) ? { id: customerId, MailingAddresses: await listAddresses(db, customerId) } : null;
 }

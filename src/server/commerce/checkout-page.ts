@@ -17,18 +17,24 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidPostalCode } from '../../domain/address.ts';
+import { cartTotalsRows, type CartTotalsCents } from '../../domain/cart.ts';
 import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
 import { orderAddressLines, orderLineTotal, orderPath, orderTotalsRows } from '../../domain/orders.ts';
 import { withReturnPath } from '../../domain/return-path.ts';
 import { defaultStoreConfig } from '../content/config.ts';
 import { COUNTRIES, STATES } from '../content/geo.ts';
+import { storedSetting } from '../content/repository.ts';
 import { SETTING_KEYS } from '../content/seed.ts';
+import { customerEmail as customerEmailOf } from '../repositories/customers.ts';
 import { isSameOrigin } from '../auth/origin-guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { lineDetails, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
-import { orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
+import type { CartPrice } from './pricing.ts';
+import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
+import { luhnValid } from '../account/cards.ts';
+import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 
 /** Options of {@link checkoutPageRoutes}. */
 export interface CheckoutPageOptions {
@@ -47,20 +53,8 @@ export function cardBrand(digits: string): string {
   return 'Card';
 }
 
-/** The Luhn check of a card number (digits only). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+// The Luhn check of a card number: the server's one (account/cards.ts), shared with the add-card page.
+export { luhnValid };
 
 /** The test card number that is always declined. */
 export const DECLINED_TEST_CARD = '4000000000000002';
@@ -129,28 +123,21 @@ function field(fields: Record<string, string | undefined>, name: string, max = 2
   return v === '' ? null : v.slice(0, max);
 }
 
-type AddressRow = {
-  id: number; first_name: string; last_name: string; company: string | null; address1: string; address2: string | null;
-  city: string | null; zip: string; phone: string; country_code: string | null; state_code: string | null; is_default: number;
-};
-type PaymentRow = { id: number; processor_token: string; brand: string; last4: string; exp_month: number; exp_year: number };
+type AddressRow = Awaited<ReturnType<typeof addressRows>>[number];
 
-function savedAddresses(db: Db, customerId: number | null): AddressRow[] {
+async function savedAddresses(db: Db, customerId: number | null): Promise<AddressRow[]> {
   if (customerId === null) return [];
-  return db.all<AddressRow>('SELECT * FROM mailing_addresses WHERE customer_id = ? ORDER BY is_default DESC, id', [customerId]);
+  return await addressRows(db, customerId);
 }
 
-function savedPayments(db: Db, customerId: number | null): PaymentRow[] {
+async function savedPayments(db: Db, customerId: number | null): Promise<SavedCardRow[]> {
   if (customerId === null) return [];
-  return db.all<PaymentRow>(
-    'SELECT id, processor_token, brand, last4, exp_month, exp_year FROM payment_methods WHERE customer_id = ? AND is_gift_card = 0 ORDER BY id',
-    [customerId],
-  );
+  return await savedCards(db, customerId);
 }
 
-function customerEmail(db: Db, customerId: number | null): string | null {
+async function customerEmail(db: Db, customerId: number | null): Promise<string | null> {
   if (customerId === null) return null;
-  return db.get<{ email: string }>('SELECT email FROM customers WHERE id = ?', [customerId])?.email ?? null;
+  return (await customerEmailOf(db, customerId)) ?? null;
 }
 
 function toAddress(a: AddressRow): OrderAddress {
@@ -192,20 +179,20 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
 }
 
 /** Reads the form into an order's email, address and payment, or throws the first problem. */
-export function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date): { email: string; address: OrderAddress; payment: OrderPayment } {
-  const email = customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
+export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date): Promise<{ email: string; address: OrderAddress; payment: OrderPayment }> {
+  const email = await customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
   if (!EMAIL_RE.test(email)) throw new FormError(422, PAGE_ERRORS.email, ['email']);
   let address: OrderAddress;
   const addressId = field(fields, 'addressId');
   if (addressId !== null && addressId !== 'new') {
-    const saved = savedAddresses(db, owner.customerId).find((a) => String(a.id) === addressId);
+    const saved = (await savedAddresses(db, owner.customerId)).find((a) => String(a.id) === addressId);
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedAddress, ['addressId']);
     address = toAddress(saved);
   } else address = readNewAddress(fields);
   let payment: OrderPayment;
   const paymentMethodId = field(fields, 'paymentMethodId');
   if (paymentMethodId !== null && paymentMethodId !== 'new') {
-    const saved = savedPayments(db, owner.customerId).find((p) => String(p.id) === paymentMethodId);
+    const saved = (await savedPayments(db, owner.customerId)).find((p) => String(p.id) === paymentMethodId);
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedPayment, ['paymentMethodId']);
     payment = { token: saved.processor_token, brand: saved.brand, last4: saved.last4 };
   } else payment = tokenizeTestCard(fields, today);
@@ -213,10 +200,10 @@ export function readPlaceForm(db: Db, owner: Owner, fields: Record<string, strin
 }
 
 /** The store's name (the header), from the stored store configuration, else the default one. */
-export function storeNameOf(db: Db): string {
+export async function storeNameOf(db: Db): Promise<string> {
   try {
-    const row = db.get<{ value_json: string }>('SELECT value_json FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.store]);
-    const name = row ? (JSON.parse(row.value_json) as { storeName?: unknown }).storeName : undefined;
+    const stored = await storedSetting(db, SETTING_KEYS.store);
+    const name = stored !== undefined ? (JSON.parse(stored) as { storeName?: unknown }).storeName : undefined;
     if (typeof name === 'string' && name.trim() !== '') return name;
   } catch {
     // a bare test database without content tables
@@ -335,6 +322,15 @@ function selectHtml(name: string, label: string, options: string, error: { field
 }
 
 /**
+ * A priced cart as the totals rows read it: the lines' subtotal, the discount, shipping (none for
+ * an empty cart) and the total (subtotal - discount + shipping, the amount charged).
+ * @example cartTotalsRows(checkoutTotals(priceCheckout(db, id)), '$');
+ */
+export function checkoutTotals(price: CartPrice): CartTotalsCents {
+  return { subtotalCents: price.linesCents, discountCents: price.discountCents, shippingCents: price.shippingCents, totalCents: price.totalCents };
+}
+
+/**
  * The checkout's Sign in link. Signing in merges the guest cart into the account's (this
  * checkout's URL then no longer opens), so the shopper comes back to the cart page, whose
  * Checkout button leads on to the account's checkout with the saved addresses and cards.
@@ -342,16 +338,16 @@ function selectHtml(name: string, label: string, options: string, error: { field
 export const SIGN_IN_HREF = withReturnPath('/login.asp', '/shoppingcart.asp');
 
 /** The checkout form of an open cart, with the last refusal marked on its fields and what was typed kept (never the card number or security code). */
-export function checkoutFormPage(
+export async function checkoutFormPage(
   db: Db,
   owner: Owner,
   checkoutId: string,
   error: { message: string; fields: readonly string[] } | null,
   fields: Record<string, string | undefined> = {},
-): string {
-  const storeName = storeNameOf(db);
-  const lines = lineDetails(db, checkoutId);
-  const price = priceCheckout(db, checkoutId, lines);
+): Promise<string> {
+  const storeName = await storeNameOf(db);
+  const lines = await lineDetails(db, checkoutId);
+  const price = await priceCheckout(db, checkoutId, lines);
   const v = (name: string) => escapeHtml(fields[name] ?? '');
   if (lines.length === 0) {
     return layout(storeName, 'Checkout', `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Checkout</li></ol></nav>
@@ -362,14 +358,13 @@ export function checkoutFormPage(
       return `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${money(l.unitCents * l.quantity)}</span></li>`;
     })
     .join('');
-  const codes = price.applied.map((r) => r.code).join(', ');
-  const totals = `<div><dt>Subtotal</dt><dd>${money(price.linesCents)}</dd></div>
-${price.discountCents > 0 ? `<div class="discount"><dt>Discount${codes ? ` (${escapeHtml(codes)})` : ''}</dt><dd>-${money(price.discountCents)}</dd></div>` : ''}
-<div><dt>Shipping</dt><dd>${price.shippingCents === null || price.shippingCents <= 0 ? 'FREE' : money(price.shippingCents)}</dd></div>
-<div class="total"><dt>Total</dt><dd>${money(price.totalCents)}</dd></div>`;
-  const addresses = savedAddresses(db, owner.customerId);
-  const payments = savedPayments(db, owner.customerId);
-  const signedInEmail = customerEmail(db, owner.customerId);
+  // the cart's own rows (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page and overlay
+  const totals = cartTotalsRows(checkoutTotals(price), '$', price.applied.map((r) => r.code))
+    .map((r) => `<div${r.kind === 'total' || r.kind === 'discount' ? ` class="${r.kind}"` : ''}><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
+    .join('\n');
+  const addresses = await savedAddresses(db, owner.customerId);
+  const payments = await savedPayments(db, owner.customerId);
+  const signedInEmail = await customerEmail(db, owner.customerId);
   const chosenAddress = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
   const chosenPayment = fields.paymentMethodId ?? (payments[0] ? String(payments[0].id) : 'new');
   const addressChoices = addresses
@@ -423,16 +418,16 @@ ${fieldHtml('cvc', 'Security code', '', err, 'inputmode="numeric" autocomplete="
 </div>`);
 }
 
-function notFoundPage(db: Db, reply: FastifyReply): FastifyReply {
+async function notFoundPage(db: Db, reply: FastifyReply): Promise<FastifyReply> {
   return reply
     .code(404)
     .type('text/html; charset=utf-8')
-    .send(layout(storeNameOf(db), '404 Not Found', '<div class="card done"><h1>404 Not Found</h1><p>This page does not exist.</p><a class="button" href="/">Go to the store</a></div>'));
+    .send(layout(await storeNameOf(db), '404 Not Found', '<div class="card done"><h1>404 Not Found</h1><p>This page does not exist.</p><a class="button" href="/">Go to the store</a></div>'));
 }
 
 /** Whether an order belongs to a customer account (its page exists), rather than a guest. */
-function isCustomerOrder(db: Db, orderId: number): boolean {
-  return (db.get<{ customer_id: number | null }>('SELECT customer_id FROM orders WHERE id = ?', [orderId])?.customer_id ?? null) !== null;
+async function isCustomerOrder(db: Db, orderId: number): Promise<boolean> {
+  return (await orderCustomerId(db, orderId)) !== null;
 }
 
 function pageOwner(request: FastifyRequest): Owner | null {
@@ -458,36 +453,36 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
   app.get('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
-    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(db, reply);
-    const order = orderOfCheckout(db, owner, checkoutId);
+    if (!owner || !await ownedCheckout(db, checkoutId, owner)) return await notFoundPage(db, reply);
+    const order = await orderOfCheckout(db, owner, checkoutId);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (order) return confirmationPage(order, { storeName: storeNameOf(db), customer: isCustomerOrder(db, order.orderId) });
-    const row = ownedCheckout(db, checkoutId, owner);
-    if (row?.status !== 'open') return notFoundPage(db, reply);
-    return checkoutFormPage(db, owner, checkoutId, null);
+    if (order) return confirmationPage(order, { storeName: await storeNameOf(db), customer: await isCustomerOrder(db, order.orderId) });
+    const row = await ownedCheckout(db, checkoutId, owner);
+    if (row?.status !== 'open') return await notFoundPage(db, reply);
+    return await checkoutFormPage(db, owner, checkoutId, null);
   });
 
   app.post('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
-    if (!owner || !ownedCheckout(db, checkoutId, owner)) return notFoundPage(db, reply);
+    if (!owner || !await ownedCheckout(db, checkoutId, owner)) return await notFoundPage(db, reply);
     if (!isSameOrigin(request, options.allowedOrigins ?? [])) throw new HttpError(403, 'Cross-site request refused.');
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const fields: Record<string, string | undefined> = {};
     for (const [k, val] of Object.entries(raw)) if (typeof val === 'string') fields[k] = val;
     // a completed checkout shows its order again: the second submit of a double click
-    if (orderOfCheckout(db, owner, checkoutId)) return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
+    if (await orderOfCheckout(db, owner, checkoutId)) return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
     try {
-      const input = readPlaceForm(db, owner, fields, new Date());
-      const placed = placeOrder(db, owner, checkoutId, input);
-      if (placed.productIds.length > 0) app.catalogue.reindex(placed.productIds);
+      const input = await readPlaceForm(db, owner, fields, new Date());
+      const placed = await placeOrder(db, owner, checkoutId, input);
+      if (placed.productIds.length > 0) await app.catalogue.reindex(placed.productIds, placed.version);
       return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode === 404) throw err;
       // what the shopper typed comes back, except the card number and security code
       const safe = { ...fields, cardNumber: undefined, cvc: undefined };
       const refusal = { message: err.message, fields: err instanceof FormError ? err.fields : [] };
-      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(checkoutFormPage(db, owner, checkoutId, refusal, safe));
+      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, refusal, safe));
     }
   });
 };

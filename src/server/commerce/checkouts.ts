@@ -68,7 +68,7 @@ export const CART_ERRORS = {
   oneCode: (other: string) => `Only one discount code per order: remove ${other} first.`,
 } as const;
 
-interface CheckoutRow {
+export interface CheckoutRow {
   id: string;
   session_id: number | null;
   customer_id: number | null;
@@ -107,19 +107,43 @@ export function newCheckoutId(): string {
 }
 
 /** The open cart of an owner (the customer's when signed in, else the session's), if any. */
-export function findOpenCheckout(db: Db, owner: Owner): CheckoutRow | undefined {
+export async function findOpenCheckout(db: Db, owner: Owner, lock = false): Promise<CheckoutRow | undefined> {
+  // in a write, the cart's row is locked (PostgreSQL): writes on one cart from several requests or
+  // processes run one after the other, each reading the lines the one before left
+  const forUpdate = lock ? db.dialect.forUpdate : '';
   return owner.customerId !== null
-    ? db.get<CheckoutRow>("SELECT * FROM checkouts WHERE customer_id = ? AND status = 'open'", [owner.customerId])
-    : db.get<CheckoutRow>("SELECT * FROM checkouts WHERE session_id = ? AND customer_id IS NULL AND status = 'open'", [owner.sessionId]);
+    ? await db.get<CheckoutRow>(`SELECT * FROM checkouts WHERE customer_id = ? AND status = 'open'${forUpdate}`, [owner.customerId])
+    : await db.get<CheckoutRow>(`SELECT * FROM checkouts WHERE session_id = ? AND customer_id IS NULL AND status = 'open'${forUpdate}`, [owner.sessionId]);
 }
 
-/** The open cart of an owner, created when there is none. Call inside a write transaction. */
-export function ensureCheckout(db: Db, owner: Owner): CheckoutRow {
-  const found = findOpenCheckout(db, owner);
+/**
+ * Locks the owner's open cart and marks it updated in one statement (an UPDATE takes the row lock
+ * a `SELECT ... FOR UPDATE` would): writes on one cart, from several requests or processes, run
+ * one after the other, each reading what the one before left. Undefined when there is none.
+ */
+async function lockOpenCheckout(db: Db, owner: Owner): Promise<CheckoutRow | undefined> {
+  const returning = 'RETURNING id, session_id, customer_id, status, email';
+  return owner.customerId !== null
+    ? await db.get<CheckoutRow>(`UPDATE checkouts SET updated_at = ? WHERE customer_id = ? AND status = 'open' ${returning}`, [now(), owner.customerId])
+    : await db.get<CheckoutRow>(
+      `UPDATE checkouts SET updated_at = ? WHERE session_id = ? AND customer_id IS NULL AND status = 'open' ${returning}`,
+      [now(), owner.sessionId],
+    );
+}
+
+/**
+ * The open cart of an owner, created when there is none, its row locked until the transaction
+ * ends and its `updated_at` set (every caller is about to change it). Call inside a write
+ * transaction.
+ */
+export async function ensureCheckout(db: Db, owner: Owner): Promise<CheckoutRow> {
+  const found = await lockOpenCheckout(db, owner);
   if (found) return found;
   const at = now();
   const id = newCheckoutId();
-  db.run('INSERT INTO checkouts (id, session_id, customer_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+  // one open cart per owner (unique indexes): of two first adds at once, one creates it and the
+  // other, after waiting for it, inserts nothing and locks the one created
+  const inserted = await db.run('INSERT INTO checkouts (id, session_id, customer_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
     id,
     owner.customerId === null ? owner.sessionId : null,
     owner.customerId,
@@ -127,6 +151,10 @@ export function ensureCheckout(db: Db, owner: Owner): CheckoutRow {
     at,
     at,
   ]);
+  if (inserted.changes === 0) {
+    const other = await lockOpenCheckout(db, owner);
+    if (other) return other;
+  }
   return { id, session_id: owner.customerId === null ? owner.sessionId : null, customer_id: owner.customerId, status: 'open', email: null };
 }
 
@@ -137,20 +165,15 @@ export function ownsCheckout(row: { session_id: number | null; customer_id: numb
 }
 
 /** A checkout by id when it belongs to the owner; else undefined (callers answer 404). */
-export function ownedCheckout(db: Db, checkoutId: string, owner: Owner): CheckoutRow | undefined {
-  const row = db.get<CheckoutRow>('SELECT * FROM checkouts WHERE id = ?', [checkoutId]);
+export async function ownedCheckout(db: Db, checkoutId: string, owner: Owner): Promise<CheckoutRow | undefined> {
+  const row = await db.get<CheckoutRow>('SELECT * FROM checkouts WHERE id = ?', [checkoutId]);
   return row && ownsCheckout(row, owner) ? row : undefined;
 }
 
 /** The lines of a checkout with their stock and product data, in the order they were added. */
-export function lineDetails(db: Db, checkoutId: string): LineDetail[] {
-  type Row = {
-    id: number; inventory_level_id: number; quantity: number; price_cents: number; stock: number;
-    available_for_sale: number; bypass_negative_quantity: number; product_id: number; product_title: string;
-    variant_title: string; variant_sku: string | null; product_sku: string | null; handle: string; image_url: string | null;
-  };
-  return db
-    .all<Row>(
+export async function lineDetails(db: Db, checkoutId: string): Promise<LineDetail[]> {
+  return (await db
+    .all<LineRow>(
       `SELECT li.id, li.inventory_level_id, li.quantity, l.price_cents, l.quantity AS stock, l.available_for_sale,
               l.bypass_negative_quantity, p.id AS product_id, p.title AS product_title, v.title AS variant_title,
               v.sku AS variant_sku, p.sku AS product_sku, p.handle,
@@ -161,37 +184,77 @@ export function lineDetails(db: Db, checkoutId: string): LineDetail[] {
        JOIN products p ON p.id = v.product_id
        WHERE li.checkout_id = ? ORDER BY li.id`,
       [checkoutId],
-    )
-    .map((r) => ({
-      id: r.id,
-      inventoryLevelId: r.inventory_level_id,
-      quantity: r.quantity,
-      unitCents: r.price_cents,
-      stock: r.stock,
-      availableForSale: r.available_for_sale === 1,
-      bypassNegativeQuantity: r.bypass_negative_quantity === 1,
-      productId: r.product_id,
-      title: r.variant_title && r.variant_title !== 'Default Title' ? `${r.product_title} - ${r.variant_title}` : r.product_title,
-      sku: r.variant_sku ?? r.product_sku,
-      productHandle: r.handle,
-      imageUrl: r.image_url,
-    }));
+    )).map(toLineDetail);
 }
 
 /** The price of a checkout's current lines and codes. */
-export function priceCheckout(db: Db, checkoutId: string, lines: readonly LineDetail[] = lineDetails(db, checkoutId)): CartPrice {
-  return priceCart(lines, checkoutDiscountCodes(db, checkoutId));
+export async function priceCheckout(db: Db, checkoutId: string, lines?: readonly LineDetail[]): Promise<CartPrice> {
+  return priceCart(lines ?? (await lineDetails(db, checkoutId)), await checkoutDiscountCodes(db, checkoutId));
+}
+
+/** A line with its stock and product data, as {@link lineDetails} and {@link CART_SELECT} read it. */
+interface LineRow {
+  id: number;
+  inventory_level_id: number;
+  quantity: number;
+  price_cents: number;
+  stock: number;
+  available_for_sale: number;
+  bypass_negative_quantity: number;
+  product_id: number;
+  product_title: string;
+  variant_title: string;
+  variant_sku: string | null;
+  product_sku: string | null;
+  handle: string;
+  image_url: string | null;
+}
+
+/** A row of {@link CART_SELECT}: the cart, whether it has codes, and one of its lines (null columns for an empty cart). */
+interface CartRow extends Omit<LineRow, 'id'> {
+  checkout_id: string;
+  has_codes: number;
+  id: number | null;
 }
 
 /**
- * The checkout object of spec section 3: decimals at the edge, `webUrl` the hosted checkout page
- * whose last path segment is the checkout id.
- * @example
- * readCheckout(db, row.id, 'http://127.0.0.1:3000').webUrl; // 'http://127.0.0.1:3000/checkout/9f0c...'
+ * The cart and its lines with their stock and product data in one statement (one round trip on
+ * PostgreSQL); its codes are read only when it has any. Followed by the WHERE on `c`.
  */
-export function readCheckout(db: Db, checkoutId: string, baseUrl: string): Checkout {
-  const lines = lineDetails(db, checkoutId);
-  const price = priceCheckout(db, checkoutId, lines);
+const CART_SELECT = `SELECT c.id AS checkout_id,
+       CASE WHEN EXISTS (SELECT 1 FROM checkout_discount_codes dc WHERE dc.checkout_id = c.id) THEN 1 ELSE 0 END AS has_codes,
+       li.id, li.inventory_level_id, li.quantity, l.price_cents, l.quantity AS stock, l.available_for_sale,
+       l.bypass_negative_quantity, p.id AS product_id, p.title AS product_title, v.title AS variant_title,
+       v.sku AS variant_sku, p.sku AS product_sku, p.handle,
+       (SELECT i.url FROM product_images i WHERE i.product_id = p.id ORDER BY i.position, i.id LIMIT 1) AS image_url
+  FROM checkouts c
+  LEFT JOIN checkout_line_items li ON li.checkout_id = c.id
+  LEFT JOIN inventory_levels l ON l.id = li.inventory_level_id
+  LEFT JOIN variants v ON v.id = l.variant_id
+  LEFT JOIN products p ON p.id = v.product_id`;
+
+function toLineDetail(r: LineRow): LineDetail {
+  return {
+    id: r.id,
+    inventoryLevelId: r.inventory_level_id,
+    quantity: r.quantity,
+    unitCents: r.price_cents,
+    stock: r.stock,
+    availableForSale: r.available_for_sale === 1,
+    bypassNegativeQuantity: r.bypass_negative_quantity === 1,
+    productId: r.product_id,
+    title: r.variant_title && r.variant_title !== 'Default Title' ? `${r.product_title} - ${r.variant_title}` : r.product_title,
+    sku: r.variant_sku ?? r.product_sku,
+    productHandle: r.handle,
+    imageUrl: r.image_url,
+  };
+}
+
+/** The checkout object of a cart's rows (see {@link CART_SELECT}). */
+async function checkoutOf(db: Db, checkoutId: string, rows: readonly CartRow[], baseUrl: string): Promise<Checkout> {
+  const lines = rows.filter((r): r is CartRow & { id: number } => r.id !== null).map(toLineDetail);
+  const codes = rows[0]?.has_codes === 1 ? await checkoutDiscountCodes(db, checkoutId) : [];
+  const price = priceCart(lines, codes);
   const LineItems: CheckoutLineItem[] = lines.map((l) => ({
     id: l.id,
     inventoryLevelId: l.inventoryLevelId,
@@ -216,8 +279,44 @@ export function readCheckout(db: Db, checkoutId: string, baseUrl: string): Check
   };
 }
 
-function level(db: Db, inventoryLevelId: number): LevelRow {
-  const row = db.get<LevelRow>(
+/**
+ * The checkout object of spec section 3: decimals at the edge, `webUrl` the hosted checkout page
+ * whose last path segment is the checkout id. One statement for the cart and its lines, a second
+ * only when it carries discount codes.
+ * @example
+ * readCheckout(db, row.id, 'http://127.0.0.1:3000').webUrl; // 'http://127.0.0.1:3000/checkout/9f0c...'
+ */
+export async function readCheckout(db: Db, checkoutId: string, baseUrl: string): Promise<Checkout> {
+  const rows = await db.all<CartRow>(`${CART_SELECT} WHERE c.id = ? ORDER BY li.id`, [checkoutId]);
+  return await checkoutOf(db, checkoutId, rows, baseUrl);
+}
+
+/**
+ * {@link readCheckout} as the last statement of the write transaction `tx`, committing with it
+ * where the database can (PostgreSQL: the read and COMMIT in one round trip). A cart with codes
+ * has them read just after the commit on the same connection, so they are the cart's codes as
+ * this call left them, or newer.
+ */
+export async function readCheckoutAndCommit(tx: Db, checkoutId: string, baseUrl: string): Promise<Checkout> {
+  if (!tx.allAndCommit) return await readCheckout(tx, checkoutId, baseUrl);
+  const rows = await tx.allAndCommit<CartRow>(`${CART_SELECT} WHERE c.id = ? ORDER BY li.id`, [checkoutId]);
+  return await checkoutOf(tx, checkoutId, rows, baseUrl);
+}
+
+/**
+ * The owner's open cart as the checkout object, found and read in one statement (no lock, no
+ * write); undefined when the owner has no open cart yet.
+ */
+export async function readOpenCheckout(db: Db, owner: Owner, baseUrl: string): Promise<Checkout | undefined> {
+  const rows = owner.customerId !== null
+    ? await db.all<CartRow>(`${CART_SELECT} WHERE c.customer_id = ? AND c.status = 'open' ORDER BY li.id`, [owner.customerId])
+    : await db.all<CartRow>(`${CART_SELECT} WHERE c.session_id = ? AND c.customer_id IS NULL AND c.status = 'open' ORDER BY li.id`, [owner.sessionId]);
+  const first = rows[0];
+  return first ? await checkoutOf(db, first.checkout_id, rows, baseUrl) : undefined;
+}
+
+async function level(db: Db, inventoryLevelId: number): Promise<LevelRow> {
+  const row = await db.get<LevelRow>(
     'SELECT id, quantity, available_for_sale, bypass_negative_quantity FROM inventory_levels WHERE id = ?',
     [inventoryLevelId],
   );
@@ -228,28 +327,45 @@ function level(db: Db, inventoryLevelId: number): LevelRow {
 /** Throws unless `quantity` units of the level may sit in one line. */
 function checkStock(row: LevelRow, quantity: number): void {
   if (row.available_for_sale !== 1) throw new HttpError(422, CART_ERRORS.notForSale);
-  const cap = row.bypass_negative_quantity === 1 ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, row.quantity));
+  const cap = capOf(row);
   if (quantity > cap) throw new HttpError(409, CART_ERRORS.stock(cap));
 }
 
-function touch(db: Db, checkoutId: string): void {
-  db.run('UPDATE checkouts SET updated_at = ? WHERE id = ?', [now(), checkoutId]);
+async function touch(db: Db, checkoutId: string): Promise<void> {
+  await db.run('UPDATE checkouts SET updated_at = ? WHERE id = ?', [now(), checkoutId]);
 }
 
-function addToLine(db: Db, checkoutId: string, inventoryLevelId: number, quantity: number): void {
-  const row = level(db, inventoryLevelId);
-  const existing = db.get<{ id: number; quantity: number }>(
-    'SELECT id, quantity FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
+/** The most units of a level one line may hold (its stock, unless it sells below zero). */
+function capOf(row: LevelRow): number {
+  return row.bypass_negative_quantity === 1 ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, row.quantity));
+}
+
+/**
+ * Adds `quantity` units to the cart's line of a level (creating it) in one guarded upsert: the
+ * level must be for sale and the line's new quantity within {@link capOf}. When the guard refuses,
+ * the level and the line are read to say why (404, 422 or 409).
+ */
+async function addToLine(db: Db, checkoutId: string, inventoryLevelId: number, quantity: number): Promise<void> {
+  const added = await db.get<{ quantity: number }>(
+    `INSERT INTO checkout_line_items (checkout_id, inventory_level_id, quantity, created_at)
+     SELECT ?, l.id, ?, ? FROM inventory_levels l
+     WHERE l.id = ? AND l.available_for_sale = 1 AND ? <= ${MAX_LINE_QUANTITY} AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?)
+     ON CONFLICT (checkout_id, inventory_level_id) DO UPDATE SET quantity = checkout_line_items.quantity + excluded.quantity
+     WHERE checkout_line_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY} AND EXISTS (
+       SELECT 1 FROM inventory_levels s WHERE s.id = excluded.inventory_level_id
+         AND (s.bypass_negative_quantity = 1 OR s.quantity >= checkout_line_items.quantity + excluded.quantity))
+     RETURNING quantity`,
+    [checkoutId, quantity, now(), inventoryLevelId, quantity, quantity],
+  );
+  if (added) return;
+  const row = await level(db, inventoryLevelId);
+  const existing = await db.get<{ quantity: number }>(
+    'SELECT quantity FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
     [checkoutId, inventoryLevelId],
   );
-  const total = (existing?.quantity ?? 0) + quantity;
-  checkStock(row, total);
-  if (existing) db.run('UPDATE checkout_line_items SET quantity = ? WHERE id = ?', [total, existing.id]);
-  else {
-    db.run('INSERT INTO checkout_line_items (checkout_id, inventory_level_id, quantity, created_at) VALUES (?, ?, ?, ?)', [
-      checkoutId, inventoryLevelId, quantity, now(),
-    ]);
-  }
+  checkStock(row, (existing?.quantity ?? 0) + quantity);
+  // the stock changed between the two statements: refused on what the upsert saw
+  throw new HttpError(409, CART_ERRORS.stock(capOf(row)));
 }
 
 /**
@@ -258,40 +374,47 @@ function addToLine(db: Db, checkoutId: string, inventoryLevelId: number, quantit
  * @example
  * const id = addLines(db, owner, [{ inventoryLevelId: 7, quantity: 2 }]);
  */
-export function addLines(db: Db, owner: Owner, lines: readonly LineInput[]): string {
-  return db.transaction(() => {
-    const cart = ensureCheckout(db, owner);
-    for (const line of lines) addToLine(db, cart.id, line.inventoryLevelId, line.quantity);
-    touch(db, cart.id);
+export async function addLines(db: Db, owner: Owner, lines: readonly LineInput[]): Promise<string> {
+  return await db.transaction(async (tx) => {
+    const cart = await ensureCheckout(tx, owner);
+    for (const line of lines) await addToLine(tx, cart.id, line.inventoryLevelId, line.quantity);
     return cart.id;
   });
 }
 
-/** Sets the quantity of the owner's line of an inventory level (404 when not in the cart). */
-export function setLineQuantity(db: Db, owner: Owner, input: LineInput): string {
-  return db.transaction(() => {
-    const cart = ensureCheckout(db, owner);
-    const existing = db.get<{ id: number; quantity: number }>(
-      'SELECT id, quantity FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
+/**
+ * Sets the quantity of the owner's line of an inventory level (404 when not in the cart), in one
+ * guarded UPDATE: lowering is always allowed, raising needs the level for sale and in stock.
+ */
+export async function setLineQuantity(db: Db, owner: Owner, input: LineInput): Promise<string> {
+  return await db.transaction(async (tx) => {
+    const cart = await ensureCheckout(tx, owner);
+    const set = await tx.get<{ id: number }>(
+      `UPDATE checkout_line_items SET quantity = ?
+       WHERE checkout_id = ? AND inventory_level_id = ? AND (quantity >= ? OR (? <= ${MAX_LINE_QUANTITY} AND EXISTS (
+         SELECT 1 FROM inventory_levels l WHERE l.id = checkout_line_items.inventory_level_id
+           AND l.available_for_sale = 1 AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?))))
+       RETURNING id`,
+      [input.quantity, cart.id, input.inventoryLevelId, input.quantity, input.quantity, input.quantity],
+    );
+    if (set) return cart.id;
+    const existing = await tx.get<{ id: number }>(
+      'SELECT id FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
       [cart.id, input.inventoryLevelId],
     );
     if (!existing) throw new HttpError(404, CART_ERRORS.notInCart);
-    if (input.quantity > existing.quantity) checkStock(level(db, input.inventoryLevelId), input.quantity);
-    if (input.quantity !== existing.quantity) {
-      db.run('UPDATE checkout_line_items SET quantity = ? WHERE id = ?', [input.quantity, existing.id]);
-      touch(db, cart.id);
-    }
-    return cart.id;
+    const row = await level(tx, input.inventoryLevelId);
+    checkStock(row, input.quantity);
+    throw new HttpError(409, CART_ERRORS.stock(capOf(row)));
   });
 }
 
 /** Deletes a line of the owner's cart (404 when it is not theirs or not there). */
-export function deleteLine(db: Db, owner: Owner, lineItemId: number): string {
-  return db.transaction(() => {
-    const cart = ensureCheckout(db, owner);
-    const changes = db.run('DELETE FROM checkout_line_items WHERE id = ? AND checkout_id = ?', [lineItemId, cart.id]).changes;
+export async function deleteLine(db: Db, owner: Owner, lineItemId: number): Promise<string> {
+  return await db.transaction(async (tx) => {
+    const cart = await ensureCheckout(tx, owner);
+    const changes = (await tx.run('DELETE FROM checkout_line_items WHERE id = ? AND checkout_id = ?', [lineItemId, cart.id])).changes;
     if (changes === 0) throw new HttpError(404, CART_ERRORS.notInCart);
-    touch(db, cart.id);
     return cart.id;
   });
 }
@@ -301,28 +424,29 @@ export function deleteLine(db: Db, owner: Owner, lineItemId: number): string {
  * position), all or nothing. An unknown handle answers 404, a product without a sellable level
  * 422 'Product is currently unavailable'.
  */
-export function addProducts(db: Db, owner: Owner, handles: readonly string[]): string {
-  return db.transaction(() => {
-    const cart = ensureCheckout(db, owner);
+export async function addProducts(db: Db, owner: Owner, handles: readonly string[]): Promise<string> {
+  return await db.transaction(async (tx) => {
+    const cart = await ensureCheckout(tx, owner);
     for (const handle of handles) {
-      const product = db.get<{ id: number }>('SELECT id FROM products WHERE handle = ?', [handle]);
+      const product = await tx.get<{ id: number }>('SELECT id FROM products WHERE handle = ?', [handle]);
       if (!product) throw new HttpError(404, CART_ERRORS.productNotFound(handle));
-      const first = db.get<{ id: number }>(
+      const first = await tx.get<{ id: number }>(
         `SELECT l.id FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
          WHERE v.product_id = ? AND l.available_for_sale = 1 AND (l.quantity > 0 OR l.bypass_negative_quantity = 1)
          ORDER BY v.position, v.id, l.position, l.id LIMIT 1`,
         [product.id],
       );
       if (!first) throw new HttpError(422, CART_ERRORS.productUnavailable);
-      addToLine(db, cart.id, first.id, 1);
+      await addToLine(tx, cart.id, first.id, 1);
     }
-    touch(db, cart.id);
     return cart.id;
   });
 }
 
-function requireOwned(db: Db, checkoutId: string, owner: Owner): CheckoutRow {
-  const row = ownedCheckout(db, checkoutId, owner);
+async function requireOwned(db: Db, checkoutId: string, owner: Owner): Promise<CheckoutRow> {
+  // locked like ensureCheckout's: one write at a time on a cart
+  const found = await db.get<CheckoutRow>(`SELECT * FROM checkouts WHERE id = ?${db.dialect.forUpdate}`, [checkoutId]);
+  const row = found && ownsCheckout(found, owner) ? found : undefined;
   if (!row || row.status !== 'open') throw new HttpError(404, CART_ERRORS.checkoutNotFound);
   return row;
 }
@@ -333,53 +457,53 @@ function requireOwned(db: Db, checkoutId: string, owner: Owner): CheckoutRow {
  * @example
  * applyDiscountCode(db, owner, checkoutId, 'save10');
  */
-export function applyDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string, nowMs: number = Date.now()): void {
+export async function applyDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string, nowMs: number = Date.now()): Promise<void> {
   const code = normaliseCode(rawCode);
   if (code === '') throw new HttpError(400, CART_ERRORS.emptyCode);
   if (code.length > MAX_CODE_LENGTH) throw new HttpError(422, CART_ERRORS.unknownCode(code.slice(0, MAX_CODE_LENGTH)));
-  db.transaction(() => {
-    const cart = requireOwned(db, checkoutId, owner);
-    const rule = findDiscountCode(db, code);
+  await db.transaction(async (tx) => {
+    const cart = await requireOwned(tx, checkoutId, owner);
+    const rule = await findDiscountCode(tx, code);
     if (!rule) throw new HttpError(422, CART_ERRORS.unknownCode(code));
-    const current = checkoutDiscountCodes(db, cart.id);
+    const current = await checkoutDiscountCodes(tx, cart.id);
     if (current.some((c) => c.code === code)) return;
     if (rule.expiresAt !== null && Date.parse(rule.expiresAt) < nowMs) throw new HttpError(422, CART_ERRORS.expiredCode(code));
-    const price = priceCheckout(db, cart.id);
+    const price = await priceCheckout(tx, cart.id);
     if (price.linesCents === 0) throw new HttpError(422, CART_ERRORS.emptyCart);
     if (price.linesCents < rule.minSubtotalCents) throw new HttpError(422, CART_ERRORS.minimum(code, rule.minSubtotalCents));
-    if (rule.oncePerCustomer && owner.customerId !== null && redeemed(db, owner.customerId, code)) {
+    if (rule.oncePerCustomer && owner.customerId !== null && await redeemed(tx, owner.customerId, code)) {
       throw new HttpError(422, CART_ERRORS.redeemed(code));
     }
     if (rule.kind !== 'free_shipping') {
       const other = current.find((c) => c.kind !== 'free_shipping');
       if (other) throw new HttpError(409, CART_ERRORS.oneCode(other.code));
     }
-    db.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
+    await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
       cart.id, code, now(),
     ]);
-    touch(db, cart.id);
+    await touch(tx, cart.id);
   });
 }
 
 /** Removes a code from the owner's open cart; removing a code it does not have changes nothing. */
-export function removeDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string): void {
+export async function removeDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string): Promise<void> {
   const code = normaliseCode(rawCode);
   if (code === '') throw new HttpError(400, CART_ERRORS.emptyCode);
-  db.transaction(() => {
-    const cart = requireOwned(db, checkoutId, owner);
-    db.run('DELETE FROM checkout_discount_codes WHERE checkout_id = ? AND code = ?', [cart.id, code]);
-    touch(db, cart.id);
+  await db.transaction(async (tx) => {
+    const cart = await requireOwned(tx, checkoutId, owner);
+    await tx.run('DELETE FROM checkout_discount_codes WHERE checkout_id = ? AND code = ?', [cart.id, code]);
+    await touch(tx, cart.id);
   });
 }
 
 /** Whether a customer has a placed order that used a code. */
-export function redeemed(db: Db, customerId: number, code: string): boolean {
+export async function redeemed(db: Db, customerId: number, code: string): Promise<boolean> {
   return (
-    db.get<{ n: number }>(
+    (await db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM checkout_discount_codes d JOIN checkouts c ON c.id = d.checkout_id
        WHERE c.customer_id = ? AND c.status = 'completed' AND d.code = ?`,
       [customerId, code],
-    )?.n ?? 0
+    ))?.n ?? 0
   ) > 0;
 }
 
@@ -390,42 +514,42 @@ export function redeemed(db: Db, customerId: number, code: string): boolean {
  * @example
  * app.addSignInListener((prev, _next, customerId) => mergeAnonymousCart(db, prev, customerId));
  */
-export function mergeAnonymousCart(db: Db, prevSessionId: number | null, customerId: number): void {
+export async function mergeAnonymousCart(db: Db, prevSessionId: number | null, customerId: number): Promise<void> {
   if (prevSessionId === null) return;
-  db.transaction(() => {
-    const anon = findOpenCheckout(db, { sessionId: prevSessionId, customerId: null });
+  await db.transaction(async (tx) => {
+    const anon = await findOpenCheckout(tx, { sessionId: prevSessionId, customerId: null }, true);
     if (!anon) return;
-    const account = findOpenCheckout(db, { sessionId: prevSessionId, customerId });
+    const account = await findOpenCheckout(tx, { sessionId: prevSessionId, customerId }, true);
     if (!account) {
-      db.run('UPDATE checkouts SET customer_id = ?, session_id = NULL, updated_at = ? WHERE id = ?', [customerId, now(), anon.id]);
+      await tx.run('UPDATE checkouts SET customer_id = ?, session_id = NULL, updated_at = ? WHERE id = ?', [customerId, now(), anon.id]);
       return;
     }
-    for (const line of lineDetails(db, anon.id)) {
-      const existing = db.get<{ id: number; quantity: number }>(
+    for (const line of await lineDetails(tx, anon.id)) {
+      const existing = await tx.get<{ id: number; quantity: number }>(
         'SELECT id, quantity FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
         [account.id, line.inventoryLevelId],
       );
       const cap = line.bypassNegativeQuantity ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, line.stock));
       const total = Math.min((existing?.quantity ?? 0) + line.quantity, Math.max(cap, existing?.quantity ?? 0));
-      if (existing) db.run('UPDATE checkout_line_items SET quantity = ? WHERE id = ?', [total, existing.id]);
+      if (existing) await tx.run('UPDATE checkout_line_items SET quantity = ? WHERE id = ?', [total, existing.id]);
       else if (total > 0 && line.availableForSale) {
-        db.run('INSERT INTO checkout_line_items (checkout_id, inventory_level_id, quantity, created_at) VALUES (?, ?, ?, ?)', [
+        await tx.run('INSERT INTO checkout_line_items (checkout_id, inventory_level_id, quantity, created_at) VALUES (?, ?, ?, ?)', [
           account.id, line.inventoryLevelId, total, now(),
         ]);
       }
     }
-    const accountCodes = checkoutDiscountCodes(db, account.id);
+    const accountCodes = await checkoutDiscountCodes(tx, account.id);
     const hasAmount = accountCodes.some((c) => c.kind !== 'free_shipping');
-    for (const c of checkoutDiscountCodes(db, anon.id)) {
+    for (const c of await checkoutDiscountCodes(tx, anon.id)) {
       if (c.kind !== 'free_shipping' && hasAmount) continue;
-      if (c.oncePerCustomer && redeemed(db, customerId, c.code)) continue;
-      db.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
+      if (c.oncePerCustomer && await redeemed(tx, customerId, c.code)) continue;
+      await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
         account.id, c.code, now(),
       ]);
     }
-    db.run('DELETE FROM checkout_discount_codes WHERE checkout_id = ?', [anon.id]);
-    db.run('DELETE FROM checkout_line_items WHERE checkout_id = ?', [anon.id]);
-    db.run("UPDATE checkouts SET status = 'merged', updated_at = ? WHERE id = ?", [now(), anon.id]);
-    touch(db, account.id);
+    await tx.run('DELETE FROM checkout_discount_codes WHERE checkout_id = ?', [anon.id]);
+    await tx.run('DELETE FROM checkout_line_items WHERE checkout_id = ?', [anon.id]);
+    await tx.run("UPDATE checkouts SET status = 'merged', updated_at = ? WHERE id = ?", [now(), anon.id]);
+    await touch(tx, account.id);
   });
 }

@@ -56,9 +56,9 @@ export function seedDiscountCodes(theme: Pick<ThemeConfig, 'exitIntentPopUp'> = 
   return seeds;
 }
 
-function storedTheme(db: Db): Pick<ThemeConfig, 'exitIntentPopUp'> {
+async function storedTheme(db: Db): Promise<Pick<ThemeConfig, 'exitIntentPopUp'>> {
   try {
-    const row = db.get<{ value_json: string }>('SELECT value_json FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.theme]);
+    const row = await db.get<{ value_json: string }>('SELECT value_json FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.theme]);
     if (row) return JSON.parse(row.value_json) as ThemeConfig;
   } catch {
     // no content tables (a bare test database): the default theme's popup code
@@ -73,16 +73,16 @@ function storedTheme(db: Db): Pick<ThemeConfig, 'exitIntentPopUp'> {
  * @example
  * seedCommerce(db); // 6 on a fresh database, 0 the next time
  */
-export function seedCommerce(db: Db): number {
-  const seeds = seedDiscountCodes(storedTheme(db));
-  return db.transaction(() => {
+export async function seedCommerce(db: Db): Promise<number> {
+  const seeds = seedDiscountCodes(await storedTheme(db));
+  return await db.transaction(async (tx) => {
     let inserted = 0;
     for (const s of seeds) {
-      inserted += db.run(
+      inserted += (await tx.run(
         `INSERT INTO discount_codes (code, title, kind, amount, min_subtotal_cents, expires_at, once_per_customer)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
         [s.code, s.title, s.kind, s.amount, s.minSubtotalCents, s.expiresAt, s.oncePerCustomer ? 1 : 0],
-      ).changes;
+      )).changes;
     }
     return inserted;
   });
@@ -111,18 +111,18 @@ export function normaliseCode(code: string): string {
 }
 
 /** A code by its normalised spelling, or undefined. */
-export function findDiscountCode(db: Db, code: string): DiscountCodeSeed | undefined {
-  const row = db.get<CodeRow>('SELECT * FROM discount_codes WHERE code = ?', [code]);
+export async function findDiscountCode(db: Db, code: string): Promise<DiscountCodeSeed | undefined> {
+  const row = await db.get<CodeRow>('SELECT * FROM discount_codes WHERE code = ?', [code]);
   return row ? toSeed(row) : undefined;
 }
 
 /** The codes attached to a checkout, in the order they were applied. */
-export function checkoutDiscountCodes(db: Db, checkoutId: string): DiscountCodeSeed[] {
-  return db
+export async function checkoutDiscountCodes(db: Db, checkoutId: string): Promise<DiscountCodeSeed[]> {
+  return (await db
     .all<CodeRow>(
       `SELECT d.* FROM checkout_discount_codes c JOIN discount_codes d ON d.code = c.code
        WHERE c.checkout_id = ? ORDER BY c.applied_at, d.code`,
       [checkoutId],
-    )
+    ))
     .map(toSeed);
 }

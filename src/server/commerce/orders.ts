@@ -17,7 +17,8 @@ import type { Order, OrderAddress, OrderLine } from '../../api/types.ts';
 import { fromCents } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { CURRENCY_CODE, lineDetails, MAX_LINE_QUANTITY, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
+import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
+import { CURRENCY_CODE, lineDetails, MAX_LINE_QUANTITY, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type Owner } from './checkouts.ts';
 
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
 export type { Order, OrderAddress, OrderLine };
@@ -75,26 +76,29 @@ interface OrderRow {
 /**
  * Places the owner's checkout: the order, its lines, the stock decrement, a transaction, and the
  * checkout completed, all or nothing. A completed checkout answers its existing order.
- * @returns the order id, whether this call created it, and the products whose stock changed.
+ * @returns the order id, whether this call created it, the products whose stock changed and the
+ * catalogue-log version of that change (recorded in the same transaction; absent when nothing changed).
  * @example
  * const { orderId } = placeOrder(db, owner, checkoutId, { email, address, payment });
  */
-export function placeOrder(db: Db, owner: Owner, checkoutId: string, input: PlaceOrderInput): { orderId: number; created: boolean; productIds: number[] } {
-  return db.transaction(() => {
-    const cart = ownedCheckout(db, checkoutId, owner);
+export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input: PlaceOrderInput): Promise<{ orderId: number; created: boolean; productIds: number[]; version?: number }> {
+  return await db.transaction(async (tx) => {
+    // the checkout's row locked (PostgreSQL): a second placement of it waits, then finds the order
+    const found = await tx.get<CheckoutRow>(`SELECT * FROM checkouts WHERE id = ?${tx.dialect.forUpdate}`, [checkoutId]);
+    const cart = found && ownsCheckout(found, owner) ? found : undefined;
     if (!cart) throw new HttpError(404, 'Checkout not found.');
-    const existing = db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]);
+    const existing = await tx.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]);
     if (existing) return { orderId: existing.id, created: false, productIds: [] };
     if (cart.status !== 'open') throw new HttpError(404, 'Checkout not found.');
-    const lines = lineDetails(db, checkoutId);
+    const lines = await lineDetails(tx, checkoutId);
     if (lines.length === 0) throw new HttpError(422, ORDER_ERRORS.emptyCart);
     for (const l of lines) {
       if (!l.availableForSale) throw new HttpError(422, ORDER_ERRORS.notForSale(l.title));
       if (!l.bypassNegativeQuantity && l.quantity > l.stock) throw new HttpError(409, ORDER_ERRORS.stock(l.title, Math.max(0, l.stock)));
     }
-    const price = priceCheckout(db, checkoutId, lines);
+    const price = await priceCheckout(tx, checkoutId, lines);
     const at = now();
-    const order = db.get<{ id: number }>(
+    const order = await tx.get<{ id: number }>(
       `INSERT INTO orders (checkout_id, customer_id, session_id, email, status, subtotal_cents, discount_cents, shipping_cents,
          total_cents, currency_code, discount_codes, shipping_address_json, payment_brand, payment_last4, payment_token, created_at)
        VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -106,29 +110,47 @@ export function placeOrder(db: Db, owner: Owner, checkoutId: string, input: Plac
     );
     if (!order) throw new Error('order insert returned no id');
     for (const l of lines) {
-      db.run(
+      await tx.run(
         `INSERT INTO order_lines (order_id, inventory_level_id, product_id, title, sku, product_handle, image_url, quantity, unit_price_cents, added_later, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
         [order.id, l.inventoryLevelId, l.productId, l.title, l.sku, l.productHandle, l.imageUrl, l.quantity, l.unitCents, at],
       );
-      db.run('UPDATE inventory_levels SET quantity = quantity - ? WHERE id = ?', [l.quantity, l.inventoryLevelId]);
+      await takeStock(tx, l.inventoryLevelId, l.quantity, l.title);
     }
-    db.run(
+    await tx.run(
       `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
        VALUES (?, ?, ?, ?, 'test', 'SUCCESS', ?, ?)`,
       [displayableTransactionId(order.id), cart.customer_id, input.email, price.totalCents, order.id, at],
     );
-    db.run("UPDATE checkouts SET status = 'completed', email = ?, updated_at = ? WHERE id = ?", [input.email, at, checkoutId]);
-    return { orderId: order.id, created: true, productIds: [...new Set(lines.map((l) => l.productId))] };
+    await tx.run("UPDATE checkouts SET status = 'completed', email = ?, updated_at = ? WHERE id = ?", [input.email, at, checkoutId]);
+    // the stock change joins the catalogue log in this transaction: it commits with the order or not at all
+    const change = await recordCatalogueChange(tx, lines.map((l) => l.productId));
+    return { orderId: order.id, created: true, productIds: change.ids, version: change.version };
   });
 }
 
-function toOrder(db: Db, row: OrderRow): Order {
+/**
+ * Takes `quantity` from a level's stock, guarded in the statement itself: the decrement happens
+ * only while enough is left (or the level allows negative stock), so checkouts placed at once
+ * in several processes never sell the same last units twice (the lines were read before the
+ * others' orders committed). Not enough left: 409 with what is left, and the transaction rolls back.
+ */
+async function takeStock(tx: Db, levelId: number, quantity: number, title: string): Promise<void> {
+  const taken = await tx.run(
+    'UPDATE inventory_levels SET quantity = quantity - ? WHERE id = ? AND (quantity >= ? OR bypass_negative_quantity = 1)',
+    [quantity, levelId, quantity],
+  );
+  if (taken.changes === 1) return;
+  const left = (await tx.get<{ quantity: number }>('SELECT quantity FROM inventory_levels WHERE id = ?', [levelId]))?.quantity ?? 0;
+  throw new HttpError(409, ORDER_ERRORS.stock(title, Math.max(0, left)));
+}
+
+async function toOrder(db: Db, row: OrderRow): Promise<Order> {
   type LineRow = {
     id: number; product_id: number; inventory_level_id: number | null; title: string; sku: string | null; product_handle: string;
     image_url: string | null; quantity: number; unit_price_cents: number; added_later: number;
   };
-  const lines = db.all<LineRow>('SELECT * FROM order_lines WHERE order_id = ? ORDER BY id', [row.id]);
+  const lines = await db.all<LineRow>('SELECT * FROM order_lines WHERE order_id = ? ORDER BY id', [row.id]);
   return {
     orderId: row.id,
     checkoutId: row.checkout_id,
@@ -151,22 +173,29 @@ function toOrder(db: Db, row: OrderRow): Order {
   };
 }
 
+/** The customer an order belongs to: null for a guest's order or an unknown order. */
+export async function orderCustomerId(db: Db, orderId: number): Promise<number | null> {
+  return (await db.get<{ customer_id: number | null }>('SELECT customer_id FROM orders WHERE id = ?', [orderId]))?.customer_id ?? null;
+}
+
 /** The customer's orders, newest first. */
-export function listOrders(db: Db, customerId: number): Order[] {
-  return db.all<OrderRow>('SELECT * FROM orders WHERE customer_id = ? ORDER BY id DESC', [customerId]).map((r) => toOrder(db, r));
+export async function listOrders(db: Db, customerId: number): Promise<Order[]> {
+  const orders: Order[] = [];
+  for (const r of await db.all<OrderRow>('SELECT * FROM orders WHERE customer_id = ? ORDER BY id DESC', [customerId])) orders.push(await toOrder(db, r));
+  return orders;
 }
 
 /** One of the customer's orders, or undefined (another customer's order included). */
-export function customerOrder(db: Db, customerId: number, orderId: number): Order | undefined {
-  const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
-  return row ? toOrder(db, row) : undefined;
+export async function customerOrder(db: Db, customerId: number, orderId: number): Promise<Order | undefined> {
+  const row = await db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
+  return row ? await toOrder(db, row) : undefined;
 }
 
 /** The order placed from a checkout the owner holds (the confirmation page), or undefined. */
-export function orderOfCheckout(db: Db, owner: Owner, checkoutId: string): Order | undefined {
-  if (!ownedCheckout(db, checkoutId, owner)) return undefined;
-  const row = db.get<OrderRow>('SELECT * FROM orders WHERE checkout_id = ?', [checkoutId]);
-  return row ? toOrder(db, row) : undefined;
+export async function orderOfCheckout(db: Db, owner: Owner, checkoutId: string): Promise<Order | undefined> {
+  if (!await ownedCheckout(db, checkoutId, owner)) return undefined;
+  const row = await db.get<OrderRow>('SELECT * FROM orders WHERE checkout_id = ?', [checkoutId]);
+  return row ? await toOrder(db, row) : undefined;
 }
 
 /**
@@ -175,16 +204,16 @@ export function orderOfCheckout(db: Db, owner: Owner, checkoutId: string): Order
  * @example
  * addProductToOrder(db, customerId, 12, 345).lines.at(-1)?.addedAfterPlacement; // true
  */
-export function addProductToOrder(db: Db, customerId: number, orderId: number, productId: number): Order {
-  return db.transaction(() => {
-    const row = db.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
+export async function addProductToOrder(db: Db, customerId: number, orderId: number, productId: number): Promise<{ order: Order; change: CatalogueChange }> {
+  return await db.transaction(async (tx) => {
+    const row = await tx.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
     if (!row) throw new HttpError(404, ORDER_ERRORS.notFound);
-    const product = db.get<{ id: number; title: string; sku: string | null; handle: string }>(
+    const product = await tx.get<{ id: number; title: string; sku: string | null; handle: string }>(
       'SELECT id, title, sku, handle FROM products WHERE id = ?',
       [productId],
     );
     if (!product) throw new HttpError(404, ORDER_ERRORS.productNotFound);
-    const lvl = db.get<{ id: number; price_cents: number; quantity: number; bypass_negative_quantity: number; variant_sku: string | null }>(
+    const lvl = await tx.get<{ id: number; price_cents: number; quantity: number; bypass_negative_quantity: number; variant_sku: string | null }>(
       `SELECT l.id, l.price_cents, l.quantity, l.bypass_negative_quantity, v.sku AS variant_sku
        FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
        WHERE v.product_id = ? AND l.available_for_sale = 1 AND (l.quantity > 0 OR l.bypass_negative_quantity = 1)
@@ -192,35 +221,37 @@ export function addProductToOrder(db: Db, customerId: number, orderId: number, p
       [productId],
     );
     if (!lvl) throw new HttpError(422, ORDER_ERRORS.productUnavailable);
-    const image = db.get<{ url: string }>('SELECT url FROM product_images WHERE product_id = ? ORDER BY position, id LIMIT 1', [productId]);
+    const image = await tx.get<{ url: string }>('SELECT url FROM product_images WHERE product_id = ? ORDER BY position, id LIMIT 1', [productId]);
     const at = now();
-    const added = db.get<{ id: number; quantity: number }>(
+    const added = await tx.get<{ id: number; quantity: number }>(
       'SELECT id, quantity FROM order_lines WHERE order_id = ? AND inventory_level_id = ? AND added_later = 1',
       [orderId, lvl.id],
     );
     if (added) {
       if (added.quantity >= MAX_LINE_QUANTITY) throw new HttpError(409, ORDER_ERRORS.stock(product.title, 0));
-      db.run('UPDATE order_lines SET quantity = quantity + 1 WHERE id = ?', [added.id]);
+      await tx.run('UPDATE order_lines SET quantity = quantity + 1 WHERE id = ?', [added.id]);
     } else {
-      db.run(
+      await tx.run(
         `INSERT INTO order_lines (order_id, inventory_level_id, product_id, title, sku, product_handle, image_url, quantity, unit_price_cents, added_later, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 1, ?)`,
         [orderId, lvl.id, productId, product.title, lvl.variant_sku ?? product.sku, product.handle, image?.url ?? null, lvl.price_cents, at],
       );
     }
-    db.run('UPDATE inventory_levels SET quantity = quantity - 1 WHERE id = ?', [lvl.id]);
-    db.run(
+    await takeStock(tx, lvl.id, 1, product.title);
+    await tx.run(
       'UPDATE orders SET subtotal_cents = subtotal_cents + ?, total_cents = total_cents + ? WHERE id = ?',
       [lvl.price_cents, lvl.price_cents, orderId],
     );
-    const count = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId])?.n ?? 0;
-    db.run(
+    const count = (await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId]))?.n ?? 0;
+    await tx.run(
       `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
        VALUES (?, ?, ?, ?, NULL, 'PENDING', ?, ?)`,
       [displayableTransactionId(orderId, `-${count}`), customerId, row.email, lvl.price_cents, orderId, at],
     );
-    const updated = db.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [orderId]);
+    const updated = await tx.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [orderId]);
     if (!updated) throw new Error('order vanished');
-    return toOrder(db, updated);
+    const order = await toOrder(tx, updated);
+    // the stock change joins the catalogue log in this transaction
+    return { order, change: await recordCatalogueChange(tx, [productId]) };
   });
 }

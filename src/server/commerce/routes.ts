@@ -29,13 +29,17 @@ import {
   ensureCheckout,
   mergeAnonymousCart,
   readCheckout,
+  readCheckoutAndCommit,
+  readOpenCheckout,
   removeDiscountCode,
   setLineQuantity,
   type LineInput,
   type Owner,
 } from './checkouts.ts';
 import { seedCommerce } from './discounts.ts';
-import { createIdempotencyStore, IDEMPOTENCY_ERRORS, requestHash, validIdempotencyKey, type Claim, type IdempotencyOptions } from './idempotency.ts';
+import {
+  createIdempotencyStore, IDEMPOTENCY_ERRORS, isUniqueViolation, requestHash, validIdempotencyKey, type Claim, type IdempotencyOptions,
+} from './idempotency.ts';
 import { addProductToOrder, customerOrder, listOrders, ORDER_ERRORS } from './orders.ts';
 import {
   addLineItemsRoute,
@@ -91,8 +95,8 @@ export function checkSameSite(request: FastifyRequest, allowedOrigins: readonly 
 }
 
 /** The cart owner of a request, creating an anonymous session when there is none. */
-export function ownerOf(request: FastifyRequest, reply: FastifyReply): Owner {
-  const sessionId = request.ensureSession(reply);
+export async function ownerOf(request: FastifyRequest, reply: FastifyReply): Promise<Owner> {
+  const sessionId = await request.ensureSession(reply);
   return { sessionId, customerId: request.session.customerId };
 }
 
@@ -104,11 +108,11 @@ function customerOf(request: FastifyRequest): number {
 
 const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance, options) => {
   const { db } = options;
-  seedCommerce(db);
+  await seedCommerce(db);
   const keys = createIdempotencyStore(db, options.idempotency);
   const publicUrl = options.publicUrl ?? (process.env.PUBLIC_URL || undefined);
   const base = (request: FastifyRequest) => publicUrl ?? requestOrigin(request);
-  const answer = (request: FastifyRequest, checkoutId: string) => ({ checkout: readCheckout(db, checkoutId, base(request)) });
+  const answer = async (request: FastifyRequest, checkoutId: string) => ({ checkout: await readCheckout(db, checkoutId, base(request)) });
 
   // An empty JSON body reads as {} (see the module notes); anything else goes to Fastify's own
   // parser, which keeps its prototype-poisoning protection.
@@ -125,16 +129,17 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
 
   app.addSchema(checkoutSchema);
   app.addSchema(orderSchema);
-  app.addSignInListener((prevSessionId, _newSessionId, customerId) => mergeAnonymousCart(db, prevSessionId, customerId));
+  app.addSignInListener((prevSessionId, _newSessionId, customerId, tx) => mergeAnonymousCart(tx, prevSessionId, customerId));
 
   const allowedOrigins = options.allowedOrigins ?? allowedOriginsFromEnv();
   const writeCheck = async (request: FastifyRequest) => checkSameSite(request, allowedOrigins);
 
-  /** Runs an add under the Idempotency-Key rules; `work` answers the checkout id. */
-  async function idempotent(request: FastifyRequest, reply: FastifyReply, route: string, work: (owner: Owner) => string) {
-    const owner = ownerOf(request, reply);
+  /** Runs an add under the Idempotency-Key rules; `work` answers the checkout id, writing through `tx`. */
+  async function idempotent(request: FastifyRequest, reply: FastifyReply, route: string, work: (tx: Db, owner: Owner) => Promise<string>) {
+    const owner = await ownerOf(request, reply);
     const header = request.headers['idempotency-key'];
-    if (header === undefined) return answer(request, work(owner));
+    // the answer is read in the write's own transaction, on the connection it already holds
+    if (header === undefined) return await db.transaction(async (tx) => ({ checkout: await readCheckoutAndCommit(tx, await work(tx, owner), base(request)) }));
     if (typeof header !== 'string' || !validIdempotencyKey(header)) throw new HttpError(400, IDEMPOTENCY_ERRORS.invalid);
     const hash = requestHash(request.method, route, request.body);
     const refuse = (claim: Claim) => {
@@ -147,89 +152,105 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
       return undefined;
     };
     if (!options.afterClaim) {
-      // One transaction claims the key, does the work and stores the answer: on the embedded
-      // (synchronous) database nothing can run between the three, and a failure rolls back the
-      // claim with the work, so no release is needed.
-      const outcome = db.transaction(() => {
-        const claim = keys.claim(owner.sessionId, header, hash);
-        if (claim.kind !== 'claimed') return { claim };
-        const result = answer(request, work(owner));
-        keys.finish(owner.sessionId, header, 200, result);
-        return { result };
-      });
-      return outcome.claim ? refuse(outcome.claim) : outcome.result;
+      // One transaction does the work, reads the answer and stores it with the key (one INSERT,
+      // committing with it): a second request with the same key (another process) waits on the
+      // key's row, fails on it, rolls its own work back and replays the first answer. A failed add
+      // stores nothing; if its key was already answered (a retry), that answer is replayed.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db.transaction(async (tx) => {
+            const result = { checkout: await readCheckout(tx, await work(tx, owner), base(request)) };
+            await keys.in(tx).insert(owner.sessionId, header, hash, 200, result);
+            return result;
+          });
+        } catch (err) {
+          if (!(err instanceof HttpError) && !isUniqueViolation(err)) throw err;
+          const known = await keys.lookup(owner.sessionId, header, hash);
+          if (known) return refuse(known);
+          if (err instanceof HttpError) throw err;
+          // the key's row is expired or its request died: it goes, and the add runs again
+          if (attempt >= 3) throw err;
+          await keys.dropStale(owner.sessionId, header);
+        }
+      }
     }
-    // Two steps when something asynchronous runs between claim and work (an async driver, or a
-    // test holding the request): the pending row is what a concurrent request sees as 409.
-    const claim = keys.claim(owner.sessionId, header, hash);
+    // Two steps when something asynchronous runs between claim and work (a test holding the
+    // request): the pending row is what a concurrent request sees as 409.
+    const claim = await keys.claim(owner.sessionId, header, hash);
     if (claim.kind !== 'claimed') return refuse(claim);
     try {
       await options.afterClaim(header);
-      return db.transaction(() => {
-        const result = answer(request, work(owner));
-        keys.finish(owner.sessionId, header, 200, result);
+      return await db.transaction(async (tx) => {
+        const result = { checkout: await readCheckout(tx, await work(tx, owner), base(request)) };
+        await keys.in(tx).finish(owner.sessionId, header, 200, result);
         return result;
       });
     } catch (err) {
-      keys.release(owner.sessionId, header);
+      await keys.release(owner.sessionId, header);
       throw err;
     }
   }
 
   app.get('/api/checkouts', { schema: getCheckoutRoute }, async (request, reply) => {
-    const owner = ownerOf(request, reply);
-    const id = db.transaction(() => ensureCheckout(db, owner).id);
-    return answer(request, id);
+    const owner = await ownerOf(request, reply);
+    // the cart and its lines in one read; a transaction only to create the cart
+    const found = await readOpenCheckout(db, owner, base(request));
+    if (found) return { checkout: found };
+    return await db.transaction(async (tx) => ({ checkout: await readCheckout(tx, (await ensureCheckout(tx, owner)).id, base(request)) }));
   });
 
   app.post('/api/checkouts/lineItems', { schema: addLineItemsRoute, onRequest: writeCheck }, async (request, reply) => {
     const body = request.body as LineInput | { lineItems: LineInput[] };
     const lines = 'lineItems' in body ? body.lineItems : [body];
-    return idempotent(request, reply, '/api/checkouts/lineItems', (owner) => addLines(db, owner, lines));
+    return await idempotent(request, reply, '/api/checkouts/lineItems', (tx, owner) => addLines(tx, owner, lines));
   });
 
+  // the answer is read in the write's own transaction, on the connection it already holds
   app.put('/api/checkouts/lineItems', { schema: setLineItemRoute, onRequest: writeCheck }, async (request, reply) => {
-    const id = setLineQuantity(db, ownerOf(request, reply), request.body as LineInput);
-    return answer(request, id);
+    const owner = await ownerOf(request, reply);
+    return await db.transaction(async (tx) => ({
+      checkout: await readCheckoutAndCommit(tx, await setLineQuantity(tx, owner, request.body as LineInput), base(request)),
+    }));
   });
 
   app.delete('/api/checkouts/lineItems/:lineItemId', { schema: deleteLineItemRoute, onRequest: writeCheck }, async (request, reply) => {
     const { lineItemId } = request.params as { lineItemId: number };
-    return answer(request, deleteLine(db, ownerOf(request, reply), lineItemId));
+    const owner = await ownerOf(request, reply);
+    return await db.transaction(async (tx) => ({ checkout: await readCheckoutAndCommit(tx, await deleteLine(tx, owner, lineItemId), base(request)) }));
   });
 
   app.post('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, onRequest: writeCheck }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const { code } = request.query as { code: string };
-    applyDiscountCode(db, ownerOf(request, reply), checkoutId, code);
-    return answer(request, checkoutId);
+    await applyDiscountCode(db, await ownerOf(request, reply), checkoutId, code);
+    return await answer(request, checkoutId);
   });
 
   app.delete('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, onRequest: writeCheck }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const { code } = request.query as { code: string };
-    removeDiscountCode(db, ownerOf(request, reply), checkoutId, code);
-    return answer(request, checkoutId);
+    await removeDiscountCode(db, await ownerOf(request, reply), checkoutId, code);
+    return await answer(request, checkoutId);
   });
 
   app.post('/api/checkouts/products', { schema: addProductsRoute, onRequest: writeCheck }, async (request, reply) => {
     const { handles } = request.body as { handles: string[] };
-    return idempotent(request, reply, '/api/checkouts/products', (owner) => addProducts(db, owner, handles));
+    return await idempotent(request, reply, '/api/checkouts/products', (tx, owner) => addProducts(tx, owner, handles));
   });
 
-  app.get('/api/orders', { schema: listOrdersRoute }, async (request) => ({ orders: listOrders(db, customerOf(request)) }));
+  app.get('/api/orders', { schema: listOrdersRoute }, async (request) => ({ orders: await listOrders(db, customerOf(request)) }));
 
   app.get('/api/orders/:orderId', { schema: getOrderRoute }, async (request) => {
     const { orderId } = request.params as { orderId: number };
-    const order = customerOrder(db, customerOf(request), orderId);
+    const order = await customerOrder(db, customerOf(request), orderId);
     if (!order) throw new HttpError(404, ORDER_ERRORS.notFound);
     return { order };
   });
 
   app.post('/api/orders/:orderId/relatedProducts/:productId', { schema: addRelatedProductRoute, onRequest: writeCheck }, async (request) => {
     const { orderId, productId } = request.params as { orderId: number; productId: number };
-    const order = addProductToOrder(db, customerOf(request), orderId, productId);
-    app.catalogue.reindex([productId]);
+    const { order, change } = await addProductToOrder(db, customerOf(request), orderId, productId);
+    await app.catalogue.reindex(change.ids, change.version);
     return { success: true, order };
   });
 

@@ -3,6 +3,7 @@
  * same store, so tests, screenshots and benchmarks see identical data on every machine.
  * @module
  */
+import { mulberry32 } from '../seed/prng.ts';
 
 /** The draws the seed needs; every one is a pure function of the seed and the draw order. */
 export interface Random {
@@ -19,35 +20,25 @@ export interface Random {
 }
 
 /**
- * Mulberry32: 32-bit state, fast and well distributed enough for fake content. Chosen over
- * `Math.random` because that cannot be seeded.
+ * The content seed's draws over the server's one generator (seed/prng.ts, mulberry32), on a
+ * stream of its own (the seed mixed with a constant, so the content does not repeat the
+ * catalogue's draws). Chosen over `Math.random` because that cannot be seeded.
  *
  * @example
  * const r = createRandom(42);
  * r.int(1, 5); // always the same value for seed 42
  */
 export function createRandom(seed: number): Random {
-  let state = (Math.trunc(seed) ^ 0x9e3779b9) >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
+  const rng = mulberry32(Math.trunc(seed) ^ 0x9e3779b9);
   return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new RangeError('pick from an empty list');
-      return items[int(0, items.length - 1)] as T;
-    },
-    chance: (p: number) => next() < p,
+    next: rng.next,
+    int: rng.int,
+    pick: rng.pick,
+    chance: rng.chance,
     shuffle: <T>(items: readonly T[]): T[] => {
       const out = [...items];
       for (let i = out.length - 1; i > 0; i--) {
-        const j = int(0, i);
+        const j = rng.int(0, i);
         const a = out[i] as T;
         out[i] = out[j] as T;
         out[j] = a;

@@ -106,23 +106,23 @@ export interface NavOptions {
 
 /** The content read model. */
 export interface ContentRepository {
-  navigation(options: NavOptions): NavLink[];
-  siteReviews(page: number, limit: number): { siteReviews: SiteReview[]; total: number; pageInfo: ContentPageInfo };
-  articles(query: { page: number; limit: number; sortBy: ArticleSortBy; order: SortOrder; tag?: string }): { articles: Article[]; pageInfo: ContentPageInfo };
-  articleByHandle(handle: string): Article | null;
-  brands(): Brand[];
-  brandByName(nameOrHandle: string): Brand | null;
-  helpTopics(): HelpTopic[];
-  helpAnswer(handle: string): HelpAnswer | null;
-  questionTopics(): QuestionTopic[];
-  questionTopic(id: number, page: number, limit: number): { topic: QuestionTopic; threads: QuestionThreadSummary[]; pageInfo: ContentPageInfo } | null;
-  questionThread(displayableId: string): QuestionThread | null;
-  pageByHandle(handle: string): ContentPage | null;
-  pageById(id: number): ContentPage | null;
-  countries(): Country[];
+  navigation(options: NavOptions): Promise<NavLink[]>;
+  siteReviews(page: number, limit: number): Promise<{ siteReviews: SiteReview[]; total: number; pageInfo: ContentPageInfo }>;
+  articles(query: { page: number; limit: number; sortBy: ArticleSortBy; order: SortOrder; tag?: string }): Promise<{ articles: Article[]; pageInfo: ContentPageInfo }>;
+  articleByHandle(handle: string): Promise<Article | null>;
+  brands(): Promise<Brand[]>;
+  brandByName(nameOrHandle: string): Promise<Brand | null>;
+  helpTopics(): Promise<HelpTopic[]>;
+  helpAnswer(handle: string): Promise<HelpAnswer | null>;
+  questionTopics(): Promise<QuestionTopic[]>;
+  questionTopic(id: number, page: number, limit: number): Promise<{ topic: QuestionTopic; threads: QuestionThreadSummary[]; pageInfo: ContentPageInfo } | null>;
+  questionThread(displayableId: string): Promise<QuestionThread | null>;
+  pageByHandle(handle: string): Promise<ContentPage | null>;
+  pageById(id: number): Promise<ContentPage | null>;
+  countries(): Promise<Country[]>;
   /** Null when the country is unknown; an empty list when it has no subdivisions. */
-  states(countryCode: string, page: number, limit: number): State[] | null;
-  config(): { storeConfig: ServedStoreConfig; themeConfig: ThemeConfig };
+  states(countryCode: string, page: number, limit: number): Promise<State[] | null>;
+  config(): Promise<{ storeConfig: ServedStoreConfig; themeConfig: ThemeConfig }>;
 }
 
 /**
@@ -149,13 +149,18 @@ function placeholders(n: number): string {
   return Array.from({ length: n }, () => '?').join(', ');
 }
 
-function readSetting<T>(db: Db, key: string, fallback: T): T {
-  const row = db.get<{ value: string }>('SELECT value_json AS value FROM store_settings WHERE setting_key = ?', [key]);
-  if (!row) return fallback;
+/** A store setting's stored JSON text, or undefined when it was never written. */
+export async function storedSetting(db: Db, key: string): Promise<string | undefined> {
+  return (await db.get<{ value: string }>('SELECT value_json AS value FROM store_settings WHERE setting_key = ?', [key]))?.value;
+}
+
+async function readSetting<T>(db: Db, key: string, fallback: T): Promise<T> {
+  const value = await storedSetting(db, key);
+  if (value === undefined) return fallback;
   try {
     // Stored values are merged over the defaults so a setting written by an older seed still
     // answers every field the schema promises.
-    return { ...fallback, ...(JSON.parse(row.value) as object) } as T;
+    return { ...fallback, ...(JSON.parse(value) as object) } as T;
   } catch {
     return fallback;
   }
@@ -169,10 +174,10 @@ function readSetting<T>(db: Db, key: string, fallback: T): T {
  * content.articles({ page: 0, limit: 10, sortBy: 'CREATED', order: 'DESC' }).articles[0]?.title;
  */
 export function createContentRepository(db: Db): ContentRepository {
-  const tagsOf = (ids: number[]): Map<number, string[]> => {
+  const tagsOf = async (ids: number[]): Promise<Map<number, string[]>> => {
     const out = new Map<number, string[]>();
     if (ids.length === 0) return out;
-    const rows = db.all<{ articleId: number; tag: string }>(
+    const rows = await db.all<{ articleId: number; tag: string }>(
       `SELECT article_id AS "articleId", tag FROM article_tags WHERE article_id IN (${placeholders(ids.length)}) ORDER BY article_id, position`,
       ids,
     );
@@ -184,8 +189,8 @@ export function createContentRepository(db: Db): ContentRepository {
     return out;
   };
 
-  const topicSummary = (where: string, params: unknown[]): QuestionTopic[] =>
-    db.all<QuestionTopic>(
+  const topicSummary = async (where: string, params: unknown[]): Promise<QuestionTopic[]> =>
+    await db.all<QuestionTopic>(
       `SELECT t.id, t.handle, t.title, t.description,
               (SELECT COUNT(*) FROM question_threads q WHERE q.topic_id = t.id) AS "threadCount"
          FROM question_topics t ${where} ORDER BY t.position, t.id`,
@@ -199,8 +204,8 @@ export function createContentRepository(db: Db): ContentRepository {
     'id, handle, title, body_html AS "bodyHtml", seo_title AS "seoTitle", seo_description AS "seoDescription", path';
 
   const repo: ContentRepository = {
-    navigation({ depth, collectionUrlPrefix, imagePlacement }) {
-      const rows = db.all<{
+    async navigation({ depth, collectionUrlPrefix, imagePlacement }) {
+      const rows = await db.all<{
         id: number; parentId: number | null; title: string; url: string;
         collectionHandle: string | null; maxChildItemsToDisplay: number | null; imageUrl: string | null;
       }>(
@@ -208,7 +213,7 @@ export function createContentRepository(db: Db): ContentRepository {
                 max_child_items_to_display AS "maxChildItemsToDisplay", image_url AS "imageUrl"
            FROM nav_links ORDER BY position, id`,
       );
-      const prefix = (collectionUrlPrefix ?? repo.config().storeConfig.collectionPath).replace(/\/+$/, '');
+      const prefix = (collectionUrlPrefix ?? (await repo.config()).storeConfig.collectionPath).replace(/\/+$/, '');
       const children = new Map<number | null, typeof rows>();
       for (const r of rows) {
         const list = children.get(r.parentId) ?? [];
@@ -227,56 +232,56 @@ export function createContentRepository(db: Db): ContentRepository {
       return build(null, 1);
     },
 
-    siteReviews(page, limit) {
-      const total = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM site_reviews')?.n ?? 0;
-      const siteReviews = db.all<SiteReview>(
+    async siteReviews(page, limit) {
+      const total = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM site_reviews'))?.n ?? 0;
+      const siteReviews = await db.all<SiteReview>(
         'SELECT url, message, name, stars FROM site_reviews ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
         [limit, page * limit],
       );
       return { siteReviews, total, pageInfo: pageInfo(total, limit, siteReviews.length) };
     },
 
-    articles({ page, limit, sortBy, order, tag }) {
+    async articles({ page, limit, sortBy, order, tag }) {
       const where = tag === undefined ? '' : 'WHERE a.id IN (SELECT article_id FROM article_tags WHERE tag_key = ?)';
       const params: unknown[] = tag === undefined ? [] : [tag.toLowerCase()];
-      const total = db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM articles a ${where}`, params)?.n ?? 0;
+      const total = (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM articles a ${where}`, params))?.n ?? 0;
       const direction = order === 'ASC' ? 'ASC' : 'DESC';
-      const rows = db.all<Article & { bodyHtml: string }>(
+      const rows = await db.all<Article & { bodyHtml: string }>(
         `SELECT ${ARTICLE_COLUMNS}, a.body_html AS "bodyHtml" FROM articles a ${where} ORDER BY ${ARTICLE_ORDER[sortBy]} ${direction}, a.id ${direction} LIMIT ? OFFSET ?`,
         [...params, limit, page * limit],
       );
-      const tags = tagsOf(rows.map((r) => r.id));
+      const tags = await tagsOf(rows.map((r) => r.id));
       // lists leave the body out but say how long it is, for the read-time estimate
       const articles = rows.map(({ bodyHtml, ...r }) => ({ ...r, wordCount: countWords(htmlToText(bodyHtml)), tags: tags.get(r.id) ?? [] }));
       return { articles, pageInfo: pageInfo(total, limit, articles.length) };
     },
 
-    articleByHandle(handle) {
-      const row = db.get<Article & { bodyHtml: string }>(
+    async articleByHandle(handle) {
+      const row = await db.get<Article & { bodyHtml: string }>(
         `SELECT ${ARTICLE_COLUMNS}, a.body_html AS "bodyHtml" FROM articles a WHERE a.handle = ?`,
         [handle.toLowerCase()],
       );
       if (!row) return null;
-      return { ...row, bodyHtml: sanitizeContentHtml(row.bodyHtml), tags: tagsOf([row.id]).get(row.id) ?? [] };
+      return { ...row, bodyHtml: sanitizeContentHtml(row.bodyHtml), tags: (await tagsOf([row.id])).get(row.id) ?? [] };
     },
 
-    brands() {
-      return db.all<Brand>('SELECT id, name, handle, description, logo_url AS "logoUrl" FROM brands ORDER BY name_key, id');
+    async brands() {
+      return await db.all<Brand>('SELECT id, name, handle, description, logo_url AS "logoUrl" FROM brands ORDER BY name_key, id');
     },
 
-    brandByName(nameOrHandle) {
+    async brandByName(nameOrHandle) {
       const key = nameOrHandle.toLowerCase();
       return (
-        db.get<Brand>(
+        await db.get<Brand>(
           'SELECT id, name, handle, description, logo_url AS "logoUrl" FROM brands WHERE name_key = ? OR handle = ? ORDER BY id LIMIT 1',
           [key, key],
         ) ?? null
       );
     },
 
-    helpTopics() {
-      const topics = db.all<{ id: number; handle: string; title: string }>('SELECT id, handle, title FROM help_topics ORDER BY position, id');
-      const answers = db.all<{ id: number; topicId: number; handle: string; title: string }>(
+    async helpTopics() {
+      const topics = await db.all<{ id: number; handle: string; title: string }>('SELECT id, handle, title FROM help_topics ORDER BY position, id');
+      const answers = await db.all<{ id: number; topicId: number; handle: string; title: string }>(
         'SELECT id, topic_id AS "topicId", handle, title FROM help_answers ORDER BY position, id',
       );
       return topics.map((t) => ({
@@ -285,8 +290,8 @@ export function createContentRepository(db: Db): ContentRepository {
       }));
     },
 
-    helpAnswer(handle) {
-      const row = db.get<{ id: number; handle: string; title: string; bodyHtml: string; topicId: number; topicHandle: string; topicTitle: string }>(
+    async helpAnswer(handle) {
+      const row = await db.get<{ id: number; handle: string; title: string; bodyHtml: string; topicId: number; topicHandle: string; topicTitle: string }>(
         `SELECT a.id, a.handle, a.title, a.body_html AS "bodyHtml", t.id AS "topicId", t.handle AS "topicHandle", t.title AS "topicTitle"
            FROM help_answers a JOIN help_topics t ON t.id = a.topic_id WHERE a.handle = ?`,
         [handle.toLowerCase()],
@@ -298,14 +303,14 @@ export function createContentRepository(db: Db): ContentRepository {
       };
     },
 
-    questionTopics() {
-      return topicSummary('', []);
+    async questionTopics() {
+      return await topicSummary('', []);
     },
 
-    questionTopic(id, page, limit) {
-      const topic = topicSummary('WHERE t.id = ?', [id])[0];
+    async questionTopic(id, page, limit) {
+      const topic = (await topicSummary('WHERE t.id = ?', [id]))[0];
       if (!topic) return null;
-      const threads = db.all<QuestionThreadSummary>(
+      const threads = await db.all<QuestionThreadSummary>(
         `SELECT q.id, q.displayable_id AS "displayableId", q.handle, q.title, q.author, q.created_at AS "createdAt",
                 (SELECT COUNT(*) FROM question_answers a WHERE a.thread_id = q.id) AS "answerCount"
            FROM question_threads q WHERE q.topic_id = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ? OFFSET ?`,
@@ -314,8 +319,8 @@ export function createContentRepository(db: Db): ContentRepository {
       return { topic, threads, pageInfo: pageInfo(topic.threadCount, limit, threads.length) };
     },
 
-    questionThread(displayableId) {
-      const row = db.get<Omit<QuestionThread, 'topic' | 'answers'> & { topicId: number; topicHandle: string; topicTitle: string }>(
+    async questionThread(displayableId) {
+      const row = await db.get<Omit<QuestionThread, 'topic' | 'answers'> & { topicId: number; topicHandle: string; topicTitle: string }>(
         `SELECT q.id, q.displayable_id AS "displayableId", q.handle, q.title, q.body, q.author, q.created_at AS "createdAt",
                 (SELECT COUNT(*) FROM question_answers a WHERE a.thread_id = q.id) AS "answerCount",
                 t.id AS "topicId", t.handle AS "topicHandle", t.title AS "topicTitle"
@@ -323,41 +328,41 @@ export function createContentRepository(db: Db): ContentRepository {
         [displayableId],
       );
       if (!row) return null;
-      const answers = db
+      const answers = (await db
         .all<{ id: number; author: string; isStaff: number; body: string; createdAt: string }>(
           'SELECT id, author, is_staff AS "isStaff", body, created_at AS "createdAt" FROM question_answers WHERE thread_id = ? ORDER BY position, id',
           [row.id],
-        )
+        ))
         .map((a) => ({ ...a, isStaff: a.isStaff === 1 }));
       const { topicId, topicHandle, topicTitle, ...thread } = row;
       return { ...thread, topic: { id: topicId, handle: topicHandle, title: topicTitle }, answers };
     },
 
-    pageByHandle(handle) {
-      return mapPage(db.get<ContentPage>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE handle = ?`, [handle.toLowerCase()]));
+    async pageByHandle(handle) {
+      return mapPage(await db.get<ContentPage>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE handle = ?`, [handle.toLowerCase()]));
     },
 
-    pageById(id) {
-      return mapPage(db.get<ContentPage>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ?`, [id]));
+    async pageById(id) {
+      return mapPage(await db.get<ContentPage>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ?`, [id]));
     },
 
-    countries() {
-      return db.all<Country>('SELECT country_code AS "countryCode", title FROM countries ORDER BY position, country_code');
+    async countries() {
+      return await db.all<Country>('SELECT country_code AS "countryCode", title FROM countries ORDER BY position, country_code');
     },
 
-    states(countryCode, page, limit) {
+    async states(countryCode, page, limit) {
       const code = countryCode.toUpperCase();
-      if (!db.get<{ c: string }>('SELECT country_code AS c FROM countries WHERE country_code = ?', [code])) return null;
-      return db.all<State>(
+      if (!await db.get<{ c: string }>('SELECT country_code AS c FROM countries WHERE country_code = ?', [code])) return null;
+      return await db.all<State>(
         'SELECT state_code AS "stateCode", title FROM states WHERE country_code = ? ORDER BY title, state_code LIMIT ? OFFSET ?',
         [code, limit, page * limit],
       );
     },
 
-    config() {
+    async config() {
       return {
-        storeConfig: readSetting(db, SETTING_KEYS.store, defaultStoreConfig()),
-        themeConfig: readSetting(db, SETTING_KEYS.theme, defaultThemeConfig()),
+        storeConfig: await readSetting(db, SETTING_KEYS.store, defaultStoreConfig()),
+        themeConfig: await readSetting(db, SETTING_KEYS.theme, defaultThemeConfig()),
       };
     },
   };

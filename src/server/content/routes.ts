@@ -138,7 +138,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       }),
       response: responses(obj({ navData: { type: 'array', items: navLinkSchema(MAX_NAV_DEPTH) } }, ['navData'])),
     },
-    (req) => ({ navData: repo.navigation(req.query) }),
+    async (req) => ({ navData: await repo.navigation(req.query) }),
   );
 
   // Site reviews -----------------------------------------------------------------------------
@@ -182,8 +182,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       params: obj({ handle: handleParam }, ['handle']),
       response: responses(obj({ article: articleSchema }, ['article'])),
     },
-    (req, reply) => {
-      const article = repo.articleByHandle(req.params.handle);
+    async (req, reply) => {
+      const article = await repo.articleByHandle(req.params.handle);
       return article ? { article } : notFound(reply, 'Article');
     },
   );
@@ -202,7 +202,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route(
     withTrailingSlash(fastify, '/api/brands'),
     { summary: 'All brands by name', response: responses(obj({ brands: { type: 'array', items: brandSchema } }, ['brands'])) },
-    () => ({ brands: repo.brands() }),
+    async () => ({ brands: await repo.brands() }),
   );
   route<unknown, { name: string }>(
     '/api/brands/:name',
@@ -211,8 +211,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       params: obj({ name: { type: 'string', minLength: 1, maxLength: 120 } }, ['name']),
       response: responses(obj({ brand: brandSchema }, ['brand'])),
     },
-    (req, reply) => {
-      const brand = repo.brandByName(req.params.name);
+    async (req, reply) => {
+      const brand = await repo.brandByName(req.params.name);
       return brand ? { brand } : notFound(reply, 'Brand');
     },
   );
@@ -221,7 +221,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route(
     withTrailingSlash(fastify, '/api/help'),
     { summary: 'Help topics with their answers', response: responses(obj({ topics: { type: 'array', items: helpTopicSchema } }, ['topics'])) },
-    () => ({ topics: repo.helpTopics() }),
+    async () => ({ topics: await repo.helpTopics() }),
   );
   route<unknown, { handle: string }>(
     '/api/help/:handle',
@@ -230,8 +230,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       params: obj({ handle: handleParam }, ['handle']),
       response: responses(obj({ answer: helpAnswerSchema }, ['answer'])),
     },
-    (req, reply) => {
-      const answer = repo.helpAnswer(req.params.handle);
+    async (req, reply) => {
+      const answer = await repo.helpAnswer(req.params.handle);
       return answer ? { answer } : notFound(reply, 'Help answer');
     },
   );
@@ -240,7 +240,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route(
     withTrailingSlash(fastify, '/api/questions'),
     { summary: 'Question topics with thread counts', response: responses(obj({ topics: { type: 'array', items: questionTopicSchema } }, ['topics'])) },
-    () => ({ topics: repo.questionTopics() }),
+    async () => ({ topics: await repo.questionTopics() }),
   );
   route<{ page: number; limit: number }, { topicId: number }>(
     '/api/questions/topics/:topicId',
@@ -252,8 +252,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
         obj({ topic: questionTopicSchema, threads: { type: 'array', items: threadSummarySchema }, pageInfo: pageInfoSchema }, ['topic', 'threads']),
       ),
     },
-    (req, reply) => {
-      const found = repo.questionTopic(req.params.topicId, req.query.page, req.query.limit);
+    async (req, reply) => {
+      const found = await repo.questionTopic(req.params.topicId, req.query.page, req.query.limit);
       return found ?? notFound(reply, 'Question topic');
     },
   );
@@ -264,8 +264,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       params: obj({ displayableId: { type: 'string', minLength: 1, maxLength: 32, pattern: '^[A-Za-z0-9-]+$' } }, ['displayableId']),
       response: responses(obj({ thread: threadSchema }, ['thread'])),
     },
-    (req, reply) => {
-      const thread = repo.questionThread(req.params.displayableId);
+    async (req, reply) => {
+      const thread = await repo.questionThread(req.params.displayableId);
       return thread ? { thread } : notFound(reply, 'Question');
     },
   );
@@ -275,8 +275,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route<unknown, { handle: string }>(
     '/api/pages/:handle',
     { summary: 'A generic page by handle', params: obj({ handle: handleParam }, ['handle']), response: onePage },
-    (req, reply) => {
-      const page = repo.pageByHandle(req.params.handle);
+    async (req, reply) => {
+      const page = await repo.pageByHandle(req.params.handle);
       return page ? { page } : notFound(reply, 'Page');
     },
   );
@@ -287,8 +287,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       params: obj({ id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, ['id']),
       response: onePage,
     },
-    (req, reply) => {
-      const page = repo.pageById(req.params.id);
+    async (req, reply) => {
+      const page = await repo.pageById(req.params.id);
       return page ? { page } : notFound(reply, 'Page');
     },
   );
@@ -297,7 +297,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route(
     withTrailingSlash(fastify, '/api/countries'),
     { summary: 'Countries the store ships to', response: responses(obj({ countries: { type: 'array', items: countrySchema } }, ['countries'])) },
-    () => ({ countries: repo.countries() }),
+    async () => ({ countries: await repo.countries() }),
   );
   route<{ countryCode: string; page: number; limit: number }>(
     withTrailingSlash(fastify, '/api/states'),
@@ -309,8 +309,8 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
       ),
       response: responses(obj({ states: { type: 'array', items: stateSchema } }, ['states'])),
     },
-    (req, reply) => {
-      const states = repo.states(req.query.countryCode, req.query.page, req.query.limit);
+    async (req, reply) => {
+      const states = await repo.states(req.query.countryCode, req.query.page, req.query.limit);
       return states ? { states } : notFound(reply, 'Country');
     },
   );

@@ -88,9 +88,9 @@ export const FALLBACK_NAV_TREE: readonly (readonly [string, readonly string[]])[
 ];
 
 /** Runs a probe query; a missing table (catalogue not migrated) reads as "no rows". */
-function probe<T>(db: Db, sql: string, params: readonly unknown[] = []): T[] {
+async function probe<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   try {
-    return db.all<T>(sql, params);
+    return await db.all<T>(sql, params);
   } catch {
     return [];
   }
@@ -160,8 +160,8 @@ interface NavRow {
   imageUrl: string | null;
 }
 
-function buildNav(db: Db, collectionPath: string): { rows: NavRow[]; source: 'catalogue' | 'fallback' } {
-  const collections = probe<{ id: number; handle: string; title: string; parentId: number | null; imageUrl: string | null }>(
+async function buildNav(db: Db, collectionPath: string): Promise<{ rows: NavRow[]; source: 'catalogue' | 'fallback' }> {
+  const collections = await probe<{ id: number; handle: string; title: string; parentId: number | null; imageUrl: string | null }>(
     db,
     'SELECT id, handle, title, parent_id AS "parentId", image_url AS "imageUrl" FROM collections ORDER BY position, title, id',
   );
@@ -222,7 +222,7 @@ function buildNav(db: Db, collectionPath: string): { rows: NavRow[]; source: 'ca
  * seedCatalogue(db, { seed: 1 }); // optional, CORE's generator
  * seedContent(db, { seed: 1 });   // { articles: 41, brands: 12, ... }
  */
-export function seedContent(db: Db, options: SeedContentOptions): SeedContentSummary {
+export async function seedContent(db: Db, options: SeedContentOptions): Promise<SeedContentSummary> {
   const rng = createRandom(options.seed);
   const anchorMs = Date.parse(options.anchor ?? '2025-06-01T12:00:00.000Z');
   if (!Number.isFinite(anchorMs)) throw new RangeError(`invalid anchor: ${options.anchor}`);
@@ -232,11 +232,11 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
   const theme: ThemeConfig = defaultThemeConfig();
   // Probe the catalogue before the write transaction: on PostgreSQL a failed statement (a missing
   // table) aborts the transaction it runs in.
-  const vendors = probe<{ name: string }>(db, 'SELECT name FROM vendors ORDER BY name');
-  const nav = buildNav(db, store.collectionPath);
+  const vendors = await probe<{ name: string }>(db, 'SELECT name FROM vendors ORDER BY name');
+  const nav = await buildNav(db, store.collectionPath);
 
-  return db.transaction(() => {
-    for (const table of CONTENT_TABLES) db.run(`DELETE FROM ${table}`);
+  return await db.transaction(async (tx) => {
+    for (const table of CONTENT_TABLES) await tx.run(`DELETE FROM ${table}`);
 
     // Articles: newest first gets the highest id, like a blog that has been writing for years.
     const order = rng.shuffle(ARTICLE_TOPICS.map((_, i) => i));
@@ -248,12 +248,12 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
     }
     articleDates.reverse();
     const extraTags = ['DIY', 'Beginner', 'Pro Tips', 'Save Money'];
-    articleDates.forEach(({ topicIndex, createdAt }, i) => {
+    for (const [i, { topicIndex, createdAt }] of articleDates.entries()) {
       const topic = ARTICLE_TOPICS[topicIndex];
-      if (!topic) return;
+      if (!topic) continue;
       const id = i + 1;
       const handle = slugify(topic.title);
-      db.run(
+      await tx.run(
         'INSERT INTO articles (id, handle, title, author, created_at, image_url, seo_description, body_html) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         [id, handle, topic.title, rng.pick(ARTICLE_AUTHORS), createdAt, contentImageUrl(`article-${handle}`), excerpt(topic.lead), articleBody(rng, topicIndex)],
       );
@@ -262,40 +262,40 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
         const extra = rng.pick(extraTags);
         if (!tags.includes(extra)) tags.push(extra);
       }
-      tags.forEach((tag, position) => {
-        db.run('INSERT INTO article_tags (article_id, position, tag, tag_key) VALUES (?, ?, ?, ?)', [id, position, tag, tag.toLowerCase()]);
-      });
-    });
+      for (const [position, tag] of tags.entries()) {
+        await tx.run('INSERT INTO article_tags (article_id, position, tag, tag_key) VALUES (?, ?, ?, ?)', [id, position, tag, tag.toLowerCase()]);
+      }
+    }
 
     // Brands: the catalogue's vendors when it has them.
     const brandNames = uniqueBrands(vendors.length > 0 ? vendors.map((v) => v.name) : [...FALLBACK_VENDORS]);
-    brandNames.forEach(({ name, handle }, i) => {
-      db.run('INSERT INTO brands (id, name, name_key, handle, description, logo_url) VALUES (?, ?, ?, ?, ?, ?)', [
+    for (const [i, { name, handle }] of brandNames.entries()) {
+      await tx.run('INSERT INTO brands (id, name, name_key, handle, description, logo_url) VALUES (?, ?, ?, ?, ?, ?)', [
         i + 1, name, name.toLowerCase(), handle,
         rng.pick(BRAND_BLURBS).replaceAll('{name}', name), contentImageUrl(`brand-${handle}`, 400),
       ]);
-    });
+    }
 
     // Help centre.
     let helpAnswers = 0;
-    HELP_TOPICS.forEach((topic, i) => {
+    for (const [i, topic] of HELP_TOPICS.entries()) {
       const topicId = i + 1;
-      db.run('INSERT INTO help_topics (id, handle, title, position) VALUES (?, ?, ?, ?)', [topicId, slugify(topic.title), topic.title, i]);
-      topic.answers.forEach((answer, j) => {
+      await tx.run('INSERT INTO help_topics (id, handle, title, position) VALUES (?, ?, ?, ?)', [topicId, slugify(topic.title), topic.title, i]);
+      for (const [j, answer] of topic.answers.entries()) {
         helpAnswers += 1;
-        db.run('INSERT INTO help_answers (id, topic_id, handle, title, body_html, position) VALUES (?, ?, ?, ?, ?, ?)', [
+        await tx.run('INSERT INTO help_answers (id, topic_id, handle, title, body_html, position) VALUES (?, ?, ?, ?, ?, ?)', [
           helpAnswers, topicId, slugify(answer.title), answer.title,
           answer.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'), j,
         ]);
-      });
-    });
+      }
+    }
 
     // Questions and answers.
-    QUESTION_TOPICS.forEach((topic, i) => {
-      db.run('INSERT INTO question_topics (id, handle, title, description, position) VALUES (?, ?, ?, ?, ?)', [
+    for (const [i, topic] of QUESTION_TOPICS.entries()) {
+      await tx.run('INSERT INTO question_topics (id, handle, title, description, position) VALUES (?, ?, ?, ?, ?)', [
         i + 1, slugify(topic.title), topic.title, topic.description, i,
       ]);
-    });
+    }
     let displayable = 104_200 + rng.int(0, 99);
     let answerId = 0;
     for (let n = 0; n < threadCount; n++) {
@@ -310,7 +310,7 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
       const createdAt = isoDaysBefore(anchorMs, askedDays, rng);
       displayable += rng.int(3, 41);
       const threadId = n + 1;
-      db.run(
+      await tx.run(
         'INSERT INTO question_threads (id, topic_id, displayable_id, handle, title, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         [threadId, topicIndex + 1, String(displayable), slugify(title), title, template.body.replaceAll('{model}', model), asker, createdAt],
       );
@@ -318,19 +318,19 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
         { author: rng.pick(STAFF), staff: true, body: template.answer.replaceAll('{model}', model) },
       ];
       if (rng.chance(0.5)) answers.push({ author: asker, staff: false, body: rng.pick(FOLLOW_UPS) });
-      answers.forEach((a, position) => {
+      for (const [position, a] of answers.entries()) {
         answerId += 1;
         const days = Math.max(0, askedDays - (position + 1) * rng.int(0, 2));
-        db.run(
+        await tx.run(
           'INSERT INTO question_answers (id, thread_id, position, author, is_staff, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
           [answerId, threadId, position, a.author, a.staff ? 1 : 0, a.body, isoDaysBefore(anchorMs, days, rng)],
         );
-      });
+      }
     }
 
     // Generic pages.
     for (const page of PAGES) {
-      db.run('INSERT INTO pages (id, handle, title, body_html, seo_title, seo_description, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      await tx.run('INSERT INTO pages (id, handle, title, body_html, seo_title, seo_description, path) VALUES (?, ?, ?, ?, ?, ?, ?)', [
         page.id, page.handle, page.title, page.bodyHtml, page.seoTitle, page.seoDescription, page.path,
       ]);
     }
@@ -342,7 +342,7 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
       const stars = roll < 0.68 ? 5 : roll < 0.9 ? 4 : roll < 0.97 ? 3 : 2;
       const message = n % 5 === 3 || rng.chance(0.1) ? null : rng.pick(REVIEW_MESSAGES);
       const id = reviewCount - n;
-      db.run('INSERT INTO site_reviews (id, url, message, name, stars, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      await tx.run('INSERT INTO site_reviews (id, url, message, name, stars, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
         id, `https://reviews.example.com/skimmer-pool-spa/review/${7_310_000 + id * 17}`, message, rng.pick(PEOPLE), stars,
         isoDaysBefore(anchorMs, reviewDays, rng),
       ]);
@@ -351,7 +351,7 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
 
     // Navigation.
     for (const r of nav.rows) {
-      db.run(
+      await tx.run(
         'INSERT INTO nav_links (id, parent_id, position, title, url, collection_handle, max_child_items_to_display, image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         [r.id, r.parentId, r.position, r.title, r.url, r.collectionHandle, r.maxChildItemsToDisplay, r.imageUrl],
       );
@@ -359,17 +359,17 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
 
     // Countries and states.
     let states = 0;
-    COUNTRIES.forEach((c, i) => {
-      db.run('INSERT INTO countries (country_code, title, position) VALUES (?, ?, ?)', [c.countryCode, c.title, i]);
+    for (const [i, c] of COUNTRIES.entries()) {
+      await tx.run('INSERT INTO countries (country_code, title, position) VALUES (?, ?, ?)', [c.countryCode, c.title, i]);
       for (const s of STATES[c.countryCode] ?? []) {
         states += 1;
-        db.run('INSERT INTO states (country_code, state_code, title) VALUES (?, ?, ?)', [c.countryCode, s.stateCode, s.title]);
+        await tx.run('INSERT INTO states (country_code, state_code, title) VALUES (?, ?, ?)', [c.countryCode, s.stateCode, s.title]);
       }
-    });
+    }
 
     // Configuration.
-    db.run('INSERT INTO store_settings (setting_key, value_json) VALUES (?, ?)', [SETTING_KEYS.store, JSON.stringify(store)]);
-    db.run('INSERT INTO store_settings (setting_key, value_json) VALUES (?, ?)', [SETTING_KEYS.theme, JSON.stringify(theme)]);
+    await tx.run('INSERT INTO store_settings (setting_key, value_json) VALUES (?, ?)', [SETTING_KEYS.store, JSON.stringify(store)]);
+    await tx.run('INSERT INTO store_settings (setting_key, value_json) VALUES (?, ?)', [SETTING_KEYS.theme, JSON.stringify(theme)]);
 
     return {
       articles: articleDates.length,
@@ -388,8 +388,8 @@ export function seedContent(db: Db, options: SeedContentOptions): SeedContentSum
 }
 
 /** True when the content seed has run on this database (configuration rows exist). */
-export function isContentSeeded(db: Db): boolean {
+export async function isContentSeeded(db: Db): Promise<boolean> {
   return (
-    probe<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.store])[0]?.n === 1
+    (await probe<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM store_settings WHERE setting_key = ?', [SETTING_KEYS.store]))[0]?.n === 1
   );
 }

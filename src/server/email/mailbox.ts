@@ -52,9 +52,9 @@ const idParams = { type: 'object', properties: { id: { type: 'integer', minimum:
 
 /** Plugin serving the mailbox. */
 export const mailboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app, { outbox }) => {
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderMailboxList(outbox.list())));
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(renderMailboxList(await outbox.list())));
   app.get<{ Params: { id: number } }>('/dev/mailbox/:id', { schema: { hide: true, params: idParams } }, async (req, reply) => {
-    const m = outbox.get(req.params.id);
+    const m = await outbox.get(req.params.id);
     if (!m) return reply.code(404).type('text/html; charset=utf-8').send(renderMailboxList([]));
     return reply.type('text/html; charset=utf-8').send(renderMailboxMessage(m));
   });
@@ -70,10 +70,10 @@ export const mailboxRoutes: FastifyPluginAsync<{ outbox: Outbox }> = async (app,
         },
       },
     },
-    async (req) => ({ messages: outbox.list({ ...(req.query.to ? { to: req.query.to } : {}), ...(req.query.limit ? { limit: req.query.limit } : {}) }) }),
+    async (req) => ({ messages: await outbox.list({ ...(req.query.to ? { to: req.query.to } : {}), ...(req.query.limit ? { limit: req.query.limit } : {}) }) }),
   );
   app.get<{ Params: { id: number } }>('/api/dev/mailbox/:id', { schema: { hide: true, params: idParams } }, async (req, reply) => {
-    const m = outbox.get(req.params.id);
+    const m = await outbox.get(req.params.id);
     return m ? { message: m } : reply.code(404).send({ error: 'Message not found.' });
   });
 };

@@ -4,8 +4,17 @@
  * then delivered. With SMTP_URL set, {@link Outbox.flush} sends pending messages through
  * nodemailer, retrying a failed one at the next flush up to {@link MAX_ATTEMPTS} times; without
  * it, messages stay in the outbox, readable in the dev mailbox.
+ *
+ * Several processes share the outbox: a sender first claims a batch ({@link Outbox.claim}: one
+ * transaction, FOR UPDATE SKIP LOCKED on PostgreSQL, each message marked with the sender and the
+ * end of its lease), then sends only what it claimed, so no message goes out twice while its
+ * sender lives. A sender that dies between claiming and marking leaves its claim to run out
+ * ({@link CLAIM_LEASE_MS}); the message is then claimed and sent again (delivery is at least
+ * once: a message sent just before the death is sent twice, none is lost). Every process with
+ * SMTP runs the sender loop ({@link Outbox.startLoop}), so mail left by a stopped process is sent.
  * @module
  */
+import { hostname } from 'node:os';
 import type { Db } from '../db/database.ts';
 
 /** A message to send. */
@@ -33,6 +42,12 @@ export type EmailTransport = (message: EmailMessage & { from: string }) => Promi
 export const MAX_ATTEMPTS = 5;
 /** The sender address. @default 'Skimmer <no-reply@skimmer.test>' */
 export const DEFAULT_FROM = 'Skimmer <no-reply@skimmer.test>';
+/** How long a claim holds; longer than a batch takes to send. @default 60000 */
+export const CLAIM_LEASE_MS = 60_000;
+/** Messages claimed at once. @default 20 */
+export const CLAIM_BATCH = 20;
+/** How often the sender loop looks for mail. @default 5000 */
+export const SEND_INTERVAL_MS = 5000;
 
 interface Row {
   id: number;
@@ -66,17 +81,20 @@ function toMessage(r: Row): OutboxMessage {
  * The outbox.
  * @example
  * const outbox = new Outbox(db);
- * db.transaction(() => { saveToken(); outbox.enqueue('reset-password', { to, subject, text }); });
+ * await db.transaction(async (tx) => { await saveToken(tx); await outbox.in(tx).enqueue('reset-password', { to, subject, text }); });
  * void outbox.flush();
  */
 export class Outbox {
   private flushing: Promise<number> | null = null;
+  private loop: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly transport: EmailTransport | null = null,
     private readonly from: string = DEFAULT_FROM,
     private readonly now: () => number = Date.now,
+    /** This sender's name on its claims. @default '{host}:{pid}' */
+    readonly owner: string = `${hostname()}:${process.pid}`,
   ) {}
 
   /** Whether messages leave the machine (SMTP configured). */
@@ -84,9 +102,17 @@ export class Outbox {
     return this.transport !== null;
   }
 
-  /** Stores a message (call inside the transaction of the change it reports); answers its id. */
-  enqueue(kind: string, message: EmailMessage): number {
-    const row = this.db.get<{ id: number }>(
+  /**
+   * The outbox writing through `db`: inside a transaction, `outbox.in(tx).enqueue(...)` stores the
+   * message in that transaction (the outer handle would wait for it to end).
+   */
+  in(db: Db): Outbox {
+    return new Outbox(db, this.transport, this.from, this.now, this.owner);
+  }
+
+  /** Stores a message (call inside the transaction of the change it reports, through `in(tx)`); answers its id. */
+  async enqueue(kind: string, message: EmailMessage): Promise<number> {
+    const row = await this.db.get<{ id: number }>(
       'INSERT INTO email_outbox (to_address, subject, text_body, html_body, kind, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
       [message.to, message.subject, message.text, message.html ?? null, kind, new Date(this.now()).toISOString()],
     );
@@ -95,7 +121,7 @@ export class Outbox {
   }
 
   /** Sends pending messages; answers how many were sent. Concurrent calls share one run. */
-  flush(): Promise<number> {
+  async flush(): Promise<number> {
     if (!this.transport) return Promise.resolve(0);
     this.flushing ??= this.run().finally(() => {
       this.flushing = null;
@@ -103,39 +129,95 @@ export class Outbox {
     return this.flushing;
   }
 
+  /**
+   * Claims up to `limit` unsent messages for `owner` until now + `leaseMs`: those nobody holds
+   * (or whose claim ran out), oldest first, in one transaction; answers them. Another sender
+   * claiming at the same time gets other messages (PostgreSQL: the rows this one locks are
+   * skipped; SQLite: the transactions run one after the other). `exclude`: ids not to claim.
+   */
+  async claim(limit: number = CLAIM_BATCH, leaseMs: number = CLAIM_LEASE_MS, owner: string = this.owner, exclude: readonly number[] = []): Promise<OutboxMessage[]> {
+    const now = this.now();
+    const notIn = exclude.length > 0 ? ` AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.all<Row>(
+        `SELECT * FROM email_outbox WHERE sent_at IS NULL AND attempts < ? AND (claimed_until IS NULL OR claimed_until < ?)${notIn}
+         ORDER BY id LIMIT ?${tx.dialect.forUpdateSkipLocked}`,
+        [MAX_ATTEMPTS, new Date(now).toISOString(), ...exclude, limit],
+      );
+      if (rows.length === 0) return [];
+      await tx.run(
+        `UPDATE email_outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (${rows.map(() => '?').join(', ')})`,
+        [owner, new Date(now + leaseMs).toISOString(), ...rows.map((r) => r.id)],
+      );
+      return rows.map(toMessage);
+    });
+  }
+
+  /** Marks a claimed message sent (only while `owner` holds it); answers whether it did. */
+  async markSent(id: number, owner: string = this.owner): Promise<boolean> {
+    const r = await this.db.run(
+      'UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ? AND sent_at IS NULL',
+      [new Date(this.now()).toISOString(), id, owner],
+    );
+    return r.changes === 1;
+  }
+
+  /** Records a failed attempt of a claimed message and releases it for the next flush. */
+  async markFailed(id: number, error: string, owner: string = this.owner): Promise<void> {
+    await this.db.run(
+      'UPDATE email_outbox SET attempts = attempts + 1, last_error = ?, claimed_until = NULL WHERE id = ? AND claimed_by = ? AND sent_at IS NULL',
+      [error.slice(0, 500), id, owner],
+    );
+  }
+
+  /** Sends every message it can claim, batch after batch; answers how many it sent. */
   private async run(): Promise<number> {
     const transport = this.transport;
     if (!transport) return 0;
-    const pending = this.db.all<Row>(
-      'SELECT * FROM email_outbox WHERE sent_at IS NULL AND attempts < ? ORDER BY id LIMIT 100',
-      [MAX_ATTEMPTS],
-    );
     let sent = 0;
-    for (const row of pending) {
-      const m = toMessage(row);
-      try {
-        await transport({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
-        this.db.run('UPDATE email_outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?', [new Date(this.now()).toISOString(), m.id]);
-        sent++;
-      } catch (err) {
-        this.db.run('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?', [String((err as Error).message ?? err).slice(0, 500), m.id]);
+    // a failed message is released at once for the next flush, not tried again in this one
+    const tried: number[] = [];
+    for (;;) {
+      const batch = await this.claim(CLAIM_BATCH, CLAIM_LEASE_MS, this.owner, tried);
+      if (batch.length === 0) return sent;
+      tried.push(...batch.map((m) => m.id));
+      for (const m of batch) {
+        try {
+          await transport({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+          if (await this.markSent(m.id)) sent++;
+        } catch (err) {
+          await this.markFailed(m.id, String((err as Error).message ?? err));
+        }
       }
     }
-    return sent;
+  }
+
+  /** Starts the sender loop: a flush every `intervalMs` (mail of stopped processes, retries). */
+  startLoop(intervalMs: number = SEND_INTERVAL_MS): void {
+    if (!this.transport || this.loop) return;
+    this.loop = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
+    this.loop.unref();
+  }
+
+  /** Stops the sender loop and waits for a flush under way. */
+  async stopLoop(): Promise<void> {
+    if (this.loop) clearInterval(this.loop);
+    this.loop = null;
+    await this.flushing?.catch(() => undefined);
   }
 
   /** Newest first; optionally only messages to one address (case-insensitive). */
-  list(options: { to?: string; limit?: number } = {}): OutboxMessage[] {
+  async list(options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
     const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
     const rows = options.to
-      ? this.db.all<Row>(`SELECT * FROM email_outbox WHERE ${this.db.dialect.caseInsensitiveEquals('to_address')} ORDER BY id DESC LIMIT ?`, [options.to, limit])
-      : this.db.all<Row>('SELECT * FROM email_outbox ORDER BY id DESC LIMIT ?', [limit]);
+      ? await this.db.all<Row>(`SELECT * FROM email_outbox WHERE ${this.db.dialect.caseInsensitiveEquals('to_address')} ORDER BY id DESC LIMIT ?`, [options.to, limit])
+      : await this.db.all<Row>('SELECT * FROM email_outbox ORDER BY id DESC LIMIT ?', [limit]);
     return rows.map(toMessage);
   }
 
   /** One message, or null. */
-  get(id: number): OutboxMessage | null {
-    const row = this.db.get<Row>('SELECT * FROM email_outbox WHERE id = ?', [id]);
+  async get(id: number): Promise<OutboxMessage | null> {
+    const row = await this.db.get<Row>('SELECT * FROM email_outbox WHERE id = ?', [id]);
     return row ? toMessage(row) : null;
   }
 }

@@ -11,6 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
+import { visitCounts } from '../repositories/visits.ts';
 
 /** Options of {@link realtimeRoutes}. */
 export interface RealtimeRoutesOptions {
@@ -29,15 +30,13 @@ export interface LiveVisitors {
 /** The refusal text. */
 export const OPERATORS_ONLY = 'Operators only.';
 
-/** The live figure from the visits table. */
-export function liveVisitors(db: Db, nowMs: number = Date.now()): LiveVisitors {
-  const live = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits WHERE ended_at IS NULL')?.n ?? 0;
-  const hour = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM visits WHERE started_at >= ?', [new Date(nowMs - 3600_000).toISOString()])?.n ?? 0;
-  const pages = db.all<{ requestUrl: string; visitors: number }>(
-    `SELECT request_url AS "requestUrl", COUNT(*) AS visitors FROM visits WHERE ended_at IS NULL
-     GROUP BY request_url ORDER BY visitors DESC, request_url LIMIT 10`,
-  );
-  return { liveVisitors: live, visitsLastHour: hour, pages };
+/**
+ * The live figure from the visits table, which every process of the store writes to: it
+ * counts the visits of all of them.
+ */
+export async function liveVisitors(db: Db, nowMs: number = Date.now()): Promise<LiveVisitors> {
+  const { live, since, pages } = await visitCounts(db, new Date(nowMs - 3600_000).toISOString());
+  return { liveVisitors: live, visitsLastHour: since, pages };
 }
 
 function isLoopback(ip: string): boolean {

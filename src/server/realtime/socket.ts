@@ -5,17 +5,27 @@
  * - Foreign origins are refused at the handshake: a browser's Origin must be the server's own
  *   (same host as the request) or one of `allowedOrigins` (ALLOWED_ORIGINS). A client sending no
  *   Origin (not a browser) is let in: Origin protects browsers' users, and a script can forge it.
- * - Each visit is a row in `visits` (url, coordinates, origin, user agent, start), ended by
- *   `store:leave`, by the next `store:visit` of the socket, or by its disconnect. Rows left open
- *   by a stopped server are closed when the next one attaches.
+ * - Each visit is a row in `visits` (url, coordinates, origin, user agent, start, and the
+ *   `instance_id` of the process holding the socket), ended by `store:leave`, by the next
+ *   `store:visit` of the socket, or by its disconnect. A process closes only its own visits when
+ *   it stops, and when it attaches it closes the visits left open by processes that are gone:
+ *   with one process (no Redis), every open visit; with several, those of instances whose
+ *   heartbeat in Redis has expired (a SIGKILLed process leaves its visits to them), checked
+ *   again every {@link SWEEP_MS}.
+ * - With Redis, socket.io uses @socket.io/redis-adapter, so broadcasts and `fetchSockets`
+ *   reach every process's sockets.
  * - Bad payloads are dropped silently (a socket has no error channel the storefront reads):
  *   requestUrl must be a path or URL of at most {@link MAX_REQUEST_URL_LENGTH} characters,
  *   coordinates finite and in range, or null.
  * @module
  */
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/database.ts';
+import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../repositories/visits.ts';
+import type { RedisClient } from '../scale/redis.ts';
+import { resourceAnswerHeaders } from '../security/headers.ts';
 
 /** The namespace of visit tracking. @default '/customer' */
 export const VISIT_NAMESPACE = '/customer';
@@ -25,6 +35,12 @@ export const STORE_VISIT_EVENT = 'store:visit';
 export const STORE_LEAVE_EVENT = 'store:leave';
 /** Longest requestUrl recorded. @default 2048 */
 export const MAX_REQUEST_URL_LENGTH = 2048;
+/** How often a process renews its heartbeat and closes the visits of processes that are gone. @default 10000 */
+export const SWEEP_MS = 10_000;
+/** A process is gone when its heartbeat is older than this. @default 30000 */
+export const HEARTBEAT_TTL_MS = 30_000;
+/** Redis key of a process's heartbeat. */
+export const heartbeatKey = (instanceId: string, prefix = 'skimmer:'): string => `${prefix}instance:${instanceId}`;
 
 /** A validated `store:visit` payload. */
 export interface VisitPayload {
@@ -80,6 +96,36 @@ export interface RealtimeOptions {
   allowedOrigins?: readonly string[];
   /** The clock. @default Date.now */
   now?: () => number;
+  /** This process's id, written on its visits. @default 'single' */
+  instanceId?: string;
+  /**
+   * Several processes: a command connection (heartbeats, adapter publishes) and a subscriber
+   * connection of its own for the socket.io adapter. @default one process, no adapter
+   */
+  redis?: { pub: RedisClient; sub: RedisClient; prefix?: string };
+}
+
+/** What {@link attachRealtime} gives back. */
+export interface Realtime {
+  io: Server;
+  /** Ends this process's visits and closes socket.io. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Closes the open visits of processes that are gone: with no Redis every open visit (one
+ * process: this one is starting); with Redis, visits of instances without a live heartbeat
+ * (and rows from before instance ids). Answers how many it closed.
+ */
+export async function closeOrphanVisits(db: Db, endedAt: string, redis?: RedisClient, self?: string, prefix?: string): Promise<number> {
+  if (!redis) return await endAllOpenVisits(db, endedAt);
+  let closed = 0;
+  for (const instanceId of await openVisitOwners(db)) {
+    if (instanceId === self) continue;
+    if (instanceId !== null && (await redis.exists(heartbeatKey(instanceId, prefix))) === 1) continue;
+    closed += await endOpenVisitsOf(db, instanceId, endedAt);
+  }
+  return closed;
 }
 
 /**
@@ -87,15 +133,30 @@ export interface RealtimeOptions {
  * Closing the HTTP server (`app.close()`) disconnects every socket and ends their visits, so a
  * caller needs no second shutdown step.
  * @example
- * attachRealtime(app.server, { db });
+ * await attachRealtime(app.server, { db });
  * await app.listen({ port: 3000 });
  */
-export function attachRealtime(server: HttpServer, options: RealtimeOptions): { io: Server; close: () => Promise<void> } {
-  const { db } = options;
+export async function attachRealtime(server: HttpServer, options: RealtimeOptions): Promise<Realtime> {
+  const { db, redis } = options;
+  const instanceId = options.instanceId ?? 'single';
+  const prefix = redis?.prefix ?? 'skimmer:';
   const clock = options.now ?? Date.now;
   const iso = () => new Date(clock()).toISOString();
   const allowed = options.allowedOrigins ?? (process.env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  db.run('UPDATE visits SET ended_at = ? WHERE ended_at IS NULL', [iso()]);
+  const beat = async () => {
+    if (redis) await redis.pub.set(heartbeatKey(instanceId, prefix), String(clock()), 'PX', HEARTBEAT_TTL_MS);
+  };
+  await beat();
+  await closeOrphanVisits(db, iso(), redis?.pub, instanceId, prefix);
+  // with several processes, those that die leave open visits: the survivors close them
+  const sweep = redis
+    ? setInterval(() => {
+      void beat()
+        .then(() => closeOrphanVisits(db, iso(), redis.pub, instanceId, prefix))
+        .catch(() => undefined);
+    }, SWEEP_MS)
+    : null;
+  sweep?.unref();
 
   const io = new Server(server, {
     serveClient: false,
@@ -103,14 +164,44 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): { 
     allowRequest: (req, callback) => {
       callback(null, originAllowed(req.headers.origin, req.headers.host, allowed));
     },
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: `${prefix}socket.io` }) } : {}),
+  });
+  // engine.io answers socket.io's HTTP requests itself, outside Fastify (long-polling, and its
+  // refusals such as an unknown transport): they carry the security headers of every API answer
+  // too (security/headers.ts), set before engine.io's own listener writes them
+  const securityHeaders = Object.entries(resourceAnswerHeaders());
+  const socketPath = `${io.path()}/`;
+  server.prependListener('request', (req, res) => {
+    if (!req.url?.startsWith(socketPath)) return;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
   });
 
-  const open = new Map<string, number>();
+  // socket id -> the visit's row id once its INSERT has answered (a promise until then, so an
+  // end that comes first waits for it)
+  const open = new Map<string, Promise<number | undefined>>();
+  const writes = new Set<Promise<unknown>>();
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    const quiet = p.catch(() => undefined);
+    writes.add(quiet);
+    void quiet.finally(() => writes.delete(quiet));
+    return p;
+  };
+  const endVisit = async (visit: Promise<number | undefined>): Promise<void> => {
+    const visitId = await visit;
+    if (visitId !== undefined) await endVisitRow(db, visitId, iso());
+  };
+  const startVisit = async (socket: Socket, visit: VisitPayload): Promise<number | undefined> => {
+    const ua = socket.handshake.headers['user-agent'];
+    return await insertVisit(db, {
+      socketId: socket.id, requestUrl: visit.requestUrl, latitude: visit.coords?.latitude ?? null, longitude: visit.coords?.longitude ?? null,
+      origin: socket.handshake.headers.origin ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 512) : null, startedAt: iso(), instanceId,
+    });
+  };
   const end = (socket: Socket) => {
-    const visitId = open.get(socket.id);
-    if (visitId === undefined) return;
+    const visit = open.get(socket.id);
+    if (visit === undefined) return;
     open.delete(socket.id);
-    db.run('UPDATE visits SET ended_at = ? WHERE id = ? AND ended_at IS NULL', [iso(), visitId]);
+    void track(endVisit(visit));
   };
 
   io.of(VISIT_NAMESPACE).on('connection', (socket) => {
@@ -118,22 +209,16 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): { 
       const visit = parseVisit(payload);
       if (!visit) return;
       end(socket);
-      const ua = socket.handshake.headers['user-agent'];
-      const row = db.get<{ id: number }>(
-        `INSERT INTO visits (socket_id, request_url, latitude, longitude, origin, user_agent, started_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [
-          socket.id, visit.requestUrl, visit.coords?.latitude ?? null, visit.coords?.longitude ?? null,
-          socket.handshake.headers.origin ?? null, typeof ua === 'string' ? ua.slice(0, 512) : null, iso(),
-        ],
-      );
-      if (row) open.set(socket.id, row.id);
+      const row = startVisit(socket, visit).catch(() => undefined);
+      void track(row);
+      open.set(socket.id, row);
     });
     socket.on(STORE_LEAVE_EVENT, () => end(socket));
     socket.on('disconnect', () => end(socket));
   });
 
   const closeSockets = () => {
+    if (sweep) clearInterval(sweep);
     for (const socket of io.of(VISIT_NAMESPACE).sockets.values()) end(socket);
     io.disconnectSockets(true);
     io.of(VISIT_NAMESPACE).disconnectSockets(true);
@@ -149,10 +234,12 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions): { 
 
   return {
     io,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of io.of(VISIT_NAMESPACE).sockets.values()) end(socket);
-        void io.close(() => resolve());
-      }),
+    close: async () => {
+      closeSockets();
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      // the visits' last writes land before the database closes
+      await Promise.all([...writes]);
+      if (redis) await redis.pub.del(heartbeatKey(instanceId, prefix)).catch(() => undefined);
+    },
   };
 }

@@ -19,9 +19,10 @@ import { fromCents, toCents } from '../../domain/money.ts';
 import { pageOffset } from '../../domain/pagination.ts';
 import { summarizeReviews } from '../../domain/ratings.ts';
 import { firstAvailableLevel, productCardData } from '../../domain/variants.ts';
-import type { Db } from '../db/database.ts';
+import type { Db, SyncReader } from '../db/database.ts';
 import { htmlToText, sanitizeDescription } from '../html.ts';
 import type { SearchDocument } from '../search/types.ts';
+import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { CollectionTree } from './collections.ts';
 
 interface ProductRow {
@@ -99,12 +100,44 @@ const CHUNK = 500;
 const money = (cents: number | null): number | null => (cents === null ? null : fromCents(cents));
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
+/** One read of a plan: the statement and its parameters. */
+interface Query {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/**
+ * A read written once and run either way: a generator that yields its statements and receives
+ * their rows. The card store and the search index read the embedded database synchronously
+ * (`runSync` over `db.sync`: their loaders cannot await, and the start-up feed streams range by
+ * range); everything else, and PostgreSQL always, runs it with `runAsync`.
+ */
+type Plan<T> = Generator<Query, T, unknown[]>;
+
+function* rowsOf<T>(sql: string, params: readonly unknown[] = []): Plan<T[]> {
+  return (yield { sql, params }) as T[];
+}
+
+/** Runs a plan on the embedded database's synchronous reader. */
+function runSync<T>(reader: SyncReader, plan: Plan<T>): T {
+  let step = plan.next();
+  while (!step.done) step = plan.next(reader.all(step.value.sql, step.value.params));
+  return step.value;
+}
+
+/** Runs a plan through the asynchronous `Db`. */
+async function runAsync<T>(db: Db, plan: Plan<T>): Promise<T> {
+  let step = plan.next();
+  while (!step.done) step = plan.next(await db.all(step.value.sql, step.value.params));
+  return step.value;
+}
+
 /** Runs `sql` (with one `IN (%)` slot) over ids in chunks, so huge lists stay under the driver's parameter limit. */
-function allIn<T>(db: Db, sql: string, ids: readonly number[], extra: readonly unknown[] = []): T[] {
+function* allIn<T>(sql: string, ids: readonly number[], extra: readonly unknown[] = []): Plan<T[]> {
   const out: T[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    out.push(...db.all<T>(sql.replace('%', placeholders(chunk.length)), [...chunk, ...extra]));
+    out.push(...(yield* rowsOf<T>(sql.replace('%', placeholders(chunk.length)), [...chunk, ...extra])));
   }
   return out;
 }
@@ -145,16 +178,14 @@ function toLevel(l: LevelRow): InventoryLevel {
  * when one of its levels is; its availableQuantity is the sum over its available levels (a level
  * below zero counts as 0).
  */
-function loadVariants(db: Db, productIds: readonly number[], withOptions: boolean): Map<number, Variant[]> {
-  const variantRows = allIn<VariantRow>(
-    db,
+function* loadVariants(productIds: readonly number[], withOptions: boolean): Plan<Map<number, Variant[]>> {
+  const variantRows = yield* allIn<VariantRow>(
     'SELECT id, product_id, title, position, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id',
     productIds,
   );
   const variantIds = variantRows.map((v) => v.id);
   const levels = groupBy(
-    allIn<LevelRow>(
-      db,
+    yield* allIn<LevelRow>(
       `SELECT id, variant_id, price_cents, compare_at_price_cents, quantity, available_for_sale, bypass_negative_quantity
        FROM inventory_levels WHERE variant_id IN (%) AND available_for_sale = 1 ORDER BY variant_id, position, id`,
       variantIds,
@@ -163,8 +194,7 @@ function loadVariants(db: Db, productIds: readonly number[], withOptions: boolea
   );
   const selected = withOptions
     ? groupBy(
-        allIn<{ variant_id: number; id: number; name: string; value: string }>(
-          db,
+        yield* allIn<{ variant_id: number; id: number; name: string; value: string }>(
           `SELECT s.variant_id, o.id, o.name, ov.value FROM variant_selected_options s
            JOIN product_options o ON o.id = s.option_id JOIN option_values ov ON ov.id = s.option_value_id
            WHERE s.variant_id IN (%) ORDER BY s.variant_id, o.position`,
@@ -195,10 +225,9 @@ function loadVariants(db: Db, productIds: readonly number[], withOptions: boolea
   return out;
 }
 
-function loadStars(db: Db, productIds: readonly number[]): Map<number, { starsRating: number }[]> {
+function* loadStars(productIds: readonly number[]): Plan<Map<number, { starsRating: number }[]>> {
   return groupBy(
-    allIn<{ product_id: number; starsRating: number }>(
-      db,
+    yield* allIn<{ product_id: number; starsRating: number }>(
       'SELECT product_id, stars_rating AS starsRating FROM product_reviews WHERE product_id IN (%)',
       productIds,
     ),
@@ -206,10 +235,9 @@ function loadStars(db: Db, productIds: readonly number[]): Map<number, { starsRa
   );
 }
 
-function loadFirstImages(db: Db, productIds: readonly number[]): Map<number, string> {
+function* loadFirstImages(productIds: readonly number[]): Plan<Map<number, string>> {
   const out = new Map<number, string>();
-  const rows = allIn<{ product_id: number; url: string }>(
-    db,
+  const rows = yield* allIn<{ product_id: number; url: string }>(
     'SELECT product_id, url FROM product_images WHERE product_id IN (%) ORDER BY product_id, position DESC, id DESC',
     productIds,
   );
@@ -258,19 +286,19 @@ function baseProduct(row: ProductRow, variants: Variant[], stars: { starsRating:
  * @example
  * productByHandle(db, 'aquacrest-maxflo-variable-speed-pool-pump')?.Variants[0]?.availableInventoryLevels;
  */
-export function productByHandle(db: Db, handle: string): Product | null {
-  const row = db.get<ProductRow>(
+export async function productByHandle(db: Db, handle: string): Promise<Product | null> {
+  const row = await db.get<ProductRow>(
     `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.handle IN (?, ?) ORDER BY p.handle = ? DESC LIMIT 1`,
     [handle, handle.toLowerCase(), handle],
   );
   if (!row) return null;
   const ids = [row.id];
-  const variants = loadVariants(db, ids, true).get(row.id) ?? [];
-  const reviews = db.all<{ id: number; starsRating: number; title: string | null; body: string | null; author: string | null; createdAt: string }>(
+  const variants = (await runAsync(db, loadVariants(ids, true))).get(row.id) ?? [];
+  const reviews = await db.all<{ id: number; starsRating: number; title: string | null; body: string | null; author: string | null; createdAt: string }>(
     'SELECT id, stars_rating AS starsRating, title, body, author, created_at AS createdAt FROM product_reviews WHERE product_id = ? ORDER BY created_at DESC, id DESC',
     ids,
   );
-  const images = db.all<{ id: number; url: string; altText: string | null }>(
+  const images = await db.all<{ id: number; url: string; altText: string | null }>(
     'SELECT id, url, alt_text AS altText FROM product_images WHERE product_id = ? ORDER BY position, id',
     ids,
   );
@@ -284,14 +312,14 @@ export function productByHandle(db: Db, handle: string): Product | null {
     author: r.author ?? '',
     createdAt: r.createdAt,
   }));
-  product.Model3Ds = db.all<{ id: number; posterUrl: string; url: string }>(
+  product.Model3Ds = await db.all<{ id: number; posterUrl: string; url: string }>(
     'SELECT id, poster_url AS posterUrl, url FROM model3ds WHERE product_id = ? ORDER BY id',
     ids,
   );
-  product.PDFs = db
-    .all<{ url: string; localFilename: string }>('SELECT url, local_filename AS localFilename FROM pdfs WHERE product_id = ? ORDER BY id', ids)
+  product.PDFs = (await db
+    .all<{ url: string; localFilename: string }>('SELECT url, local_filename AS localFilename FROM pdfs WHERE product_id = ? ORDER BY id', ids))
     .map((p) => ({ url: p.url, Attachment: { localFilename: p.localFilename } }));
-  const optionRows = db.all<{ id: number; name: string; value: string | null }>(
+  const optionRows = await db.all<{ id: number; name: string; value: string | null }>(
     `SELECT o.id, o.name, ov.value FROM product_options o LEFT JOIN option_values ov ON ov.option_id = o.id
      WHERE o.product_id = ? ORDER BY o.position, o.id, ov.position, ov.id`,
     ids,
@@ -303,7 +331,7 @@ export function productByHandle(db: Db, handle: string): Product | null {
     if (o.value !== null) opt.values.push(o.value);
   }
   product.Options = [...options.values()];
-  product.Collections = db.all<{ id: number; handle: string; title: string }>(
+  product.Collections = await db.all<{ id: number; handle: string; title: string }>(
     `SELECT c.id, c.handle, c.title FROM product_collections pc JOIN collections c ON c.id = pc.collection_id
      WHERE pc.product_id = ? ORDER BY pc.position, c.id`,
     ids,
@@ -311,9 +339,27 @@ export function productByHandle(db: Db, handle: string): Product | null {
   return product;
 }
 
+/**
+ * Puts a product on sale: the product, its variants and their inventory levels take the price
+ * and compare-at price in one transaction, which also records the change in the catalogue log.
+ * @returns the recorded change (pass it to `app.catalogue.reindex`), or null for an unknown product
+ */
+export async function setProductPrice(db: Db, productId: number, priceCents: number, compareAtPriceCents: number | null): Promise<CatalogueChange | null> {
+  return await db.transaction(async (tx) => {
+    const changed = await tx.run('UPDATE products SET price_cents = ?, compare_at_price_cents = ? WHERE id = ?', [priceCents, compareAtPriceCents, productId]);
+    if (changed.changes === 0) return null;
+    await tx.run('UPDATE variants SET price_cents = ?, compare_at_price_cents = ? WHERE product_id = ?', [priceCents, compareAtPriceCents, productId]);
+    await tx.run(
+      'UPDATE inventory_levels SET price_cents = ?, compare_at_price_cents = ? WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)',
+      [priceCents, compareAtPriceCents, productId],
+    );
+    return await recordCatalogueChange(tx, [productId]);
+  });
+}
+
 /** The id of a product, or null when it does not exist (for 404s of the per-product routes). */
-export function productExists(db: Db, id: number): boolean {
-  return db.get<{ id: number }>('SELECT id FROM products WHERE id = ?', [id]) !== undefined;
+export async function productExists(db: Db, id: number): Promise<boolean> {
+  return await db.get<{ id: number }>('SELECT id FROM products WHERE id = ?', [id]) !== undefined;
 }
 
 /**
@@ -323,15 +369,19 @@ export function productExists(db: Db, id: number): boolean {
  * @example
  * productCards(db, [42, 7]).map((c) => c.id); // [42, 7]
  */
-export function productCards(db: Db, ids: readonly number[]): CardData[] {
+export async function productCards(db: Db, ids: readonly number[]): Promise<CardData[]> {
+  return await runAsync(db, cardsPlan(ids));
+}
+
+function* cardsPlan(ids: readonly number[]): Plan<CardData[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = allIn<ProductRow>(db, `SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`, unique);
+  const rows = yield* allIn<ProductRow>(`SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`, unique);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const found = unique.filter((id) => byId.has(id));
-  const variants = loadVariants(db, found, false);
-  const stars = loadStars(db, found);
-  const images = loadFirstImages(db, found);
+  const variants = yield* loadVariants(found, false);
+  const stars = yield* loadStars(found);
+  const images = yield* loadFirstImages(found);
   return found.map((id) => {
     const row = byId.get(id) as ProductRow;
     const product = baseProduct(row, variants.get(id) ?? [], stars.get(id) ?? [], images.get(id) ?? null);
@@ -345,22 +395,29 @@ export function productCards(db: Db, ids: readonly number[]): CardData[] {
   });
 }
 
+const cardValues = (cards: readonly CardData[]): Map<number, unknown[]> => new Map(cards.map((c) => [c.id, CARD_FIELDS.map((f) => c[f])]));
+
 /**
  * Cards by id as their values in CARD_FIELDS order (the ProductCard schema's), for the card
  * store of the search answers; unknown ids are absent.
  */
-export function productCardValues(db: Db, ids: readonly number[]): Map<number, unknown[]> {
-  return new Map(productCards(db, ids).map((c) => [c.id, CARD_FIELDS.map((f) => c[f])]));
+export async function productCardValues(db: Db, ids: readonly number[]): Promise<Map<number, unknown[]>> {
+  return cardValues(await productCards(db, ids));
+}
+
+/** productCardValues read synchronously from the embedded database (the card store's loader). */
+export function productCardValuesSync(reader: SyncReader, ids: readonly number[]): Map<number, unknown[]> {
+  return cardValues(runSync(reader, cardsPlan(ids)));
 }
 
 /**
  * Every product id, ascending, in batches (the card store's start-up read).
  * @default size 500
  */
-export function* productIdBatches(db: Db, size = 500): Generator<number[]> {
+export async function* productIdBatches(db: Db, size = 500): AsyncGenerator<number[]> {
   let after = 0;
   for (;;) {
-    const ids = db.all<{ id: number }>('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?', [after, size]).map((r) => r.id);
+    const ids = (await db.all<{ id: number }>('SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?', [after, size])).map((r) => r.id);
     if (ids.length === 0) return;
     yield ids;
     after = ids[ids.length - 1] ?? after;
@@ -368,16 +425,16 @@ export function* productIdBatches(db: Db, size = 500): Generator<number[]> {
 }
 
 /** Ids of a product's related products, in their order. */
-export function relatedProductIds(db: Db, productId: number): number[] {
-  return db
-    .all<{ id: number }>('SELECT related_product_id AS id FROM related_products WHERE product_id = ? ORDER BY position, related_product_id', [productId])
+export async function relatedProductIds(db: Db, productId: number): Promise<number[]> {
+  return (await db
+    .all<{ id: number }>('SELECT related_product_id AS id FROM related_products WHERE product_id = ? ORDER BY position, related_product_id', [productId]))
     .map((r) => r.id);
 }
 
 /** One page of a product's reviews, newest first, with the total count. */
-export function productReviews(db: Db, productId: number, page: number, limit: number): { reviews: ProductReview[]; total: number } {
-  const total = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM product_reviews WHERE product_id = ?', [productId])?.n ?? 0;
-  const reviews = db.all<ProductReview>(
+export async function productReviews(db: Db, productId: number, page: number, limit: number): Promise<{ reviews: ProductReview[]; total: number }> {
+  const total = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM product_reviews WHERE product_id = ?', [productId]))?.n ?? 0;
+  const reviews = await db.all<ProductReview>(
     `SELECT id, stars_rating AS starsRating, title, body, author, created_at AS createdAt FROM product_reviews
      WHERE product_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
     [productId, limit, pageOffset(page, limit)],
@@ -386,8 +443,8 @@ export function productReviews(db: Db, productId: number, page: number, limit: n
 }
 
 /** A product's questions with their answers, newest first. */
-export function productQuestions(db: Db, productId: number): ProductQuestion[] {
-  return db.all<ProductQuestion>(
+export async function productQuestions(db: Db, productId: number): Promise<ProductQuestion[]> {
+  return await db.all<ProductQuestion>(
     `SELECT id, question, asked_by AS askedBy, answer, answered_by AS answeredBy, created_at AS createdAt
      FROM product_questions WHERE product_id = ? ORDER BY created_at DESC, id DESC`,
     [productId],
@@ -401,8 +458,8 @@ export type VendorSort = 'PRODUCT_COUNT' | 'NAME';
  * Every vendor with its product count, most products first (ties by name). One GROUP BY over
  * the products (about 15 ms at 200k), so callers cache it and page in memory.
  */
-export function allVendorCounts(db: Db): VendorDetail[] {
-  return db.all<VendorDetail>(
+export async function allVendorCounts(db: Db): Promise<VendorDetail[]> {
+  return await db.all<VendorDetail>(
     `SELECT v.id, v.name, v.handle, COUNT(p.id) AS productCount FROM vendors v LEFT JOIN products p ON p.vendor_id = v.id
      GROUP BY v.id, v.name, v.handle ORDER BY COUNT(p.id) DESC, v.name ASC`,
   );
@@ -438,51 +495,64 @@ export function vendorsPage(
  * @default tree a fresh read of the collection tree
  * @default rangeSize 5000
  */
-export function loadSearchDocuments(
+export async function loadSearchDocuments(
   db: Db,
   ids?: readonly number[],
-  tree: CollectionTree = new CollectionTree(db),
+  tree?: CollectionTree,
   rangeSize: number = RANGE,
-): SearchDocument[] {
-  if (ids) return loadDocs(db, tree, new Map(), (col) => `${col} IN (%)`, () => ids);
-  return [...searchDocuments(db, tree, rangeSize)];
+): Promise<SearchDocument[]> {
+  const t = tree ?? (await CollectionTree.load(db));
+  if (ids) return await runAsync(db, loadDocs(t, new Map(), (col) => `${col} IN (%)`, ids));
+  const docs: SearchDocument[] = [];
+  for await (const range of searchDocumentRanges(db, t, rangeSize)) docs.push(...range);
+  return docs;
 }
 
 /**
  * The search documents of the whole catalogue, read lazily in id ranges: the index takes
  * them one range at a time, so only one range's rows and documents are alive besides the
  * index (loading all 100k documents first held about 140 MB more at the peak, and the
- * process kept most of that resident afterwards).
+ * process kept most of that resident afterwards). Synchronous, over the embedded database's
+ * reader (the index's bulk load takes an iterable); PostgreSQL reads `searchDocumentRanges`.
  * @example
- * const index = createSearchIndex(searchDocuments(db, tree));
+ * const index = createSearchIndex(searchDocuments(db.sync!, tree));
  * @default rangeSize 5000
  */
-export function* searchDocuments(db: Db, tree: CollectionTree = new CollectionTree(db), rangeSize: number = RANGE): Generator<SearchDocument> {
+export function* searchDocuments(reader: SyncReader, tree: CollectionTree, rangeSize: number = RANGE): Generator<SearchDocument> {
   const ancestorCache = new Map<number, number[]>();
-  const bounds = db.get<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM products');
+  const bounds = reader.all<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM products')[0];
   if (!bounds || bounds.lo === null || bounds.hi === null) return;
   const step = Math.max(1, Math.floor(rangeSize));
   for (let lo = bounds.lo; lo <= bounds.hi; lo += step) {
-    const range = [lo, lo + step - 1];
-    yield* loadDocs(db, tree, ancestorCache, (col) => `${col} BETWEEN ? AND ?`, () => range);
+    yield* runSync(reader, loadDocs(tree, ancestorCache, (col) => `${col} BETWEEN ? AND ?`, [lo, lo + step - 1]));
+  }
+}
+
+/** The search documents of the whole catalogue, one id range at a time, through the asynchronous `Db`. */
+export async function* searchDocumentRanges(db: Db, tree: CollectionTree, rangeSize: number = RANGE): AsyncGenerator<SearchDocument[]> {
+  const ancestorCache = new Map<number, number[]>();
+  const bounds = await db.get<{ lo: number | null; hi: number | null }>('SELECT MIN(id) AS lo, MAX(id) AS hi FROM products');
+  if (!bounds || bounds.lo === null || bounds.hi === null) return;
+  const step = Math.max(1, Math.floor(rangeSize));
+  for (let lo = bounds.lo; lo <= bounds.hi; lo += step) {
+    yield await runAsync(db, loadDocs(tree, ancestorCache, (col) => `${col} BETWEEN ? AND ?`, [lo, lo + step - 1]));
   }
 }
 
 /** Products per range of the whole-catalogue load. */
 const RANGE = 5000;
 
-function loadDocs(
-  db: Db,
+function* loadDocs(
   tree: CollectionTree,
   ancestorCache: Map<number, number[]>,
   clause: (col: string) => string,
-  params: () => readonly number[],
-): SearchDocument[] {
+  params: readonly number[],
+): Plan<SearchDocument[]> {
   const where = (col: string): string => `WHERE ${clause(col)}`;
-  const run = <T>(sql: string): T[] => (sql.includes('%') ? allIn<T>(db, sql, params()) : db.all<T>(sql, params()));
-  const rows = run<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id ${where('p.id')} ORDER BY p.id`);
+  const run = <T>(sql: string): Plan<T[]> => (sql.includes('%') ? allIn<T>(sql, params) : rowsOf<T>(sql, params));
+  const rows = yield* run<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id ${where('p.id')} ORDER BY p.id`);
   const variantRows = groupBy(
-    run<VariantRow & { level_id: number | null; level_price: number | null }>(
+    yield* run<VariantRow & { level_id: number | null; level_price: number | null }>(
       `SELECT x.id, x.product_id, x.sku, x.position, l.id AS level_id, l.price_cents AS level_price
        FROM variants x LEFT JOIN inventory_levels l ON l.variant_id = x.id AND l.available_for_sale = 1 ${where('x.product_id')}
        ORDER BY x.product_id, x.position, x.id, l.position, l.id`,
@@ -490,17 +560,18 @@ function loadDocs(
     (v) => v.product_id,
   );
   const tags = groupBy(
-    run<{ product_id: number; prefix: string; value: string }>(
-      `SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id ${where('pt.product_id')}`,
+    yield* run<{ product_id: number; prefix: string; value: string }>(
+      `SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id ${where('pt.product_id')}
+       ORDER BY pt.product_id, pt.tag_id`,
     ),
     (t) => t.product_id,
   );
   const collections = groupBy(
-    run<{ product_id: number; collection_id: number }>(`SELECT product_id, collection_id FROM product_collections ${where('product_id')}`),
+    yield* run<{ product_id: number; collection_id: number }>(`SELECT product_id, collection_id FROM product_collections ${where('product_id')} ORDER BY product_id, collection_id`),
     (c) => c.product_id,
   );
   const stars = groupBy(
-    run<{ product_id: number; starsRating: number }>(`SELECT product_id, stars_rating AS starsRating FROM product_reviews ${where('product_id')}`),
+    yield* run<{ product_id: number; starsRating: number }>(`SELECT product_id, stars_rating AS starsRating FROM product_reviews ${where('product_id')} ORDER BY product_id, id`),
     (r) => r.product_id,
   );
   const ancestors = (id: number): number[] => {

@@ -8,6 +8,7 @@ import type { Collection, CollectionCrumb, HierarchyEntry } from '../../domain/e
 import { pageOffset } from '../../domain/pagination.ts';
 import type { Db } from '../db/database.ts';
 import { sanitizeDescription } from '../html.ts';
+import { documentWords, matchKind, suggestionRules } from '../search/words.ts';
 
 interface CollectionRow {
   id: number;
@@ -49,21 +50,25 @@ export interface CollectionSuggestion {
 const byTitle = (a: CollectionNode, b: CollectionNode): number =>
   a.title.localeCompare(b.title, 'en', { sensitivity: 'base', numeric: true }) || a.id - b.id;
 
-const fold = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
 /** The collection tree with the lookups the routes need. */
 export class CollectionTree {
   private byId = new Map<number, CollectionNode>();
   private byHandle = new Map<string, CollectionNode>();
   private roots: CollectionNode[] = [];
 
-  constructor(private readonly db: Db) {
-    this.reload();
+  /** An empty tree: `load(db)` answers one filled in. */
+  constructor(private readonly db: Db) {}
+
+  /** The tree read from the database. */
+  static async load(db: Db): Promise<CollectionTree> {
+    const tree = new CollectionTree(db);
+    await tree.reload();
+    return tree;
   }
 
   /** Re-reads the tree; call after collections are written. */
-  reload(): void {
-    const rows = this.db.all<CollectionRow>(
+  async reload(): Promise<void> {
+    const rows = await this.db.all<CollectionRow>(
       `SELECT id, handle, title, parent_id, level, position, seo_title, seo_description, is_indexed, description_html, image_url
        FROM collections ORDER BY position, id`,
     );
@@ -171,20 +176,22 @@ export class CollectionTree {
   }
 
   /**
-   * Collections whose title holds every word of `q` (case- and accent-insensitive, words as
-   * prefixes of title words), optionally within the subtree of `c`; titles starting with the
-   * first word first, then top level first, then by title. No q lists every collection (paged).
+   * Collections whose title holds every word of `q` (case- and accent-insensitive, each word
+   * matching a title word as product search matches it, or as its prefix; stop words dropped:
+   * suggestionRules), optionally within the subtree of `c`; titles starting with the first word
+   * first, then top level first, then by title. No q lists every collection (paged).
    */
   search(query: { q?: string; c?: number; limit: number; page: number; minPrice?: number; maxPrice?: number }): CollectionSuggestion[] {
-    const words = fold(query.q ?? '').split(/[^a-z0-9]+/).filter(Boolean);
+    // the product search's word rules (forms, typos, joined words), every word also a prefix
+    const rules = suggestionRules(query.q ?? '');
     const within = query.c === undefined ? null : new Set(this.subtreeIds(query.c));
     const matches: { node: CollectionNode; level: number; head: number }[] = [];
     for (const node of this.byId.values()) {
       if (within && !within.has(node.id)) continue;
-      const titleWords = fold(node.title).split(/[^a-z0-9]+/).filter(Boolean);
-      if (!words.every((w) => titleWords.some((t) => t.startsWith(w)))) continue;
+      const titleWords = documentWords(node.title);
+      if (!rules.every((r) => titleWords.some((t) => matchKind(r, t) > 0))) continue;
       // a title that starts with the first word ranks before one that merely contains it
-      const head = words.length > 0 && titleWords[0]?.startsWith(words[0] ?? '') ? 0 : 1;
+      const head = rules.length > 0 && titleWords.length > 0 && matchKind(rules[0]!, titleWords[0]!) > 0 ? 0 : 1;
       matches.push({ node, level: this.path(node.id).length, head });
     }
     matches.sort((a, b) => a.head - b.head || a.level - b.level || byTitle(a.node, b.node));

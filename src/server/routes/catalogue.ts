@@ -38,7 +38,9 @@ import {
   vendorsQuerystring,
 } from '../schemas.ts';
 import type { CatalogueCache } from '../search/cache.ts';
+import type { EquipmentService } from '../equipment/service.ts';
 import type { IndexFacets, IndexQuery, SearchIndex } from '../search/types.ts';
+import { equipmentSummarySchema } from '../equipment/schemas.ts';
 
 /** What the catalogue routes work on. */
 export interface CatalogueContext {
@@ -48,7 +50,13 @@ export interface CatalogueContext {
   /** Cards as JSON and whole search answers, invalidated by catalogue writes. */
   cache: CatalogueCache;
   /** Vendors with product counts, cached until the next catalogue write. */
-  vendors(): VendorDetail[];
+  vendors(): Promise<VendorDetail[]>;
+  /**
+   * Parts that fit (issue 15): the `fits` filter, the search answer's `equipment` and
+   * `matchedPartNumber`, the product detail's Fitments, PartNumbers and SupersededBy.
+   * Absent: none of these (a `fits` filter then answers 404).
+   */
+  equipment?: EquipmentService;
 }
 
 /** The search query object as it arrives, after schema validation and coercion. */
@@ -64,6 +72,8 @@ export interface SearchParams {
   c?: string;
   isFeatured?: boolean;
   fields?: string;
+  /** Equipment handles, comma-separated: only products that fit one of the models (issue 15). */
+  fits?: string;
 }
 
 /** Fields `fields=` may select on collections. */
@@ -202,10 +212,18 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
    * serialised once per facet object the index shares between answers (see SearchPage).
    */
   const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
-    const page = index.searchPage(query);
+    const found = index.searchPage(query);
+    // parts that fit: the models a model number names, the part number q equals (its product first)
+    const extras = ctx.equipment?.searchExtras(query, found.ids) ?? null;
+    const page = extras === null ? found : { ...found, ids: extras.ids };
+    const body = searchBody(query, fields, page);
+    // the extras close the answer: '...}}' becomes '...},"equipment":[...]}'
+    return extras === null ? body : Buffer.concat([body.subarray(0, body.length - 1), Buffer.from(`,${extras.json}}`)]);
+  };
+  const searchBody = (query: IndexQuery, fields: readonly string[] | null, page: { ids: number[]; totalObjects: number; relaxed: boolean; facets: Readonly<IndexFacets> }): Buffer => {
     const pages = totalPages(page.totalObjects, query.limit);
     const pageInfoHead = (count: number): Buffer => Buffer.from(`],"pageInfo":{"limitPerPage":${JSON.stringify(query.limit)},`
-      + `"totalObjects":${page.totalObjects},"totalPages":${pages},"pages":${pages},"count":${count},`);
+      + `"totalObjects":${page.totalObjects},"totalPages":${pages},"pages":${pages},"count":${count},${page.relaxed ? '"relaxed":true,' : ''}`);
     if (fields === null) return cache.cardsWithin(page.ids, PRODUCTS_OPEN, (count) => [pageInfoHead(count), facetsTail(page.facets)]);
     const cards = joinCards(cache, page.ids, fields);
     return Buffer.concat([PRODUCTS_OPEN, cards.json, pageInfoHead(cards.count), facetsTail(page.facets)]);
@@ -223,9 +241,9 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => {
-      const product = productByHandle(db, req.params.handle);
+      const product = await productByHandle(db, req.params.handle);
       if (!product) throw notFound('Product');
-      return { product };
+      return { product: ctx.equipment ? { ...product, ...ctx.equipment.productFields(product.id) } : product };
     },
   );
 
@@ -243,7 +261,16 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
         response: {
           200: {
             type: 'object',
-            properties: { products: { type: 'array', items: { $ref: 'ProductCard#' } }, pageInfo: { $ref: 'PageInfo#' } },
+            properties: {
+              products: { type: 'array', items: { $ref: 'ProductCard#' } },
+              pageInfo: { $ref: 'PageInfo#' },
+              // with q (issue 15): models named by their number, and the part number q equals
+              equipment: { type: 'array', items: equipmentSummarySchema },
+              matchedPartNumber: {
+                type: 'object',
+                properties: { number: { type: 'string' }, kind: { type: 'string', enum: ['oem', 'aftermarket', 'supersedes'] }, productId: { type: 'integer' } },
+              },
+            },
           },
           ...errorResponses,
         },
@@ -252,8 +279,13 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
       const query = toIndexQuery(req.query);
+      const fits = req.query.fits;
+      if (fits !== undefined) {
+        if (!ctx.equipment) throw notFound('Equipment');
+        query.fits = ctx.equipment.fitsLists(fits);
+      }
       // without the answer cache there is no key to build
-      const key = cache.keepsAnswers ? searchCacheKey(query, fields) : null;
+      const key = cache.keepsAnswers ? searchCacheKey(query, fields) + (fits === undefined ? '' : ` fits=${fits}`) : null;
       const body = key === null ? searchAnswer(query, fields) : cache.response(key, () => searchAnswer(query, fields));
       // compressed answers are cached too: a browser's hit must not pay for a brotli pass
       // (the compress plugin leaves an answer that already has a content-encoding alone)
@@ -303,7 +335,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => ({
-      vendors: vendorsPage(ctx.vendors(), {
+      vendors: vendorsPage(await ctx.vendors(), {
         page: req.query.page ?? 0,
         limit: req.query.limit ?? 10,
         sortBy: req.query.sortBy ?? 'PRODUCT_COUNT',
@@ -318,8 +350,8 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       schema: { summary: 'Related products of a product', tags: ['products'], params: idParams, response: { 200: cardsResponse, ...errorResponses } },
     },
     async (req, reply) => {
-      if (!productExists(db, req.params.id)) throw notFound('Product');
-      return sendCards(reply, relatedProductIds(db, req.params.id));
+      if (!await productExists(db, req.params.id)) throw notFound('Product');
+      return sendCards(reply, await relatedProductIds(db, req.params.id));
     },
   );
 
@@ -347,9 +379,9 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => {
-      if (!productExists(db, req.params.id)) throw notFound('Product');
+      if (!await productExists(db, req.params.id)) throw notFound('Product');
       const limit = req.query.limit ?? 10;
-      const { reviews, total } = productReviews(db, req.params.id, req.query.page ?? 0, limit);
+      const { reviews, total } = await productReviews(db, req.params.id, req.query.page ?? 0, limit);
       const pages = totalPages(total, limit);
       return { reviews, pageInfo: { limitPerPage: limit, totalObjects: total, totalPages: pages, pages, count: reviews.length } };
     },
@@ -383,8 +415,8 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => {
-      if (!productExists(db, req.params.id)) throw notFound('Product');
-      return { questions: productQuestions(db, req.params.id) };
+      if (!await productExists(db, req.params.id)) throw notFound('Product');
+      return { questions: await productQuestions(db, req.params.id) };
     },
   );
 

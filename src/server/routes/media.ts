@@ -17,9 +17,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, renderPartSvg } from '../media/drawing.ts';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg } from '../media/drawing.ts';
 import { renderGltf } from '../media/gltf.ts';
 import { renderSpecSheetPdf } from '../media/pdf.ts';
+import { collectionImageDrawing, modelDrawing, modelPosterDrawing, productImageDrawing, specSheet } from '../repositories/media.ts';
 import type { Shape } from '../seed/catalogue-data.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -32,7 +33,9 @@ function loadRasteriser(): Promise<Rasterise | null> {
   rasteriser ??= import('sharp')
     .then((mod) => {
       const sharp = mod.default;
-      return (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 8 }).toBuffer();
+      // a quantised palette keeps the shaded drawings about as small as the flat ones were
+      // (a full-colour PNG of the gradients is twice the bytes); the drawings use few colours
+      return (svg: string) => sharp(Buffer.from(svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
     })
     .catch(() => null);
   return rasteriser;
@@ -79,12 +82,13 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
     return bytes;
   };
 
-  const sendPicture = async (reply: FastifyReply, key: string, drawing: { shape: Shape; hue: number; caption: string; width: number }) => {
+  const sendPicture = async (reply: FastifyReply, key: string, drawing: { shape: Shape; hue: number; width: number }) => {
     const raster = await loadRasteriser();
     const svg = renderPartSvg(drawing);
     reply.header('cache-control', 'public, max-age=86400');
     if (!raster) return reply.type('image/svg+xml').send(svg);
-    const png = await cached(`${key}-${drawing.width}.png`, () => raster(svg));
+    // the drawing's version is part of the key: a cache filled by an older drawing is not served
+    const png = await cached(`${key}-${drawing.width}.v${PART_ART_VERSION}.png`, () => raster(svg));
     return reply.type('image/png').send(png);
   };
 
@@ -95,12 +99,9 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const m = FILE_RE.exec(req.params.file);
       if (!m) throw new HttpError(404, 'Image not found');
       const width = parseWidth(m[2]);
-      const row = db.get<{ shape: Shape; hue: number; code: string | null }>(
-        'SELECT i.shape, i.hue, p.product_code AS code FROM product_images i JOIN products p ON p.id = i.product_id WHERE i.id = ?',
-        [Number(m[1])],
-      );
+      const row = await productImageDrawing(db, Number(m[1]));
       if (!row) throw new HttpError(404, 'Image not found');
-      return sendPicture(reply, `image-${m[1]}`, { shape: row.shape, hue: row.hue, caption: row.code ?? '', width });
+      return sendPicture(reply, `image-${m[1]}`, { shape: row.shape, hue: row.hue, width });
     },
   );
 
@@ -111,12 +112,9 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const m = FILE_RE.exec(req.params.file);
       if (!m) throw new HttpError(404, 'Image not found');
       const width = parseWidth(m[2]);
-      const row = db.get<{ shape: Shape | null; hue: number | null; title: string }>(
-        'SELECT image_shape AS shape, image_hue AS hue, title FROM collections WHERE id = ?',
-        [Number(m[1])],
-      );
+      const row = await collectionImageDrawing(db, Number(m[1]));
       if (!row) throw new HttpError(404, 'Image not found');
-      return sendPicture(reply, `collection-${m[1]}`, { shape: row.shape ?? 'kit', hue: row.hue ?? 200, caption: row.title, width });
+      return sendPicture(reply, `collection-${m[1]}`, { shape: row.shape ?? 'kit', hue: row.hue ?? 200, width });
     },
   );
 
@@ -125,12 +123,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
     { schema: { summary: 'A 3D model (glTF 2.0, embedded buffer)', tags: ['media'], params: fileParams, response: binary } },
     async (req, reply) => {
       const m = /^([0-9]{1,10})\.gltf$/.exec(req.params.file);
-      const row = m
-        ? db.get<{ shape: Shape; hue: number; title: string }>(
-            'SELECT m.shape, m.hue, p.title FROM model3ds m JOIN products p ON p.id = m.product_id WHERE m.id = ?',
-            [Number(m[1])],
-          )
-        : undefined;
+      const row = m ? await modelDrawing(db, Number(m[1])) : undefined;
       if (!row) throw new HttpError(404, 'Model not found');
       reply.header('cache-control', 'public, max-age=86400');
       return reply.type('model/gltf+json').send(renderGltf({ shape: row.shape, hue: row.hue, name: row.title }));
@@ -151,12 +144,9 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const m = POSTER_RE.exec(req.params.file);
       if (!m) throw new HttpError(404, 'Image not found');
       const width = parseWidth(m[1]);
-      const row = db.get<{ shape: Shape; hue: number; code: string | null }>(
-        'SELECT m.shape, m.hue, p.product_code AS code FROM model3ds m JOIN products p ON p.id = m.product_id WHERE m.id = ?',
-        [req.params.id],
-      );
+      const row = await modelPosterDrawing(db, req.params.id);
       if (!row) throw new HttpError(404, 'Image not found');
-      return sendPicture(reply, `poster-${req.params.id}`, { shape: row.shape, hue: (row.hue + 180) % 360, caption: row.code ?? '3D', width });
+      return sendPicture(reply, `poster-${req.params.id}`, { shape: row.shape, hue: (row.hue + 180) % 360, width });
     },
   );
 
@@ -165,11 +155,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
     { schema: { summary: 'A PDF spec sheet', tags: ['media'], params: fileParams, response: binary } },
     async (req, reply) => {
       if (!PDF_RE.test(req.params.file)) throw new HttpError(404, 'PDF not found');
-      const row = db.get<{ title: string; product: string; code: string | null; sku: string | null; vendor: string | null; weight: number | null }>(
-        `SELECT f.title, p.title AS product, p.product_code AS code, p.sku, v.name AS vendor, p.weight
-         FROM pdfs f JOIN products p ON p.id = f.product_id LEFT JOIN vendors v ON v.id = p.vendor_id WHERE f.local_filename = ?`,
-        [req.params.file],
-      );
+      const row = await specSheet(db, req.params.file);
       if (!row) throw new HttpError(404, 'PDF not found');
       const bytes = renderSpecSheetPdf({
         title: row.title,

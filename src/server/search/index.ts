@@ -2,23 +2,27 @@
  * The in-memory product search behind `GET /api/products/filter`.
  *
  * Semantics (shared by every index here and pinned by test/server/search*.test.ts):
- * - q: every query word must match, as a whole word of the title, description, vendor or
- *   a tag value, case- and accent-insensitive; the last word also matches as a prefix
- *   (as-you-type). Stop words ('for', 'the', ...) are dropped. A word of 3+ characters
+ * - q: every query word must match a word of the title, description, vendor or a tag value,
+ *   case- and accent-insensitive: the same word, another form of it (Porter stem), an
+ *   operator's synonym, its neighbour joined to it ('o ring' finds 'O-Ring'), or within its
+ *   typo budget (1 edit from 5 letters, 2 from 9); the last word also matches as a prefix
+ *   (as-you-type); words with a digit only match exactly or as a prefix (words.ts). When no
+ *   product matches every word, the products matching the most words answer (relaxed).
+ *   Stop words ('for', 'the', ...) are dropped. A word of 3+ characters
  *   also matches the start of a normalised part number, and the whole query normalised to
  *   alphanumerics matches part numbers by prefix: 'spx1600' and 'SPX 1600' find
  *   'SPX-1600-S' and 'SPX 1600 S'.
  * - Relevance (sortBy '' with q): exact part number first, then part-number prefix, then
- *   the sum of word weights (title 8, part number 6, vendor 4, tag 2, description 1; whole
- *   words double), ties by best selling, then id.
+ *   the sum of word scores (field first: product type, title, vendor, tag, description;
+ *   then kind: exact, variant, prefix, typo; see FIELD_RANK), ties by best selling, then id.
  * - Filters v, t, c, price, isFeatured: see normalizeQuery. Facets are disjunctive (see
- *   IndexResult). Engine: bitsets, posting lists and presorted orders (fast.ts).
+ *   IndexResult). Engine: bitsets, posting lists and presorted orders (fast/).
  * @module
  */
-import { createFastSearchIndex } from './fast.ts';
-import type { SearchDocument, SearchIndex } from './types.ts';
+import { createFastSearchIndex } from './fast/index.ts';
+import type { SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
 
-export type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
+export type { IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
 
 /**
  * Builds the index over the catalogue's documents. CORE calls it once at start-up with
@@ -27,9 +31,9 @@ export type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './typ
  * const index = createSearchIndex(loadSearchDocuments(db));
  * const { ids, totalObjects } = index.search({ q: 'spx1600', limit: 24, page: 0 });
  */
-export function createSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
-  return createFastSearchIndex(docs);
+export function createSearchIndex(docs: Iterable<SearchDocument>, options: SearchIndexOptions = {}): SearchIndex {
+  return createFastSearchIndex(docs, options);
 }
 
-export { createFastSearchIndex, type FastIndexOptions } from './fast.ts';
+export { createFastSearchIndex, type FastIndexOptions } from './fast/index.ts';
 export { createLinearSearchIndex } from './linear.ts';

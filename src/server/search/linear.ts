@@ -7,11 +7,12 @@
 import { normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { COMPARATORS, presortedFor } from './sorting.ts';
 import {
-  FIELD, MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, facetKey, normalizePartNumber, tokenize, wordScore,
+  MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, facetKey, normalizePartNumber, wordScore,
   type WordMatch,
 } from './text.ts';
-import type { IndexQuery, IndexResult, SearchDocument, SearchIndex } from './types.ts';
+import type { IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
 import { orderFacets } from './facets.ts';
+import { KIND, Synonyms, documentFields, matchKind, wordRules, type WordRule } from './words.ts';
 
 interface Prepared {
   doc: SearchDocument;
@@ -21,28 +22,34 @@ interface Prepared {
   tagKeys: Set<string>;
 }
 
-function prepare(doc: SearchDocument): Prepared {
+function prepare(doc: SearchDocument, synonyms: Synonyms, extra: readonly string[]): Prepared {
   return {
     doc,
-    fields: [
-      { mask: FIELD.title, words: new Set(tokenize(doc.title)) },
-      { mask: FIELD.vendor, words: new Set(tokenize(doc.vendor ?? '')) },
-      { mask: FIELD.tag, words: new Set(doc.tags.flatMap(([, v]) => tokenize(v))) },
-      { mask: FIELD.description, words: new Set(tokenize(doc.description)) },
-    ],
-    partNumbers: doc.partNumbers.map(normalizePartNumber).filter((p) => p !== ''),
+    fields: documentFields(doc, synonyms).map(([mask, words]) => ({ mask, words: new Set(words) })),
+    partNumbers: [...doc.partNumbers, ...extra].map(normalizePartNumber).filter((p) => p !== ''),
     vendorKey: doc.vendor === null || facetKey(doc.vendor) === '' ? null : facetKey(doc.vendor),
     tagKeys: new Set(doc.tags.filter(([p, v]) => facetKey(p) !== '' && facetKey(v) !== '').map(([p, v]) => tagKey(p, v))),
   };
 }
 
-function matchWord(p: Prepared, word: string, isLast: boolean): WordMatch {
-  let exact = 0;
-  let prefix = 0;
+/** Match kinds by rule and document word, for the query being answered (rules are made per query). */
+const kinds = new WeakMap<WordRule, Map<string, number>>();
+
+function matchWord(p: Prepared, rule: WordRule): WordMatch {
+  const masks = [0, 0, 0, 0, 0, 0];
   for (const f of p.fields) {
-    if (f.words.has(word)) exact |= f.mask;
-    if (isLast) for (const w of f.words) if (w.startsWith(word)) { prefix |= f.mask; break; }
+    for (const w of f.words) {
+      let kind = kinds.get(rule)?.get(w);
+      if (kind === undefined) {
+        kind = matchKind(rule, w);
+        let known = kinds.get(rule);
+        if (known === undefined) kinds.set(rule, (known = new Map()));
+        known.set(w, kind);
+      }
+      masks[kind] = (masks[kind] ?? 0) | f.mask;
+    }
   }
+  const word = rule.word;
   let partNumber: 0 | 1 | 2 = 0;
   if (word.length >= MIN_PART_NUMBER_PREFIX) {
     for (const pn of p.partNumbers) {
@@ -50,12 +57,14 @@ function matchWord(p: Prepared, word: string, isLast: boolean): WordMatch {
       else if (partNumber === 0 && pn.startsWith(word)) partNumber = 1;
     }
   }
-  return { exact, prefix, partNumber };
+  return {
+    exact: masks[KIND.exact]!, variant: masks[KIND.variant]!, synonym: masks[KIND.synonym]!, prefix: masks[KIND.prefix]!, typo: masks[KIND.typo]!, partNumber,
+  };
 }
 
-/** Relevance score of a document for the query words, or -1 when it does not match. */
-function scoreText(p: Prepared, nq: NormalizedQuery): number {
-  const { words, partNumber } = nq.text;
+/** A document's text match: its part-number tier, the sum of its word scores and how many words matched. */
+function scoreText(p: Prepared, nq: NormalizedQuery, rules: readonly WordRule[]): { tier: number; sum: number; matched: number } {
+  const { partNumber } = nq.text;
   let tier: number = PART_NUMBER_TIER.none;
   if (partNumber !== '') {
     for (const pn of p.partNumbers) {
@@ -64,30 +73,35 @@ function scoreText(p: Prepared, nq: NormalizedQuery): number {
     }
   }
   let sum = 0;
-  let all = true;
-  words.forEach((w, i) => {
-    const s = wordScore(matchWord(p, w, i === words.length - 1));
-    if (s === 0) all = false;
+  let matched = 0;
+  for (const rule of rules) {
+    const s = wordScore(matchWord(p, rule));
+    if (s > 0) matched++;
     sum += s;
-  });
-  return all || tier > 0 ? tier * TIER_STEP + sum : -1;
+  }
+  return { tier, sum, matched };
 }
 
 /**
  * Creates the scanning index.
  * @example createLinearSearchIndex(docs).search({ q: 'spx1600', limit: 24, page: 0 })
  */
-export function createLinearSearchIndex(docs: Iterable<SearchDocument>): SearchIndex {
+export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options: SearchIndexOptions = {}): SearchIndex {
+  const synonyms = new Synonyms(options.synonyms ?? []);
+  const extraOf = options.extraPartNumbers ?? (() => []);
   const byId = new Map<number, Prepared>();
-  for (const d of docs) byId.set(d.id, prepare(d));
+  for (const d of docs) byId.set(d.id, prepare(d, synonyms, extraOf(d.id)));
 
   function search(query: IndexQuery): IndexResult {
     const nq = normalizeQuery(query);
-    const all = [...byId.values()].sort((a, b) => a.doc.id - b.doc.id);
+    const fitting = nq.fits === null ? null : new Set(nq.fits.flatMap((list) => [...list]));
+    const everyDoc = [...byId.values()].sort((a, b) => a.doc.id - b.doc.id);
+    // the fits filter narrows the candidates like c; facet names keep every document's spellings
+    const all = fitting === null ? everyDoc : everyDoc.filter((p) => fitting.has(p.doc.id));
     const vendorNames = new Map<string, string>();
     const prefixNames = new Map<string, string>();
     const valueNames = new Map<string, string>();
-    for (const p of all) {
+    for (const p of everyDoc) {
       if (p.vendorKey !== null && !vendorNames.has(p.vendorKey)) vendorNames.set(p.vendorKey, p.doc.vendor ?? '');
       for (const [prefix, value] of p.doc.tags) {
         const pk = facetKey(prefix);
@@ -98,6 +112,27 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>): SearchI
       }
     }
 
+    // the text match first: every word must match, unless no candidate matches them all
+    // (then the candidates matching the most words answer, relaxed)
+    const rules = wordRules(nq.text.words, synonyms);
+    const textScores = new Map<number, number>();
+    let relaxed = false;
+    if (nq.hasText) {
+      const found: { p: Prepared; tier: number; sum: number; matched: number }[] = [];
+      for (const p of all) {
+        if (nq.collectionId !== null && !p.doc.collectionIds.includes(nq.collectionId)) continue;
+        if (nq.featuredOnly && !p.doc.isFeatured) continue;
+        found.push({ p, ...scoreText(p, nq, rules) });
+      }
+      let need = rules.length;
+      if (rules.length > 1 && !found.some((f) => f.tier > 0 || f.matched === rules.length)) {
+        need = Math.max(0, ...found.map((f) => f.matched));
+        relaxed = need > 0;
+      }
+      for (const f of found) {
+        if (f.tier > 0 || (need > 0 && f.matched >= need)) textScores.set(f.p.doc.id, f.tier * TIER_STEP + f.sum);
+      }
+    }
     const scores = new Map<number, number>();
     const vendorCounts = new Map<string, number>();
     const tagCounts = new Map<string, number>();
@@ -107,7 +142,7 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>): SearchI
       const d = p.doc;
       if (nq.collectionId !== null && !d.collectionIds.includes(nq.collectionId)) continue;
       if (nq.featuredOnly && !d.isFeatured) continue;
-      const score = nq.hasText ? scoreText(p, nq) : 0;
+      const score = nq.hasText ? textScores.get(d.id) ?? -1 : 0;
       if (score < 0) continue;
       const priceOk = d.priceCents >= nq.minPriceCents && d.priceCents <= nq.maxPriceCents;
       const vendorOk = nq.vendorKey === null || p.vendorKey === nq.vendorKey;
@@ -139,16 +174,17 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>): SearchI
       totalObjects: hits.length,
       ...orderFacets(vendorCounts, tagCounts, vendorNames, prefixNames, valueNames),
       productMaxPriceCents: maxPrice,
+      relaxed,
     };
   }
 
   return {
     search,
     searchPage(query) {
-      const { ids, totalObjects, ...facets } = search(query);
-      return { ids, totalObjects, facets };
+      const { ids, totalObjects, relaxed, ...facets } = search(query);
+      return { ids, totalObjects, relaxed, facets };
     },
-    upsert(doc) { byId.set(doc.id, prepare(doc)); },
+    upsert(doc) { byId.set(doc.id, prepare(doc, synonyms, extraOf(doc.id))); },
     remove(id) { byId.delete(id); },
     get size() { return byId.size; },
   };

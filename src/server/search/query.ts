@@ -5,7 +5,7 @@
  */
 import type { SortBy } from '../../domain/entities.ts';
 import { facetKey, parseQueryText, type ParsedQueryText } from './text.ts';
-import type { IndexQuery } from './types.ts';
+import type { FitsList, IndexQuery } from './types.ts';
 
 /** Separates a tag prefix key from its value key in one string key. */
 export const TAG_KEY_SEPARATOR = '\u0000';
@@ -28,6 +28,10 @@ export interface NormalizedQuery {
   minPriceCents: number;
   maxPriceCents: number;
   featuredOnly: boolean;
+  /** The fitment lists of the fits filter (a product must be in one), or null for no such filter. */
+  fits: readonly FitsList[] | null;
+  /** A key of the fits lists by identity ('' without the filter), for caches keyed by the query. */
+  fitsKey: string;
   sortBy: SortBy;
   offset: number;
   limit: number;
@@ -71,6 +75,8 @@ export function normalizeQuery(query: IndexQuery): NormalizedQuery {
     minPriceCents: query.minPriceCents === undefined || Number.isNaN(query.minPriceCents) ? -Infinity : query.minPriceCents,
     maxPriceCents: query.maxPriceCents === undefined || Number.isNaN(query.maxPriceCents) ? Infinity : query.maxPriceCents,
     featuredOnly: query.isFeatured === true,
+    fits: query.fits === undefined ? null : query.fits,
+    fitsKey: query.fits === undefined ? '' : query.fits.map(listSerial).join(','),
     sortBy,
     offset: page * limit,
     limit,
@@ -80,3 +86,13 @@ export function normalizeQuery(query: IndexQuery): NormalizedQuery {
 const KNOWN_SORTS: ReadonlySet<string> = new Set([
   '', 'id_asc', 'id_desc', 'title_asc', 'title_desc', 'price_asc', 'price_desc', 'top_rated', 'best_selling',
 ]);
+
+const serials = new WeakMap<object, number>();
+let nextSerial = 0;
+
+/** A number per fitment list object (lists are kept by the equipment catalogue for its life). */
+function listSerial(list: FitsList): number {
+  let n = serials.get(list);
+  if (n === undefined) serials.set(list, (n = ++nextSerial));
+  return n;
+}

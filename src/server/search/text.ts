@@ -105,20 +105,34 @@ export const FIELD = {
   vendor: 2,
   tag: 4,
   description: 8,
+  /** A tag naming the product's type (TYPE_TAG_PREFIXES): 'Part Type: Pump'. */
+  type: 16,
 } as const;
 
+/** Number of FIELD bits (flag values are below 1 << FIELD_COUNT). */
+export const FIELD_COUNT = 5;
+
 /**
- * Relevance weight of one query word by the best place it matched. A word found as a
- * whole word scores double a word found only as a prefix (the last, as-you-type word).
- * Part-number prefixes rank between title and vendor hits.
+ * Tag prefixes (facet keys) that name what a product is: their values rank as the product's
+ * type, above its vendor, so 'pumps' puts pumps before the products of 'Deepwell Pumps'.
  */
-export const WORD_WEIGHT = {
-  title: 8,
-  partNumber: 6,
-  vendor: 4,
-  tag: 2,
-  description: 1,
-} as const;
+export const TYPE_TAG_PREFIXES: ReadonlySet<string> = new Set(['part type', 'product type', 'type', 'category']);
+
+/**
+ * Rank of each field, best first: product type 5, title 4, vendor 3, other tags 2,
+ * description 1. A word's score is its best field's rank and its best match kind (KIND in
+ * words.ts: exact 5, variant 4, synonym 3, prefix 2, typo 1) as (rank - 1) * 6 + kind, so the field
+ * decides first and the kind breaks ties: a title word found through its stem beats a vendor
+ * word found exactly. A word naming the product's type is the surest sign of what the
+ * shopper wants ('pumps': the pumps before pump lids and before the vendor 'Deepwell Pumps').
+ */
+export const FIELD_RANK = { type: 5, title: 4, vendor: 3, tag: 2, description: 1 } as const;
+
+/**
+ * Scores of part-number hits of one query word: equal to a part number ranks just below a
+ * title match, a prefix of one just below a vendor match.
+ */
+export const PART_NUMBER_SCORE = { exact: 18, prefix: 12 } as const;
 
 /**
  * Score of a document whose part number equals the whole normalised query (exact part
@@ -130,27 +144,42 @@ export const PART_NUMBER_TIER = { exact: 2, prefix: 1, none: 0 } as const;
 export const TIER_STEP = 1024;
 
 /**
- * How one query word matched one document, as found by the index.
- * `exact` and `prefix` are FIELD bitmasks; `partNumber` is 0 none, 1 prefix, 2 equal.
+ * How one query word matched one document, as found by the index: one FIELD bitmask per
+ * match kind (exact, variant, synonym, prefix, typo), and `partNumber` 0 none, 1 prefix, 2 equal.
  */
 export interface WordMatch {
   exact: number;
+  variant?: number;
+  synonym?: number;
   prefix: number;
+  typo?: number;
   partNumber: 0 | 1 | 2;
 }
 
+/** The rank of the best field in a FIELD bitmask (0 for none). */
+export function fieldRank(mask: number): number {
+  return mask & FIELD.type ? FIELD_RANK.type
+    : mask & FIELD.title ? FIELD_RANK.title
+      : mask & FIELD.vendor ? FIELD_RANK.vendor
+        : mask & FIELD.tag ? FIELD_RANK.tag
+          : mask & FIELD.description ? FIELD_RANK.description : 0;
+}
+
+/** Score of a match of `kind` (1 typo .. 5 exact) in the fields of `mask`; 0 when mask is 0. */
+export function kindScore(mask: number, kind: number): number {
+  const rank = fieldRank(mask);
+  return rank === 0 ? 0 : (rank - 1) * 6 + kind;
+}
+
 /**
- * Relevance of one word: the best of its matches, whole-word matches doubled.
+ * Relevance of one word: the best of its matches (field first, then kind; see FIELD_RANK).
  * Returns 0 when the word did not match.
  */
 export function wordScore(m: WordMatch): number {
-  const best = (mask: number): number =>
-    mask & FIELD.title ? WORD_WEIGHT.title
-      : mask & FIELD.vendor ? WORD_WEIGHT.vendor
-        : mask & FIELD.tag ? WORD_WEIGHT.tag
-          : mask & FIELD.description ? WORD_WEIGHT.description : 0;
-  const pn = m.partNumber === 0 ? 0 : WORD_WEIGHT.partNumber * m.partNumber;
-  return Math.max(best(m.exact) * 2, best(m.prefix), pn);
+  const pn = m.partNumber === 2 ? PART_NUMBER_SCORE.exact : m.partNumber === 1 ? PART_NUMBER_SCORE.prefix : 0;
+  return Math.max(
+    kindScore(m.exact, 5), kindScore(m.variant ?? 0, 4), kindScore(m.synonym ?? 0, 3), kindScore(m.prefix, 2), kindScore(m.typo ?? 0, 1), pn,
+  );
 }
 
 /** The nine sorts of the spec (section 9), '' being the default. */

@@ -31,6 +31,9 @@ export interface SearchDocument {
   salesCount: number;
 }
 
+/** The ascending ids of the products that fit one equipment model. */
+export type FitsList = Int32Array | readonly number[];
+
 /** A query the index answers; all filters combine with AND. */
 export interface IndexQuery {
   q?: string;
@@ -41,6 +44,13 @@ export interface IndexQuery {
   minPriceCents?: number;
   maxPriceCents?: number;
   isFeatured?: boolean;
+  /**
+   * Only products in at least one of these id lists: the products that fit the chosen
+   * equipment models (issue 15; one ascending list per model, from equipment/catalogue.ts).
+   * Like `c`, it applies to the answer and to every facet. The fast index keeps a bitset per
+   * list object until the next write, so pass the same list object for the same model.
+   */
+  fits?: readonly FitsList[];
   sortBy?: SortBy;
   limit: number;
   /** Zero-based. */
@@ -62,6 +72,11 @@ export interface IndexResult {
   availableVendors: { vendor: string; vendorCount: number }[];
   /** Highest price in cents over the matching set without its price bounds, 0 when empty. */
   productMaxPriceCents: number;
+  /**
+   * True when no product matched every query word, so the answer holds the products
+   * matching the most of them (facets are counted over that answer).
+   */
+  relaxed: boolean;
 }
 
 /** The facets of an answer (see IndexResult). */
@@ -75,7 +90,23 @@ export type IndexFacets = Pick<IndexResult, 'availableTagPrefixes' | 'availableT
 export interface SearchPage {
   ids: number[];
   totalObjects: number;
+  /** See IndexResult.relaxed. */
+  relaxed: boolean;
   facets: Readonly<IndexFacets>;
+}
+
+/** What every index takes besides the documents. */
+export interface SearchIndexOptions {
+  /**
+   * Synonym groups (words or phrases meaning the same to a shopper), as the operator keeps
+   * them in the search_synonyms table (see Synonyms in words.ts).
+   */
+  synonyms?: readonly (readonly string[])[];
+  /**
+   * More numbers a product is found by besides its document's part numbers: its
+   * cross-reference (OEM, aftermarket and superseded numbers, issue 15). Read at every upsert.
+   */
+  extraPartNumbers?: (productId: number) => readonly string[];
 }
 
 /** The in-memory index. */

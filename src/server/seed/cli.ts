@@ -17,10 +17,10 @@ async function run(): Promise<void> {
   mkdirSync(dirname(args.db), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(args.db + suffix)) rmSync(args.db + suffix);
   const db = openSqlite(args.db);
-  migrate(db);
-  const summary = seedStore(db, { products: args.products, seed: args.seed });
+  await migrate(db);
+  const summary = await seedStore(db, { products: args.products, seed: args.seed });
   const demoCustomerId = await seedDemoCustomer(db);
-  db.close();
+  await db.close();
   console.log(JSON.stringify({ db: args.db, ...summary, demoCustomerId }, null, 2));
 }
 

@@ -1,7 +1,8 @@
 /**
- * A small seeded random source for the catalogue generator: the same seed gives the same
- * catalogue on every machine, so tests, benchmarks and bug reports can name a catalogue by
- * its seed alone. Math.random is never used by the generator.
+ * The server's one seeded random source (the catalogue generator, and through
+ * content/random.ts the content seed): the same seed gives the same catalogue and content on
+ * every machine, so tests, benchmarks and bug reports can name a store by its seed alone.
+ * Math.random is never used by the generators.
  * @module
  */
 
@@ -38,7 +39,7 @@ export function mulberry32(seed: number): Rng {
   };
   const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => {
-    if (items.length === 0) throw new Error('pick from an empty list');
+    if (items.length === 0) throw new RangeError('pick from an empty list');
     return items[Math.floor(next() * items.length)] as T;
   };
   return {
@@ -47,7 +48,7 @@ export function mulberry32(seed: number): Rng {
     chance: (p) => next() < p,
     pick,
     pickSkewed: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
+      if (items.length === 0) throw new RangeError('pick from an empty list');
       // inverse-CDF of a 1/(k+1) weight over the list
       let total = 0;
       for (let k = 0; k < items.length; k++) total += 1 / (k + 1);

@@ -30,25 +30,25 @@ const b = (v: boolean): number => (v ? 1 : 0);
  * migrate(db);
  * seedDatabase(db, { products: 300, seed: 7 });
  */
-export function seedDatabase(db: Db, options: GenerateOptions = {}): SeedSummary {
+export async function seedDatabase(db: Db, options: GenerateOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
-  const existing = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products');
+  const existing = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products');
   if (existing && existing.n > 0) throw new Error('The catalogue is not empty; seed a fresh database.');
   const catalogue = generateCatalogue(options);
-  const summary = db.transaction(() => writeCatalogue(db, catalogue));
+  const summary = await db.transaction(async (tx) => await writeCatalogue(tx, catalogue));
   return { ...summary, milliseconds: Math.round(performance.now() - started) };
 }
 
-function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): SeedSummary {
+async function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): Promise<SeedSummary> {
   for (const c of catalogue.collections) {
-    db.run(
+    await db.run(
       `INSERT INTO collections (id, handle, title, parent_id, level, position, seo_title, seo_description, is_indexed, description_html, image_url, image_shape, image_hue)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [c.id, c.handle, c.title, c.parentId, c.level, c.position, c.seoTitle, c.seoDescription, b(c.isIndexed), c.descriptionHtml, c.imageUrl, c.imageShape, c.imageHue],
     );
   }
   for (const v of catalogue.vendors) {
-    db.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [v.id, v.name, v.handle]);
+    await db.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [v.id, v.name, v.handle]);
   }
   const seenTags = new Set<number>();
   const related: number[] = [];
@@ -58,30 +58,30 @@ function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): SeedSummary {
   let products = 0;
   for (const p of catalogue.products()) {
     products++;
-    db.run(
+    await db.run(
       `INSERT INTO products (id, handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, description_html, seo_title, seo_description, is_indexed, is_featured, sales_count, created_order, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [p.id, p.handle, p.title, p.sku, p.productCode, p.vendorId, p.weight, p.priceCents, p.compareAtPriceCents, p.descriptionHtml, p.seoTitle, p.seoDescription, b(p.isIndexed), b(p.isFeatured), p.salesCount, p.createdOrder, p.createdAt],
     );
-    db.run('INSERT INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)', [p.id, p.collectionId, 0]);
+    await db.run('INSERT INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)', [p.id, p.collectionId, 0]);
     for (const o of p.options) {
-      db.run('INSERT INTO product_options (id, product_id, name, position) VALUES (?, ?, ?, ?)', [o.id, p.id, o.name, o.position]);
+      await db.run('INSERT INTO product_options (id, product_id, name, position) VALUES (?, ?, ?, ?)', [o.id, p.id, o.name, o.position]);
       for (const v of o.values) {
-        db.run('INSERT INTO option_values (id, option_id, value, position) VALUES (?, ?, ?, ?)', [v.id, o.id, v.value, v.position]);
+        await db.run('INSERT INTO option_values (id, option_id, value, position) VALUES (?, ?, ?, ?)', [v.id, o.id, v.value, v.position]);
       }
     }
     for (const v of p.variants) {
       variants++;
-      db.run(
+      await db.run(
         'INSERT INTO variants (id, product_id, title, position, sku, price_cents, compare_at_price_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [v.id, p.id, v.title, v.position, v.sku, v.priceCents, v.compareAtPriceCents],
       );
       for (const s of v.selected) {
-        db.run('INSERT INTO variant_selected_options (variant_id, option_id, option_value_id) VALUES (?, ?, ?)', [v.id, s.optionId, s.valueId]);
+        await db.run('INSERT INTO variant_selected_options (variant_id, option_id, option_value_id) VALUES (?, ?, ?)', [v.id, s.optionId, s.valueId]);
       }
       for (const l of v.levels) {
         levels++;
-        db.run(
+        await db.run(
           `INSERT INTO inventory_levels (id, variant_id, location, position, price_cents, compare_at_price_cents, quantity, available_for_sale, bypass_negative_quantity)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           [l.id, v.id, l.location, l.position, l.priceCents, l.compareAtPriceCents, l.quantity, b(l.availableForSale), b(l.bypassNegativeQuantity)],
@@ -91,28 +91,28 @@ function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): SeedSummary {
     for (const t of p.tags) {
       if (!seenTags.has(t.id)) {
         seenTags.add(t.id);
-        db.run('INSERT INTO tags (id, prefix, value) VALUES (?, ?, ?)', [t.id, t.prefix, t.value]);
+        await db.run('INSERT INTO tags (id, prefix, value) VALUES (?, ?, ?)', [t.id, t.prefix, t.value]);
       }
-      db.run('INSERT INTO product_tags (product_id, tag_id) VALUES (?, ?)', [p.id, t.id]);
+      await db.run('INSERT INTO product_tags (product_id, tag_id) VALUES (?, ?)', [p.id, t.id]);
     }
     for (const i of p.images) {
-      db.run('INSERT INTO product_images (id, product_id, position, url, alt_text, shape, hue) VALUES (?, ?, ?, ?, ?, ?, ?)', [i.id, p.id, i.position, i.url, i.altText, i.shape, i.hue]);
+      await db.run('INSERT INTO product_images (id, product_id, position, url, alt_text, shape, hue) VALUES (?, ?, ?, ?, ?, ?, ?)', [i.id, p.id, i.position, i.url, i.altText, i.shape, i.hue]);
     }
     for (const m of p.model3ds) {
-      db.run('INSERT INTO model3ds (id, product_id, url, poster_url, shape, hue) VALUES (?, ?, ?, ?, ?, ?)', [m.id, p.id, m.url, m.posterUrl, m.shape, m.hue]);
+      await db.run('INSERT INTO model3ds (id, product_id, url, poster_url, shape, hue) VALUES (?, ?, ?, ?, ?, ?)', [m.id, p.id, m.url, m.posterUrl, m.shape, m.hue]);
     }
     for (const f of p.pdfs) {
-      db.run('INSERT INTO pdfs (id, product_id, url, local_filename, title) VALUES (?, ?, ?, ?, ?)', [f.id, p.id, f.url, f.localFilename, f.title]);
+      await db.run('INSERT INTO pdfs (id, product_id, url, local_filename, title) VALUES (?, ?, ?, ?, ?)', [f.id, p.id, f.url, f.localFilename, f.title]);
     }
     for (const r of p.reviews) {
       reviews++;
-      db.run(
+      await db.run(
         'INSERT INTO product_reviews (id, product_id, stars_rating, title, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [r.id, p.id, r.starsRating, r.title, r.body, r.author, r.createdAt],
       );
     }
     for (const q of p.questions) {
-      db.run(
+      await db.run(
         'INSERT INTO product_questions (id, product_id, question, asked_by, answer, answered_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         [q.id, p.id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt],
       );
@@ -124,7 +124,7 @@ function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): SeedSummary {
     const from = related[i] as number;
     pos = from === prev ? pos + 1 : 0;
     prev = from;
-    db.run('INSERT INTO related_products (product_id, related_product_id, position) VALUES (?, ?, ?)', [from, related[i + 1], pos]);
+    await db.run('INSERT INTO related_products (product_id, related_product_id, position) VALUES (?, ?, ?)', [from, related[i + 1], pos]);
   }
   return {
     seed: catalogue.seed,

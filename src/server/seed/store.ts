@@ -6,8 +6,10 @@
  */
 import { seedContent, type SeedContentSummary } from '../content/seed.ts';
 import type { Db } from '../db/database.ts';
+import { syncIdentities } from '../db/migrate.ts';
 import { seedDatabase, type SeedSummary } from './seed-database.ts';
 import { DEFAULT_PRODUCT_COUNT } from './generate.ts';
+import { seedEquipment, type EquipmentSeedSummary } from './equipment-database.ts';
 
 /** Options of `seedStore`. */
 export interface SeedStoreOptions {
@@ -20,16 +22,20 @@ export interface SeedStoreOptions {
 /**
  * Seeds catalogue and content into a migrated, empty database.
  * @example
- * seedStore(db, { products: 3000, seed: 1 });
+ * await seedStore(db, { products: 3000, seed: 1 });
  */
-export function seedStore(db: Db, options: SeedStoreOptions = {}): { catalogue: SeedSummary; content: SeedContentSummary } {
+export async function seedStore(db: Db, options: SeedStoreOptions = {}): Promise<{ catalogue: SeedSummary; content: SeedContentSummary; equipment: EquipmentSeedSummary }> {
   const seed = options.seed ?? 1;
-  const catalogue = seedDatabase(db, { products: options.products ?? DEFAULT_PRODUCT_COUNT, seed });
-  const content = seedContent(db, { seed });
-  return { catalogue, content };
+  const catalogue = await seedDatabase(db, { products: options.products ?? DEFAULT_PRODUCT_COUNT, seed });
+  // equipment models, diagrams, fitment and part-number cross-reference (issue 15)
+  const equipment = await seedEquipment(db, { seed });
+  const content = await seedContent(db, { seed });
+  // PostgreSQL: the seed wrote explicit ids; the identities must start past them
+  await syncIdentities(db);
+  return { catalogue, content, equipment };
 }
 
 /** True when the database already holds a catalogue (a second start reuses it). */
-export function isSeeded(db: Db): boolean {
-  return (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products')?.n ?? 0) > 0;
+export async function isSeeded(db: Db): Promise<boolean> {
+  return ((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0) > 0;
 }

@@ -6,7 +6,7 @@
  * what to fix; what was typed stays.
  * @module
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { SIGN_IN_TEXT } from '../../domain/sign-in.ts';
 import type { SignInApi } from '../../hooks/useSignIn.ts';
 import './account.css';
@@ -20,6 +20,8 @@ export interface SignInFormProps {
   after?: ReactNode;
 }
 
+const noSubscription = (): (() => void) => () => {};
+
 /**
  * A sign-in flow's form.
  * @example <SignInForm form={useSignIn('login')} links={<a href="/register">Create an account</a>} />
@@ -30,6 +32,9 @@ export function SignInForm({ form, links, after }: SignInFormProps) {
   const messageRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const failures = useRef(form.failures);
+  // false in the server HTML and while hydrating: until React handles the submit, the button stays
+  // disabled, so an early click cannot send the form natively (a GET putting the password in the URL)
+  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
 
   useEffect(() => {
     if (form.failures === failures.current) return;
@@ -37,6 +42,17 @@ export function SignInForm({ form, links, after }: SignInFormProps) {
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     (invalid ?? messageRef.current)?.focus();
   }, [form.failures]);
+
+  // What the shopper typed into the server-rendered fields before the page hydrated is in the
+  // inputs but not in the form's state (React keeps the state's empty value): adopt it once
+  // mounted, so a quick typist's submit does not answer "Please enter ..." over filled fields.
+  useEffect(() => {
+    for (const field of form.fields) {
+      const input = formRef.current?.elements.namedItem(field.name);
+      if (input instanceof HTMLInputElement && input.value !== (form.values[field.name] ?? '')) form.change(field.name, input.value);
+    }
+    // once, at mount: later changes come through onChange
+  }, []);
 
   useEffect(() => {
     if (form.status === 'done' || form.status === 'failed' || form.status === 'linkBroken') doneRef.current?.focus();
@@ -106,7 +122,7 @@ export function SignInForm({ form, links, after }: SignInFormProps) {
         </div>
       )}
       <div className="ac-form-actions">
-        <button type="submit" className="button" disabled={busy || !form.canSubmit}>
+        <button type="submit" className="button" disabled={busy || !form.canSubmit || !scripted}>
           {busy ? form.busyText : form.submitLabel}
         </button>
       </div>

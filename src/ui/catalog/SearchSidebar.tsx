@@ -5,9 +5,8 @@
  * @module
  */
 import { useId, useState } from 'react';
-import { SIDEBAR_TEXT, tagOptions, tagSections, withTagChoice } from '../../domain/filters.ts';
+import { SIDEBAR_TEXT, priceRangeView, tagOptions, tagSections, withTagChoice } from '../../domain/filters.ts';
 import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
-import { formatPrice } from '../../domain/money.ts';
 
 /** Props of {@link SearchSidebar}. */
 export interface SearchSidebarProps {
@@ -49,21 +48,20 @@ export function SearchSidebar({ pageInfo, query, priceDraft, setFilters, setPric
   const minId = useId();
   const maxId = useId();
   if (!pageInfo) return null;
-  const ceiling = Math.max(1, Math.ceil(pageInfo.productMaxPrice));
-  const min = priceDraft ? priceDraft.minPrice : (query.minPrice ?? null);
-  const max = priceDraft ? priceDraft.maxPrice : (query.maxPrice ?? null);
+  const bounds = priceDraft ?? { minPrice: query.minPrice ?? null, maxPrice: query.maxPrice ?? null };
+  const range = priceRangeView(pageInfo.productMaxPrice, bounds);
   return (
     <aside className="sk-sidebar" aria-label="Filters">
-      <fieldset className="sk-sidebar__section">
-        <legend>{SIDEBAR_TEXT.price}</legend>
-        <label htmlFor={minId}>Minimum price</label>
-        <input id={minId} type="range" min={0} max={ceiling} step={1} value={min ?? 0} onChange={(e) => setPrice(Number(e.target.value), max)} />
-        <label htmlFor={maxId}>Maximum price</label>
-        <input id={maxId} type="range" min={0} max={ceiling} step={1} value={max ?? ceiling} onChange={(e) => setPrice(min, Number(e.target.value))} />
-        <p aria-live="polite">
-          {formatPrice(min ?? 0)} - {formatPrice(max ?? ceiling)}
-        </p>
-      </fieldset>
+      {range && (
+        <fieldset className="sk-sidebar__section">
+          <legend>{SIDEBAR_TEXT.price}</legend>
+          <label htmlFor={minId}>Minimum price</label>
+          <input id={minId} type="range" min={0} max={range.ceiling} step={1} value={range.min} onChange={(e) => setPrice(Number(e.target.value), bounds.maxPrice)} />
+          <label htmlFor={maxId}>Maximum price</label>
+          <input id={maxId} type="range" min={0} max={range.ceiling} step={1} value={range.max} onChange={(e) => setPrice(bounds.minPrice, Number(e.target.value))} />
+          <p aria-live="polite">{range.text}</p>
+        </fieldset>
+      )}
       {tagSections(pageInfo.availableTagPrefixes, pageInfo.availableTagFilters).map((s) => (
         <TagSection
           key={s.prefix}

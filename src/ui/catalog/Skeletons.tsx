@@ -11,7 +11,10 @@
 export function Skeletons({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <div className="sk-grid" aria-busy="true" aria-label="Loading products">
+    // a status region, named by its text: a bare div may not carry aria-label (axe-core's
+    // aria-prohibited-attr, serious, on the search page while its results load)
+    <div className="sk-grid" role="status" aria-busy="true">
+      <span className="sk-visually-hidden">Loading products</span>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="sk-card sk-card--skeleton" aria-hidden="true" data-testid="skeleton-card">
           <div className="sk-skel sk-skel--img" />

@@ -20,15 +20,22 @@ export interface LazySectionProps {
 }
 
 /**
- * Renders `children` when the section comes into view (at once without IntersectionObserver);
+ * Renders `children` when the section comes into view (once mounted without IntersectionObserver;
+ * never in the server's HTML);
  * a lazy component inside shows a spinner in the kept space while its code loads.
  * @example <LazySection label="Reviews"><ProductReviews productId={7} /></LazySection>
  */
 export function LazySection({ children, label, minHeight = 200, className }: LazySectionProps) {
   const ref = useRef<HTMLElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // hidden at first on the server and in the browser alike (the page hydrates without a
+  // mismatch); without IntersectionObserver the section then shows at once
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (visible || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible(true), { threshold: LAZY_SECTION_VISIBLE_RATIO });
     io.observe(ref.current);
     return () => io.disconnect();

@@ -4,7 +4,7 @@
  * cart updates), over `useCart`.
  * @module
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { CART_PAGE_PATH } from '../../domain/cart-calls.ts';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { useThemeConfig } from '../../hooks/context.ts';
@@ -28,11 +28,47 @@ function CartIcon() {
   );
 }
 
+/** Gap between the overlay and the viewport's edge or the cart button, in px. */
+const EDGE_GAP = 8;
+
 /**
- * The header cart button with its badge, and on desktop the overlay it opens. On mobile the
- * button is a link to the cart page (spec: "The View Cart button and the mobile cart button go
- * to /shoppingcart.asp"). A mouse down outside both the button and the panel is an outside click;
- * Escape closes the panel and returns focus to the button.
+ * Where the overlay sits while it is open: fixed to the viewport, under the cart button while the
+ * button is in view, else at the top of the viewport. An overlay anchored to the header opened
+ * 1,367 px above the viewport after an add at scroll 1500 (issue 18): a shopper adding from a grid,
+ * search, a collection or a slider saw no cart. Follows scrolling and resizing while open.
+ */
+function useViewportAnchor(open: boolean, anchor: RefObject<HTMLElement | null>): CSSProperties | undefined {
+  const [style, setStyle] = useState<CSSProperties | undefined>(undefined);
+  const useIsoLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+  useIsoLayoutEffect(() => {
+    const el = anchor.current;
+    if (!open || !el) return;
+    const view = el.ownerDocument.defaultView;
+    const place = () => {
+      const rect = el.getBoundingClientRect();
+      const width = el.ownerDocument.documentElement.clientWidth;
+      const top = Math.max(EDGE_GAP, rect.bottom + EDGE_GAP);
+      const height = el.ownerDocument.documentElement.clientHeight;
+      setStyle({ top, right: Math.max(EDGE_GAP, width - rect.right), maxHeight: Math.max(160, height - top - EDGE_GAP) });
+    };
+    place();
+    view?.addEventListener('scroll', place, { passive: true });
+    view?.addEventListener('resize', place);
+    return () => {
+      view?.removeEventListener('scroll', place);
+      view?.removeEventListener('resize', place);
+    };
+  }, [open, anchor]);
+  return style;
+}
+
+/**
+ * The header cart button with its badge, and the overlay it opens, fixed to the viewport so it
+ * shows wherever the shopper is on the page. On mobile the button is a link to the cart page
+ * (spec: "The View Cart button and the mobile cart button go to /shoppingcart.asp"), and the
+ * overlay an add opens (spec section 8: quick add success opens the cart overlay) is a sheet across
+ * the viewport, under the header while it is in view, with a Close button. A mouse down outside both the button and the panel is
+ * an outside click; Escape closes the panel and returns focus to the button.
  *
  * @example <CartButton />
  */
@@ -44,8 +80,13 @@ export function CartButton() {
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const { outsideClick, closeOverlay } = cart;
-  const open = cart.overlayOpen && !mobile;
+  const open = cart.overlayOpen;
   const [shown, setShown] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const anchorStyle = useViewportAnchor(open && !mobile, button);
+  // the sheet keeps clear of the header while it is in view, so the cart link stays usable
+  const sheetAnchor = useViewportAnchor(open && mobile, link);
+  const sheetStyle = sheetAnchor && { top: sheetAnchor.top, maxHeight: sheetAnchor.maxHeight };
   if (open && !shown) setShown(true);
   const label = `${CHROME_TEXT.cartButton} (${cart.itemCount})`;
 
@@ -67,12 +108,28 @@ export function CartButton() {
     };
   }, [open, outsideClick, closeOverlay]);
 
+  const panel = shown && (
+    <Suspense fallback={<div className="loading-bar" role="progressbar" aria-label="Loading the cart" />}>
+      <CartPanel cart={cart} symbol={symbol} />
+    </Suspense>
+  );
+
   if (mobile) {
     return (
-      <a className="cart-button" href={CART_PAGE_PATH} aria-label={label}>
-        <CartIcon />
-        {cart.itemCount > 0 && <span className="cart-badge" data-count={cart.itemCount} aria-hidden="true" />}
-      </a>
+      <div className="cart-wrap" ref={wrap}>
+        <a ref={link} className="cart-button" href={CART_PAGE_PATH} aria-label={label}>
+          <CartIcon />
+          {cart.itemCount > 0 && <span className="cart-badge" data-count={cart.itemCount} aria-hidden="true" />}
+        </a>
+        {open && (
+          <div id={panelId} className="cart-overlay cart-overlay--sheet is-open" role="region" aria-label={CHROME_TEXT.cartButton} style={sheetStyle || undefined}>
+            <button type="button" className="cart-sheet-close" aria-label="Close the cart" onClick={closeOverlay}>
+              ×
+            </button>
+            {panel}
+          </div>
+        )}
+      </div>
     );
   }
 
@@ -82,13 +139,9 @@ export function CartButton() {
         <CartIcon />
         {cart.itemCount > 0 && <span className="cart-badge" data-count={cart.itemCount} aria-hidden="true" />}
       </button>
-      <div id={panelId} className={`cart-overlay${open ? ' is-open' : ''}`} role="region" aria-label={CHROME_TEXT.cartButton} hidden={!open}>
+      <div id={panelId} className={`cart-overlay${open ? ' is-open' : ''}`} role="region" aria-label={CHROME_TEXT.cartButton} hidden={!open} style={anchorStyle}>
         {/* the panel's content loads with its first opening (not part of any page's first load) */}
-        {shown && (
-          <Suspense fallback={<div className="loading-bar" role="progressbar" aria-label="Loading the cart" />}>
-            <CartPanel cart={cart} symbol={symbol} />
-          </Suspense>
-        )}
+        {panel}
       </div>
     </div>
   );

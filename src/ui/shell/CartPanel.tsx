@@ -1,6 +1,6 @@
 /**
  * The cart overlay's content (spec section 2): a loading bar while the cart updates, the lines or
- * 'No items in cart', the subtotal and View Cart. Its own chunk, loaded when the overlay first
+ * 'No items in cart', the totals (subtotal of the lines, discount, shipping, total) and View Cart. Its own chunk, loaded when the overlay first
  * opens.
  * @module
  */
@@ -19,7 +19,7 @@ export default function CartPanel({ cart, symbol }: { cart: CartApi; symbol: str
       {cart.empty ? (
         <p className="cart-empty">{CHROME_TEXT.noItemsInCart}</p>
       ) : (
-        <ul className="cart-lines">
+        <ul className="cart-lines" aria-label="Items in cart">
           {cart.lines.map((line) => (
             <li key={line.lineItemId} className="cart-line">
               {line.imageUrl ? (
@@ -35,7 +35,11 @@ export default function CartPanel({ cart, symbol }: { cart: CartApi; symbol: str
         </ul>
       )}
       {cart.totals && !cart.empty && (
-        <p className="cart-subtotal"><span>Subtotal</span> <strong>{cart.totals.subtotal}</strong></p>
+        <ul className="cart-totals" aria-label="Cart totals">
+          {cart.totalsRows.map((row) => (
+            <li key={row.kind} className={`cart-totals-${row.kind}`}><span>{row.label}</span> <strong>{row.value}</strong></li>
+          ))}
+        </ul>
       )}
       <a className="button cart-view" href={CART_PAGE_PATH} onClick={cart.viewCart}>{CHROME_TEXT.viewCart}</a>
     </>

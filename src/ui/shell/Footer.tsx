@@ -11,7 +11,7 @@ import type { NavItem, NavLink } from '../../domain/entities.ts';
 import { siteReviewMessage, starFlags } from '../../domain/ratings.ts';
 import { SHELL_MESSAGES } from '../../domain/shell.ts';
 import {
-  FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_TEXT, PAYMENT_METHODS, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, brandPath, copyrightLine,
+  FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_TEXT, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, brandPath, copyrightLine,
   footerBrands, footerCategories,
 } from '../../domain/footer.ts';
 import { useSkimmer } from '../../hooks/context.ts';
@@ -19,6 +19,7 @@ import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
 import { useCaptchaScript } from '../../hooks/useCaptchaScript.ts';
 import { useNewsletter } from '../../hooks/useNewsletter.ts';
+import { PaymentMarks } from './PaymentMarks.tsx';
 
 /** Props of {@link Footer}. */
 export interface FooterProps {
@@ -149,18 +150,6 @@ function Newsletter() {
   );
 }
 
-// brand hues, darkened where white 11 px text on them would fall under 4.5:1 (WCAG AA)
-const PAYMENT_COLORS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  Amex: '#2e77bc',
-  'Apple Pay': '#000000',
-  Diners: '#0069aa',
-  Discover: '#b4461a',
-  'Google Pay': '#5f6368',
-  Mastercard: '#eb001b',
-  PayPal: '#003087',
-  Visa: '#1a1f71',
-};
-
 /**
  * The footer. Brands come from the vendors call (10 by product count, `footerBrands`), reviews
  * from the site reviews call, categories from the navigation given by the shell.
@@ -213,11 +202,7 @@ export function Footer({ navData, year }: FooterProps) {
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
           <p>{copyrightLine(year, storeConfig.storeName)}</p>
-          <ul className="payment-icons" aria-label={FOOTER_TEXT.paymentMethods}>
-            {PAYMENT_METHODS.map((method) => (
-              <li key={method} className="payment-icon" style={{ background: PAYMENT_COLORS[method] }}>{method}</li>
-            ))}
-          </ul>
+          <PaymentMarks label={FOOTER_TEXT.paymentMethods} />
           <p className="recaptcha-notice">{FOOTER_TEXT.recaptchaNotice}</p>
         </div>
       </div>

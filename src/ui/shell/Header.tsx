@@ -1,7 +1,7 @@
 /**
  * The header (spec section 2: top bar with the contact phone and store email, logo, search box,
- * account menu, cart button, main navigation with children capped and additionalHeaderLinks
- * appended, a mobile menu).
+ * account menu, cart button, main navigation with children capped, the equipment index and the
+ * additionalHeaderLinks appended, a mobile menu).
  * @module
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -20,6 +20,21 @@ export interface HeaderProps {
   navData: readonly NavLink[];
   /** The current path: closes the mobile menu on navigation and tunes the search box. */
   pathname: string;
+}
+
+/**
+ * The equipment index (issue 15: browse parts by the equipment they fit), a page of the app's own
+ * route table, so every store's menu offers it after the catalogue's links; a store whose
+ * navigation or additionalHeaderLinks already has '/equipment' keeps its own link. The path is
+ * domain/equipment.ts's EQUIPMENT_PATH, written here so the header does not bring the equipment
+ * rules into every page's first load.
+ */
+export const EQUIPMENT_NAV_LINK: NavLink = { id: -15, title: 'Shop by Equipment', url: '/equipment', children: [] };
+
+/** The header's links: the navigation, the equipment index unless a link has its path, the theme's links. */
+function headerLinks(navData: readonly NavLink[], additional: readonly NavLink[]) {
+  const listed = navData.some((link) => link.url === EQUIPMENT_NAV_LINK.url) || additional.some((link) => link.url === EQUIPMENT_NAV_LINK.url);
+  return headerNavigation(navData, listed ? additional : [EQUIPMENT_NAV_LINK, ...additional]);
 }
 
 /** Strips a phone number to what a tel: link takes. */
@@ -80,7 +95,7 @@ export function Header({ navData, pathname }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const navId = useId();
-  const links = headerNavigation(navData, themeConfig.additionalHeaderLinks);
+  const links = headerLinks(navData, themeConfig.additionalHeaderLinks ?? []);
 
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {

@@ -6,9 +6,10 @@
  * the focus and a submit made meanwhile.
  * @module
  */
-import { lazy, startTransition, Suspense, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useRef, useState, useSyncExternalStore } from 'react';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { LISTING_TEXT } from '../../domain/listing.ts';
+import { SEARCH_RESULTS_PATH } from '../../domain/urls.ts';
 import type { SearchBoxSeed } from './SearchBoxLive.tsx';
 
 /** Props of {@link SearchBox}. */
@@ -18,6 +19,9 @@ export interface SearchBoxProps {
 }
 
 const loadLive = () => import('./SearchBoxLive.tsx');
+
+/** Nothing changes whether the page runs its scripts: no subscription. */
+const noSubscription = () => () => {};
 const LiveSearchBox = lazy(loadLive);
 
 /** The magnifier of the search button. */
@@ -41,6 +45,9 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
   const seed = useRef<SearchBoxSeed>({ text: '', focused: false, submitted: false });
   const [text, setText] = useState('');
   const [woken, setWoken] = useState(false);
+  // the empty-box rule needs the scripts: the server's HTML (and a page without JavaScript) keeps
+  // the button enabled so the plain form submits; it applies once the page has hydrated
+  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   // a transition: this form stays on screen, usable, until the box at work is ready (no fallback)
   const wake = () => startTransition(() => setWoken(true));
 
@@ -48,6 +55,9 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     <form
       className="search-box"
       role="search"
+      // without JavaScript the form is a plain GET of the search results page (issue 13)
+      action={SEARCH_RESULTS_PATH}
+      method="get"
       onPointerEnter={wake}
       onTouchStart={wake}
       onSubmit={(event) => {
@@ -59,6 +69,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
       <div className="search-field">
         <input
           type="search"
+          name="q"
           role="combobox"
           aria-autocomplete="list"
           aria-expanded={false}
@@ -80,7 +91,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
             wake();
           }}
         />
-        <button type="submit" className="search-button" aria-label={CHROME_TEXT.searchButton} disabled={text.trim() === ''}>
+        <button type="submit" className="search-button" aria-label={CHROME_TEXT.searchButton} disabled={scripted && text.trim() === ''}>
           <SearchIcon />
         </button>
       </div>

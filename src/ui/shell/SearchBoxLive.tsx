@@ -90,7 +90,7 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
     event.preventDefault();
     box.choose(href);
   };
-  const hasResults = box.products.length > 0 || box.collections.length > 0;
+  const hasResults = box.products.length > 0 || box.collections.length > 0 || box.equipment.length > 0;
   const showDropdown = box.open && (hasResults || box.noResultsText !== null);
 
   return (
@@ -135,6 +135,21 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
         </div>
       )}
       <div id={listId} className="search-dropdown" hidden={!showDropdown} aria-live="polite">
+        {box.equipment.length > 0 && (
+          <section aria-label={EQUIPMENT_GROUP}>
+            <h2 className="search-group">{EQUIPMENT_GROUP}</h2>
+            <ul>
+              {box.equipment.map((m) => (
+                <li key={`e${m.handle}`}>
+                  <a href={m.href} onClick={chooseLink(m.href)}>
+                    <span className="search-title">{m.title}</span>
+                    <span className="search-vendor">{m.modelNumber}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {box.collections.length > 0 && (
           <section aria-label={LISTING_TEXT.categories}>
             <h2 className="search-group">{LISTING_TEXT.categories}</h2>
@@ -165,5 +180,8 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
     </form>
   );
 }
+
+/** The heading of the dropdown's models (issue 15), beside 'Categories' and 'Products'. */
+const EQUIPMENT_GROUP = 'Equipment';
 
 export default LiveSearchBox;

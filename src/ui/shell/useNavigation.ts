@@ -4,9 +4,30 @@
  * @module
  */
 import type { NavResponse } from '../../api/types.ts';
-import type { NavLink } from '../../domain/entities.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { NavLink, StoreConfig, ThemeConfig } from '../../domain/entities.ts';
+import type { QueryKey, Read } from '../../hooks/query/index.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
+
+/** The nav call's parameters. */
+type NavQuery = { collectionUrlPrefix: string; imagePlacement: string };
+
+function navQuery(storeConfig: Pick<StoreConfig, 'collectionPath'>, themeConfig: Pick<ThemeConfig, 'imagePlacements'>): NavQuery {
+  return { collectionUrlPrefix: storeConfig.collectionPath, imagePlacement: themeConfig.imagePlacements.collection.menuImage };
+}
+
+const navKey = (query: NavQuery): QueryKey => ['nav', query];
+
+/**
+ * The navigation's read (the key and call {@link useNavigation} uses): the server render starts it
+ * beside the page's code, so the shell does not wait for it before the page's own reads begin.
+ * @example void fetchRead(queryClient, navRead(client, storeConfig, themeConfig));
+ */
+export function navRead(client: ApiClient, storeConfig: Pick<StoreConfig, 'collectionPath'>, themeConfig: Pick<ThemeConfig, 'imagePlacements'>): Read<NavResponse> {
+  const query = navQuery(storeConfig, themeConfig);
+  return { key: navKey(query), fetch: (signal) => client.nav(query, { signal }) };
+}
 
 /** What {@link useNavigation} returns. */
 export interface NavigationApi {
@@ -23,10 +44,12 @@ export interface NavigationApi {
  */
 export function useNavigation(initial?: NavResponse): NavigationApi {
   const { storeConfig, themeConfig } = useSkimmer();
-  const loader = useLoader<NavResponse, { collectionUrlPrefix: string; imagePlacement: string }>({
+  const loader = useLoader<NavResponse, NavQuery>({
     kind: 'nav',
-    params: { collectionUrlPrefix: storeConfig.collectionPath, imagePlacement: themeConfig.imagePlacements.collection.menuImage },
+    params: navQuery(storeConfig, themeConfig),
     load: (api, query, signal) => api.nav(query, { signal }),
+    // one answer in the cache for the header and the footer (and the server render's page)
+    key: navKey,
     initialData: initial,
   });
   return { links: loader.data?.navData ?? [], loading: loader.loading };

@@ -110,7 +110,7 @@ function MethodCard({ method, wallet }: { method: PaymentMethod & { canDelete: b
     <li className="wallet-card">
       <div className="wallet-card-head">
         <span className="wallet-brand">{method.isGiftCard ? WALLET_TEXT.giftCard : method.brand}</span>
-        <span className="wallet-last4" aria-label={`ending in ${method.last4}`}>•••• {method.last4}</span>
+        <span className="wallet-last4"><span aria-hidden="true">•••• </span><span className="visually-hidden">ending in </span>{method.last4}</span>
       </div>
       <dl className="wallet-card-details">
         <div>

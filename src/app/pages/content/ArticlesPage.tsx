@@ -21,7 +21,14 @@ function BlogList({ base, tag, page }: { base: BlogBase; tag?: string; page: num
   const onPage = useListPage(blog.pageUrl);
   const info = blog.pageInfo;
   return (
-    <ContentState content={blog} skeleton="rows" skeletonCount={4} staticHeading intro={blog.intro && <p>{blog.intro}</p>}>
+    <ContentState
+      content={blog}
+      skeleton="rows"
+      skeletonCount={4}
+      staticHeading
+      intro={blog.intro && <p>{blog.intro}</p>}
+      items={blog.articles.map((a) => ({ name: a.title, url: a.href }))}
+    >
       {() => (
         <section aria-label="Articles">
           {blog.articles.length === 0 && blog.message ? (
@@ -41,7 +48,7 @@ function BlogList({ base, tag, page }: { base: BlogBase; tag?: string; page: num
 function ArticleView({ handle, base }: { handle: string; base: BlogBase }) {
   const post = useArticle(handle, base);
   return (
-    <ContentState content={post} skeleton="prose" skeletonCount={12}>
+    <ContentState content={post} skeleton="prose" skeletonCount={12} article={post.article}>
       {() => post.article && <ArticleBody article={post.article} blogHref={post.blogHref} />}
     </ContentState>
   );

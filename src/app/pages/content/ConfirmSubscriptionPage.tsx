@@ -13,7 +13,7 @@ import { CatalogLink } from '../../../ui/catalog/CatalogLink.tsx';
 import { ContentFrame } from '../../../ui/content/ContentFrame.tsx';
 import { Spinner } from '../../../ui/shell/Spinner.tsx';
 import { ShopperPage } from '../page-kit.tsx';
-import { useContentHead } from './content-kit.tsx';
+import { ContentPageHead } from './content-kit.tsx';
 
 /**
  * The confirmation page.
@@ -30,10 +30,10 @@ export default function ConfirmSubscriptionPage() {
     crumbs: contentCrumbs([], CONTENT_TEXT.newsletter),
     heading: CONTENT_TEXT.newsletter,
   };
-  useContentHead(head, true);
   return (
     <ShopperPage>
       <ContentFrame crumbs={head.crumbs} heading={head.heading} busy={confirm.status === 'confirming'}>
+        <ContentPageHead head={head} />
         <div className={`ct-confirm${confirm.tone ? ` ct-confirm--${confirm.tone}` : ''}`}>
           {confirm.status === 'confirming' ? (
             <div className="ct-confirm__spinner">

@@ -1,41 +1,52 @@
 /**
- * What the content pages share: the head (document title, canonical link, meta description), the
+ * What the content pages share: the head (the head component with title, canonical link, meta description, JSON-LD), the
  * page change of their lists, and the frame that turns a hook's status into the skeleton, the
  * not-found page, the failure message or the content.
  * @module
  */
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useEnvironment } from '../../../hooks/context.ts';
-import type { ContentHead, ContentStatus } from '../../../hooks/useContent.ts';
+import { contentHead, type ListedItem } from '../../../domain/seo-pages.ts';
+import { articleHead } from '../../../domain/seo-article.ts';
+import { useEnvironment, useSkimmer } from '../../../hooks/context.ts';
+import type { ArticleView, ContentHead, ContentStatus } from '../../../hooks/useContent.ts';
+import { PageHead } from '../../../ui/shell/PageHead.tsx';
 import { ContentFrame, ContentMessage, ContentSkeleton, type SkeletonShape } from '../../../ui/content/ContentFrame.tsx';
 import NotFound from '../../NotFound.tsx';
-import { useDocumentTitle } from '../page-kit.tsx';
+import { useRenderContext } from '../../render-context.tsx';
 
-/** Puts an element in the head while the page is shown, and takes it out after. */
-function useHeadElement(tag: 'link' | 'meta', attributes: Record<string, string> | null): void {
-  const key = attributes ? JSON.stringify(attributes) : '';
-  useEffect(() => {
-    if (!key) return;
-    const element = document.createElement(tag);
-    for (const [name, value] of Object.entries(JSON.parse(key) as Record<string, string>)) element.setAttribute(name, value);
-    document.head.appendChild(element);
-    return () => element.remove();
-  }, [tag, key]);
+/** Props of {@link ContentPageHead}. */
+export interface ContentPageHeadProps {
+  /** The page's title, description, canonical path and breadcrumbs. */
+  head: ContentHead;
+  /** A blog post: its Article JSON-LD is added. */
+  article?: ArticleView | null;
+  /** What a list page lists (its ItemList JSON-LD). */
+  items?: readonly ListedItem[];
 }
 
 /**
- * The head of a content page once it is known: document title, `<link rel="canonical">` (absolute,
- * on this origin) and `<meta name="description">`. Nothing is set while `ready` is false, so a
- * loading page never announces a wrong canonical URL.
+ * The head of a content page once it is known (the head component): title, canonical URL (absolute,
+ * on this origin), meta description, the BreadcrumbList of its trail, and an Article for a blog post
+ * or an ItemList for a list. Rendered only once the content has loaded, so a loading page never
+ * announces a wrong canonical URL.
  *
- * @example useContentHead(help, help.status === 'loaded');
+ * @example {help.status === 'loaded' && <ContentPageHead head={help} />}
  */
-export function useContentHead(head: ContentHead, ready: boolean): void {
-  useDocumentTitle(ready ? head.title : '');
-  const canonical = ready && head.canonical ? new URL(head.canonical, window.location.origin).href : null;
-  useHeadElement('link', canonical ? { rel: 'canonical', href: canonical } : null);
-  useHeadElement('meta', ready && head.description ? { name: 'description', content: head.description } : null);
+export function ContentPageHead({ head, article, items }: ContentPageHeadProps) {
+  const { origin } = useRenderContext();
+  const { storeConfig } = useSkimmer();
+  const store = { origin, ...storeConfig };
+  const data = article
+    ? articleHead(store, {
+        title: head.title,
+        description: head.description,
+        path: head.canonical,
+        crumbs: head.crumbs,
+        article: { title: article.title, author: article.author, datePublished: article.date, imageUrl: article.imageUrl },
+      })
+    : contentHead(store, { title: head.title, description: head.description, path: head.canonical, crumbs: head.crumbs, items });
+  return <PageHead head={data} />;
 }
 
 /**
@@ -70,6 +81,10 @@ export interface ContentStateProps {
   className?: string;
   /** The content once loaded. */
   children: () => ReactNode;
+  /** A blog post (its head gets the Article JSON-LD). */
+  article?: ArticleView | null;
+  /** What a list page lists, for its head's ItemList. */
+  items?: readonly ListedItem[];
 }
 
 /**
@@ -78,8 +93,7 @@ export interface ContentStateProps {
  *
  * @example <ContentState content={help} skeleton="cards">{() => <HelpTopicList topics={help.topics} />}</ContentState>
  */
-export function ContentState({ content, skeleton, skeletonCount, staticHeading = false, intro, className, children }: ContentStateProps) {
-  useContentHead(content, content.status === 'loaded');
+export function ContentState({ content, skeleton, skeletonCount, staticHeading = false, intro, className, children, article, items }: ContentStateProps) {
   if (content.status === 'missing') return <NotFound />;
   const known = content.status === 'loaded' || staticHeading;
   return (
@@ -90,6 +104,7 @@ export function ContentState({ content, skeleton, skeletonCount, staticHeading =
       className={className}
       busy={content.status === 'loading'}
     >
+      {content.status === 'loaded' && <ContentPageHead head={content} article={article} items={items} />}
       {content.status === 'loading' && <ContentSkeleton shape={skeleton} count={skeletonCount} />}
       {content.status === 'failed' && <ContentMessage message={content.message ?? ''} onRetry={content.reload} />}
       {content.status === 'loaded' && children()}

@@ -1,0 +1,247 @@
+/**
+ * What the fast index stores per document, by ordinal: every document gets the next ordinal
+ * when written (a rewrite retires the old one), so sets of documents are bitsets over
+ * ordinals. Kept here: the ordinals (alive, featured), the columns the sorts and facets read
+ * (id, price, rating, reviews, sales, vendor, title key), each document's tags, the facet
+ * dictionaries with one bitset per vendor and per tag, and one bitset per collection.
+ * The words and part numbers are the text index's (text.ts), the presorted orders orders.ts'.
+ * Memory: about cap/8 bytes per vendor, tag and collection bitset (12.5 kB each at 100k).
+ * @module
+ */
+import { tagKey } from '../query.ts';
+import { facetKey, titleSortKey } from '../text.ts';
+import type { SearchDocument } from '../types.ts';
+import { clearBit, hasBit, setBit } from './bits.ts';
+import { Names } from './names.ts';
+
+/** The documents of the index, by ordinal. */
+export class DocumentStore {
+  // ordinals
+  /** Ordinals the arrays have room for. */
+  cap = 0;
+  /** Ordinals in use, retired ones included. */
+  n = 0;
+  /** Live documents. */
+  live = 0;
+  readonly ordOf = new Map<number, number>();
+  alive = new Uint32Array(0);
+  featured = new Uint32Array(0);
+  // columns by ordinal
+  idOf = new Float64Array(0);
+  price = new Float64Array(0);
+  rating = new Float64Array(0);
+  reviews = new Float64Array(0);
+  sales = new Float64Array(0);
+  vendorOf = new Int32Array(0);
+  titleKey: string[] = [];
+  vendorSpelling: (string | null)[] = [];
+  /** Each tag's spelling in its document (prefix, value), aligned with tagIds. */
+  tagSpellP: string[] = [];
+  tagSpellV: string[] = [];
+  /** One copy of each spelling: database rows bring a fresh string per product. */
+  private readonly interned = new Map<string, string>();
+  /** Each ordinal's distinct tag ids: tagIds[tagStart[o] .. tagEnd[o]). */
+  tagStart = new Uint32Array(1);
+  tagEnd = new Uint32Array(0);
+  tagIds = new Uint32Array(1024);
+  tagFill = 0;
+  // facet dictionaries
+  readonly vendors = new Names();
+  readonly prefixes = new Names();
+  readonly tags = new Names();
+  /** The prefix id of each tag id. */
+  readonly tagPrefix: number[] = [];
+  /** Ordinals of each vendor and of each tag, for filters and facet counting by popcount. */
+  vendorBits: Uint32Array[] = [];
+  tagBits: Uint32Array[] = [];
+  readonly collections = new Map<number, Uint32Array>();
+
+  /**
+   * Writes a document at the next ordinal (the caller retired its previous one and made
+   * room) and returns the ordinal.
+   */
+  add(doc: SearchDocument): number {
+    const o = this.n++;
+    this.live++;
+    this.ordOf.set(doc.id, o);
+    setBit(this.alive, o);
+    if (doc.isFeatured) setBit(this.featured, o);
+    this.idOf[o] = doc.id;
+    this.price[o] = doc.priceCents;
+    this.rating[o] = doc.avgRating;
+    this.reviews[o] = doc.totalReviews;
+    this.sales[o] = doc.salesCount;
+    this.titleKey[o] = titleSortKey(doc.title);
+    const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
+    this.vendorSpelling[o] = vKey === '' ? null : this.intern(doc.vendor ?? '');
+    this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
+    if (vKey !== '') setBit(this.vendorBits[this.vendorOf[o]!] ??= new Uint32Array(this.cap >>> 5), o);
+    const seen = new Map<number, readonly [string, string]>();
+    for (const [p, v] of doc.tags) {
+      const pk = facetKey(p);
+      const vk = facetKey(v);
+      if (pk === '' || vk === '') continue;
+      const prefixId = this.prefixes.add(pk, p, doc.id);
+      const tagId = this.tags.add(tagKey(p, v), v, doc.id);
+      this.tagPrefix[tagId] = prefixId;
+      setBit(this.tagBits[tagId] ??= new Uint32Array(this.cap >>> 5), o);
+      if (!seen.has(tagId)) seen.set(tagId, [p, v]);
+    }
+    this.tagStart[o] = this.tagFill;
+    if (this.tagFill + seen.size > this.tagIds.length) {
+      const grown = new Uint32Array(Math.max(this.tagIds.length * 2, this.tagFill + seen.size));
+      grown.set(this.tagIds);
+      this.tagIds = grown;
+    }
+    for (const [t, [p, v]] of seen) {
+      this.tagSpellP[this.tagFill] = this.intern(p);
+      this.tagSpellV[this.tagFill] = this.intern(v);
+      this.tagIds[this.tagFill++] = t;
+    }
+    this.tagEnd[o] = this.tagFill;
+
+    for (const c of new Set(doc.collectionIds)) {
+      let bits = this.collections.get(c);
+      if (bits === undefined) this.collections.set(c, (bits = new Uint32Array(this.cap >>> 5)));
+      setBit(bits, o);
+    }
+    return o;
+  }
+
+  /** Drops the doubling slack of a bulk load; later writes grow again as needed. */
+  endBulk(): void {
+    this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
+  }
+
+  private intern(text: string): string {
+    const known = this.interned.get(text);
+    if (known !== undefined) return known;
+    this.interned.set(text, text);
+    return text;
+  }
+
+  /** Retires a document's ordinal (nothing when the id is not indexed). */
+  retire(id: number): void {
+    const o = this.ordOf.get(id);
+    if (o === undefined) return;
+    this.ordOf.delete(id);
+    clearBit(this.alive, o);
+    this.live--;
+    const v = this.vendorOf[o] ?? -1;
+    if (v >= 0) this.vendors.release(v, id);
+    for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+      const t = this.tagIds[i] ?? 0;
+      this.tags.release(t, id);
+      this.prefixes.release(this.tagPrefix[t] ?? 0, id);
+    }
+  }
+
+  /** Makes room for `cap` ordinals. */
+  grow(cap: number): void {
+    const f64 = (a: Float64Array): Float64Array<ArrayBuffer> => { const b = new Float64Array(cap); b.set(a); return b; };
+    this.alive = growBits(this.alive, cap >>> 5);
+    this.featured = growBits(this.featured, cap >>> 5);
+    for (const [c, bits] of this.collections) this.collections.set(c, growBits(bits, cap >>> 5));
+    this.vendorBits = this.vendorBits.map((bits) => growBits(bits, cap >>> 5));
+    this.tagBits = this.tagBits.map((bits) => growBits(bits, cap >>> 5));
+    this.idOf = f64(this.idOf);
+    this.price = f64(this.price);
+    this.rating = f64(this.rating);
+    this.reviews = f64(this.reviews);
+    this.sales = f64(this.sales);
+    const vendorOf = new Int32Array(cap).fill(-1);
+    vendorOf.set(this.vendorOf);
+    this.vendorOf = vendorOf;
+    this.tagStart = growBits(this.tagStart, cap);
+    this.tagEnd = growBits(this.tagEnd, cap);
+    this.cap = cap;
+  }
+
+  /**
+   * Renumbers the live ordinals 0..live-1 and drops the retired ones from everything kept
+   * here; returns the new ordinal of each old one (-1: retired), for the other parts.
+   */
+  compact(): Int32Array {
+    const remap = new Int32Array(this.n).fill(-1);
+    let next = 0;
+    for (let o = 0; o < this.n; o++) if (hasBit(this.alive, o)) remap[o] = next++;
+    const move = <T extends { [i: number]: number }>(a: T): void => {
+      for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] ?? 0; }
+    };
+    const moveList = <T>(a: T[]): void => {
+      for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] as T; }
+      a.length = next;
+    };
+    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf);
+    this.vendorOf.fill(-1, next);
+    moveList(this.titleKey); moveList(this.vendorSpelling);
+    const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
+    const spellP: string[] = [];
+    const spellV: string[] = [];
+    let fill = 0;
+    for (let o = 0; o < this.n; o++) {
+      const to = remap[o] ?? -1;
+      if (to < 0) continue;
+      const start = fill;
+      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+        spellP[fill] = this.tagSpellP[i] ?? '';
+        spellV[fill] = this.tagSpellV[i] ?? '';
+        tagIds[fill++] = this.tagIds[i] ?? 0;
+      }
+      this.tagStart[to] = start;
+      this.tagEnd[to] = fill;
+    }
+    this.tagIds = tagIds;
+    this.tagSpellP = spellP;
+    this.tagSpellV = spellV;
+    this.tagFill = fill;
+    const remapped = (bits: Uint32Array): Uint32Array<ArrayBuffer> => remapBits(bits, remap);
+    this.alive = remapped(this.alive);
+    this.featured = remapped(this.featured);
+    for (const [c, bits] of this.collections) this.collections.set(c, remapped(bits));
+    this.vendorBits = this.vendorBits.map(remapped);
+    this.tagBits = this.tagBits.map(remapped);
+    for (const [id, o] of this.ordOf) this.ordOf.set(id, remap[o] ?? 0);
+    this.n = next;
+    return remap;
+  }
+
+  /** Whether some spelling lost its holder (refreshNames is due before the next facets). */
+  namesStale(): boolean {
+    return this.vendors.stale.size + this.tags.stale.size + this.prefixes.stale.size > 0;
+  }
+
+  /** Recomputes the spellings whose lowest-id holder left, in one scan of the live ordinals. */
+  refreshNames(): void {
+    const tagsStale = this.tags.stale.size > 0 || this.prefixes.stale.size > 0;
+    for (let o = 0; o < this.n; o++) {
+      if (!hasBit(this.alive, o)) continue;
+      const docId = this.idOf[o] ?? 0;
+      const v = this.vendorOf[o] ?? -1;
+      if (v >= 0) this.vendors.offer(v, this.vendorSpelling[o] ?? '', docId);
+      if (!tagsStale) continue;
+      for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
+        const t = this.tagIds[i] ?? 0;
+        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.tagSpellP[i] ?? '', docId);
+        this.tags.offer(t, this.tagSpellV[i] ?? '', docId);
+      }
+    }
+    this.vendors.settle();
+    this.tags.settle();
+    this.prefixes.settle();
+  }
+}
+
+/** A copy of `a` in an array of `size` (zeros past its end): bitsets and per-ordinal offsets alike. */
+export function growBits(a: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
+  const b = new Uint32Array(size);
+  b.set(a);
+  return b;
+}
+
+/** A bitset renumbered by a compaction's remap (retired ordinals, -1, dropped). */
+export function remapBits(bits: Uint32Array, remap: Int32Array): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(bits.length);
+  for (let o = 0; o < remap.length; o++) if (hasBit(bits, o)) { const to = remap[o] ?? -1; if (to >= 0) setBit(out, to); }
+  return out;
+}

@@ -1,0 +1,466 @@
+/**
+ * The text side of the fast index: the words (Lexicon: posting lists with FIELD flags, looked
+ * up exactly or by prefix in a sorted term list) and part numbers (PrefixTable) of every
+ * ordinal, a forward index (each ordinal's word ids and flags), and the text match of a query.
+ * Query words are taken cheapest first: a word whose postings (with its prefix and
+ * part-number expansions) cost less than checking the remaining candidates is expanded into
+ * a bitset; otherwise each remaining candidate is checked through the forward index. Frequent
+ * words also keep one bitset per field, ORed whole instead of visiting each posting.
+ * When ranking, each word's score on each document is marked (score arrays, or score-level
+ * bitsets for a lone word) for paging.ts.
+ * @module
+ */
+import { Lexicon, PrefixTable, type Postings } from '../lexicon.ts';
+import type { NormalizedQuery } from '../query.ts';
+import { FIELD_COUNT, MIN_PART_NUMBER_PREFIX, normalizePartNumber } from '../text.ts';
+import type { SearchDocument } from '../types.ts';
+import { KIND, documentFields, wordRules, type Synonyms, type WordRule } from '../words.ts';
+import { andAny, andInto, countAnd, orInto, popcount, setBit, setFieldBits } from './bits.ts';
+import { WordForms } from './forms.ts';
+import type { Tuning } from './options.ts';
+import { EXACT_SCORE, PN_EXACT_SCORE, PN_PREFIX_SCORE, PREFIX_SCORE, SCORE_OF } from './scores.ts';
+import type { Scratch } from './scratch.ts';
+import { growBits, remapBits, type DocumentStore } from './storage.ts';
+
+/** The words and part numbers of a store's documents, and the text match over them. */
+export class TextIndex {
+  /** Every word of every document, with its postings. */
+  private readonly words = new Lexicon(true, true);
+  /** Normalised part numbers (and cross-references) with their postings. */
+  private readonly partNumbers = new PrefixTable();
+  /** Other forms and typo neighbours of the words seen. */
+  private readonly forms = new WordForms();
+  /** Words with field bitsets (Postings.fieldBits). */
+  private bigTerms: Postings[] = [];
+  /** True while the index loads the catalogue (field bitsets are built after it). */
+  private bulk = false;
+  /** Forward index: each ordinal's distinct word ids with their FIELD flags. */
+  private fwdStart = new Uint32Array(0);
+  private fwdEnd = new Uint32Array(0);
+  private fwdTerms = new Uint32Array(4096);
+  private fwdFlags = new Uint8Array(4096);
+  private fwdFill = 0;
+  /** Each ordinal's normalised part numbers, joined by spaces (they are alphanumeric). */
+  private pnsOf: string[] = [];
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly tuning: Tuning,
+    private readonly synonyms: Synonyms,
+    private readonly extraPartNumbers: (productId: number) => readonly string[],
+  ) {}
+
+  /** Starts a bulk load: postings are appended unsorted and field bitsets wait for endBulk. */
+  beginBulk(): void {
+    this.words.beginBulk();
+    this.partNumbers.beginBulk();
+    this.bulk = true;
+  }
+
+  /** Ends a bulk load: sorts the terms, builds the field bitsets of frequent words, drops the slack. */
+  endBulk(): void {
+    this.bulk = false;
+    this.words.endBulk(true);
+    this.partNumbers.endBulk();
+    for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
+    // drop the doubling slack of the bulk load; later writes grow again as needed
+    this.fwdTerms = this.fwdTerms.slice(0, Math.max(1024, this.fwdFill));
+    this.fwdFlags = this.fwdFlags.slice(0, Math.max(1024, this.fwdFill));
+  }
+
+  /** Indexes the words and part numbers of a document written at ordinal `o`. */
+  add(doc: SearchDocument, o: number): void {
+    const docWords = new Map<number, number>();
+    for (const [flag, words] of documentFields(doc, this.synonyms)) {
+      for (const w of words) {
+        const known = this.words.termOf.length;
+        const id = this.words.add(w, o, flag);
+        if (this.words.termOf.length > known) this.forms.add(w);
+        docWords.set(id, (docWords.get(id) ?? 0) | flag);
+      }
+    }
+    if (this.fwdFill + docWords.size > this.fwdTerms.length) {
+      const size = Math.max(this.fwdTerms.length * 2, this.fwdFill + docWords.size);
+      const terms = new Uint32Array(size);
+      terms.set(this.fwdTerms);
+      this.fwdTerms = terms;
+      const flags = new Uint8Array(size);
+      flags.set(this.fwdFlags);
+      this.fwdFlags = flags;
+    }
+    this.fwdStart[o] = this.fwdFill;
+    for (const [id, flags] of docWords) {
+      this.fwdTerms[this.fwdFill] = id;
+      this.fwdFlags[this.fwdFill++] = flags;
+    }
+    this.fwdEnd[o] = this.fwdFill;
+    if (!this.bulk) {
+      for (const [id, flags] of docWords) {
+        const p = this.words.terms.get(this.words.termOf[id]!)!;
+        if (p.fieldBits !== null) setFieldBits(p.fieldBits, o, flags, this.store.cap >>> 5);
+        else if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
+      }
+    }
+    const pns = [...new Set([...doc.partNumbers, ...this.extraPartNumbers(doc.id)].map(normalizePartNumber))].filter((pn) => pn !== '');
+    for (const pn of pns) this.partNumbers.add(pn, o);
+    this.pnsOf[o] = pns.join(' ');
+  }
+
+  /** Makes room for `cap` ordinals. */
+  grow(cap: number): void {
+    for (const p of this.bigTerms) p.fieldBits = p.fieldBits!.map((bits) => (bits === undefined ? undefined : growBits(bits, cap >>> 5)));
+    this.fwdStart = growBits(this.fwdStart, cap);
+    this.fwdEnd = growBits(this.fwdEnd, cap);
+  }
+
+  /** Renumbers everything by a compaction's remap (old ordinal to new, -1: retired) into `live` ordinals. */
+  compact(remap: Int32Array, live: number): void {
+    const n = remap.length;
+    for (let o = 0; o < n; o++) { const to = remap[o] ?? -1; if (to >= 0) this.pnsOf[to] = this.pnsOf[o] as string; }
+    this.pnsOf.length = live;
+    const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
+    const fwdFlags = new Uint8Array(fwdTerms.length);
+    let fwdFill = 0;
+    for (let o = 0; o < n; o++) {
+      const to = remap[o] ?? -1;
+      if (to < 0) continue;
+      const start = fwdFill;
+      for (let i = this.fwdStart[o] ?? 0; i < (this.fwdEnd[o] ?? 0); i++) {
+        fwdTerms[fwdFill] = this.fwdTerms[i] ?? 0;
+        fwdFlags[fwdFill++] = this.fwdFlags[i] ?? 0;
+      }
+      this.fwdStart[to] = start;
+      this.fwdEnd[to] = fwdFill;
+    }
+    this.fwdTerms = fwdTerms;
+    this.fwdFlags = fwdFlags;
+    this.fwdFill = fwdFill;
+    this.words.remap(remap);
+    // words left without postings are gone from the lexicon
+    this.bigTerms = this.bigTerms.filter((p) => p.length > 0);
+    for (const p of this.bigTerms) p.fieldBits = p.fieldBits!.map((bits) => (bits === undefined ? undefined : remapBits(bits, remap)));
+    this.partNumbers.remap(remap);
+  }
+
+  /**
+   * A query word's other matching words (not itself; prefixes come from the prefix range):
+   * variants (stem, joined neighbours), synonyms and typos, each with its best kind.
+   */
+  private alternativesOf(rule: WordRule): WordAlternative[] {
+    const kinds = new Map<string, number>();
+    for (const key of rule.synonymKeys) for (const t of this.forms.withStem(key) ?? []) if (t !== rule.word) kinds.set(t, KIND.synonym);
+    for (const key of rule.keys) for (const t of this.forms.withStem(key) ?? []) if (t !== rule.word) kinds.set(t, KIND.variant);
+    if (rule.typos > 0) for (const t of this.forms.typosOf(rule.word, rule.typos)) if (!kinds.has(t)) kinds.set(t, KIND.typo);
+    const out: WordAlternative[] = [];
+    for (const [term, kind] of kinds) {
+      const p = this.words.terms.get(term);
+      const id = this.words.idOf(term);
+      if (p !== undefined && id !== undefined && p.length > 0) out.push({ p, id, kind });
+    }
+    return out;
+  }
+
+  /** Postings from which a word keeps field bitsets (see FastIndexOptions.termBitsMin). */
+  private bigTermPostings(): number {
+    return this.tuning.termBitsMin > 0 ? this.tuning.termBitsMin : Math.max(1024, this.store.cap >>> 5);
+  }
+
+  /** Builds a word's field bitsets from its postings. */
+  private addFieldBits(p: Postings): void {
+    const bits: (Uint32Array | undefined)[] = [];
+    const { ords, flags } = p;
+    for (let j = 0; j < p.length; j++) {
+      const f = flags![j]!;
+      for (let i = 0; i < FIELD_COUNT; i++) if (f & (1 << i)) setBit(bits[i] ??= new Uint32Array(this.store.cap >>> 5), ords[j]!);
+    }
+    p.fieldBits = bits;
+    this.bigTerms.push(p);
+  }
+
+  /**
+   * ANDs the text match into `cand`; when ranking, fills each word's score array (the best
+   * score of the word on each document). Returns the word count. Words are taken cheapest
+   * first: a word whose postings (with its prefix and part-number expansions) cost less
+   * than checking the remaining candidates is expanded into a bitset; otherwise each
+   * remaining candidate is checked through the forward index, so 'aqu-9121-n' never
+   * expands every word starting with 'n'.
+   */
+  matchText(s: Scratch, nq: NormalizedQuery, cand: Uint32Array, relevance: boolean): number {
+    const { words: qWords, partNumber } = nq.text;
+    const last = qWords.length - 1;
+    const text = s.text;
+    const rules = wordRules(qWords, this.synonyms);
+    // several words: the candidates before the text match, in case none matches them all
+    if (qWords.length > 1) s.base.set(cand);
+    // each word's postings, prefix range, other forms and part-number slice are looked up once
+    const plans = qWords.map((word, i): WordPlan => {
+      const exact = this.words.terms.get(word) ?? null;
+      // the last word also matches as a prefix (as-you-type)
+      const prefix = i === last ? this.words.prefixRange(word) : null;
+      const pn = word.length >= MIN_PART_NUMBER_PREFIX ? this.partNumbers.prefixSlice(word) : null;
+      const alts = this.alternativesOf(rules[i]!);
+      let cost = (exact?.length ?? 0) + (prefix === null ? 0 : this.words.rangeCost(prefix[0], prefix[1]))
+        + (pn === null ? 0 : pn.to - pn.from);
+      for (const alt of alts) cost += alt.p.length;
+      return { word, i, exact, prefix, pn, alts, cost };
+    });
+    if (partNumber !== '') {
+      const { tierExact, tierPrefix } = s;
+      // a one-word query's part number is the word itself: its slice is at hand
+      const { ords, from, exactEnd, to } = plans.length === 1 && plans[0]!.word === partNumber && plans[0]!.pn !== null
+        ? plans[0]!.pn : this.partNumbers.prefixSlice(partNumber);
+      for (let i = from; i < to; i++) setBit(i < exactEnd ? tierExact : tierPrefix, ords[i]!);
+      s.tierHits += to - from;
+    }
+    plans.sort((a, b) => a.cost - b.cost);
+    const perDoc = this.fwdFill / Math.max(1, this.store.n) + 2;
+    let remaining = Infinity;
+    // ranking one word marks score levels (bitsets); several words, a score array per word
+    const levels = relevance && plans.length === 1;
+    for (let step = 0; step < plans.length; step++) {
+      const plan = plans[step]!;
+      const scores = relevance && !levels ? s.wordScoresAt(plan.i) : null;
+      if (step === 0) {
+        // the cheapest word is marked straight into the text set (a lone ranked word only
+        // into its level bitsets, whose union is the text set)
+        if (!levels) text.fill(0);
+        this.expandWord(s, plan, text, scores, levels);
+      } else if (plan.cost <= remaining * perDoc * this.tuning.expandFactor) {
+        this.expandWord(s, plan, s.wordBits, scores, false);
+        andInto(text, s.wordBits);
+        s.wordBits.fill(0);
+      } else {
+        remaining = this.checkWord(s, plan, text, cand, scores, remaining);
+        continue;
+      }
+      // (what is left only guides the next word's plan)
+      if (step < plans.length - 1) remaining = countAnd(text, cand);
+    }
+    if (qWords.length === 0) text.fill(0);
+    // part-number hits match whatever their words do; the candidates left are counted in
+    // the same pass (s.candCount)
+    const { tierExact, tierPrefix } = s;
+    const sets = levels ? s.usedLevels() : [text];
+    if (s.tierHits > 0) sets.push(tierExact, tierPrefix);
+    s.candCount = andAny(cand, sets, s.level);
+    if (s.candCount === 0 && qWords.length > 1) this.relax(s, plans, cand, relevance);
+    return relevance ? qWords.length : 0;
+  }
+
+  /**
+   * No candidate matched every word: the candidates matching the most words become the
+   * text set instead (s.relaxed). Each word is expanded whole (scores too when ranking), its
+   * matches among the candidates counted per document.
+   */
+  private relax(s: Scratch, plans: readonly WordPlan[], cand: Uint32Array, relevance: boolean): void {
+    const { base, wordBits } = s;
+    const counts = s.wordCounts();
+    let most = 0;
+    for (const plan of plans) {
+      wordBits.fill(0);
+      this.expandWord(s, plan, wordBits, relevance ? s.wordScoresAt(plan.i) : null, false);
+      for (let w = 0; w < wordBits.length; w++) {
+        for (let x = wordBits[w]! & base[w]!; x !== 0; x &= x - 1) {
+          const d = (w << 5) | (31 - Math.clz32(x & -x));
+          const c = ++counts[d]!;
+          if (c > most) most = c;
+        }
+      }
+    }
+    wordBits.fill(0);
+    let n = 0;
+    for (let w = 0; w < base.length; w++) {
+      let keep = 0;
+      for (let x = base[w]!; x !== 0; x &= x - 1) {
+        const low = x & -x;
+        const d = (w << 5) | (31 - Math.clz32(low));
+        if (most > 0 && counts[d] === most) { keep |= low; n++; }
+        counts[d] = 0;
+      }
+      cand[w] = keep;
+    }
+    s.candCount = n;
+    s.relaxed = n > 0;
+  }
+
+  /**
+   * Marks a word's documents in `bits` from its postings (exact, prefixes, part numbers):
+   * with `scores`, also each document's score of the word; with `levels`, each document in
+   * the scratch bitset of each score it gets. A frequent word's field bitsets are ORed in
+   * whole unless per-document scores are wanted.
+   */
+  private expandWord(s: Scratch, plan: WordPlan, bits: Uint32Array, scores: Uint8Array | null, levels: boolean): void {
+    const mark = (p: Postings, table: Uint8Array): void => {
+      if (p.fieldBits !== null) {
+        // a frequent word's fields are ORed whole; with per-document scores wanted, each
+        // field's score is tested on the few matches later instead (fieldScoresAt)
+        p.fieldBits.forEach((field, i) => {
+          if (field === undefined) return;
+          if (levels) {
+            orInto(s.levelAt(table[1 << i]!), field);
+            return;
+          }
+          orInto(bits, field);
+          if (scores !== null) s.fieldScoresAt(plan.i).push({ bits: field, score: table[1 << i]! });
+        });
+      } else if (levels) markPostingsLevels(s, p.ords, p.flags!, p.length, table);
+      else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
+    };
+    const { exact, prefix } = plan;
+    if (exact !== null) mark(exact, EXACT_SCORE);
+    // the word's own term adds nothing as a prefix: a whole word scores at least as much
+    if (prefix !== null) this.words.forRange(prefix[0], prefix[1], (_, p) => { if (p !== exact) mark(p, PREFIX_SCORE); });
+    // a word found both as a prefix and as a variant or typo is marked twice: scores and
+    // levels keep the best
+    for (const alt of plan.alts) mark(alt.p, SCORE_OF[alt.kind]!);
+    if (plan.pn !== null) {
+      const { ords, from, exactEnd, to } = plan.pn;
+      for (let i = from; i < to; i++) {
+        const o = ords[i]!;
+        const score = i < exactEnd ? PN_EXACT_SCORE : PN_PREFIX_SCORE;
+        if (levels) {
+          setBit(s.levelAt(score), o);
+          continue;
+        }
+        setBit(bits, o);
+        if (scores !== null) scores[o] = Math.max(scores[o]!, score);
+      }
+    }
+  }
+
+  /**
+   * Checks a word on each remaining candidate (and each part-number hit, which ranks by every
+   * word) through the forward index. Terms are compared by id; a prefix's terms are marked by
+   * id beforehand when there are fewer of them than forward entries to check, else each
+   * entry's term is compared as text. Drops the candidates the word does not match; returns
+   * how many are left.
+   */
+  private checkWord(s: Scratch, plan: WordPlan, text: Uint32Array, cand: Uint32Array, scores: Uint8Array | null, remaining: number): number {
+    const { fwdStart, fwdEnd, fwdTerms, fwdFlags } = this;
+    const { tierExact, tierPrefix } = s;
+    const termOf = this.words.termOf;
+    const exactId = this.words.idOf(plan.word) ?? -1;
+    const perDoc = this.fwdFill / Math.max(1, this.store.n);
+    const { prefix } = plan;
+    const byMarks = prefix !== null && prefix[1] - prefix[0] < remaining * perDoc;
+    // marks hold each term's best kind for the word (KIND)
+    const marks = s.termMarks(termOf.length);
+    const marked: number[] = [];
+    const markTerm = (id: number, kind: number): void => {
+      if (marks[id] === 0) marked.push(id);
+      if (kind > marks[id]!) marks[id] = kind;
+    };
+    for (const alt of plan.alts) markTerm(alt.id, alt.kind);
+    if (byMarks) {
+      this.words.forRange(prefix[0], prefix[1], (term) => {
+        const id = this.words.idOf(term);
+        if (id !== undefined && id !== exactId) markTerm(id, KIND.prefix);
+      });
+    }
+    const byText = prefix !== null && !byMarks;
+    let left = 0;
+    for (let w = 0; w < text.length; w++) {
+      const inText = text[w]! & cand[w]!;
+      let bits = inText | tierExact[w]! | tierPrefix[w]!;
+      let keep = inText;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const d = (w << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+        let score = 0;
+        for (let i = fwdStart[d]!, end = fwdEnd[d]!; i < end; i++) {
+          const term = fwdTerms[i]!;
+          let kind: number = term === exactId ? KIND.exact : marks[term]!;
+          if (byText && kind < KIND.prefix && termOf[term]!.startsWith(plan.word)) kind = KIND.prefix;
+          const sc = kind === 0 ? 0 : SCORE_OF[kind]![fwdFlags[i]!]!;
+          if (sc > score) score = sc;
+        }
+        if (plan.pn !== null) score = Math.max(score, this.partNumberScore(d, plan.word));
+        if (score === 0) keep &= ~low;
+        else if (scores !== null) scores[d] = score;
+      }
+      text[w] = keep;
+      left += popcount(keep);
+    }
+    for (const id of marked) marks[id] = 0;
+    return left;
+  }
+
+  /** A word's part-number score on a document: equal to one of its part numbers, or a prefix of one. */
+  private partNumberScore(d: number, word: string): number {
+    const pns = this.pnsOf[d] ?? '';
+    let score = 0;
+    for (let at = 0; at < pns.length;) {
+      const end = pns.indexOf(' ', at);
+      const stop = end < 0 ? pns.length : end;
+      if (stop - at >= word.length && pns.startsWith(word, at)) {
+        if (stop - at === word.length) return PN_EXACT_SCORE;
+        score = PN_PREFIX_SCORE;
+      }
+      at = stop + 1;
+    }
+    return score;
+  }
+
+}
+
+/** A query word as the text match plans it, with what it was found as. */
+interface WordPlan {
+  word: string;
+  /** Position in the query (its score array). */
+  i: number;
+  /** The word's own postings. */
+  exact: Postings | null;
+  /** The last word: the range of the terms it starts (Lexicon.prefixRange). */
+  prefix: [number, number] | null;
+  /** Long enough to match part numbers by prefix: the part numbers it starts. */
+  pn: { ords: Uint32Array; from: number; exactEnd: number; to: number } | null;
+  /** Its other forms, synonyms, joined neighbours and typos (alternativesOf). */
+  alts: WordAlternative[];
+  /** Postings it would expand to. */
+  cost: number;
+}
+
+/** A word a query word also matches, with the kind of match (KIND). */
+interface WordAlternative {
+  p: Postings;
+  id: number;
+  kind: number;
+}
+
+/**
+ * Marks postings in a bitset and, when ranking, raises each document's score of the word to
+ * the posting's (`table` by its FIELD flags): the one loop every posting of a query goes
+ * through, kept free of closures.
+ */
+function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+  if (scores === null) {
+    for (let j = 0; j < length; j++) {
+      const o = ords[j]!;
+      bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
+    }
+    return;
+  }
+  for (let j = 0; j < length; j++) {
+    const o = ords[j]!;
+    bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
+    const sc = table[flags[j]!]!;
+    if (sc > scores[o]!) scores[o] = sc;
+  }
+}
+
+/** As markPostings, but each posting's score sets the document in that score's level bitset (not in a text bitset). */
+function markPostingsLevels(s: Scratch, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+  const levelBits = s.levelBits;
+  let used = 0;
+  for (let j = 0; j < length; j++) {
+    const o = ords[j]!;
+    const w = o >>> 5;
+    const bit = 1 << (o & 31);
+    const level = table[flags[j]!]!;
+    used |= 1 << level;
+    const into = levelBits[level] ?? s.levelAt(level);
+    into[w] = into[w]! | bit;
+  }
+  s.levelsUsed |= used;
+}

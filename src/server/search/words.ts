@@ -1,0 +1,280 @@
+/**
+ * How a shopper's word finds a document's word beyond equality: word forms (stemming),
+ * typos, joined and split words and the operator's synonyms. Every index and the test
+ * oracle decide a match with `matchKind`, so the fast index's lookups (a stem table, a
+ * typo scan of the term list) can be checked against a plain scan of every document word.
+ *
+ * The kinds, best first: EXACT (the same word), VARIANT (same stem, or the query's adjacent
+ * words joined), SYNONYM (the operator's synonyms of those), PREFIX (the last query word
+ * starts it, as-you-type), TYPO (the document word within the word's edit budget, or its stem
+ * key within that budget of the word's stem key: 'heatrs' finds 'heater' as 'heatr' is one
+ * edit from it). Words holding a digit (part and model
+ * numbers) only ever match exactly or as a prefix: no stem, no typo.
+ * @module
+ */
+import { stemmer } from 'stemmer';
+import { FIELD, TYPE_TAG_PREFIXES, facetKey, foldText, parseQueryText, tokenize } from './text.ts';
+import type { SearchDocument } from './types.ts';
+
+/** Match kinds of a document word for a query word, higher is better; 0 no match. */
+export const KIND = { none: 0, typo: 1, prefix: 2, synonym: 3, variant: 4, exact: 5 } as const;
+
+/** A match kind (see KIND). */
+export type MatchKind = (typeof KIND)[keyof typeof KIND];
+
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/** True for a word of letters only (no digit): only such words are stemmed or typo-matched. */
+export function isPlainWord(word: string): boolean {
+  return LETTERS_ONLY.test(word);
+}
+
+/** Stems shorter than this are not trusted (Porter turns 'oring' into 'or', 'gas' into 'ga'). */
+const MIN_STEM = 3;
+
+const stemMemo = new Map<string, string>();
+
+/**
+ * The key two words share when they are forms of one word: the Porter stem of a plain
+ * word of 3+ letters ('pumps' and 'pump' give 'pump', 'batteries' 'batteri'); a stem
+ * shorter than 3 letters falls back to the word without a plural 's' ('orings' gives
+ * 'oring'); a word with a digit is its own key.
+ * @example stemKey('brushes') // 'brush'
+ */
+export function stemKey(word: string): string {
+  let key = stemMemo.get(word);
+  if (key !== undefined) return key;
+  if (word.length < MIN_STEM || !isPlainWord(word)) key = word;
+  else {
+    key = stemmer(word);
+    if (key.length < MIN_STEM) key = word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+  }
+  // the memo only grows with the vocabulary (document and query words), bounded for safety
+  if (stemMemo.size > 200_000) stemMemo.clear();
+  stemMemo.set(word, key);
+  return key;
+}
+
+/**
+ * Edits a query word may be away from a document word: none up to 4 letters, 1 from 5 to 8,
+ * 2 from 9 (Meilisearch's and Typesense's rule); none for a word with a digit.
+ */
+export function typoBudget(word: string): number {
+  if (word.length <= 4 || !isPlainWord(word)) return 0;
+  return word.length <= 8 ? 1 : 2;
+}
+
+/** Rows of withinEdits, reused (words are short; grown when one is not). */
+let rowA = new Int32Array(32);
+let rowB = new Int32Array(32);
+let rowC = new Int32Array(32);
+
+/**
+ * Whether `a` and `b` are within `k` edits (insert, delete, substitute, or swap two
+ * neighbouring letters: the optimal string alignment distance), stopping as soon as every
+ * path exceeds k.
+ * @example withinEdits('heatr', 'heater', 1) // true
+ */
+export function withinEdits(a: string, b: string, k: number): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > k) return false;
+  if (k === 0) return a === b;
+  if (lb + 1 > rowA.length) {
+    rowA = new Int32Array(lb + 1);
+    rowB = new Int32Array(lb + 1);
+    rowC = new Int32Array(lb + 1);
+  }
+  let prev2 = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= lb; j++) prev[j] = j;
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > k) return false;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[lb]! <= k;
+}
+
+/**
+ * The operator's synonyms: groups of words or phrases that mean the same to a shopper
+ * ('tabs', 'tablets'; 'chlorinator', 'salt system'). Each entry is keyed by its words joined
+ * and stemmed (stemKey), so 'tab' and 'tabs' find the same group and 'o-ring', 'o ring' and
+ * 'oring' are one entry. A phrase of several words matches a document where those words
+ * stand next to each other (the index adds the joined phrase as a word of that document).
+ */
+export class Synonyms {
+  private readonly byKey = new Map<string, Set<string>>();
+  /** Multi-word phrases joined ('saltsystem'), plus their plural: the pairs a document indexes joined. */
+  readonly phrases = new Set<string>();
+
+  /** @param groups each group's words or phrases, as the operator wrote them */
+  constructor(groups: readonly (readonly string[])[] = []) {
+    for (const group of groups) {
+      const keys: string[] = [];
+      for (const entry of group) {
+        const tokens = tokenize(entry);
+        if (tokens.length === 0) continue;
+        const joined = tokens.join('');
+        keys.push(stemKey(joined));
+        if (tokens.length > 1) {
+          this.phrases.add(joined);
+          this.phrases.add(joined + 's');
+        }
+      }
+      for (const key of keys) {
+        let set = this.byKey.get(key);
+        if (set === undefined) this.byKey.set(key, (set = new Set()));
+        for (const other of keys) if (other !== key) set.add(other);
+      }
+    }
+  }
+
+  /** The keys of the entries sharing a group with `key` (a stemKey). */
+  of(key: string): ReadonlySet<string> | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** No synonyms at all. */
+  static readonly none = new Synonyms();
+}
+
+/**
+ * The words of a document field as indexed: its words (tokenize), plus each hyphenated or
+ * slashed compound of 2 or 3 plain words joined ('O-Ring' also gives 'oring', 'Heavy-Duty'
+ * 'heavyduty'), plus each pair of neighbouring words joined when the pair is a synonym
+ * phrase ('Salt System' gives 'saltsystem' when the operator lists 'salt system').
+ */
+export function documentWords(text: string, synonyms: Synonyms = Synonyms.none): string[] {
+  const tokens = tokenize(text);
+  if (tokens.length < 2) return tokens;
+  const out = tokens.slice();
+  if (/[-/]/.test(text)) {
+    for (const chunk of foldText(text).split(/\s+/)) {
+      if (!/[-/]/.test(chunk)) continue;
+      const parts = tokenize(chunk);
+      if (parts.length >= 2 && parts.length <= 3 && parts.every(isPlainWord)) out.push(parts.join(''));
+    }
+  }
+  if (synonyms.phrases.size > 0) {
+    for (let i = 0; i + 1 < tokens.length; i++) {
+      const joined = tokens[i]! + tokens[i + 1]!;
+      if (synonyms.phrases.has(joined)) out.push(joined);
+    }
+  }
+  return out;
+}
+
+/** What one query word accepts besides itself, computed once per query. */
+export interface WordRule {
+  word: string;
+  /** Keys (stemKey) whose document words match as VARIANT: its own stem, its pairs with its neighbours joined. */
+  keys: ReadonlySet<string>;
+  /** Keys whose document words match as SYNONYM: the operator's synonyms of `keys`. */
+  synonymKeys: ReadonlySet<string>;
+  /** Edit budget (typoBudget). */
+  typos: number;
+  /** The last word: document words it starts match as PREFIX. */
+  prefix: boolean;
+}
+
+/**
+ * The rule of each query word. Besides its own stem and synonyms, a word accepts its pair
+ * with each neighbour joined ('o ring' accepts 'oring', so 'O-Ring' and 'ORing' answer),
+ * and that pair's synonyms.
+ * @example wordRules(['o', 'ring'], Synonyms.none)[0].keys // Set { 'o', 'oring' }
+ */
+export function wordRules(words: readonly string[], synonyms: Synonyms): WordRule[] {
+  const keys = words.map((word) => new Set<string>([stemKey(word)]));
+  for (let i = 0; i + 1 < words.length; i++) {
+    const joined = stemKey(words[i]! + words[i + 1]!);
+    keys[i]!.add(joined);
+    keys[i + 1]!.add(joined);
+  }
+  return words.map((word, i) => {
+    const synonymKeys = new Set<string>();
+    for (const key of keys[i]!) for (const s of synonyms.of(key) ?? []) if (!keys[i]!.has(s)) synonymKeys.add(s);
+    return { word, keys: keys[i]!, synonymKeys, typos: typoBudget(word), prefix: i === words.length - 1 };
+  });
+}
+
+/**
+ * How a document word matches a query word's rule: the best kind that applies (KIND).
+ * @example matchKind(wordRules(['pumps'], Synonyms.none)[0], 'pump') // KIND.variant
+ */
+export function matchKind(rule: WordRule, term: string): MatchKind {
+  if (term === rule.word) return KIND.exact;
+  const key = stemKey(term);
+  if (rule.keys.has(key)) return KIND.variant;
+  if (rule.synonymKeys.has(key)) return KIND.synonym;
+  if (rule.prefix && term.startsWith(rule.word)) return KIND.prefix;
+  if (rule.typos > 0 && isPlainWord(term) && (withinEdits(rule.word, term, rule.typos) || withinEdits(stemKey(rule.word), key, rule.typos))) {
+    return KIND.typo;
+  }
+  return KIND.none;
+}
+
+/**
+ * A document's indexed words by field (FIELD flag, words from documentWords): title, vendor,
+ * description, and each tag value, its head word (the last) as the type field when its prefix
+ * names the product's type ('Part Type: Heater Part' is a part, not a heater).
+ * The vendor's name written in the title ('Deepwell Pumps EcoStar Drive Track') counts as the
+ * vendor, not as title words, so 'pumps' ranks pumps above that vendor's other products.
+ */
+export function documentFields(doc: SearchDocument, synonyms: Synonyms): [number, string[]][] {
+  const vendorWords = documentWords(doc.vendor ?? '', synonyms);
+  const out: [number, string[]][] = [
+    [FIELD.title, withoutVendor(documentWords(doc.title, synonyms), tokenize(doc.vendor ?? ''))],
+    [FIELD.vendor, vendorWords],
+    [FIELD.description, documentWords(doc.description, synonyms)],
+  ];
+  for (const [p, v] of doc.tags) {
+    const words = documentWords(v, synonyms);
+    if (!TYPE_TAG_PREFIXES.has(facetKey(p))) {
+      out.push([FIELD.tag, words]);
+      continue;
+    }
+    // the type's head noun (its last word, and a joined word ending with it: 'ring' and
+    // 'oring' of 'O-Ring') names the type; 'heater' of 'Heater Part' is only a tag word
+    const tokens = tokenize(v);
+    const head = tokens[tokens.length - 1] ?? '';
+    const isHead = (w: string): boolean => w === head || (w.length > head.length && w.endsWith(head) && !tokens.includes(w));
+    out.push([FIELD.type, words.filter(isHead)], [FIELD.tag, words.filter((w) => !isHead(w))]);
+  }
+  return out;
+}
+
+/** Title words without the first run of the vendor's words, when the title holds them in a row. */
+function withoutVendor(titleWords: string[], vendorTokens: readonly string[]): string[] {
+  const n = vendorTokens.length;
+  if (n === 0) return titleWords;
+  for (let at = 0; at + n <= titleWords.length; at++) {
+    let same = true;
+    for (let k = 0; k < n && same; k++) same = titleWords[at + k] === vendorTokens[k];
+    if (same) return [...titleWords.slice(0, at), ...titleWords.slice(at + n)];
+  }
+  return titleWords;
+}
+
+/**
+ * The rules of a suggestion search (the header's 'Categories'): the words of q as product
+ * search reads them (stop words dropped), each matching a title word exactly, in another
+ * form, within its typo budget, or as a prefix (every word is typed as-you-go there).
+ * @example suggestionRules('robot clean').every((r) => documentWords('Robotic Cleaners').some((w) => matchKind(r, w) > 0)) // true
+ */
+export function suggestionRules(q: string, synonyms: Synonyms = Synonyms.none): WordRule[] {
+  return wordRules(parseQueryText(q).words, synonyms).map((rule) => ({ ...rule, prefix: true }));
+}

@@ -1,0 +1,274 @@
+/**
+ * Abuse limits (issue 16 item 4): per-client request limits on the expensive public routes,
+ * connection timeouts, and the body-size limit every route falls back to.
+ *
+ * - **Rate limits**: counters in memory per process (a fixed one-minute window per client and
+ *   group, counted synchronously in the request's first hook: {@link MemoryWindows}); with Redis
+ *   (several processes share the counters) @fastify/rate-limit and its Redis store. Per client address (`request.ip`, which
+ *   honours X-Forwarded-For only when TRUST_PROXY trusts the proxy) and per minute, in three
+ *   groups: `search` (product search and collection suggestions), `pages` (the storefront
+ *   page and its client-side routes, the server-rendered checkout, add-card and recovery pages) and `media` (generated pictures, 3D models and PDFs, rasterised on a
+ *   cache miss). A refused request answers 429 with `Retry-After` (seconds) and `{ error }`.
+ *   The defaults are far above what a shopper browsing fast sends (a search-as-you-type
+ *   keystroke is one or two calls; a page view one page and a few dozen pictures).
+ * - **Timeouts**: a request must arrive whole within REQUEST_TIMEOUT_MS, its headers within
+ *   HEADERS_TIMEOUT_MS; an idle kept-alive connection closes after KEEP_ALIVE_TIMEOUT_MS and any
+ *   connection silent for CONNECTION_TIMEOUT_MS is dropped (longer than socket.io's 25 s
+ *   long-poll), so slow clients cannot hold connections.
+ * - **Bodies**: {@link DEFAULT_BODY_LIMIT} for any route without its own (smaller) `bodyLimit`.
+ * @module
+ */
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+
+/** The largest body a route without its own `bodyLimit` accepts (the largest real one, 50 handles, is ~16 KB). */
+export const DEFAULT_BODY_LIMIT = 65_536;
+
+/** A limit group. */
+export type LimitGroup = 'search' | 'pages' | 'media';
+
+/** Requests per client and minute, per group (0 turns a group off), and addresses never limited. */
+export interface RateLimitConfig {
+  /** RATE_LIMIT_SEARCH: product searches and collection suggestions per minute. @default 600 */
+  search: number;
+  /** RATE_LIMIT_PAGES: HTML page renders (and 404s) per minute. @default 300 */
+  pages: number;
+  /** RATE_LIMIT_MEDIA: generated pictures, models and PDFs per minute. @default 3000 */
+  media: number;
+  /** RATE_LIMIT_ALLOW: client addresses never limited (a monitoring probe, an internal job). @default none */
+  allowList: string[];
+}
+
+/** Connection timeouts in milliseconds. */
+export interface TimeoutConfig {
+  /** REQUEST_TIMEOUT_MS: the whole request (headers and body) must arrive within it. @default 30000 */
+  requestMs: number;
+  /** HEADERS_TIMEOUT_MS: the headers must arrive within it (below requestMs). @default 15000 */
+  headersMs: number;
+  /**
+   * KEEP_ALIVE_TIMEOUT_MS: an idle kept-alive connection is closed after it. Longer than the 60 s a
+   * load balancer or nginx keeps an idle upstream connection, so the server never closes one the
+   * proxy is about to reuse (Node's 5 s made clients see resets under load). @default 72000
+   */
+  keepAliveMs: number;
+  /** CONNECTION_TIMEOUT_MS: a connection with no traffic at all is dropped after it (above the keep-alive). @default 120000 */
+  connectionMs: number;
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^[0-9]{1,10}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
+  return Number(raw);
+}
+
+/**
+ * Reads the rate limits from the environment.
+ * @example
+ * readRateLimitConfig({ RATE_LIMIT_SEARCH: '120' }).search; // 120
+ */
+export function readRateLimitConfig(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
+  return {
+    search: intFrom(env, 'RATE_LIMIT_SEARCH', 600, 0, 1_000_000_000),
+    pages: intFrom(env, 'RATE_LIMIT_PAGES', 300, 0, 1_000_000_000),
+    media: intFrom(env, 'RATE_LIMIT_MEDIA', 3000, 0, 1_000_000_000),
+    allowList: (env.RATE_LIMIT_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/**
+ * Reads the timeouts from the environment; the headers timeout must stay below the request's.
+ * @example
+ * readTimeoutConfig({}).keepAliveMs; // 72000
+ */
+export function readTimeoutConfig(env: NodeJS.ProcessEnv = process.env): TimeoutConfig {
+  const config = {
+    requestMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    headersMs: intFrom(env, 'HEADERS_TIMEOUT_MS', 15_000, 1000, 600_000),
+    keepAliveMs: intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+    connectionMs: intFrom(env, 'CONNECTION_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+  };
+  if (config.headersMs >= config.requestMs) throw new Error('HEADERS_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS');
+  return config;
+}
+
+/** The limit group of a route, by method and path; null for routes without a limit. */
+export function limitGroupOf(method: string | string[], url: string): LimitGroup | null {
+  const methods = [method].flat();
+  // HEAD renders what GET renders (Fastify answers it with the GET handler)
+  if (!methods.includes('GET') && !methods.includes('HEAD')) return null;
+  if (url === '/api/products/filter' || url === '/api/collections') return 'search';
+  if (url.startsWith('/media/')) return 'media';
+  if (url === '/' || url === '/index.html' || url.startsWith('/checkout/') || url === '/wallet/add-card' || url === '/verify-recovery-email') return 'pages';
+  return null;
+}
+
+/** The message of a refused request. */
+export function tooManyRequestsMessage(retryAfterSeconds: number): string {
+  return `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+}
+
+/** What {@link rateLimits} gives back: a hook for handlers that are no route (the 404 handler). */
+export interface RateLimitHooks {
+  /** Counts a request in the `pages` group; throws the 429 error when over it (a no-op when the group is off). */
+  pages: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** Requests counted in a window, per key. */
+interface Window {
+  count: number;
+  /** When the window ends (ms since the epoch). */
+  resetAt: number;
+}
+
+/**
+ * Fixed one-minute windows per key, in memory, for one process: a Map lookup and an increment per
+ * request, with no promise and no timer per request (@fastify/rate-limit's hook awaited its store
+ * on every search; this is the hot path of the search benchmark). Ended windows are swept once a
+ * window; at most `capacity` keys are held (the oldest window is dropped first), so a crawl from
+ * many addresses cannot grow it without bound.
+ */
+export class MemoryWindows {
+  private readonly windows = new Map<string, Window>();
+  private sweptAt = 0;
+
+  constructor(private readonly windowMs: number, private readonly capacity: number, private readonly now: () => number = Date.now) {}
+
+  /**
+   * Counts a request of `key`; answers 0 when it is within `max`, else the seconds until its
+   * window ends (the Retry-After).
+   */
+  hit(key: string, max: number): number {
+    const now = this.now();
+    let w = this.windows.get(key);
+    if (w === undefined || w.resetAt <= now) {
+      if (w !== undefined) this.windows.delete(key);
+      else if (this.windows.size >= this.capacity) this.makeRoom(now);
+      w = { count: 0, resetAt: now + this.windowMs };
+      // insertion order is window order: the first key is the oldest window
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return w.count <= max ? 0 : Math.max(1, Math.ceil((w.resetAt - now) / 1000));
+  }
+
+  /** Keys held (for tests). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private makeRoom(now: number): void {
+    if (now - this.sweptAt >= this.windowMs) {
+      this.sweptAt = now;
+      for (const [key, w] of this.windows) if (w.resetAt <= now) this.windows.delete(key);
+    }
+    while (this.windows.size >= this.capacity) {
+      const oldest = this.windows.keys().next();
+      if (oldest.done === true) break;
+      this.windows.delete(oldest.value);
+    }
+  }
+}
+
+/** The 429 a refused request answers (thrown: the app's error handler answers `{ error }`), with its headers set on the reply. */
+function refusal(reply: FastifyReply, max: number, seconds: number): Error {
+  reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', seconds).header('retry-after', seconds);
+  return Object.assign(new Error(tooManyRequestsMessage(seconds)), { statusCode: 429 });
+}
+
+/**
+ * Registers the rate limits. Call it before the routes are registered: routes are matched to
+ * their group as they are added (a group's routes share one counter per client). Without Redis
+ * the counters are this process's {@link MemoryWindows}; with Redis, @fastify/rate-limit's.
+ * @example
+ * const limits = await rateLimits(app, readRateLimitConfig());
+ * app.setNotFoundHandler(async (req, reply) => { await limits.pages(req, reply); return page(req, reply); });
+ */
+export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, shared?: { client: unknown; prefix: string }): Promise<RateLimitHooks> {
+  const allow = new Set(config.allowList);
+  if (!shared) return memoryRateLimits(app, config, allow);
+  await app.register(fastifyRateLimit, {
+    // several processes (REDIS_URL): counters in Redis (an ioredis client), shared by all of them
+    ...(shared ? { redis: shared.client, nameSpace: `${shared.prefix}route-limit:` } : {}),
+    global: false,
+    // the client's address; with TRUST_PROXY, the one the trusted proxy saw
+    keyGenerator: (req) => req.ip,
+    // only when there is a list: each hook of the plugin is awaited on every limited request
+    ...(allow.size > 0 ? { allowList: (req: FastifyRequest) => allow.has(req.ip) } : {}),
+    // enough counters for a crawl from many addresses without growing without bound
+    cache: 50_000,
+    // the headers a refused answer carries; ordinary answers carry none (no work on the hot path)
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
+    // thrown: the app's error handler answers { error } with the status
+    errorResponseBuilder: (_req, context) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return Object.assign(new Error(tooManyRequestsMessage(seconds)), { statusCode: context.statusCode });
+    },
+  });
+  // one limiter (one counter per client) per group, shared by the group's routes
+  type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  const limiter = (group: LimitGroup): Hook | null =>
+    // the group in the key: in Redis every group's counters share one key space
+    config[group] > 0 ? (app.rateLimit({ max: config[group], timeWindow: 60_000, keyGenerator: (req) => `${group}:${req.ip}` }) as unknown as Hook) : null;
+  const hooks: Record<LimitGroup, Hook | null> = { search: limiter('search'), pages: limiter('pages'), media: limiter('media') };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const group = limitGroupOf(route.method, route.url ?? '');
+    const hook = group === null ? null : hooks[group];
+    if (hook === null) return;
+    const existing = route.onRequest;
+    route.onRequest = [...(existing === undefined ? [] : [existing].flat()), hook] as RouteOptions['onRequest'];
+  });
+  const pages = hooks.pages;
+  return {
+    pages: async (req, reply) => {
+      if (pages !== null) await pages.call(app, req, reply);
+    },
+  };
+}
+
+/** One process: the groups' counters in memory, counted synchronously in an onRequest hook. */
+function memoryRateLimits(app: FastifyInstance, config: RateLimitConfig, allow: ReadonlySet<string>): RateLimitHooks {
+  // enough counters for a crawl from many addresses without growing without bound
+  const windows = new MemoryWindows(60_000, 50_000);
+  /** The refusal of a request over its group's limit, or null. */
+  const check = (group: LimitGroup, req: FastifyRequest, reply: FastifyReply): Error | null => {
+    const max = config[group];
+    if (max <= 0) return null;
+    const ip = req.ip;
+    if (allow.size > 0 && allow.has(ip)) return null;
+    // the group in the key: each group counts apart
+    const seconds = windows.hit(`${group}:${ip}`, max);
+    return seconds === 0 ? null : refusal(reply, max, seconds);
+  };
+  const hooks = new Map<LimitGroup, onRequestHookHandler>();
+  for (const group of ['search', 'pages', 'media'] as const) {
+    if (config[group] <= 0) continue;
+    hooks.set(group, function limit(req, reply, done) {
+      const refused = check(group, req, reply);
+      if (refused === null) done();
+      else done(refused);
+    });
+  }
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const group = limitGroupOf(route.method, route.url ?? '');
+    const hook = group === null ? undefined : hooks.get(group);
+    if (hook === undefined) return;
+    const existing = route.onRequest;
+    route.onRequest = [...(existing === undefined ? [] : [existing].flat()), hook] as RouteOptions['onRequest'];
+  });
+  return {
+    pages: async (req, reply) => {
+      const refused = check('pages', req, reply);
+      if (refused !== null) throw refused;
+    },
+  };
+}
+
+/**
+ * Applies the timeouts to the app's HTTP server (Fastify's own options cover the request,
+ * keep-alive and connection timeouts; Node's headers timeout is set on the server).
+ */
+export function applyHeadersTimeout(app: FastifyInstance, timeouts: TimeoutConfig): void {
+  app.server.headersTimeout = timeouts.headersMs;
+}

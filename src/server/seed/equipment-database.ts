@@ -1,0 +1,92 @@
+/**
+ * Writes the generated equipment, diagrams, fitment and part-number cross-reference of a seeded
+ * catalogue (seed/equipment.ts) in one transaction: all of it lands or none.
+ * @module
+ */
+import type { Db } from '../db/database.ts';
+import { normalizePartNumber } from '../search/text.ts';
+import { generateCatalogue } from './generate.ts';
+import { generateEquipment, type GeneratedEquipment, type ProductFact } from './equipment.ts';
+
+/** What was written. */
+export interface EquipmentSeedSummary {
+  equipment: number;
+  diagrams: number;
+  callouts: number;
+  fitments: number;
+  partNumbers: number;
+  supersessions: number;
+}
+
+/** The generator's view of the products of a seeded catalogue, in id order. */
+export async function productFactsOf(db: Db): Promise<ProductFact[]> {
+  return db.all<ProductFact>(
+    `SELECT p.id AS id, p.product_code AS productCode, p.vendor_id AS vendorId, MIN(pc.collection_id) AS collectionId
+     FROM products p JOIN product_collections pc ON pc.product_id = p.id
+     GROUP BY p.id, p.product_code, p.vendor_id ORDER BY p.id`,
+  );
+}
+
+/**
+ * Generates and writes the equipment of the catalogue seeded with `seed` (its collections and
+ * vendors are the generator's for that seed).
+ * @example
+ * await seedDatabase(db, { products: 3000, seed: 1 });
+ * await seedEquipment(db, { seed: 1 });
+ */
+export async function seedEquipment(db: Db, options: { seed?: number } = {}): Promise<EquipmentSeedSummary> {
+  const seed = options.seed ?? 1;
+  const shell = generateCatalogue({ products: 0, seed });
+  const generated = generateEquipment({ seed, collections: shell.collections, vendors: shell.vendors, products: await productFactsOf(db) });
+  return db.transaction(async (tx) => writeEquipment(tx, generated));
+}
+
+/** Writes generated equipment into a migrated database without equipment. */
+export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<EquipmentSeedSummary> {
+  let diagrams = 0;
+  let callouts = 0;
+  let fitments = 0;
+  for (const e of g.equipment) {
+    await db.run(
+      'INSERT INTO equipment (id, handle, vendor_id, series, model, type, year_from, year_to, image_hue) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [e.id, e.handle, e.vendorId, e.series, e.model, e.type, e.yearFrom, e.yearTo, e.imageHue],
+    );
+    for (const [position, number] of e.numbers.entries()) {
+      await db.run('INSERT INTO equipment_numbers (equipment_id, position, number, normalized) VALUES (?, ?, ?, ?)', [e.id, position, number, normalizePartNumber(number)]);
+    }
+    for (const d of e.diagrams) {
+      diagrams++;
+      await db.run('INSERT INTO diagrams (id, equipment_id, position, title, width, height) VALUES (?, ?, ?, ?, ?, ?)', [d.id, e.id, d.position, d.title, d.width, d.height]);
+      for (const c of d.callouts) {
+        callouts++;
+        await db.run(
+          'INSERT INTO diagram_callouts (diagram_id, number, product_id, quantity, x, y, part_x, part_y, shape) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [d.id, c.number, c.productId, c.quantity, c.x, c.y, c.partX, c.partY, c.shape],
+        );
+      }
+    }
+    for (const f of e.fitment) {
+      fitments++;
+      await db.run('INSERT INTO equipment_fitment (equipment_id, product_id, universal) VALUES (?, ?, ?)', [e.id, f.productId, f.universal ? 1 : 0]);
+    }
+  }
+  for (const n of g.partNumbers) {
+    await db.run('INSERT INTO product_part_numbers (product_id, position, number, normalized, kind) VALUES (?, ?, ?, ?, ?)', [n.productId, n.position, n.number, normalizePartNumber(n.number), n.kind]);
+  }
+  for (const s of g.supersessions) {
+    await db.run('INSERT INTO product_supersessions (product_id, replaced_by_id) VALUES (?, ?)', [s.productId, s.replacedById]);
+  }
+  return { equipment: g.equipment.length, diagrams, callouts, fitments, partNumbers: g.partNumbers.length, supersessions: g.supersessions.length };
+}
+
+/**
+ * Seeds the equipment of a store whose catalogue was seeded before equipment existed (issue 15),
+ * so a database of an earlier release gets its models at the next start. Nothing when the store
+ * has no products or already has equipment. Answers what was written, or null.
+ */
+export async function seedEquipmentIfMissing(db: Db, options: { seed?: number } = {}): Promise<EquipmentSeedSummary | null> {
+  const products = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0;
+  const models = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM equipment'))?.n ?? 0;
+  if (products === 0 || models > 0) return null;
+  return seedEquipment(db, options);
+}

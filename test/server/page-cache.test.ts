@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
+import { PageCache, pageCacheKey, pageEtag } from '../../src/server/render/page-cache.ts';
+import type { EntryRenderRequest, StorefrontEntry } from '../../src/server/render/index.ts';
+import { seededDb } from './catalogue.helpers.ts';
+
+const page = (body: string, status = 200) => ({ status, body, etag: pageEtag({ status, body }) });
+
+describe('PageCache', () => {
+  test('keeps pages up to its bytes, least recently used out first', () => {
+    const cache = new PageCache({ maxBytes: 3000 });
+    cache.set('a', page('a'.repeat(990)));
+    cache.set('b', page('b'.repeat(990)));
+    cache.set('c', page('c'.repeat(990)));
+    expect(cache.get('a')?.body).toHaveLength(990); // a is now the most recent
+    cache.set('d', page('d'.repeat(990)));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+    expect(cache.get('d')).toBeDefined();
+    expect(cache.stats.bytes).toBeLessThanOrEqual(3000);
+    // a page larger than the whole cache is not kept and evicts nothing
+    cache.set('huge', page('x'.repeat(5000)));
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.stats.entries).toBe(3);
+  });
+
+  test('keeps pages, 404s and permanent redirects only; entries expire', () => {
+    let now = 0;
+    const cache = new PageCache({ maxAgeMs: 1000, now: () => now });
+    cache.set('ok', page('ok'));
+    cache.set('missing', page('nf', 404));
+    cache.set('error', page('oops', 500));
+    cache.set('moved', { status: 302, location: '/x', body: '', etag: '"x"' });
+    expect(cache.get('ok')).toBeDefined();
+    expect(cache.get('missing')).toBeDefined();
+    expect(cache.get('error')).toBeUndefined();
+    expect(cache.get('moved')).toBeUndefined();
+    now = 1000;
+    expect(cache.get('ok')).toBeUndefined();
+  });
+
+  test('a page rendered before a clear is not kept after it', () => {
+    const cache = new PageCache();
+    const generation = cache.generation;
+    cache.clear();
+    cache.set('late', page('old data'), generation);
+    expect(cache.get('late')).toBeUndefined();
+    cache.set('fresh', page('new data'), cache.generation);
+    expect(cache.get('fresh')).toBeDefined();
+  });
+
+  test('the key separates hosts and layouts (mobile user agents get the mobile page)', () => {
+    const req = (host: string, ua: string) => ({ url: '/p', host, protocol: 'https' as const, headers: { 'user-agent': ua } });
+    expect(pageCacheKey(req('a.test', 'Mozilla/5.0 (iPhone)'))).not.toBe(pageCacheKey(req('a.test', 'Mozilla/5.0 (X11; Linux)')));
+    expect(pageCacheKey(req('a.test', 'x'))).not.toBe(pageCacheKey(req('b.test', 'x')));
+    expect(pageCacheKey(req('a.test', 'Mozilla/5.0 (Windows)'))).toBe(pageCacheKey(req('a.test', 'Mozilla/5.0 (X11; Linux)')));
+  });
+});
+
+describe('storefront pages through the cache', () => {
+  let app: FastifyInstance;
+  const renders: EntryRenderRequest[] = [];
+  let version = 1;
+  const entry: StorefrontEntry = {
+    async render(request) {
+      renders.push(request);
+      const missing = request.url.startsWith('/missing');
+      return {
+        status: missing ? 404 : 200,
+        redirect: request.url === '/old' ? { status: 301, location: '/new' } : null,
+        html: `<main>${request.url} v${version}</main>`,
+        headHtml: '<title>Page</title>',
+        data: null,
+        head: { title: null, canonical: null, description: null },
+      };
+    },
+  };
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skimmer-page-cache-'));
+    const webDir = join(dir, 'web');
+    mkdirSync(webDir, { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>Skimmer</title></head><body><div id="root"></div></body></html>');
+    app = await buildApp({ db: await seededDb(20, 3), dataDir: dir, webDir, storefrontEntry: async () => entry });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test('an anonymous page is rendered once, shared with ETag and s-maxage/stale-while-revalidate, and revalidates with 304', async () => {
+    renders.length = 0;
+    const first = await app.inject({ url: '/collections/anon' });
+    const second = await app.inject({ url: '/collections/anon' });
+    expect(renders).toHaveLength(1);
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(first.body).toContain('<main>/collections/anon v1</main>');
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(first.headers.vary).toMatch(/User-Agent/);
+    const again = await app.inject({ url: '/collections/anon', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  test('a request with a session cookie gets a private answer and is never served from or put in the shared cache', async () => {
+    renders.length = 0;
+    const cookie = `${SESSION_COOKIE}=abcdefabcdefabcdefabcdef`;
+    const signedIn = await app.inject({ url: '/collections/private', headers: { cookie } });
+    await app.inject({ url: '/collections/private', headers: { cookie } });
+    expect(renders).toHaveLength(2);
+    expect(signedIn.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+    // the anonymous copy is rendered on its own (nothing the signed-in answers left behind)
+    const anonymous = await app.inject({ url: '/collections/private' });
+    expect(renders).toHaveLength(3);
+    expect(anonymous.headers['cache-control']).toMatch(/^public/);
+    // the page itself is the same: the render never sees the cookie
+    expect(renders.every((r) => !JSON.stringify(r).includes('abcdefabcdef'))).toBe(true);
+  });
+
+  test('a 404 and a 301 are cached too; mobile and desktop layouts separately', async () => {
+    renders.length = 0;
+    expect((await app.inject({ url: '/missing-thing' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/missing-thing' })).statusCode).toBe(404);
+    const moved = await app.inject({ url: '/old' });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/new');
+    expect((await app.inject({ url: '/old' })).statusCode).toBe(301);
+    expect(renders).toHaveLength(2);
+    await app.inject({ url: '/products/x', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)' } });
+    await app.inject({ url: '/products/x', headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } });
+    expect(renders).toHaveLength(4);
+  });
+
+  test('a catalogue write clears the rendered pages (the same call that clears the search answers)', async () => {
+    renders.length = 0;
+    await app.inject({ url: '/collections/write' });
+    await app.inject({ url: '/collections/write' });
+    expect(renders).toHaveLength(1);
+    version = 2;
+    const product = (await app.inject({ url: '/api/products/filter?limit=1' })).json().products[0];
+    await app.catalogue.reindex([product.id]);
+    const after = await app.inject({ url: '/collections/write' });
+    expect(renders).toHaveLength(2);
+    expect(after.body).toContain('v2');
+  });
+});
