@@ -64,9 +64,11 @@ function expectStoreHeaders(headers: Record<string, unknown>, url: string): Map<
     expect(csp.has('script-src'), url).toBe(false);
     expect(headers['x-content-type-options'], url).toBe('nosniff');
     expect(headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-    expect(headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
-    expect(headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
+    expect(headers['cross-origin-resource-policy'], url).toBe('same-site');
     expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    // document-only headers (features of scripts, the opener of a top-level page) stay off
+    expect(headers['cross-origin-opener-policy'], url).toBeUndefined();
+    expect(headers['permissions-policy'], url).toBeUndefined();
     expect(headers['strict-transport-security'], url).toBeUndefined();
     return csp;
   }

@@ -205,9 +205,15 @@ function headersOfHelmet(options: HelmetOptions): [string, string][] {
 /** The policy of API and media answers (JSON, pictures, models, PDFs): nothing loads or runs. */
 export const RESOURCE_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
-/** Headers API and media answers carry besides their policy (the others only act on documents). */
+/**
+ * Headers API and media answers carry besides their policy. `Permissions-Policy` and
+ * `Cross-Origin-Opener-Policy` act only on documents that run script (the features a page's
+ * scripts and frames may use; the browsing-context group of a top-level page): a JSON, picture or
+ * model answer, even opened as a tab, runs nothing under {@link RESOURCE_CSP}, so they are left
+ * to the store's documents (they were 316 of the 767 header bytes of every search answer).
+ */
 const RESOURCE_HEADERS = new Set([
-  'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'cross-origin-opener-policy', 'x-frame-options', 'permissions-policy',
+  'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy', 'x-frame-options',
 ]);
 
 /** Whether a request URL is an API or media answer (never a document the store renders). */
@@ -232,8 +238,8 @@ let resourceHeadersMemo: Readonly<Record<string, string>> | null = null;
 export function resourceAnswerHeaders(): Readonly<Record<string, string>> {
   if (resourceHeadersMemo) return resourceHeadersMemo;
   const written = headersOfHelmet(helmetOptions(cspDirectives({ config: readSecurityHeadersConfig({}) }, "'none'")));
-  const out: Record<string, string> = { 'content-security-policy': RESOURCE_CSP, 'permissions-policy': PERMISSIONS_POLICY };
-  for (const [name, value] of written) if (RESOURCE_HEADERS.has(name) && name !== 'permissions-policy') out[name] = value;
+  const out: Record<string, string> = { 'content-security-policy': RESOURCE_CSP };
+  for (const [name, value] of written) if (RESOURCE_HEADERS.has(name)) out[name] = value;
   return (resourceHeadersMemo = Object.freeze(out));
 }
 
