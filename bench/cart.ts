@@ -32,13 +32,12 @@ import { buildApp } from '../src/server/app.ts';
 import { openSqlite } from '../src/server/db/database.ts';
 import { openPostgres } from '../src/server/db/postgres.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { runShopper, type CartCallKind } from './cart-shopper.ts';
 import { seedStore } from '../src/server/seed/store.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 500);
-/** A shopper's cart holds at most this many lines; then they update or remove instead of adding. */
-const MAX_CART_LINES = 8;
 /** Mean pause of a shopper between two calls, in ms (uniform in 0.5x..1.5x); 0 hammers the server. */
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
 /** A PostgreSQL URL to run the store on instead of a SQLite file (e.g. postgres://root@127.0.0.1:5432/test). */
@@ -98,7 +97,7 @@ async function serve(dir: string): Promise<void> {
 }
 
 interface Sample {
-  kind: 'add' | 'update' | 'remove';
+  kind: CartCallKind;
   ms: number;
   status: number;
 }
@@ -166,6 +165,11 @@ async function drive(base: string, child: ChildProcess): Promise<void> {
     await measure('add (same line)', 7, (i) => send('POST', '/api/checkouts/lineItems', cookie, { inventoryLevelId: levels[i % 6], quantity: 1 }, randomUUID()));
     const lines = await measure('update', 7, (i) => send('PUT', '/api/checkouts/lineItems', cookie, { inventoryLevelId: levels[i % 6], quantity: 2 + i }));
     await measure('remove', 6, (i) => send('DELETE', `/api/checkouts/lineItems/${lines[i]?.id ?? 0}`, cookie));
+    // a large cart (a pool build-out: 60 lines): what each call's cost grows with
+    const big = Math.min(60, levels.length);
+    for (let i = 0; i < big; i++) await send('POST', '/api/checkouts/lineItems', cookie, { inventoryLevelId: levels[i], quantity: 1 }, randomUUID());
+    await measure(`get (${big} lines)`, 7, () => send('GET', '/api/checkouts', cookie));
+    await measure(`add (${big} lines)`, 7, (i) => send('POST', '/api/checkouts/lineItems', cookie, { inventoryLevelId: levels[i % 6], quantity: 1 }, randomUUID()));
   }
 
   const samples: Sample[] = [];
@@ -176,38 +180,19 @@ async function drive(base: string, child: ChildProcess): Promise<void> {
   async function shopper(n: number): Promise<void> {
     const first = await send('GET', '/api/checkouts', '');
     const cookie = (first.setCookie ?? '').split(';')[0] ?? '';
-    let lines: { id: number; inventoryLevelId: number }[] = [];
-    let step = n;
-    while (performance.now() < deadline) {
-      step = (step * 1103515245 + 12345) % 2147483648;
-      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + (step % 1000) / 1000)));
-      const roll = step % 10;
-      // carts stay shopper-sized (up to MAX_CART_LINES lines): a full cart updates or removes
-      const kind: Sample['kind'] = lines.length === 0 || (roll < 5 && lines.length < MAX_CART_LINES) ? 'add' : roll < 8 ? 'update' : 'remove';
-      const target = lines[step % Math.max(1, lines.length)];
-      const t0 = performance.now();
-      let res: { status: number; text: string };
-      try {
-        if (kind === 'add') {
-          res = await send('POST', '/api/checkouts/lineItems', cookie, { inventoryLevelId: levels[step % levels.length], quantity: 1 + (step % 3) }, randomUUID());
-        } else if (kind === 'update' && target) {
-          res = await send('PUT', '/api/checkouts/lineItems', cookie, { inventoryLevelId: target.inventoryLevelId, quantity: 1 + (step % 5) });
-        } else {
-          res = await send('DELETE', `/api/checkouts/lineItems/${target?.id ?? 0}`, cookie);
+    await runShopper({
+      send, cookie, levels, deadline, thinkMs: THINK_MS, seed: n,
+      onCall(kind, ms, status, text) {
+        samples.push({ kind, ms, status });
+        if (status !== 200) {
+          const label = `${kind} ${status} ${text.slice(0, 80)}`;
+          failures.set(label, (failures.get(label) ?? 0) + 1);
         }
-      } catch (err) {
-        failures.set(`network ${(err as Error).message}`, (failures.get(`network ${(err as Error).message}`) ?? 0) + 1);
-        continue;
-      }
-      samples.push({ kind, ms: performance.now() - t0, status: res.status });
-      if (res.status !== 200) {
-        const label = `${kind} ${res.status} ${res.text.slice(0, 80)}`;
-        failures.set(label, (failures.get(label) ?? 0) + 1);
-        continue;
-      }
-      const checkout = (JSON.parse(res.text) as { checkout: { LineItems: { id: number; inventoryLevelId: number }[] } }).checkout;
-      lines = checkout.LineItems.map((l) => ({ id: l.id, inventoryLevelId: l.inventoryLevelId }));
-    }
+      },
+      onNetworkError(err) {
+        failures.set(`network ${err.message}`, (failures.get(`network ${err.message}`) ?? 0) + 1);
+      },
+    });
   }
 
   const started = performance.now();

@@ -4,8 +4,9 @@
  * For each setup, real servers (`src/server/main.ts`) on a fresh database and a Redis prefix of
  * their own (test/server/multiprocess.helpers.ts), loaded over HTTP with keep-alive from this
  * process, requests spread round-robin over the processes:
- * - cart: BENCH_SHOPPERS shoppers (default 100), each with its own session, adding lines with an
- *   Idempotency-Key each and pausing BENCH_THINK_MS between calls (mean 100 ms, as bench:cart);
+ * - cart: bench:cart's workload (cart-shopper.ts): BENCH_SHOPPERS shoppers (default 100), each
+ *   with its own session, adding lines (with an Idempotency-Key each), updating and removing them,
+ *   carts of at most 8 lines, pausing BENCH_THINK_MS between calls (mean 100 ms);
  * - search: BENCH_SEARCHERS clients (default 16) in a closed loop over a mix of product searches
  *   (the HTTP part of bench:search: words, part numbers, vendors, prices, pages);
  * then, on the two-process setups, the catalogue change seen by the other process: a sale made on
@@ -16,10 +17,11 @@
  * TEST_DATABASE_URL when it answers, else one SQLite file in WAL mode shared by the processes)
  * with one and with two processes, all with REDIS_URL. Prints throughput, p50/p95/p99 and errors
  * side by side. Environment: BENCH_SECONDS (default 15 per load), BENCH_PRODUCTS (default 500),
- * BENCH_DATABASE (postgres | sqlite, to force the multi-process database).
+ * BENCH_DATABASE (postgres | sqlite, to force the multi-process database), BENCH_SETUPS (a subset of
+ * sqlite1, pg1, pg2, sqlite2).
  */
-import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { runShopper, type CartSend } from './cart-shopper.ts';
 import { percentiles, type Percentiles } from './search-stats.ts';
 import {
   ADMIN_TOKEN, newShopper, startMultiStore, TEST_PG_URL, type MultiStore, type StoreDatabase,
@@ -64,29 +66,28 @@ async function cartLoad(store: MultiStore): Promise<LoadFigures> {
   let errors = 0;
   const byStatus: Record<string, number> = {};
   let turn = 0;
-  const end = Date.now() + SECONDS * 1000;
-  await Promise.all(shoppers.map(async (s, i) => {
-    let n = 0;
-    while (Date.now() < end) {
-      const base = bases[turn++ % bases.length] ?? '';
-      try {
-        const a = await call(base, '/api/checkouts/lineItems', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: s.cookie, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ inventoryLevelId: levels[(i * 7 + n++) % levels.length], quantity: 1 }),
-        });
-        samples.push(a.ms);
-        if (a.status !== 200) {
-          errors++;
-          byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-        }
-      } catch (err) {
+  // bench:cart's shopper (cart-shopper.ts), its calls spread round-robin over the processes
+  const send: CartSend = async (method, path, cookie, body, key) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', cookie };
+    if (key) headers['idempotency-key'] = key;
+    const a = await call(bases[turn++ % bases.length] ?? '', path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    return { status: a.status, text: a.body };
+  };
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(shoppers.map((s, i) => runShopper({
+    send, cookie: s.cookie, levels, deadline, thinkMs: THINK_MS, seed: i + 1,
+    onCall(_kind, ms, status) {
+      samples.push(ms);
+      if (status !== 200) {
         errors++;
-        byStatus[(err as Error).message] = (byStatus[(err as Error).message] ?? 0) + 1;
+        byStatus[status] = (byStatus[status] ?? 0) + 1;
       }
-      if (THINK_MS > 0) await sleep(THINK_MS * (0.5 + Math.random()));
-    }
-  }));
+    },
+    onNetworkError(err) {
+      errors++;
+      byStatus[err.message] = (byStatus[err.message] ?? 0) + 1;
+    },
+  })));
   return { calls: samples.length, rps: samples.length / SECONDS, latency: percentiles(samples), errors, byStatus };
 }
 
@@ -189,10 +190,13 @@ async function main(): Promise<void> {
   const forced = process.env.BENCH_DATABASE as StoreDatabase | undefined;
   const multiDb: StoreDatabase = forced ?? ((await pgAvailable()) ? 'postgres' : 'sqlite');
   const rows: Row[] = [];
-  rows.push(await measure('sqlite, 1 process', 'sqlite', 1));
-  if (multiDb === 'postgres') rows.push(await measure('postgres, 1 process', 'postgres', 1));
-  rows.push(await measure(`${multiDb}, 2 processes`, multiDb, 2));
-  if (multiDb === 'postgres') rows.push(await measure('sqlite (WAL file), 2 processes', 'sqlite', 2));
+  // BENCH_SETUPS: a comma-separated subset of sqlite1, pg1, pg2, sqlite2 (default: all that apply)
+  const only = process.env.BENCH_SETUPS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = (key: string): boolean => only === undefined || only.length === 0 || only.includes(key);
+  if (wanted('sqlite1')) rows.push(await measure('sqlite, 1 process', 'sqlite', 1));
+  if (multiDb === 'postgres' && wanted('pg1')) rows.push(await measure('postgres, 1 process', 'postgres', 1));
+  if (wanted(multiDb === 'postgres' ? 'pg2' : 'sqlite2')) rows.push(await measure(`${multiDb}, 2 processes`, multiDb, 2));
+  if (multiDb === 'postgres' && wanted('sqlite2')) rows.push(await measure('sqlite (WAL file), 2 processes', 'sqlite', 2));
   console.log(`\nbench:multi — ${SECONDS} s per load, ${SHOPPERS} shoppers (think ${THINK_MS} ms), ${SEARCHERS} searchers, ${PRODUCTS} products, Redis on; machine: ${(await import('node:os')).cpus().length} cores`);
   for (const r of rows) {
     console.log(`\n${r.setup}`);
