@@ -22,7 +22,7 @@
  * count is printed. The machine is shared by other work: the figures move from run to run.
  *
  * Environment: BENCH_SECONDS (default 10), BENCH_RUNS (default 3), BENCH_PRODUCTS (default 3000),
- * BENCH_BUILD=1.
+ * BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -76,7 +76,9 @@ async function serve(dbPath: string, dataDir: string, mode: Mode): Promise<void>
 }
 
 async function startServer(dbPath: string, dataDir: string, mode: Mode): Promise<{ base: string; pages: Record<PageType, string[]>; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dbPath, dataDir, mode], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dbPath, dataDir, mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
   });

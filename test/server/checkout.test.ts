@@ -267,12 +267,12 @@ describe('test cards', () => {
   test.each([
     ['4242424242424242', 'Visa'],
     ['5555555555554444', 'Mastercard'],
-    ['378282246310005', 'Amex'],
+    ['378282246310005', 'American Express'],
     ['6011111111111117', 'Discover'],
   ])('%s is a valid %s test card', (number, brand) => {
     expect(luhnValid(number)).toBe(true);
     expect(cardBrand(number)).toBe(brand);
-    const payment = tokenizeTestCard({ cardNumber: number, expMonth: '12', expYear: '2099', cvc: brand === 'Amex' ? '1234' : '123' }, new Date('2026-01-01'));
+    const payment = tokenizeTestCard({ cardNumber: number, expMonth: '12', expYear: '2099', cvc: brand === 'American Express' ? '1234' : '123' }, new Date('2026-01-01'));
     expect(payment).toMatchObject({ brand, last4: number.slice(-4) });
   });
 

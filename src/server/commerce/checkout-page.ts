@@ -33,7 +33,7 @@ import { HttpError } from '../errors.ts';
 import { lineDetails, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
 import type { CartPrice } from './pricing.ts';
 import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
-import { luhnValid } from '../account/cards.ts';
+import { cardBrand, luhnValid } from '../account/cards.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 
 /** Options of {@link checkoutPageRoutes}. */
@@ -43,18 +43,9 @@ export interface CheckoutPageOptions {
   allowedOrigins?: readonly string[];
 }
 
-/** A test card's brand, from its leading digits. */
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
-  if (/^3[47]/.test(digits)) return 'Amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover';
-  if (/^3(0[0-5]|[68])/.test(digits)) return 'Diners';
-  return 'Card';
-}
-
-// The Luhn check of a card number: the server's one (account/cards.ts), shared with the add-card page.
-export { luhnValid };
+// The Luhn check and the brand of a card number: the server's one (account/cards.ts), shared
+// with the wallet's add-card page, so an order and a saved card name a brand alike.
+export { cardBrand, luhnValid };
 
 /** The test card number that is always declined. */
 export const DECLINED_TEST_CARD = '4000000000000002';
