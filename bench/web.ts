@@ -228,6 +228,9 @@ async function lighthouseRun(url: string): Promise<LhFigures> {
       writeFileSync(join(process.env.BENCH_LH_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
     }
     const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (lhr.runtimeError || !Number.isFinite(num('largest-contentful-paint'))) {
+      console.log(`  Lighthouse could not measure a run of ${url}: ${lhr.runtimeError?.code ?? ''} ${lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? ''}`);
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       cls: num('cumulative-layout-shift'),
@@ -246,8 +249,9 @@ async function lighthouseRun(url: string): Promise<LhFigures> {
   }
 }
 
+/** The median of the runs that measured the figure (a run Lighthouse could not measure gives NaN and is left out). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 

@@ -174,6 +174,18 @@ describe('the first HTML of each route type (server render) and the sitemap agre
     expect(site.potentialAction.target.urlTemplate).toBe(`${origin}/searchresults.asp?q={search_term_string}`);
   });
 
+  test('home: the first hero slide (a CSS background, its largest paint) is preloaded once, at high priority', async () => {
+    const res = await app.inject({ url: '/', headers: host });
+    const doc = parse(res.body);
+    const slide = doc.querySelector('.sk-hero__slide');
+    expect(slide).not.toBeNull();
+    const background = /url\("([^"]+)"\)/.exec(slide!.getAttribute('style') ?? '')?.[1];
+    expect(background).toBeTruthy();
+    const preloads = [...doc.head.querySelectorAll('link[rel="preload"][as="image"]')].filter((l) => l.getAttribute('href') === background);
+    expect(preloads).toHaveLength(1);
+    expect(preloads[0]!.getAttribute('fetchpriority')).toBe('high');
+  });
+
   test('product: Product with Offer and AggregateRating, BreadcrumbList, the preloaded picture; canonical = its sitemap URL', async () => {
     const products = await sitemap('products');
     expect(products.length).toBeGreaterThan(0);
