@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mergeHead } from '../domain/seo.ts';
+import { sendHtml } from './render/encoded-html.ts';
 
 /** The values the page is filled with. */
 export interface StorefrontPageValues {
@@ -167,8 +168,8 @@ export function storefrontPageHandler(file: string, values: () => StorefrontPage
     const body = await filledPage(reply);
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     void reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.send(body);
+    if (req.headers['if-none-match']?.replace(/^W\//, '') === etag) return reply.code(304).send();
+    return sendHtml(req, reply, body);
   };
   return Object.assign(handler, { scriptHashes: () => cached?.hashes ?? '', filledPage });
 }

@@ -5,6 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import fc from 'fast-check';
+import { htmlEncodingFor, sendHtml, type EncodedBodies } from '../../src/server/render/encoded-html.ts';
 import { PageCache, pageCacheKey, pageEtag } from '../../src/server/render/page-cache.ts';
 import type { EntryRenderRequest, StorefrontEntry } from '../../src/server/render/index.ts';
 import { seededDb } from './catalogue.helpers.ts';
@@ -74,7 +78,7 @@ describe('storefront pages through the cache', () => {
       return {
         status: missing ? 404 : 200,
         redirect: request.url === '/old' ? { status: 301, location: '/new' } : null,
-        html: `<main>${request.url} v${version}</main>`,
+        html: `<main>${request.url} v${version}${request.url.startsWith('/big') || request.url === '/' ? ' pool pump parts'.repeat(400) : ''}</main>`,
         headHtml: '<title>Page</title>',
         data: null,
         head: { title: null, canonical: null, description: null },
@@ -150,5 +154,85 @@ describe('storefront pages through the cache', () => {
     const after = await app.inject({ url: '/collections/write' });
     expect(renders).toHaveLength(2);
     expect(after.body).toContain('v2');
+  });
+
+  test('a page answered by the storefront router (no route of its own) is sent brotli or gzip as the request accepts, same page, weak ETag, Vary', async () => {
+    const plain = await app.inject({ url: '/big-page' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('pool pump parts');
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+    const br = await app.inject({ url: '/big-page', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(String(br.headers.vary)).toMatch(/User-Agent, Cookie, Accept-Encoding/);
+    expect(br.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    const gz = await app.inject({ url: '/big-page', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    // either form of the ETag revalidates
+    const again = await app.inject({ url: '/big-page', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // the home page (a route of its own, where @fastify/compress also runs) is encoded once
+    const home = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(home.rawPayload).toString('utf8')).toMatch(/<main>\/ v\d pool pump parts/);
+  });
+});
+
+describe('encoded HTML', () => {
+  test('the encoding of an Accept-Encoding header: brotli first, then gzip, q=0 refuses', () => {
+    expect(htmlEncodingFor('gzip, deflate, br')).toBe('br');
+    expect(htmlEncodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(htmlEncodingFor('gzip')).toBe('gzip');
+    expect(htmlEncodingFor('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(htmlEncodingFor('*')).toBe('br');
+    expect(htmlEncodingFor('*, br;q=0')).toBe('gzip');
+    expect(htmlEncodingFor('identity')).toBeNull();
+    expect(htmlEncodingFor('gzip;q=0, br;q=0')).toBeNull();
+    expect(htmlEncodingFor('')).toBeNull();
+    expect(htmlEncodingFor(undefined)).toBeNull();
+  });
+
+  test('property: the chosen encoding is one the header accepts with a weight above 0', () => {
+    const token = fc.constantFrom('br', 'gzip', 'deflate', 'identity', '*', 'zstd', 'BR', 'Gzip');
+    const weight = fc.option(fc.constantFrom('0', '0.5', '1', '1.0', 'x', '0.000'), { nil: undefined });
+    const header = fc.array(fc.tuple(token, weight), { maxLength: 6 }).map((parts) => parts.map(([t, q]) => (q === undefined ? t : `${t};q=${q}`)).join(', '));
+    fc.assert(
+      fc.property(header, (h) => {
+        const chosen = htmlEncodingFor(h);
+        if (chosen === null) return;
+        const entries = h.split(',').map((p) => p.trim().toLowerCase()).filter(Boolean);
+        const named = entries.filter((e) => e.split(';')[0] === chosen || e.split(';')[0] === '*');
+        expect(named.length).toBeGreaterThan(0);
+        // the last mention of the chosen name (or of * when the name is absent) has a weight above 0
+        const own = entries.filter((e) => e.split(';')[0] === chosen);
+        const decisive = (own.length > 0 ? own : named).at(-1)!;
+        const q = /;q=([^;]*)/.exec(decisive)?.[1];
+        expect(q === undefined || Number(q) > 0).toBe(true);
+      }),
+    );
+  });
+
+  test('a kept page is encoded once per encoding: the second answer reuses the first one\'s bytes', async () => {
+    const memo: EncodedBodies = {};
+    const local = Fastify();
+    local.get('/p', (req, reply) => sendHtml(req, reply.type('text/html; charset=utf-8'), 'x'.repeat(5000), memo));
+    local.get('/small', (req, reply) => sendHtml(req, reply.type('text/html; charset=utf-8'), '<p>hi</p>'));
+    try {
+      await local.inject({ url: '/p', headers: { 'accept-encoding': 'br' } });
+      const first = memo.br;
+      expect(first).toBeDefined();
+      expect(memo.gzip).toBeUndefined();
+      const again = await local.inject({ url: '/p', headers: { 'accept-encoding': 'br' } });
+      expect(memo.br).toBe(first);
+      expect(brotliDecompressSync(again.rawPayload).toString('utf8')).toBe('x'.repeat(5000));
+      // a small page goes out as it is
+      const small = await local.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.body).toBe('<p>hi</p>');
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isMobileLayout } from '../../domain/shell.ts';
 import { readCookie, SESSION_COOKIE } from '../auth/session.ts';
+import { sendHtml, type EncodedBodies } from './encoded-html.ts';
 
 /** One rendered answer: a page with its status, or a redirect. */
 export interface RenderedPage {
@@ -39,6 +40,8 @@ export interface RenderedPage {
 /** A page as the cache holds it. */
 interface CachedPage extends RenderedPage {
   etag: string;
+  /** Its brotli and gzip bodies, made on the first request for each (encoded-html.ts). */
+  encoded?: EncodedBodies;
   bytes: number;
   storedAt: number;
 }
@@ -103,7 +106,7 @@ export class PageCache {
   }
 
   /** A live entry, moved to the most recently used end; an expired one is dropped. */
-  get(key: string): (RenderedPage & { etag: string }) | undefined {
+  get(key: string): (RenderedPage & { etag: string; encoded?: EncodedBodies }) | undefined {
     const page = this.map.get(key);
     if (!page) {
       this.stats.misses++;
@@ -132,7 +135,7 @@ export class PageCache {
    * Keeps a page (a status other than 200, 301 and 404 is not kept), unless the cache was cleared
    * since `generation` was read; the least recently used go first when over the bytes.
    */
-  set(key: string, page: RenderedPage & { etag: string }, generation = this.clears): void {
+  set(key: string, page: RenderedPage & { etag: string; encoded?: EncodedBodies }, generation = this.clears): void {
     if (!CACHED_STATUSES.has(page.status) || generation !== this.clears) return;
     const bytes = Buffer.byteLength(page.body) + key.length + (page.location?.length ?? 0);
     if (bytes > this.maxBytes) return;
@@ -212,7 +215,7 @@ export async function answerPage(req: FastifyRequest, reply: FastifyReply, cache
   if (!page) {
     const generation = cache?.generation ?? 0;
     const rendered = await render();
-    page = { ...rendered, etag: pageEtag(rendered) };
+    page = { ...rendered, etag: pageEtag(rendered), encoded: {} };
     if (key && cache) cache.set(key, page, generation);
   }
   void reply
@@ -221,5 +224,5 @@ export async function answerPage(req: FastifyRequest, reply: FastifyReply, cache
     .header('cache-control', page.status >= 500 ? 'no-store' : anonymous ? cache?.publicCacheControl ?? 'public, max-age=0' : 'private, max-age=0, must-revalidate');
   if (page.status < 500 && etagMatches(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
   if (page.location) return reply.redirect(page.location, page.status as 301 | 302);
-  return reply.code(page.status).type('text/html; charset=utf-8').send(page.body);
+  return sendHtml(req, reply.code(page.status).type('text/html; charset=utf-8'), page.body, page.encoded);
 }
