@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { openSqlite } from '../src/server/db/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { loadSearchDocuments } from '../src/server/repositories/catalogue.ts';
@@ -215,7 +215,7 @@ async function inProcess(): Promise<{ count: number; mix: BenchQuery[]; ours: Pe
     if (verify > 0) {
       const linear = createLinearSearchIndex(docs);
       let same = 0;
-      for (const m of mix.slice(0, verify)) if (JSON.stringify(linear.search(m.query)) === JSON.stringify(index.search(m.query))) same++;
+      for (const m of mix.slice(0, verify)) if (isDeepStrictEqual(linear.search(m.query), index.search(m.query))) same++;
       log(`  verify: ${same}/${verify} answers identical to the scanning index`);
     }
 
