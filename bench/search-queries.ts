@@ -7,6 +7,7 @@
 import type { SortBy } from '../src/domain/entities.ts';
 import { SORTS, normalizePartNumber, tokenize } from '../src/server/search/text.ts';
 import type { IndexQuery, SearchDocument } from '../src/server/search/types.ts';
+import { mulberry32 } from '../src/server/seed/prng.ts';
 
 /** A labelled benchmark query. */
 export interface BenchQuery {
@@ -14,24 +15,13 @@ export interface BenchQuery {
   query: IndexQuery;
 }
 
-/** A small seeded generator (mulberry32), so the mix is the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Builds `count` queries from the documents with the given seed.
  * @default count 1200
  */
 export function buildQueryMix(docs: readonly SearchDocument[], count = 1200, seed = 42): BenchQuery[] {
-  const rnd = seeded(seed);
+  // the server's one seeded generator (seed/prng.ts), so the mix is the same on every run
+  const rnd = mulberry32(seed).next;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const doc = (): SearchDocument => pick(docs);
   const sort = (): SortBy => pick(SORTS);
