@@ -34,6 +34,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { SETTLE_DELAY_MS } from '../src/app/page-settled.ts';
+import { scriptsAtHydration, snapshotScriptsAtHydration } from '../test/browser/first-load.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WEB_DIR = join(ROOT, 'dist', 'web');
@@ -138,17 +139,7 @@ async function measureJs(base: string, route: RouteCase, viewport: { width: numb
     // the first load is every script the page has loaded when the entry marks the document
     // hydrated (html[data-hydrated]), read from the page's resource timing at that moment, as
     // test/browser/budget.browser.test.ts counts it; the rest is what loads later
-    await page.addInitScript(() => {
-      const w = window as unknown as { __scriptsAtHydration?: string[] };
-      new MutationObserver((_, observer) => {
-        if (!document.documentElement?.hasAttribute('data-hydrated')) return;
-        w.__scriptsAtHydration = performance
-          .getEntriesByType('resource')
-          .map((entry) => entry.name)
-          .filter((name) => new URL(name).pathname.endsWith('.js'));
-        observer.disconnect();
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
-    });
+    await snapshotScriptsAtHydration(page);
     const scripts: Promise<{ url: string; file: string; bytes: number }>[] = [];
     page.on('request', (request) => {
       if (request.resourceType() !== 'script') return;
@@ -161,8 +152,7 @@ async function measureJs(base: string, route: RouteCase, viewport: { width: numb
     });
     await page.goto(base + route.path, { waitUntil: 'load' });
     await page.waitForSelector(route.ready, { timeout: 30_000 });
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 30_000 });
-    const atHydration = new Set(await page.evaluate(() => (window as unknown as { __scriptsAtHydration?: string[] }).__scriptsAtHydration ?? []));
+    const atHydration = new Set(await scriptsAtHydration(page));
     // what comes without any interaction once the page is there, not scrolled: the idle work
     // that starts once the page has settled (SETTLE_DELAY_MS after the load event and an idle
     // moment: the visit-tracking socket, the cart's machine, the exit popup, the footer's code)

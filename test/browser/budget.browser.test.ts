@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { newPage, openBrowser, storeUrl, VIEWPORTS, type ViewportName } from './harness.ts';
+import { scriptsAtHydration, snapshotScriptsAtHydration } from './first-load.ts';
 
 /**
  * The budget, in gzipped bytes: the goal of issues 6 and 13, 130 KB, met since the API client and
@@ -58,19 +59,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('first-load JavaScript a
   test('each main page loads at most 130 KB gzipped on its first load, without the libraries other pages use', async () => {
     for (const route of routes) {
       const page = await newPage(browser, viewport);
-      // Snapshot, in the page, the scripts loaded at the moment the entry marks the document hydrated.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __scriptsAtHydration?: string[] };
-        new MutationObserver((_, observer) => {
-          if (!document.documentElement?.hasAttribute('data-hydrated')) return;
-          w.__scriptsAtHydration = performance
-            .getEntriesByType('resource')
-            .map((entry) => entry.name)
-            .filter((name) => new URL(name).pathname.endsWith('.js'));
-          observer.disconnect();
-          // the document, not its root element: an init script runs before the <html> element exists
-        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
-      });
+      await snapshotScriptsAtHydration(page);
       const scripts: Promise<{ url: string; body: Buffer }>[] = [];
       page.on('request', (request) => {
         if (request.resourceType() !== 'script') return;
@@ -85,8 +74,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('first-load JavaScript a
       });
       await page.goto(route.path);
       await page.locator(route.ready).first().waitFor();
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-      const atHydration = await page.evaluate(() => (window as unknown as { __scriptsAtHydration?: string[] }).__scriptsAtHydration ?? []);
+      const atHydration = await scriptsAtHydration(page);
       expect(atHydration.length, `${route.name} at ${viewport}: scripts seen at hydration`).toBeGreaterThan(0);
       const loaded = (await Promise.all(scripts)).filter((s) => atHydration.includes(s.url));
       expect(new Set(loaded.map((s) => s.url)), `${route.name} at ${viewport}: every script of the first load was captured`).toEqual(new Set(atHydration));
