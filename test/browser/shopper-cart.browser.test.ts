@@ -216,8 +216,8 @@ describe.each(VIEWPORTS)('shopper cart at %s width', (viewport) => {
       await hydrated(page);
     }
     // on the third product: the two before it, newest first, not the product itself
-    // the page's lazy section (and, once it has rendered, the slider inside it, named alike): the outer one
-    const region = page.getByRole('region', { name: 'Recently viewed' }).first();
+    // the page's lazy place for it, which renders the slider once it comes into view
+    const region = page.locator('[data-lazy-section="Recently viewed"]');
     await region.scrollIntoViewIfNeeded();
     const slider = page.locator('section.sk-slider', { has: page.getByRole('heading', { name: 'Recently viewed' }) });
     const titles = () => slider.locator('.sk-card__title').allInnerTexts();

@@ -6,6 +6,7 @@ import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx
 import { Pagination } from '../../src/ui/catalog/Pagination.tsx';
 import { ProductCard } from '../../src/ui/catalog/ProductCard.tsx';
 import { ProductSlider } from '../../src/ui/catalog/ProductSlider.tsx';
+import { LazySection } from '../../src/ui/product/LazySection.tsx';
 import { ResponsiveImage } from '../../src/ui/catalog/ResponsiveImage.tsx';
 import { SearchSidebar } from '../../src/ui/catalog/SearchSidebar.tsx';
 import { StarRating } from '../../src/ui/catalog/StarRating.tsx';
@@ -143,6 +144,25 @@ describe('product slider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Part 2 from recently viewed' }));
     expect(onRemove).toHaveBeenCalledWith(2);
     expect(screen.queryByAltText('Featured products')).toBeNull();
+  });
+
+  test('inside a lazy place, the slider is the one region of its name; an empty list leaves no named region', async () => {
+    // jsdom has no IntersectionObserver: the place shows its content once mounted
+    const { unmount } = mount(
+      <LazySection label="Recently viewed">
+        <ProductSlider title="Recently viewed" products={[card(1), card(2)]} />
+      </LazySection>,
+    );
+    await screen.findByRole('heading', { name: 'Recently viewed' });
+    expect(screen.getAllByRole('region', { name: 'Recently viewed' })).toHaveLength(1);
+    unmount();
+    const empty = mount(
+      <LazySection label="Recently viewed">
+        <ProductSlider title="Recently viewed" products={[]} />
+      </LazySection>,
+    );
+    expect(empty.container.querySelector('[data-lazy-section="Recently viewed"]')).not.toBeNull();
+    expect(screen.queryAllByRole('region')).toHaveLength(0);
   });
 
   // jsdom has no PointerEvent: without one, fireEvent.pointerDown drops clientX

@@ -208,8 +208,8 @@ describe('product page sections', () => {
       'section[aria-label="Share"]',
       '[role="tablist"]',
       '#reviews',
-      'section[aria-label="Related products"]',
-      'section[aria-label="Recently viewed"]',
+      '[data-lazy-section="Related products"]',
+      '[data-lazy-section="Recently viewed"]',
       '[id="q&a"]',
       '.sk-widget',
     ].map((selector) => {

@@ -3,6 +3,12 @@
  * place is visible (spec section 9: 'Lazy sections load when 10 percent visible'), so its code and
  * data are not part of the first load. The place keeps a minimum height until then, so nothing
  * below it moves when the content arrives.
+ *
+ * The place is no landmark of its own: what it shows names itself (a slider's section under its
+ * heading, the page's Reviews and Q&A sections around it), and a labelled region around it
+ * doubled the name in the accessibility tree ('Recently viewed' inside 'Recently viewed') and
+ * stayed as an empty named region when there was nothing to show. Tests and styles find the
+ * place by `data-lazy-section`.
  * @module
  */
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -12,7 +18,7 @@ import { Spinner } from '../shell/Spinner.tsx';
 /** Props of {@link LazySection}. */
 export interface LazySectionProps {
   children: ReactNode;
-  /** The region's accessible name. */
+  /** What the place holds ('Reviews'): the spinner's text and the `data-lazy-section` value. */
   label: string;
   /** Height kept before the content renders, in px. @default 200 */
   minHeight?: number;
@@ -26,7 +32,7 @@ export interface LazySectionProps {
  * @example <LazySection label="Reviews"><ProductReviews productId={7} /></LazySection>
  */
 export function LazySection({ children, label, minHeight = 200, className }: LazySectionProps) {
-  const ref = useRef<HTMLElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   // hidden at first on the server and in the browser alike (the page hydrates without a
   // mismatch); without IntersectionObserver the section then shows at once
   const [visible, setVisible] = useState(false);
@@ -46,8 +52,8 @@ export function LazySection({ children, label, minHeight = 200, className }: Laz
     </div>
   );
   return (
-    <section ref={ref} aria-label={label} className={className} style={visible ? undefined : { minHeight }}>
+    <div ref={ref} data-lazy-section={label} className={className} style={visible ? undefined : { minHeight }}>
       {visible ? <Suspense fallback={loading}>{children}</Suspense> : null}
-    </section>
+    </div>
   );
 }
