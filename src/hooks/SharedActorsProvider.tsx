@@ -68,11 +68,14 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
   // taken before the actor starts (in an effect): what the server, which never starts it, renders
   const [authServerSnapshot] = useState(() => auth.getSnapshot());
 
-  const { environment } = useSkimmer();
+  const { environment, serverRender } = useSkimmer();
   const [lazyCart] = useState(() =>
     createLazyCart({
       checkout: initialData?.checkout,
-      fetchCheckout: async () => (await api.current.getCheckout()).checkout ?? null,
+      // never on the server: the page is shared and rendered without the shopper's cookie, so
+      // the call could only make (and store) a new session and an empty cart for every render;
+      // the browser asks for the shopper's cart once it runs
+      ...(serverRender ? {} : { fetchCheckout: async () => (await api.current.getCheckout()).checkout ?? null }),
       log: (message, error) => environment.log('cart', message, error),
       // the machine and its calls load together, with the first change to the cart
       create: async (checkout, overlay) => (await import('./cart-actor.ts')).createCartActor(api, checkout, overlay),

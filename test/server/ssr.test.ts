@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { render } from '../../src/app/entry-server.tsx';
 import { routeTable } from '../../src/app/routes.tsx';
+import type { Db } from '../../src/server/db/database.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 let app: FastifyInstance;
+let db: Db;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON answers loosely
 let config: any;
 let products: { handle: string; title: string }[];
@@ -44,7 +46,8 @@ beforeAll(async () => {
   const webDir = join(dir, 'web');
   mkdirSync(webDir, { recursive: true });
   copyFileSync('index.html', join(webDir, 'index.html'));
-  app = await buildApp({ db: await seededDb(60, 3), dataDir: dir, webDir, storefrontEntry: async () => ({ render }) });
+  db = await seededDb(60, 3);
+  app = await buildApp({ db, dataDir: dir, webDir, storefrontEntry: async () => ({ render }) });
   config = (await app.inject({ url: '/api/config' })).json();
   products = (await app.inject({ url: '/api/products/filter?limit=5' })).json().products;
 }, 60_000);
@@ -187,6 +190,20 @@ describe('render safety', () => {
     }
     expect(failures).toEqual([]);
   }, 60_000);
+
+  test('rendering pages writes nothing: no session, no cart (the shell asks for the cart in the browser only)', async () => {
+    const count = async () => ({
+      sessions: (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM sessions'))!.n,
+      carts: (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM checkouts'))!.n,
+    });
+    const before = await count();
+    for (const url of ['/?render-writes', `${config.storeConfig.productPath}/${products[3]!.handle}`, '/searchresults.asp?q=pump&render-writes']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    expect(await count()).toEqual(before);
+  });
 
   test('two concurrent renders of different products never mix (no state shared between requests)', async () => {
     const [a, b] = [products[1]!, products[2]!];
