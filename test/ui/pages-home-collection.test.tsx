@@ -147,7 +147,7 @@ describe('collection page', () => {
   test('toggles the description between Read More and Read Less', async () => {
     renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });
     fireEvent.click(await screen.findByRole('button', { name: 'Read More' }));
-    expect(screen.getByRole('button', { name: 'Read Less' }).getAttribute('aria-expanded')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Read Less' })).getAttribute('aria-expanded')).toBe('true');
   });
 
   test('shows the fallback when the collection is missing', async () => {
