@@ -25,10 +25,9 @@ const schema = {
   salesCount: 'number',
 } as const;
 
-/** Creates the Orama database and inserts the documents in batches. */
-export async function buildOrama(docs: readonly SearchDocument[], batch = 1000): Promise<AnyOrama> {
-  const db = create({ schema });
-  await insertMultiple(db, docs.map((d) => ({
+/** The text fields of a document as Orama indexes them (shared with bench:search-quality). */
+export function oramaTextFields(d: SearchDocument) {
+  return {
     id: String(d.id),
     sid: d.id,
     title: d.title,
@@ -36,6 +35,14 @@ export async function buildOrama(docs: readonly SearchDocument[], batch = 1000):
     vendorText: d.vendor ?? '',
     tagText: d.tags.map(([, v]) => v).join(' '),
     partNumbers: d.partNumbers.map((p) => `${p} ${normalizePartNumber(p)}`).join(' '),
+  };
+}
+
+/** Creates the Orama database and inserts the documents in batches. */
+export async function buildOrama(docs: readonly SearchDocument[], batch = 1000): Promise<AnyOrama> {
+  const db = create({ schema });
+  await insertMultiple(db, docs.map((d) => ({
+    ...oramaTextFields(d),
     vendor: facetKey(d.vendor ?? ''),
     tags: d.tags.map(([p, v]) => `${facetKey(p)}:${facetKey(v)}`),
     collections: d.collectionIds.map(String),

@@ -16,8 +16,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { createSearchIndex } from '../src/server/search/index.ts';
-import { foldText, normalizePartNumber } from '../src/server/search/text.ts';
+import { foldText } from '../src/server/search/text.ts';
 import type { SearchDocument } from '../src/server/search/types.ts';
+import { oramaTextFields } from './search-orama.ts';
 import { loadJudgedStore } from './search-catalogue.ts';
 import type { GeneratedQuery } from './search-judged.ts';
 
@@ -61,15 +62,7 @@ async function buildOrama(docs: readonly SearchDocument[]): Promise<AnyOrama> {
     schema: { sid: 'number', title: 'string', description: 'string', vendorText: 'string', tagText: 'string', partNumbers: 'string' } as const,
     components: { tokenizer: { language: 'english', stemming: true } },
   });
-  await insertMultiple(db, docs.map((d) => ({
-    id: String(d.id),
-    sid: d.id,
-    title: d.title,
-    description: d.description,
-    vendorText: d.vendor ?? '',
-    tagText: d.tags.map(([, v]) => v).join(' '),
-    partNumbers: d.partNumbers.map((p) => `${p} ${normalizePartNumber(p)}`).join(' '),
-  })), 1000);
+  await insertMultiple(db, docs.map(oramaTextFields), 1000);
   return db;
 }
 

@@ -83,7 +83,8 @@ export function checkSource(layer, file, source) {
   return problems;
 }
 
-function walk(dir) {
+/** The source files (.ts, .tsx, .mts; no .d.ts) under `dir`, recursively. */
+export function walk(dir) {
   const out = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);

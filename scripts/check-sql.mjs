@@ -2,9 +2,10 @@
 // aggregate; route files, plugins, renderers and services hold none and call repository
 // functions. A server file may hold SQL only when it is one of the data-access modules below.
 // Run as a script (`npm run lint`) or import `checkServerSql` / `findSql` (test/server/no-sql-in-routes.test.ts).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { walk } from './check-layers.mjs';
 
 /**
  * The modules (paths inside src/server) that may hold SQL, and why. Anything else that does is a
@@ -68,16 +69,6 @@ export function findSql(source) {
   }
   for (const m of code.matchAll(new RegExp(SQL_CALL_RE, 'g'))) hits.push({ line: lineOf(m.index), text: m[0] });
   return hits;
-}
-
-function walk(dir) {
-  const out = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...walk(p));
-    else if (/\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
 }
 
 /**

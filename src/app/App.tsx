@@ -19,7 +19,7 @@ import { Spinner } from '../ui/shell/Spinner.tsx';
 import { Toasts } from '../ui/shell/Toasts.tsx';
 import { useNavigation } from '../ui/shell/useNavigation.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { markPageHydrated, whenPageSettled } from './page-settled.ts';
+import { markPageHydrated, usePageSettled, whenPageSettled } from './page-settled.ts';
 import { pageComponent, routeTable, withChunkTimeout } from './routes.tsx';
 
 /**
@@ -99,14 +99,7 @@ function useLinkInterception(navigate: (to: string) => void): void {
 const ExitIntentPopup = lazy(() => withChunkTimeout(import('../ui/shell/ExitIntentPopup.tsx'), 'ExitIntentPopup').then((m) => ({ default: m.ExitIntentPopup })));
 
 function WhenSettled({ children }: { children: ReactNode }) {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void whenPageSettled(window).then(() => live && setSettled(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const settled = usePageSettled();
   return settled ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 

@@ -4,6 +4,7 @@
  * page's own scripts, data and pictures for a slow connection or a slow CPU.
  * @module
  */
+import { useEffect, useState } from 'react';
 
 /** How long after the load event deferred work waits when the shopper does nothing. @default 3000 */
 export const SETTLE_DELAY_MS = 3000;
@@ -53,6 +54,25 @@ export function whenPageSettled(win: SettleWindow): Promise<void> {
     else win.addEventListener('load', afterLoad, { once: true });
   });
   return settled;
+}
+
+/**
+ * Whether the page has settled ({@link whenPageSettled}): false on the server and in the first
+ * browser render (so the page hydrates without a mismatch), true from the render after it settles.
+ * @example
+ * const settled = usePageSettled();
+ * return <Suspense fallback={null}>{settled && <LaterWidget />}</Suspense>;
+ */
+export function usePageSettled(): boolean {
+  const [isSettled, setSettled] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenPageSettled(window).then(() => live && setSettled(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return isSettled;
 }
 
 let hydrated: { promise: Promise<void>; resolve(): void } | null = null;

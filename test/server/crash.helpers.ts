@@ -34,24 +34,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
 import { mulberry32 } from '../../src/server/seed/prng.ts';
-
-/** A free TCP port on 127.0.0.1. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../support/store-process.ts';
 
 /** A server child process. */
 export interface ServerProcess {

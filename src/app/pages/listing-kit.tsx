@@ -4,14 +4,14 @@
  * JavaScript sorts, filters and pages with.
  * @module
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 import { SIDEBAR_TEXT } from '../../domain/filters.ts';
 import { PAGINATION_SCROLL_OFFSET, paginationItems } from '../../domain/pagination.ts';
 import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
 import { listingUrl } from '../../domain/listing.ts';
 import { SORT_OPTIONS } from '../../domain/search.ts';
 import { useEnvironment } from '../../hooks/context.ts';
-import { whenPageSettled } from '../page-settled.ts';
+import { usePageSettled } from '../page-settled.ts';
 
 /**
  * On mobile the filters fold into a disclosure above the products (a long sidebar would push them
@@ -81,14 +81,7 @@ export function FitsMyEquipment({ fits, onChange }: { fits: readonly string[] | 
   // equipment rules, about 4.5 KB gzipped) comes once the page has settled (the first pointer
   // move, key or touch, or a moment after load), not while the page hydrates. The boundary is
   // there from the first render on, empty, on the server and in the browser alike.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void whenPageSettled(window).then(() => live && setSettled(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const settled = usePageSettled();
   return <Suspense fallback={null}>{settled && <FitsMyEquipmentSwitch fits={fits} onChange={onChange} />}</Suspense>;
 }
 

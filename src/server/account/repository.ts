@@ -189,19 +189,11 @@ interface TransactionRow {
 
 // ------------------------------------------------------------ address writes
 
-/** A mailing address's stored values. */
-export interface AddressValues {
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string | null;
-  zip: string;
-  phone: string;
+/** A mailing address's stored values: the address's own fields, its country and state by code. */
+export type AddressValues = Pick<MailingAddress, 'firstName' | 'lastName' | 'company' | 'address1' | 'address2' | 'city' | 'zip' | 'phone'> & {
   countryCode: string;
   stateCode: string | null;
-}
+};
 
 /** Whether a country code is known. */
 export async function countryExists(db: Db, countryCode: string): Promise<boolean> {

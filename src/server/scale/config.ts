@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { wholeNumberFromEnv } from '../env.ts';
 
 /** Scale-out settings. */
 export interface ScaleConfig {
@@ -21,15 +22,6 @@ export interface ScaleConfig {
   redisPrefix: string;
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^[0-9]{1,10}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
-  }
-  return Number(raw);
-}
-
 /**
  * Reads the scale-out settings; a malformed value throws a message naming the variable.
  * @example
@@ -41,8 +33,8 @@ export function readScaleConfig(env: NodeJS.ProcessEnv = process.env): ScaleConf
   return {
     redisUrl,
     instanceId: env.INSTANCE_ID?.trim() || `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
-    workers: intFrom(env, 'WORKERS', 1, 1, 256),
-    cataloguePollMs: intFrom(env, 'CATALOGUE_POLL_MS', 2000, 100, 600_000),
+    workers: wholeNumberFromEnv(env, 'WORKERS', 1, 1, 256),
+    cataloguePollMs: wholeNumberFromEnv(env, 'CATALOGUE_POLL_MS', 2000, 100, 600_000),
     redisPrefix: env.REDIS_PREFIX?.trim() || 'skimmer:',
   };
 }

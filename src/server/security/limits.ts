@@ -20,6 +20,7 @@
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { wholeNumberFromEnv } from '../env.ts';
 
 /** The largest body a route without its own `bodyLimit` accepts (the largest real one, 50 handles, is ~16 KB). */
 export const DEFAULT_BODY_LIMIT = 65_536;
@@ -55,13 +56,6 @@ export interface TimeoutConfig {
   connectionMs: number;
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^[0-9]{1,10}$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
-  return Number(raw);
-}
-
 /**
  * Reads the rate limits from the environment.
  * @example
@@ -69,9 +63,9 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
  */
 export function readRateLimitConfig(env: NodeJS.ProcessEnv = process.env): RateLimitConfig {
   return {
-    search: intFrom(env, 'RATE_LIMIT_SEARCH', 600, 0, 1_000_000_000),
-    pages: intFrom(env, 'RATE_LIMIT_PAGES', 300, 0, 1_000_000_000),
-    media: intFrom(env, 'RATE_LIMIT_MEDIA', 3000, 0, 1_000_000_000),
+    search: wholeNumberFromEnv(env, 'RATE_LIMIT_SEARCH', 600, 0, 1_000_000_000),
+    pages: wholeNumberFromEnv(env, 'RATE_LIMIT_PAGES', 300, 0, 1_000_000_000),
+    media: wholeNumberFromEnv(env, 'RATE_LIMIT_MEDIA', 3000, 0, 1_000_000_000),
     allowList: (env.RATE_LIMIT_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }
@@ -83,10 +77,10 @@ export function readRateLimitConfig(env: NodeJS.ProcessEnv = process.env): RateL
  */
 export function readTimeoutConfig(env: NodeJS.ProcessEnv = process.env): TimeoutConfig {
   const config = {
-    requestMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
-    headersMs: intFrom(env, 'HEADERS_TIMEOUT_MS', 15_000, 1000, 600_000),
-    keepAliveMs: intFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
-    connectionMs: intFrom(env, 'CONNECTION_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    requestMs: wholeNumberFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    headersMs: wholeNumberFromEnv(env, 'HEADERS_TIMEOUT_MS', 15_000, 1000, 600_000),
+    keepAliveMs: wholeNumberFromEnv(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+    connectionMs: wholeNumberFromEnv(env, 'CONNECTION_TIMEOUT_MS', 120_000, 1000, 3_600_000),
   };
   if (config.headersMs >= config.requestMs) throw new Error('HEADERS_TIMEOUT_MS must be below REQUEST_TIMEOUT_MS');
   return config;
