@@ -5,7 +5,7 @@
  * @module
  */
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
 import { useSharedActors } from '../hooks/SharedActorsProvider.tsx';
@@ -20,7 +20,7 @@ import { Toasts } from '../ui/shell/Toasts.tsx';
 import { useNavigation } from '../ui/shell/useNavigation.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { markPageHydrated, usePageSettled, whenPageSettled } from './page-settled.ts';
-import { pageComponent, routeTable, withChunkTimeout } from './routes.tsx';
+import { pageComponent, routeCandidates, routeTable, withChunkTimeout } from './routes.tsx';
 
 /**
  * Where the environment's `navigate` sends the app's own URLs: set by the shell to the router's
@@ -161,18 +161,22 @@ function HydrationMark(): null {
   return null;
 }
 
+/** The routes of the page table as React Router takes them that can match a path (routes.tsx `routeCandidates`). */
+type PageRoutes = (pathname: string) => readonly RouteObject[];
+
+/** The page of the location: React Router matches it among the rows that can match (its own ranking, a few rows instead of the whole table). */
+function PageRoute({ routes, pathname }: { routes: PageRoutes; pathname: string }) {
+  return useRoutes(routes(pathname) as RouteObject[]);
+}
+
 /** The routed page, memoised: the shell's own updates (login, navigation data, viewport) do not re-render the page; a new location does (the router's context). */
-const RoutedMain = memo(function RoutedMain({ routes, pathname }: { routes: { path: string; Page: ComponentType }[]; pathname: string }) {
+const RoutedMain = memo(function RoutedMain({ routes, pathname }: { routes: PageRoutes; pathname: string }) {
   return (
     <main id="main" tabIndex={-1}>
       <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<PageFallback />}>
           <HydrationMark />
-          <Routes>
-            {routes.map(({ path, Page }) => (
-              <Route key={path} path={path} element={<Page />} />
-            ))}
-          </Routes>
+          <PageRoute routes={routes} pathname={pathname} />
         </Suspense>
       </ErrorBoundary>
     </main>
@@ -232,10 +236,13 @@ export function App({ initialNav, announcementInPage = false }: AppProps = {}) {
     void whenPageSettled(window).then(() => loadCart().catch(() => undefined));
   }, [loadCart]);
 
-  const routes = useMemo(
-    () => routeTable(storeConfig).map((row) => ({ ...row, Page: pageComponent(row.page) as ComponentType })),
-    [storeConfig],
-  );
+  const routes = useMemo((): PageRoutes => {
+    const objects = routeTable(storeConfig).map((row): RouteObject => {
+      const Page = pageComponent(row.page) as ComponentType;
+      return { path: row.path, element: <Page /> };
+    });
+    return routeCandidates(objects as (RouteObject & { path: string })[]);
+  }, [storeConfig]);
   const year = new Date().getFullYear();
 
   return (

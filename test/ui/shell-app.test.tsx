@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import fc from 'fast-check';
 import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
-import { isPageAvailable, routeTable, type PageKey } from '../../src/app/routes.tsx';
+import { isPageAvailable, routeCandidates, routeTable, type PageKey } from '../../src/app/routes.tsx';
 import { fakeClient, fakeViewport, storeConfig, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 
 afterEach(cleanup);
@@ -55,6 +56,48 @@ describe('routeTable', () => {
   test('every page of the route table has a page module', () => {
     const keys = new Set(routeTable({ collectionPath: '/collections', productPath: '/products', articlePath: '/articles' }).map((r) => r.page));
     for (const page of keys) expect(isPageAvailable(page as PageKey), page).toBe(true);
+  });
+});
+
+describe('routeCandidates', () => {
+  const CONFIGS = [
+    CONFIG,
+    { collectionPath: '/', productPath: '/p', articlePath: '/a' },
+    { collectionPath: 'shop/', productPath: '/item', articlePath: '/news' },
+    { collectionPath: '/c', productPath: '/', articlePath: '/' },
+  ];
+  const SEGMENTS = [
+    'products', 'PRODUCTS', 'collections', 'Collections', 'articles', 'vendors', 'brands', 'help_answer', 'questions', 'Topic', 'equipment',
+    'account', 'orders', 'tags', 'blogs', 'default.asp', 'searchresults.asp', 'shop', 'item', 'news', 'p', 'a', 'c', 'x', '12.htm', '%20', '', 'pump',
+  ];
+  const matchedPath = (rows: readonly { path: string }[], pathname: string) => {
+    const matches = matchRoutes(rows as { path: string }[], pathname);
+    return matches?.[matches.length - 1]?.route.path;
+  };
+
+  test('React Router picks the same row among the candidates as in the whole table, for any path', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...CONFIGS),
+        fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 5 }),
+        fc.boolean(),
+        (config, segments, trailingSlash) => {
+          const rows = routeTable(config);
+          const pathname = `/${segments.join('/')}${trailingSlash && segments.length > 0 ? '/' : ''}`;
+          expect(matchedPath(routeCandidates(rows)(pathname), pathname)).toBe(matchedPath(rows, pathname));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('a path gets only the rows that start with its first segment and those that match any start', () => {
+    const candidates = routeCandidates(routeTable(CONFIG));
+    expect(candidates('/products/pump').map((r) => r.path)).toEqual(['/products/:handle', '/:handle', '/:handle/:page', '*']);
+    expect(candidates('/Collections/pumps').map((r) => r.path)).toContain('/collections/:handle');
+    expect(candidates('/nothing-here').map((r) => r.path)).toEqual(['/:handle', '/:handle/:page', '*']);
+    // text React Router reads differently from its letters: the whole table
+    expect(candidates('/products/a%20b')).toHaveLength(routeTable(CONFIG).length);
   });
 });
 
