@@ -16,6 +16,7 @@ import { createLazyCart, type CartActor, type CartSnapshot } from './lazy-cart.t
 import { useLatest } from './useLatest.ts';
 import { useMobileLayout } from './useMobileLayout.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** Data a server render already has, so the shared actors start settled (DESIGN rule 11). */
 export interface InitialData {
@@ -56,12 +57,14 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
   const { client } = useSkimmer();
   const api = useLatest(client);
   const auth = useActorRef(
-    authMachine.provide({
-      actors: {
-        fetchUser: fromPromise(async ({ signal }) => (await api.current.user({ signal })).user ?? null),
-        fetchCustomer: fromPromise(async ({ signal }) => (await api.current.customer({ signal })).customer),
-      },
-    }),
+    useOnce(() =>
+      authMachine.provide({
+        actors: {
+          fetchUser: fromPromise(async ({ signal }) => (await api.current.user({ signal })).user ?? null),
+          fetchCustomer: fromPromise(async ({ signal }) => (await api.current.customer({ signal })).customer),
+        },
+      }),
+    ),
     { input: initialData?.auth ?? {} },
   );
   useMachineNotices(auth);

@@ -16,6 +16,7 @@ import { useClient } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** What {@link useAddressBook} returns. */
 export interface AddressBookApi {
@@ -62,14 +63,16 @@ export function useAddressBook(): AddressBookApi {
   const api = useLatest(client);
   const { customer } = useAuth();
   const actor = useActorRef(
-    addressBookMachine.provide({
-      actors: {
-        updateMailingAddress: fromPromise(({ input: { id, body }, signal }) => api.current.updateMailingAddress(id, body, { signal })),
-        deleteMailingAddress: fromPromise(({ input: { customerId, id }, signal }) => api.current.deleteMailingAddress(customerId, id, { signal })),
-        fetchCountries: fromPromise(async ({ signal }) => (await api.current.countries({ signal })).countries),
-        fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await api.current.states(countryCode, { signal })).states),
-      },
-    }),
+    useOnce(() =>
+      addressBookMachine.provide({
+        actors: {
+          updateMailingAddress: fromPromise(({ input: { id, body }, signal }) => api.current.updateMailingAddress(id, body, { signal })),
+          deleteMailingAddress: fromPromise(({ input: { customerId, id }, signal }) => api.current.deleteMailingAddress(customerId, id, { signal })),
+          fetchCountries: fromPromise(async ({ signal }) => (await api.current.countries({ signal })).countries),
+          fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await api.current.states(countryCode, { signal })).states),
+        },
+      }),
+    ),
     { input: { customer } },
   );
   useMachineNotices(actor);

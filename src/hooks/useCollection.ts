@@ -33,6 +33,7 @@ function listingInputOf(handle: string, collectionId: number, query: SearchQuery
   return { query, collectionId, path: createStoreLinks(storeConfig).collection(handle), collectionPath: storeConfig.collectionPath, storedView: null };
 }
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** Options of {@link useCollection}. */
 export interface CollectionOptions {
@@ -96,13 +97,15 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
   const firstResults = options.initial?.results ?? cachedResults;
   const latest = useLatest({ ...options, initial: initial ? { ...initial, results: firstResults } : undefined });
   const actor = useActorRef(
-    collectionListingMachine.provide({
-      actors: {
-        fetchCollection: fromPromise(async ({ input }) => ({ collection: await fetchRead(queryClient, collectionRead(api.current, input.handle)) })),
-        fetchFeatured: fromPromise(async ({ input }) => ({ products: await fetchRead(queryClient, featuredRead(api.current, input.collectionId)) })),
-        fetchHierarchy: fromPromise(({ input }) => fetchRead(queryClient, hierarchyRead(api.current, input.collectionId))),
-      },
-    }),
+    useOnce(() =>
+      collectionListingMachine.provide({
+        actors: {
+          fetchCollection: fromPromise(async ({ input }) => ({ collection: await fetchRead(queryClient, collectionRead(api.current, input.handle)) })),
+          fetchFeatured: fromPromise(async ({ input }) => ({ products: await fetchRead(queryClient, featuredRead(api.current, input.collectionId)) })),
+          fetchHierarchy: fromPromise(({ input }) => fetchRead(queryClient, hierarchyRead(api.current, input.collectionId))),
+        },
+      }),
+    ),
     { input: { handle, initial } },
   );
   useMachineNotices(actor);

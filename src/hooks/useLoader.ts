@@ -12,6 +12,7 @@ import { useClient, useSkimmer } from './context.ts';
 import { fetchRead, useCachedRead, type QueryKey, type Read } from './query/index.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** The section's state name. */
 export type LoaderStatus = 'loading' | 'loaded' | 'empty' | 'failed';
@@ -65,14 +66,16 @@ export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): Loade
   const firstRead = options.key ? { key: options.key(options.params as P), fetch: (signal: AbortSignal) => options.load(client, options.params as P, signal) } : null;
   const cached = useCachedRead(options.initialData === undefined ? firstRead : null);
   const actor = useActorRef(
-    loaderMachine.provide({
-      actors: {
-        load: fromPromise(async ({ input, signal }) => {
-          const read = readOf(input.params as P);
-          return read ? fetchRead(deps.current.queryClient, read) : deps.current.load(deps.current.client, input.params as P, signal);
-        }),
-      },
-    }),
+    useOnce(() =>
+      loaderMachine.provide({
+        actors: {
+          load: fromPromise(async ({ input, signal }) => {
+            const read = readOf(input.params as P);
+            return read ? fetchRead(deps.current.queryClient, read) : deps.current.load(deps.current.client, input.params as P, signal);
+          }),
+        },
+      }),
+    ),
     { input: { kind: options.kind, params: options.params, data: options.initialData ?? cached } },
   );
   useMachineNotices(actor);

@@ -17,6 +17,7 @@ import { fetchRead } from './query/index.ts';
 import { myEquipmentRead } from './query/equipment-reads.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
+import { useOnce } from './useOnce.ts';
 
 /** What {@link useMyEquipment} returns. */
 export interface MyEquipmentApi extends MyEquipmentView {
@@ -51,14 +52,16 @@ export function useMyEquipment(): MyEquipmentApi {
   const auth = useAuth();
   const deps = useLatest({ client, queryClient });
   const actor = useActorRef(
-    myEquipmentMachine.provide({
-      actors: {
-        loadMine: fromPromise(async () => (await fetchRead(deps.current.queryClient, myEquipmentRead(deps.current.client))).map(toRef)),
-        saveMine: fromPromise(async ({ input }: { input: { handles: string[] } }) => (await deps.current.client.saveMyEquipment(input.handles)).equipment.map(toRef)),
-        removeMine: fromPromise(async ({ input }: { input: { handle: string } }) => (await deps.current.client.removeMyEquipment(input.handle)).equipment.map(toRef)),
-      },
-      actions: { writeStored: (_, params: { list: EquipmentRef[] }) => storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
-    }),
+    useOnce(() =>
+      myEquipmentMachine.provide({
+        actors: {
+          loadMine: fromPromise(async () => (await fetchRead(deps.current.queryClient, myEquipmentRead(deps.current.client))).map(toRef)),
+          saveMine: fromPromise(async ({ input }: { input: { handles: string[] } }) => (await deps.current.client.saveMyEquipment(input.handles)).equipment.map(toRef)),
+          removeMine: fromPromise(async ({ input }: { input: { handle: string } }) => (await deps.current.client.removeMyEquipment(input.handle)).equipment.map(toRef)),
+        },
+        actions: { writeStored: (_, params: { list: EquipmentRef[] }) => storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
+      }),
+    ),
     // the server has no browser storage: the first render (server and hydration alike) starts
     // empty, and the stored list is read once mounted, so the page hydrates without a mismatch
     { input: { stored: [], signedIn: auth.signedIn } },

@@ -16,6 +16,7 @@ import { useAccountClient } from './useAccountClient.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** What {@link useNewAddress} returns. */
 export interface NewAddressApi {
@@ -47,12 +48,14 @@ export function useNewAddress(): NewAddressApi {
   const auth = useAuth();
   const deps = useLatest({ client, account, refresh: auth.refresh });
   const actor = useActorRef(
-    addressCreateMachine.provide({
-      actors: {
-        createMailingAddress: fromPromise(({ input, signal }) => deps.current.account.createMailingAddress(input, { signal })),
-        fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await deps.current.client.states(countryCode, { signal })).states),
-      },
-    }),
+    useOnce(() =>
+      addressCreateMachine.provide({
+        actors: {
+          createMailingAddress: fromPromise(({ input, signal }) => deps.current.account.createMailingAddress(input, { signal })),
+          fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await deps.current.client.states(countryCode, { signal })).states),
+        },
+      }),
+    ),
   );
   useMachineNotices(actor);
   useEffect(() => {

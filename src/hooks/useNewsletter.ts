@@ -9,6 +9,7 @@ import { newsletterMachine, type NewsletterInput, type NewsletterTone } from '..
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** The form's state name. */
 export type NewsletterStatus = 'idle' | 'invalid' | 'submitting' | 'success' | 'error';
@@ -43,12 +44,14 @@ export function useNewsletter(input?: NewsletterInput): NewsletterApi {
   const { client, environment } = useSkimmer();
   const deps = useLatest({ client, environment });
   const actor = useActorRef(
-    newsletterMachine.provide({
-      actors: {
-        getCaptchaToken: fromPromise(async ({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
-        subscribe: fromPromise(async ({ input: { email, token }, signal }) => deps.current.client.subscribe(email, token, { signal })),
-      },
-    }),
+    useOnce(() =>
+      newsletterMachine.provide({
+        actors: {
+          getCaptchaToken: fromPromise(async ({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
+          subscribe: fromPromise(async ({ input: { email, token }, signal }) => deps.current.client.subscribe(email, token, { signal })),
+        },
+      }),
+    ),
     { input },
   );
   useMachineNotices(actor);

@@ -19,6 +19,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** A line of the order, ready to show. */
 export interface OrderLineView {
@@ -80,15 +81,17 @@ export function useOrder(idParam: string | undefined, input: { order?: Order; re
   const api = useLatest(client);
   const orderId = parseOrderId(idParam);
   const actor = useActorRef(
-    orderMachine.provide({
-      actors: {
-        fetchOrder: fromPromise(({ input: { orderId: id }, signal }) => api.current.order(id, { signal })),
-        fetchRelated: fromPromise(({ input: { productIds }, signal }) =>
-          Promise.all(productIds.map((id) => api.current.relatedProducts(id, { signal }).then((r) => r?.products ?? []))),
-        ),
-        addToOrder: fromPromise(({ input: { orderId: id, productId }, signal }) => api.current.addRelatedProductToOrder(id, productId, { signal })),
-      },
-    }),
+    useOnce(() =>
+      orderMachine.provide({
+        actors: {
+          fetchOrder: fromPromise(({ input: { orderId: id }, signal }) => api.current.order(id, { signal })),
+          fetchRelated: fromPromise(({ input: { productIds }, signal }) =>
+            Promise.all(productIds.map((id) => api.current.relatedProducts(id, { signal }).then((r) => r?.products ?? []))),
+          ),
+          addToOrder: fromPromise(({ input: { orderId: id, productId }, signal }) => api.current.addRelatedProductToOrder(id, productId, { signal })),
+        },
+      }),
+    ),
     { input: { ...input, orderId, fetched: auth.fetched, user: auth.user } },
   );
   useMachineNotices(actor);

@@ -16,6 +16,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** One row of the order list, ready to show. */
 export interface OrderSummary {
@@ -57,7 +58,9 @@ export function useOrders(input: { orders?: Order[]; returnPath?: string | null 
   const auth = useAuth();
   const api = useLatest(client);
   const actor = useActorRef(
-    ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ signal }) => api.current.orders({ signal })) } }),
+    useOnce(() =>
+      ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ signal }) => api.current.orders({ signal })) } }),
+    ),
     { input: { ...input, fetched: auth.fetched, user: auth.user } },
   );
   useMachineNotices(actor);

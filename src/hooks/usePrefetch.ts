@@ -10,6 +10,7 @@ import { prefetchMachine } from '../machines/prefetch.machine.ts';
 import { useClient } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** What {@link usePrefetch} returns. */
 export interface PrefetchApi<T> {
@@ -33,9 +34,11 @@ export function usePrefetch<T>(fetch: (client: ApiClient, signal: AbortSignal) =
   const client = useClient();
   const deps = useLatest({ client, fetch });
   const actor = useActorRef(
-    prefetchMachine.provide({
-      actors: { prefetch: fromPromise(({ signal }) => deps.current.fetch(deps.current.client, signal)) },
-    }),
+    useOnce(() =>
+      prefetchMachine.provide({
+        actors: { prefetch: fromPromise(({ signal }) => deps.current.fetch(deps.current.client, signal)) },
+      }),
+    ),
     { input: { data: options.initialData, maxRetries: options.maxRetries } },
   );
   useMachineNotices(actor);

@@ -31,6 +31,7 @@ import { recordRecentlyViewed } from './recently-viewed-store.ts';
 import { useMachineNotices } from './useToasts.ts';
 import { fetchRead, useCachedRead } from './query/index.ts';
 import { productRead } from './query/reads.ts';
+import { useOnce } from './useOnce.ts';
 
 /** The page's state name. */
 export type ProductPageStatus = 'loading' | 'error' | 'notFound' | 'loaded';
@@ -102,13 +103,15 @@ export function useProductPage(handle: string, options: ProductPageOptions = {})
   // the product from the cache (a server render waits for it; null: the store has none)
   const cached = useCachedRead(options.product !== undefined ? null : productRead(client, handle));
   const actor = useActorRef(
-    productPageMachine.provide({
-      actors: {
-        fetchProduct: fromPromise(async ({ input }) => ({ product: await fetchRead(queryClient, productRead(api.current, input.handle)) })),
-        addToOrder: fromPromise(({ input, signal }) => api.current.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
-        fetchHierarchy: fromPromise(({ input, signal }) => api.current.upperHierarchy(input.collectionId, { signal })),
-      },
-    }),
+    useOnce(() =>
+      productPageMachine.provide({
+        actors: {
+          fetchProduct: fromPromise(async ({ input }) => ({ product: await fetchRead(queryClient, productRead(api.current, input.handle)) })),
+          addToOrder: fromPromise(({ input, signal }) => api.current.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
+          fetchHierarchy: fromPromise(({ input, signal }) => api.current.upperHierarchy(input.collectionId, { signal })),
+        },
+      }),
+    ),
     {
       input: {
         ...options,

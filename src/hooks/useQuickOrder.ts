@@ -14,6 +14,7 @@ import { quickOrderMachine, type AddLinesOutput, type LookUpPartsOutput, type Qu
 import { useClient } from './context.ts';
 import { useCart } from './useCart.ts';
 import { useLatest } from './useLatest.ts';
+import { useOnce } from './useOnce.ts';
 
 /** Products read per part number: exact part-number hits rank first, so a few are enough. */
 export const QUICK_ORDER_CANDIDATES = 3;
@@ -80,22 +81,24 @@ export function useQuickOrder(input?: QuickOrderInput): QuickOrderApi {
   const cart = useCart();
   const deps = useLatest({ client, add: cart.add });
   const actor = useActorRef(
-    quickOrderMachine.provide({
-      actors: {
-        lookUpParts: fromPromise<LookUpPartsOutput, { partNumbers: string[] }>(async ({ input: { partNumbers }, signal }) =>
-          eachLimited(partNumbers, QUICK_ORDER_CONCURRENCY, (p) => lookUp(deps.current.client, p, signal)),
-        ),
-        addLines: fromPromise<AddLinesOutput, { lines: { rowId: number; inventoryLevelId: number; quantity: number }[] }>(async ({ input: { lines } }) => {
-          // one after the other: the cart machine queues them anyway, and each answer is the row's own
-          const out: AddLinesOutput = [];
-          for (const line of lines) {
-            const result = await deps.current.add(line.inventoryLevelId, line.quantity);
-            out.push(result.success ? { rowId: line.rowId, success: true } : { rowId: line.rowId, success: false, error: result.error });
-          }
-          return out;
-        }),
-      },
-    }),
+    useOnce(() =>
+      quickOrderMachine.provide({
+        actors: {
+          lookUpParts: fromPromise<LookUpPartsOutput, { partNumbers: string[] }>(async ({ input: { partNumbers }, signal }) =>
+            eachLimited(partNumbers, QUICK_ORDER_CONCURRENCY, (p) => lookUp(deps.current.client, p, signal)),
+          ),
+          addLines: fromPromise<AddLinesOutput, { lines: { rowId: number; inventoryLevelId: number; quantity: number }[] }>(async ({ input: { lines } }) => {
+            // one after the other: the cart machine queues them anyway, and each answer is the row's own
+            const out: AddLinesOutput = [];
+            for (const line of lines) {
+              const result = await deps.current.add(line.inventoryLevelId, line.quantity);
+              out.push(result.success ? { rowId: line.rowId, success: true } : { rowId: line.rowId, success: false, error: result.error });
+            }
+            return out;
+          }),
+        },
+      }),
+    ),
     { input },
   );
   const view = useSelector(actor, connectQuickOrder, sameView);

@@ -14,6 +14,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** The page's state name. */
 export type RecoveryEmailStatus = 'loading' | 'redirect' | 'notSet' | 'unverified' | 'verified' | 'saving' | 'verifying';
@@ -59,13 +60,15 @@ export function useRecoveryEmail(options: { returnPath?: string | null } = {}): 
   const auth = useAuth();
   const deps = useLatest({ client, environment });
   const actor = useActorRef(
-    recoveryEmailMachine.provide({
-      actors: {
-        getCaptchaToken: fromPromise(({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
-        setRecoveryEmail: fromPromise(({ input, signal }) => deps.current.client.setRecoveryEmail(input, { signal })),
-        verifyRecoveryEmail: fromPromise(({ input: { token }, signal }) => deps.current.client.verifyRecoveryEmail(token, { signal })),
-      },
-    }),
+    useOnce(() =>
+      recoveryEmailMachine.provide({
+        actors: {
+          getCaptchaToken: fromPromise(({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
+          setRecoveryEmail: fromPromise(({ input, signal }) => deps.current.client.setRecoveryEmail(input, { signal })),
+          verifyRecoveryEmail: fromPromise(({ input: { token }, signal }) => deps.current.client.verifyRecoveryEmail(token, { signal })),
+        },
+      }),
+    ),
     { input: { fetched: auth.fetched, user: auth.user, returnPath: options.returnPath ?? null } },
   );
   useMachineNotices(actor);

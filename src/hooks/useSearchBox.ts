@@ -14,6 +14,7 @@ import { searchBoxMachine, type HeaderCollection, type HeaderEquipment, type Hea
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** A dropdown entry with its link. */
 export type Linked<T> = T & { href: string };
@@ -65,12 +66,14 @@ export function useSearchBox(input: SearchBoxInput = {}): SearchBoxApi {
   const { client, storeConfig } = useSkimmer();
   const api = useLatest(client);
   const actor = useActorRef(
-    searchBoxMachine.provide({
-      actors: {
-        searchProducts: fromPromise(({ input: query, signal }) => api.current.filterProducts({ ...query, fields: [...query.fields] }, { signal })),
-        searchCollections: fromPromise(({ input: query, signal }) => api.current.searchCollections({ ...query, fields: [...query.fields] }, { signal })),
-      },
-    }),
+    useOnce(() =>
+      searchBoxMachine.provide({
+        actors: {
+          searchProducts: fromPromise(({ input: query, signal }) => api.current.filterProducts({ ...query, fields: [...query.fields] }, { signal })),
+          searchCollections: fromPromise(({ input: query, signal }) => api.current.searchCollections({ ...query, fields: [...query.fields] }, { signal })),
+        },
+      }),
+    ),
     { input },
   );
   useMachineNotices(actor);

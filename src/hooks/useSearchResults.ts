@@ -19,6 +19,7 @@ import { categoryRead, listingRead } from './query/reads.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /**
  * The listing machine with its actors bound to the client behind `api` (read at call time).
@@ -153,7 +154,9 @@ export function useSearchResults(options: SearchResultsOptions): SearchResultsAp
   };
   const cached = useInitialListing(options.initial ? null : input);
   const actor = useActorRef(
-    provideListing(api, queryClient),
+    useOnce(() =>
+      provideListing(api, queryClient),
+    ),
     {
       input: {
         ...input,

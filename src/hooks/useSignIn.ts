@@ -15,6 +15,7 @@ import { useEnvironment } from './context.ts';
 import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
 import { useAccountClient } from './useAccountClient.ts';
 import { useLatest } from './useLatest.ts';
+import { useOnce } from './useOnce.ts';
 
 /** How long a sign-in waits for the login state to follow, in ms. @default 10000 */
 export const SIGN_IN_SETTLE_MS = 10_000;
@@ -144,15 +145,17 @@ export function useSignIn(flow: SignInFlow, options: SignInOptions = {}): SignIn
   const environment = useEnvironment();
   const deps = useLatest({ account, actors, environment, returnTo: options.returnTo ?? '/myaccount.asp' });
   const actor = useActorRef(
-    signInMachine.provide({
-      actors: {
-        submitFlow: fromPromise(({ input, signal }) =>
-          flowRunsOnOpen(input.flow)
-            ? onceAtATime(`${input.flow}:${input.body.token ?? ''}`, () => runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, new AbortController().signal))
-            : runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, signal),
-        ),
-      },
-    }),
+    useOnce(() =>
+      signInMachine.provide({
+        actors: {
+          submitFlow: fromPromise(({ input, signal }) =>
+            flowRunsOnOpen(input.flow)
+              ? onceAtATime(`${input.flow}:${input.body.token ?? ''}`, () => runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, new AbortController().signal))
+              : runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, signal),
+          ),
+        },
+      }),
+    ),
     { input: { flow, token: options.token ?? '' } },
   );
 

@@ -17,6 +17,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
+import { useOnce } from './useOnce.ts';
 
 /** The message of a popup the browser blocked (the spec has none; ours). */
 export const POPUP_BLOCKED_MESSAGE = 'The payment window was blocked. Please allow pop-ups for this site and try again.';
@@ -97,23 +98,25 @@ export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 
   const deps = useLatest({ client, environment });
   const addresses = useMemo(() => (isCustomerPresent(auth.customer) ? auth.customer.MailingAddresses : []), [auth.customer]);
   const actor = useActorRef(
-    walletMachine.provide({
-      actors: {
-        fetchPaymentMethods: fromPromise(({ input: { userId }, signal }) => serverWords(deps.current.client.paymentMethods(userId, { signal }))),
-        fetchTransactions: fromPromise(({ input: { userId, displayableId }, signal }) =>
-          serverWords(deps.current.client.transactions(userId, displayableId ?? undefined, { signal })),
-        ),
-        deletePaymentMethod: fromPromise(({ input: { userId, paymentMethodId }, signal }) => serverWords(deps.current.client.deletePaymentMethod(userId, paymentMethodId, { signal }))),
-        updatePaymentMethod: fromPromise(({ input: { userId, paymentMethodId, body }, signal }) =>
-          serverWords(deps.current.client.updatePaymentMethod(userId, paymentMethodId, body, { signal })),
-        ),
-        openPopup: fromPromise(async ({ input: { url, width, height } }) => {
-          const popup = deps.current.environment.openPopup(url, width, height);
-          if (!popup) throw new Error(POPUP_BLOCKED_MESSAGE);
-          return popup;
-        }),
-      },
-    }),
+    useOnce(() =>
+      walletMachine.provide({
+        actors: {
+          fetchPaymentMethods: fromPromise(({ input: { userId }, signal }) => serverWords(deps.current.client.paymentMethods(userId, { signal }))),
+          fetchTransactions: fromPromise(({ input: { userId, displayableId }, signal }) =>
+            serverWords(deps.current.client.transactions(userId, displayableId ?? undefined, { signal })),
+          ),
+          deletePaymentMethod: fromPromise(({ input: { userId, paymentMethodId }, signal }) => serverWords(deps.current.client.deletePaymentMethod(userId, paymentMethodId, { signal }))),
+          updatePaymentMethod: fromPromise(({ input: { userId, paymentMethodId, body }, signal }) =>
+            serverWords(deps.current.client.updatePaymentMethod(userId, paymentMethodId, body, { signal })),
+          ),
+          openPopup: fromPromise(async ({ input: { url, width, height } }) => {
+            const popup = deps.current.environment.openPopup(url, width, height);
+            if (!popup) throw new Error(POPUP_BLOCKED_MESSAGE);
+            return popup;
+          }),
+        },
+      }),
+    ),
     { input: { ...input, fetched: auth.fetched, user: auth.user, addresses } },
   );
   useMachineNotices(actor);
