@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { attachRealtime } from '../../src/server/realtime/socket.ts';
-import { cspDirectives, PERMISSIONS_POLICY, readSecurityHeadersConfig } from '../../src/server/security/headers.ts';
+import { cspDirectives, forwardedProtocol, PERMISSIONS_POLICY, readSecurityHeadersConfig } from '../../src/server/security/headers.ts';
 import { inlineScriptHashes } from '../../src/server/storefront-page.ts';
 import { seededDb } from './catalogue.helpers.ts';
 import { checkoutIdOf, call } from './cart.helpers.ts';
@@ -282,6 +283,30 @@ describe('HTTPS and configuration', () => {
     expect(https.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     const http = await app.inject({ url: '/api/products/filter', headers: { 'x-forwarded-proto': 'http' } });
     expect(http.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('answers the router refuses before any hook (bad percent-encoding, a parameter over the length limit) carry HSTS over HTTPS too', async () => {
+    for (const url of ['/api/products/handle/%zz', `/api/products/handle/${'x'.repeat(600)}`]) {
+      const res = await app.inject({ url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=15552000; includeSubDomains');
+      const plain = await app.inject({ url, headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  test('forwardedProtocol reads X-Forwarded-Proto as Fastify does: from trusted proxies only, the last entry', () => {
+    const raw = (address: string, proto?: string, encrypted = false) =>
+      ({ headers: proto === undefined ? {} : { 'x-forwarded-proto': proto }, socket: { remoteAddress: address, encrypted } }) as unknown as IncomingMessage;
+    expect(forwardedProtocol('10.0.0.1, 10.0.0.2')(raw('10.0.0.2', 'https'))).toBe('https');
+    expect(forwardedProtocol('10.0.0.1')(raw('10.0.0.9', 'https'))).toBe('http');
+    expect(forwardedProtocol(['10.0.0.0/8'])(raw('10.1.2.3', 'http, https'))).toBe('https');
+    expect(forwardedProtocol(true)(raw('203.0.113.5', 'https'))).toBe('https');
+    // a hop count cannot vouch for the peer; no trust at all: the socket's own TLS only
+    expect(forwardedProtocol(2 as unknown as boolean)(raw('203.0.113.5', 'https'))).toBe('http');
+    expect(forwardedProtocol(false)(raw('10.0.0.1', 'https'))).toBe('http');
+    expect(forwardedProtocol(false)(raw('10.0.0.1', undefined, true))).toBe('https');
   });
 
   test('an untrusted X-Forwarded-Proto does not turn HSTS on', async () => {

@@ -23,6 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { REQUEST_ID_HEADER } from '../ops/logging.ts';
@@ -127,6 +128,12 @@ export function scriptNonce(reply: FastifyReply): string {
 /** Options of {@link securityHeaders}. */
 export interface SecurityHeadersOptions {
   config: SecurityHeadersConfig;
+  /**
+   * The app's trustProxy (TRUST_PROXY): whose X-Forwarded-Proto says an answer goes out over
+   * HTTPS. Routed answers read it from Fastify's request; the router's refusals get a request
+   * that ignores it, so they read it here. @default false (only the socket's own TLS counts)
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** The 'sha256-...' sources of the storefront page's inline scripts (already quoted). */
   storefrontScriptHashes?: () => string;
 }
@@ -243,6 +250,33 @@ export function resourceAnswerHeaders(): Readonly<Record<string, string>> {
   return (resourceHeadersMemo = Object.freeze(out));
 }
 
+/**
+ * The protocol of a request as Fastify's request reads it under `trustProxy`: the last entry of
+ * X-Forwarded-Proto when the connection comes from a trusted proxy, else the socket's own.
+ * @example
+ * forwardedProtocol(true)(raw); // 'https' when X-Forwarded-Proto says so
+ */
+export function forwardedProtocol(trustProxy: FastifyServerOptions['trustProxy']): (raw: IncomingMessage) => string {
+  const trusted: (address: string, hop: number) => boolean =
+    typeof trustProxy === 'function'
+      ? trustProxy
+      : trustProxy === true
+        ? () => true
+        : trustProxy === false || trustProxy === undefined || typeof trustProxy === 'number'
+          ? // a hop count cannot vouch for the peer (Fastify fails closed too)
+            () => false
+          : proxyAddr.compile(typeof trustProxy === 'string' ? trustProxy.split(',').map((a) => a.trim()) : trustProxy);
+  return (raw) => {
+    const forwarded = raw.headers['x-forwarded-proto'];
+    const address = raw.socket?.remoteAddress;
+    if (typeof forwarded === 'string' && forwarded !== '' && address !== undefined && trusted(address, 0)) {
+      const last = forwarded.lastIndexOf(',');
+      return (last === -1 ? forwarded : forwarded.slice(last + 1)).trim();
+    }
+    return (raw.socket as { encrypted?: boolean } | undefined)?.encrypted ? 'https' : 'http';
+  };
+}
+
 /** What {@link createSecurityHeaders} gives: the headers of every answer, written in one place. */
 export interface SecurityHeaders {
   /** Writes the headers of an answer to `req` on `reply` (its own nonce, HSTS over HTTPS). */
@@ -316,6 +350,7 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Security
     return tailNow;
   };
   const hsts = options.config.hstsMaxAge > 0 ? `max-age=${options.config.hstsMaxAge}; includeSubDomains` : null;
+  const protocolOf = forwardedProtocol(options.trustProxy ?? false);
   const apply = (req: { url: string; protocol: string }, reply: FastifyReply): void => {
     if (isResourcePath(req.url)) {
       for (const [name, value] of resource) reply.header(name, value);
@@ -342,7 +377,9 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Security
     },
     frameworkErrors(err, req, reply) {
       const r = reply as unknown as FastifyReply;
-      apply(req, r);
+      // Fastify hands the router's refusals a request without its trustProxy (its protocol is
+      // the socket's): the proxy's X-Forwarded-Proto is read here as Fastify would
+      apply({ url: req.url, protocol: protocolOf(req.raw) }, r);
       r.header(REQUEST_ID_HEADER, req.id);
       const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 400;
       void r.code(status).send({ error: err.message });

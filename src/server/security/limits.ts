@@ -223,16 +223,20 @@ export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, 
 
 /** One process: the groups' counters in memory, counted synchronously in an onRequest hook. */
 function memoryRateLimits(app: FastifyInstance, config: RateLimitConfig, allow: ReadonlySet<string>): RateLimitHooks {
+  // each group counts apart, keyed by the address itself (no key string built per request);
   // enough counters for a crawl from many addresses without growing without bound
-  const windows = new MemoryWindows(60_000, 50_000);
+  const windows: Record<LimitGroup, MemoryWindows> = {
+    search: new MemoryWindows(60_000, 50_000),
+    pages: new MemoryWindows(60_000, 50_000),
+    media: new MemoryWindows(60_000, 50_000),
+  };
   /** The refusal of a request over its group's limit, or null. */
   const check = (group: LimitGroup, req: FastifyRequest, reply: FastifyReply): Error | null => {
     const max = config[group];
     if (max <= 0) return null;
     const ip = req.ip;
     if (allow.size > 0 && allow.has(ip)) return null;
-    // the group in the key: each group counts apart
-    const seconds = windows.hit(`${group}:${ip}`, max);
+    const seconds = windows[group].hit(ip, max);
     return seconds === 0 ? null : refusal(reply, max, seconds);
   };
   const hooks = new Map<LimitGroup, onRequestHookHandler>();
