@@ -37,6 +37,43 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * sanitizeHtmlText('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'
  */
 export function sanitizeHtmlText(html: string): string {
+  const known = sanitized.get(html);
+  if (known !== undefined) {
+    // most recently used last: the oldest entry is the first one evicted
+    sanitized.delete(html);
+    sanitized.set(html, known);
+    return known;
+  }
+  const out = sanitizeUntilStable(html);
+  if (html.length <= MEMO_LARGEST_CHARS) {
+    sanitized.set(html, out);
+    memoChars += html.length + out.length;
+    for (const [oldest, value] of sanitized) {
+      if (memoChars <= MEMO_BUDGET_CHARS) break;
+      sanitized.delete(oldest);
+      memoChars -= oldest.length + value.length;
+    }
+  }
+  return out;
+}
+
+/**
+ * Sanitised texts by their stored HTML, least recently used first. Sanitising is a pure function
+ * of the text (two passes of an HTML parser at least: a sixth of the CPU of a product page's API
+ * answer, and of every server render of it), so a description read again is answered from here;
+ * an edited description is a new key. Bounded by the characters it holds.
+ */
+const sanitized = new Map<string, string>();
+const MEMO_BUDGET_CHARS = 8_000_000;
+const MEMO_LARGEST_CHARS = 200_000;
+let memoChars = 0;
+
+/** What the memo of {@link sanitizeHtmlText} holds (for tests and metrics). */
+export function sanitizeMemoSize(): { entries: number; chars: number; budgetChars: number } {
+  return { entries: sanitized.size, chars: memoChars, budgetChars: MEMO_BUDGET_CHARS };
+}
+
+function sanitizeUntilStable(html: string): string {
   // sanitize-html keeps nesting a browser would reparse ('<p><p></p></p>' becomes three
   // paragraphs on a second pass), so the output is run again until it is stable: the answer is
   // then the same whether a description is sanitised once, or again after an edit.

@@ -44,12 +44,30 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
+const SCRIPT_JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /**
  * JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can end or change it
  * (every `<` becomes `\u003c`), and U+2028/U+2029 are escaped for old parsers.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptSafeJson(value instanceof SerializedJson ? value.json : JSON.stringify(value));
+}
+
+/** JSON text made safe inside a `<script>` element (see {@link jsonForScript}). */
+function scriptSafeJson(json: string): string {
+  // one pass over the text (the page's data block is tens of KB)
+  return json.replace(/[<\u2028\u2029]/g, (c) => SCRIPT_JSON_ESCAPES[c] ?? c);
+}
+
+/**
+ * A value already written as JSON text (`JSON.stringify` of it): a render thread sends the page's
+ * data this way (render/pool.ts), so the main thread neither rebuilds the object from a structured
+ * clone nor stringifies it again. {@link jsonForScript} writes the text as it is, made safe.
+ * @example jsonForScript(new SerializedJson('{"a":"</script>"}')); // '{"a":"\u003c/script>"}'
+ */
+export class SerializedJson {
+  constructor(readonly json: string) {}
 }
 
 /**
@@ -93,9 +111,10 @@ export interface StorefrontPageHandler {
   scriptHashes(): string;
   /**
    * The page filled with the store's values, read again when the file changed (the server render
-   * puts the app's HTML into it). Keeps this answer's CSP in step like the handler does.
+   * puts the app's HTML into it). Keeps this answer's CSP in step like the handler does. A caller
+   * that has read the values for this answer already passes them (one read of the settings).
    */
-  filledPage(reply: FastifyReply): Promise<string>;
+  filledPage(reply: FastifyReply, known?: StorefrontPageValues): Promise<string>;
 }
 
 /** What a server render adds to the page (see src/server/render). */
@@ -154,7 +173,7 @@ export function storefrontPageHandler(file: string, values: () => StorefrontPage
   };
   // read at once when the page exists, so the policy of the first answer has the hashes
   if (existsSync(file)) template();
-  const filledPage = async (reply: FastifyReply): Promise<string> => {
+  const filledPage = async (reply: FastifyReply, known?: StorefrontPageValues): Promise<string> => {
     const before = cached?.hashes ?? '';
     const page = template();
     const after = cached?.hashes ?? '';
@@ -162,7 +181,7 @@ export function storefrontPageHandler(file: string, values: () => StorefrontPage
     // handler ran) gets the new page's hashes
     const csp = reply.getHeader('content-security-policy');
     if (before !== after && typeof csp === 'string') reply.header('content-security-policy', before === '' ? csp : csp.replace(before, after));
-    return fillStorefrontPage(page, await values());
+    return fillStorefrontPage(page, known ?? (await values()));
   };
   const handler = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const body = await filledPage(reply);

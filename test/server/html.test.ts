@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { htmlToText, sanitizeDescription } from '../../src/server/html.ts';
+import { htmlToText, sanitizeDescription, sanitizeHtmlText, sanitizeMemoSize } from '../../src/server/html.ts';
 
 describe('sanitizeDescription', () => {
   test.each([
@@ -14,6 +14,21 @@ describe('sanitizeDescription', () => {
     ['<table><tbody><tr><th>Part</th><td>SPX</td></tr></tbody></table>', '<table><tbody><tr><th>Part</th><td>SPX</td></tr></tbody></table>'],
   ])('sanitises %j to %j', (input, output) => {
     expect(sanitizeDescription(input)).toBe(output);
+  });
+
+  test('a text sanitised again is answered from the memo with the same result, and the memo stays within its budget', () => {
+    const html = '<p onclick="x()">Fits <b>SPX-1600</b><script>alert(1)</script></p>';
+    const first = sanitizeHtmlText(html);
+    const entries = sanitizeMemoSize().entries;
+    expect(sanitizeHtmlText(html)).toBe(first);
+    expect(sanitizeMemoSize().entries).toBe(entries);
+    // texts past the budget evict the least recently used ones
+    const big = (i: number) => `<p>${i} ${'pump '.repeat(30_000)}</p>`;
+    for (let i = 0; i < 60; i++) sanitizeHtmlText(big(i));
+    const { chars, budgetChars } = sanitizeMemoSize();
+    expect(chars).toBeLessThanOrEqual(budgetChars);
+    expect(chars).toBeGreaterThan(budgetChars / 2);
+    expect(sanitizeHtmlText(big(59))).toBe(`<p>59 ${'pump '.repeat(30_000)}</p>`);
   });
 
   test('null stays null', () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { createContentRepository } from '../../src/server/content/repository.ts';
 import type { Db } from '../../src/server/db/database.ts';
-import { escapeHtml, fillStorefrontPage, jsonForScript } from '../../src/server/storefront-page.ts';
+import { escapeHtml, fillStorefrontPage, jsonForScript, SerializedJson } from '../../src/server/storefront-page.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 /** The placeholders as the storefront's index.html declares them. */
@@ -62,6 +62,9 @@ describe('fillStorefrontPage', () => {
   test('escapes what HTML and script elements would read as markup', () => {
     expect(escapeHtml(`<a href="x">Tom's & co</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom&#39;s &amp; co&lt;/a&gt;');
     expect(jsonForScript({ t: '</script><!--' })).toBe('{"t":"\\u003c/script>\\u003c!--"}');
+    // a value a render thread sent already as JSON text is written the same way
+    fc.assert(fc.property(fc.jsonValue(), (value) => jsonForScript(new SerializedJson(JSON.stringify(value))) === jsonForScript(value)));
+    expect(jsonForScript(new SerializedJson('{"t":"</script>\u2028"}'))).toBe('{"t":"\\u003c/script>\\u2028"}');
   });
 });
 
