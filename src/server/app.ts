@@ -33,7 +33,8 @@ import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
 import { createContentRepository } from './content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
-import { builtEntry, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
+import { builtEntryPath, entryLoader, SiteWideReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
+import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { installNulGuard, strictSchemaController } from './security/validation.ts';
@@ -89,6 +90,18 @@ export interface AppOptions {
    */
   storefrontEntry?: (() => Promise<StorefrontEntry>) | null;
   /**
+   * The server entry's file, rendered in render threads (render/pool.ts) and, when they are
+   * unusable, on the main thread. Ignored when `storefrontEntry` is given (a loader cannot cross
+   * to a thread). @default the built entry beside webDir when it exists
+   */
+  storefrontEntryPath?: string;
+  /**
+   * Render threads (RENDER_THREADS, render/pool.ts): the storefront's pages render in this many
+   * worker threads while the main thread serves the API; 0 renders on the main thread.
+   * @default defaultRenderThreads(): one per core beyond the first (at least one with two cores, none with one)
+   */
+  renderThreads?: number;
+  /**
    * How catalogue changes reach the other processes of the store (scale/change-feed.ts; main.ts
    * passes the Redis feed when REDIS_URL is set). @default one process: nothing to tell
    */
@@ -121,6 +134,8 @@ export interface CatalogueServices extends CatalogueContext {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueServices;
+    /** The render threads of the storefront's pages (render/pool.ts), or null when pages render on the main thread. */
+    renderPool: RenderPool | null;
   }
 }
 
@@ -201,8 +216,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // security headers on every answer, written in one place (security/headers.ts): the routes'
   // hook below, and the early answers no hook sees (router and HTTP-parser errors); the
   // storefront page's inline scripts are allowed by their hashes (storefront-page.ts)
+  const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
   const headers = createSecurityHeaders({
     config: options.securityHeaders ?? readSecurityHeadersConfig(process.env),
+    trustProxy,
     storefrontScriptHashes: () => storefrontPage.scriptHashes(),
   });
   const app = Fastify({
@@ -218,7 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // bodies validated without type coercion, numbers in query strings and paths read strictly
     schemaController: strictSchemaController(),
-    trustProxy: options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY),
+    trustProxy,
     // malformed URLs (bad percent-encoding ...) and malformed HTTP answer the API's own error
     // shape, with the security headers
     frameworkErrors: headers.frameworkErrors,
@@ -242,6 +259,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let vendorCounts: VendorDetail[] | null = null;
   // rendered anonymous pages: cleared with the search answers by every catalogue change
   const pageCache = new PageCache(options.pageCache);
+  // what every page's render reads alike (the navigation), cleared with the page cache
+  const sharedReads = new SiteWideReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
   const cards = cardLoader(db);
   const catalogue: CatalogueServices = {
     db,
@@ -260,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const applyChange = async (changed: ChangedIds): Promise<void> => {
     vendorCounts = null;
     pageCache.clear();
+    sharedReads.clear();
     if (changed === 'all') {
       for await (const batch of productIdBatches(db)) await applyChange(batch);
       return;
@@ -274,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const id of changed) if (!found.has(id)) index.remove(id);
     // again once the index has the change: a page rendered meanwhile may have read the old one
     pageCache.clear();
+    sharedReads.clear();
   };
   for await (const batch of productIdBatches(db)) {
     await cards.stage(batch);
@@ -342,11 +363,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // every storefront route answers index.html with the store's configuration and announcement
   // filled in (storefront-page.ts), so the first paint needs no script and no call
   const content = createContentRepository(db);
-  const storefrontPage = storefrontPageHandler(join(webDir, 'index.html'), async () => ({ config: await content.config() }));
+  const storeValues = async () => ({ config: await content.config() });
+  const storefrontPage = storefrontPageHandler(join(webDir, 'index.html'), storeValues);
   // every storefront page rendered on the server when the entry is built (render/index.ts)
-  const entry = options.storefrontEntry === undefined ? builtEntry(webDir) : options.storefrontEntry;
+  const built = builtEntryPath(webDir);
+  const entryPath = options.storefrontEntry !== undefined ? null : (options.storefrontEntryPath ?? (existsSync(built) ? built : null));
+  const entry = options.storefrontEntry !== undefined ? options.storefrontEntry : entryPath !== null ? entryLoader(entryPath) : null;
+  // the pages render in threads beside the app (render/pool.ts), on the main thread without them
+  const renderThreads = entryPath === null ? 0 : (options.renderThreads ?? defaultRenderThreads());
+  const pool = renderThreads > 0 && entryPath !== null ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread') }) : null;
+  if (pool) app.addHook('onClose', async () => pool.close());
+  app.decorate('renderPool', pool);
   const storefront = entry
-    ? storefrontRenderer(app, { page: storefrontPage, values: async () => ({ config: await content.config() }), entry, cache: pageCache })
+    ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, sharedReads, pool })
     : storefrontPage;
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -24,6 +24,8 @@ export interface ServerConfig {
   logLevel: string;
   /** SEARCH_CACHE_MB: megabytes of product-search answers kept between catalogue writes; 0 turns the cache off. @default 24 */
   searchCacheMb: number;
+  /** RENDER_THREADS: worker threads rendering the storefront's pages (0: on the main thread). @default one per core beyond the first (render/pool.ts) */
+  renderThreads: number | null;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -50,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seed: intFrom(env, 'SEED', 1, 0, 4_294_967_295),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL.trim() !== '' ? env.LOG_LEVEL : 'info',
     searchCacheMb: intFrom(env, 'SEARCH_CACHE_MB', 24, 0, 4096),
+    renderThreads: env.RENDER_THREADS === undefined || env.RENDER_THREADS.trim() === '' ? null : intFrom(env, 'RENDER_THREADS', 0, 0, 64),
   };
 }
 

@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
     catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20 },
+    ...(config.renderThreads !== null ? { renderThreads: config.renderThreads } : {}),
     ops: { metricsToken: ops.metricsToken },
     ...(scale.catalogueFeed ? { catalogueFeed: scale.catalogueFeed } : {}),
     ...(scale.accountLimiter ? { accountLimiter: scale.accountLimiter } : {}),

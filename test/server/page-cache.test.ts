@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import fc from 'fast-check';
 import { htmlEncodingFor, sendHtml, type EncodedBodies } from '../../src/server/render/encoded-html.ts';
 import { PageCache, pageCacheKey, pageEtag } from '../../src/server/render/page-cache.ts';
-import type { EntryRenderRequest, StorefrontEntry } from '../../src/server/render/index.ts';
+import { SiteWideReads, type EntryRenderRequest, type StorefrontEntry } from '../../src/server/render/index.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 const page = (body: string, status = 200) => ({ status, body, etag: pageEtag({ status, body }) });
@@ -67,13 +67,49 @@ describe('PageCache', () => {
   });
 });
 
+describe('SiteWideReads', () => {
+  const answer = (text: string, status = 200) => ({ status, headers: [['content-type', 'application/json']] as [string, string][], body: new TextEncoder().encode(text) });
+  test('covers GETs of its paths only; keeps 200 answers for maxAgeMs', () => {
+    let now = 0;
+    const reads = new SiteWideReads(1000, () => now);
+    expect(reads.covers('GET', '/api/nav')).toBe(true);
+    expect(reads.covers('POST', '/api/nav')).toBe(false);
+    expect(reads.covers('GET', '/api/products/filter')).toBe(false);
+    reads.set('/api/nav?a=1', answer('{"navData":[]}'), reads.generation);
+    reads.set('/api/nav?a=2', answer('{"error":"x"}', 500), reads.generation);
+    expect(new TextDecoder().decode(reads.get('/api/nav?a=1')?.body)).toBe('{"navData":[]}');
+    expect(reads.get('/api/nav?a=2')).toBeUndefined();
+    now = 1001;
+    expect(reads.get('/api/nav?a=1')).toBeUndefined();
+  });
+
+  test('an answer read before a clear is not kept after it; the oldest key goes past maxEntries', () => {
+    const reads = new SiteWideReads(60_000, () => 0, new Set(['/api/nav']), 2);
+    const before = reads.generation;
+    reads.clear();
+    reads.set('/api/nav?x', answer('{}'), before);
+    expect(reads.get('/api/nav?x')).toBeUndefined();
+    for (const key of ['/api/nav?1', '/api/nav?2', '/api/nav?3']) reads.set(key, answer('{}'), reads.generation);
+    expect(reads.get('/api/nav?1')).toBeUndefined();
+    expect(reads.get('/api/nav?3')).toBeDefined();
+  });
+});
+
 describe('storefront pages through the cache', () => {
   let app: FastifyInstance;
   const renders: EntryRenderRequest[] = [];
   let version = 1;
+  // the request id of the navigation answer each render read (site-wide reads, render/index.ts)
+  const navAnswers: string[] = [];
   const entry: StorefrontEntry = {
     async render(request) {
       renders.push(request);
+      if (request.url.startsWith('/nav-reads')) {
+        const nav = await request.fetch(new Request(`${request.origin}/api/nav?collectionUrlPrefix=%2Fcollections&depth=2`));
+        expect(nav.status).toBe(200);
+        expect((await nav.json()).navData.length).toBeGreaterThan(0);
+        navAnswers.push(nav.headers.get('x-request-id') ?? '');
+      }
       const missing = request.url.startsWith('/missing');
       return {
         status: missing ? 404 : 200,
@@ -154,6 +190,20 @@ describe('storefront pages through the cache', () => {
     const after = await app.inject({ url: '/collections/write' });
     expect(renders).toHaveLength(2);
     expect(after.body).toContain('v2');
+  });
+
+  test('the navigation every render reads is kept between renders of different pages, and a catalogue write clears it with the pages', async () => {
+    navAnswers.length = 0;
+    await app.inject({ url: '/nav-reads/a' });
+    await app.inject({ url: '/nav-reads/b' });
+    expect(navAnswers).toHaveLength(2);
+    expect(navAnswers[0]).not.toBe('');
+    // the second render was answered the first one's navigation, without running the route again
+    expect(navAnswers[1]).toBe(navAnswers[0]);
+    const product = (await app.inject({ url: '/api/products/filter?limit=1' })).json().products[0];
+    await app.catalogue.reindex([product.id]);
+    await app.inject({ url: '/nav-reads/c' });
+    expect(navAnswers[2]).not.toBe(navAnswers[0]);
   });
 
   test('a page answered by the storefront router (no route of its own) is sent brotli or gzip as the request accepts, same page, weak ETag, Vary', async () => {

@@ -18,11 +18,12 @@
  * This module imports no React: the server layer sees the entry through the types below.
  * @module
  */
-import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withRenderedApp, type StorefrontPageHandler, type StorefrontPageValues } from '../storefront-page.ts';
 import { answerPage, type PageCache } from './page-cache.ts';
+import { fetchOfCall, type InProcessAnswer, type InProcessCall } from './calls.ts';
+import type { RenderPool } from './pool.ts';
 
 /** What the server entry's `render` is given (the entry's RenderRequest). */
 export interface EntryRenderRequest {
@@ -59,6 +60,10 @@ export interface StorefrontRendererOptions {
   entry: () => Promise<StorefrontEntry>;
   /** The in-process cache of rendered anonymous pages and the cache headers (page-cache.ts); null renders every page. */
   cache?: PageCache | null;
+  /** What every page reads alike, kept between renders ({@link SiteWideReads}); null asks the app each time. */
+  sharedReads?: SiteWideReads | null;
+  /** Render threads (pool.ts); null or unusable renders on the main thread. */
+  pool?: RenderPool | null;
 }
 
 /** Where the built server entry is, beside the built storefront (`dist/web` → `dist/server/entry-server.js`). */
@@ -66,13 +71,8 @@ export function builtEntryPath(webDir: string): string {
   return `${webDir.replace(/[\\/]+$/, '')}/../server/entry-server.js`;
 }
 
-/**
- * The built server entry as a loader, or null when the build has none (then the storefront is
- * answered as a page the browser renders, as before server rendering).
- */
-export function builtEntry(webDir: string): (() => Promise<StorefrontEntry>) | null {
-  const file = builtEntryPath(webDir);
-  if (!existsSync(file)) return null;
+/** The server entry module in `file` as a loader (imported once). */
+export function entryLoader(file: string): () => Promise<StorefrontEntry> {
   let loaded: Promise<StorefrontEntry> | null = null;
   return () => (loaded ??= import(pathToFileURL(file).href) as Promise<StorefrontEntry>);
 }
@@ -80,33 +80,104 @@ export function builtEntry(webDir: string): (() => Promise<StorefrontEntry>) | n
 /** Request headers never handed to the in-process API calls: the page is rendered anonymously. */
 const DROPPED_HEADERS = new Set(['cookie', 'authorization', 'accept-encoding', 'host', 'connection', 'content-length']);
 
+/** An answer kept by {@link SiteWideReads}. */
+interface KeptAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  at: number;
+}
+
 /**
- * A fetch that answers from the app itself through `app.inject` (no socket), as the shopper's
- * address for the rate limits, without the shopper's cookie.
+ * Answers every page's render asks for alike, kept between renders: the navigation (`GET /api/nav`,
+ * the header's and footer's menus, the same for every page of the store). A render reads it from
+ * here instead of running the route again (a sixth of a product page's API work). Cleared with the
+ * page cache by every catalogue change (app.ts), and never older than `maxAgeMs`, so a change that
+ * comes without a catalogue write (the theme's menu pictures) shows within that time, as in the
+ * page cache. Only successful answers are kept; a handful of keys at most (the query comes from
+ * the store's configuration, not from the shopper).
  */
-export function inProcessFetch(app: FastifyInstance, remoteAddress: string): EntryRenderRequest['fetch'] {
-  return async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
+export class SiteWideReads {
+  private readonly kept = new Map<string, KeptAnswer>();
+  private clears = 0;
+  constructor(
+    private readonly maxAgeMs = 60_000,
+    private readonly now: () => number = Date.now,
+    private readonly paths: ReadonlySet<string> = new Set(['/api/nav']),
+    private readonly maxEntries = 16,
+  ) {}
+
+  /** Whether a GET of this path is kept here. */
+  covers(method: string, pathname: string): boolean {
+    return method === 'GET' && this.paths.has(pathname);
+  }
+
+  /** The kept answer of a path and query, if it is young enough. */
+  get(key: string): KeptAnswer | undefined {
+    const answer = this.kept.get(key);
+    if (answer && this.now() - answer.at > this.maxAgeMs) {
+      this.kept.delete(key);
+      return undefined;
+    }
+    return answer;
+  }
+
+  /** How many times it was cleared: a read started before a clear is not kept after it. */
+  get generation(): number {
+    return this.clears;
+  }
+
+  /** Keeps a 200 answer, unless the reads were cleared since `generation` was read. */
+  set(key: string, answer: Omit<KeptAnswer, 'at'>, generation: number): void {
+    if (answer.status !== 200 || generation !== this.clears) return;
+    this.kept.delete(key);
+    this.kept.set(key, { ...answer, at: this.now() });
+    for (const oldest of this.kept.keys()) {
+      if (this.kept.size <= this.maxEntries) break;
+      this.kept.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.kept.clear();
+    this.clears++;
+  }
+}
+
+/**
+ * Answers the render's calls from the app itself through `app.inject` (no socket), as the
+ * shopper's address for the rate limits, without the shopper's cookie; what every page reads
+ * alike comes from `shared` when given.
+ */
+export function inProcessCall(app: FastifyInstance, remoteAddress: string, shared?: SiteWideReads | null): (call: InProcessCall) => Promise<InProcessAnswer> {
+  return async (call) => {
+    const pathname = call.url.split('?')[0] ?? call.url;
+    const sharedKey = shared?.covers(call.method, pathname) ? call.url : null;
+    if (shared && sharedKey !== null) {
+      const kept = shared.get(sharedKey);
+      if (kept) return { status: kept.status, headers: kept.headers, body: kept.body.slice() };
+    }
+    const generation = shared?.generation ?? 0;
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      if (!DROPPED_HEADERS.has(name)) headers[name] = value;
-    });
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    for (const [name, value] of call.headers) {
+      if (!DROPPED_HEADERS.has(name.toLowerCase())) headers[name] = value;
+    }
     const answer = await app.inject({
-      method: request.method as 'GET',
-      url: url.pathname + url.search,
+      method: call.method as 'GET',
+      url: call.url,
       headers,
       remoteAddress,
-      ...(body ? { payload: body } : {}),
+      ...(call.body ? { payload: Buffer.from(call.body.buffer, call.body.byteOffset, call.body.byteLength) } : {}),
     });
-    const out = new Headers();
+    const out: [string, string][] = [];
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+      for (const v of Array.isArray(value) ? value : [String(value)]) out.push([name, v]);
     }
     const status = answer.statusCode;
-    return new Response(status === 204 || status === 304 ? null : new Uint8Array(answer.rawPayload), { status, headers: out });
+    const body = new Uint8Array(answer.rawPayload);
+    if (shared && sharedKey !== null) shared.set(sharedKey, { status, headers: out, body: body.slice() }, generation);
+    return { status, headers: out, body };
   };
 }
 
@@ -125,19 +196,28 @@ export function storefrontRenderer(app: FastifyInstance, options: StorefrontRend
     // ETag, Cache-Control (public for anonymous pages, private with a session), 304, and the
     // in-process page cache (page-cache.ts)
     answerPage(req, reply, options.cache ?? null, async () => {
-      const entry = await options.entry();
       const values = await options.values();
       const origin = `${req.protocol}://${req.host}`;
-      const result = await entry.render({
-        url: req.url,
-        origin,
-        fetch: inProcessFetch(app, req.ip),
-        config: values.config as EntryRenderRequest['config'],
-        userAgent: req.headers['user-agent'] ?? '',
-      });
+      const request = { url: req.url, origin, config: values.config as EntryRenderRequest['config'], userAgent: req.headers['user-agent'] ?? '' };
+      const call = inProcessCall(app, req.ip, options.sharedReads ?? null);
+      const inProcess = async (): Promise<EntryRenderResult> =>
+        (await options.entry()).render({ ...request, fetch: fetchOfCall(call) });
+      let result: EntryRenderResult;
+      if (options.pool?.usable) {
+        try {
+          result = await options.pool.render(request, call);
+        } catch (error) {
+          // the thread died under this page (it is replaced) or the pool broke: the page is
+          // rendered here rather than lost
+          req.log.error({ err: error }, 'render thread failed; rendering on the main thread');
+          result = await inProcess();
+        }
+      } else {
+        result = await inProcess();
+      }
       if (result.redirect) return { status: result.redirect.status, location: result.redirect.location, body: '' };
       const canonical = result.head.canonical ? new URL(result.head.canonical, origin).href : null;
-      const body = withRenderedApp(await options.page.filledPage(reply), { html: result.html, headHtml: result.headHtml, data: result.data, head: { ...result.head, canonical } });
+      const body = withRenderedApp(await options.page.filledPage(reply, values), { html: result.html, headHtml: result.headHtml, data: result.data, head: { ...result.head, canonical } });
       return { status: result.status, body };
     });
 }
