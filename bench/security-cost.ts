@@ -11,7 +11,9 @@
  * ON, built as a store builds it (the headers, the search limit counting every request but set
  * out of the load generator's reach, as bench:search sets it). After a warm-up of each, the two
  * are loaded in turn, never together, for R rounds; the order alternates (OFF ON, ON OFF, ...)
- * so neither side always follows the other. The machine has 2 cores shared with other work, so
+ * so neither side always follows the other; `--fresh` starts a new pair of server processes every
+ * round (a process keeps its memory layout and JIT choices for its life, so one unlucky process
+ * would bias every round it serves). The machine has 2 cores shared with other work, so
  * one run says little: the figures are the medians over the rounds of each side's throughput,
  * p50, p95 and p99, the ratio of the two p99 medians, the median of the rounds' paired p99
  * ratios, and each server's CPU time per answer (its own process: steadier than wall-clock
@@ -51,6 +53,9 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     cache: { type: 'string', default: 'on' },
+    // a new pair of server processes every round (each process keeps its own memory layout and
+    // JIT choices for its life: one unlucky process biases every round it serves)
+    fresh: { type: 'boolean', default: false },
     // both
     rounds: { type: 'string' },
     // cpu mode
@@ -171,16 +176,20 @@ async function httpMode(): Promise<void> {
     log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const requests = mix.map((m) => ({ method: 'GET', path: toFilterUrl(m.query) }));
 
-    // both servers up (each idle while the other is loaded)
-    for (const side of ['off', 'on'] as const) servers.push(await startServer(side, dbPath, join(tmp, `data-${side}`)));
-    const [off, on] = servers as [Server, Server];
-    // the two really differ: ON answers with the policy, OFF without
-    for (const s of servers) {
-      const res = await fetch(`http://127.0.0.1:${s.port}${requests[0]?.path ?? '/api/products/filter'}`);
-      await res.arrayBuffer();
-      const has = res.headers.has('content-security-policy');
-      if (has !== (s.side === 'on')) throw new Error(`the ${s.side} server answers ${has ? 'with' : 'without'} the security headers`);
-    }
+    // both servers up (each idle while the other is loaded); with --fresh a new pair every round
+    const startPair = async (): Promise<[Server, Server]> => {
+      for (const s of servers.splice(0)) await s.stop();
+      for (const side of ['off', 'on'] as const) servers.push(await startServer(side, dbPath, join(tmp, `data-${side}`)));
+      // the two really differ: ON answers with the policy, OFF without
+      for (const s of servers) {
+        const res = await fetch(`http://127.0.0.1:${s.port}${requests[0]?.path ?? '/api/products/filter'}`);
+        await res.arrayBuffer();
+        const has = res.headers.has('content-security-policy');
+        if (has !== (s.side === 'on')) throw new Error(`the ${s.side} server answers ${has ? 'with' : 'without'} the security headers`);
+      }
+      return servers as [Server, Server];
+    };
+    let [off, on] = await startPair();
 
     const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
     const load = async (s: Server, duration: number, round: number): Promise<Run> => {
@@ -209,14 +218,21 @@ async function httpMode(): Promise<void> {
     const loadBefore = loadavg();
     log(`  load average before: ${loadBefore.map((x) => x.toFixed(2)).join(' ')} (2 cores, shared with other work)`);
     // warm-up: JIT, the card store and the answer cache of each, then discarded
-    for (const s of servers) {
-      for (const r of requests.slice(0, 200)) await fetch(`http://127.0.0.1:${s.port}${r.path}`).then((x) => x.arrayBuffer());
-      await load(s, Math.min(5, seconds), 0);
-    }
+    const warm = async (): Promise<void> => {
+      for (const s of servers) {
+        for (const r of requests.slice(0, 200)) await fetch(`http://127.0.0.1:${s.port}${r.path}`).then((x) => x.arrayBuffer());
+        await load(s, Math.min(5, seconds), 0);
+      }
+    };
+    await warm();
     const runs: Run[] = [];
     log('');
-    log('  round  side  requests/s   p50 ms   p95 ms   p99 ms   server CPU/answer   client CPU/answer  errors  non-2xx');
+    log(`  round  side  requests/s   p50 ms   p95 ms   p99 ms   server CPU/answer   client CPU/answer  errors  non-2xx${args.fresh ? '   (new server processes every round)' : ''}`);
     for (let round = 1; round <= rounds; round++) {
+      if (args.fresh && round > 1) {
+        [off, on] = await startPair();
+        await warm();
+      }
       const order = round % 2 === 1 ? [off, on] : [on, off];
       for (const s of order) {
         const r = await load(s, seconds, round);

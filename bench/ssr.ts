@@ -17,12 +17,15 @@
  *    Both answer as to an anonymous shopper (no cookie), as a CDN or a crawler would ask.
  * 4. Repeats 3 BENCH_RUNS times (default 3) and prints the median of each figure beside its goal.
  *
+ * Each run also prints the server's CPU time per answer (its process, every thread: steadier than
+ * latency on a machine whose speed moves, and what the cold latency follows: Little's law).
+ *
  * Latencies leave out the requests sent before the first answer arrived (autocannon builds its
  * clients in one synchronous loop: those wait for the load generator; see bench/search.ts); their
  * count is printed. The machine is shared by other work: the figures move from run to run.
  *
  * Environment: BENCH_SECONDS (default 10), BENCH_RUNS (default 3), BENCH_PRODUCTS (default 3000),
- * BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there).
+ * BENCH_MODES (cold,warm), BENCH_TYPES (product,collection), BENCH_RENDER_THREADS (default: the store's), BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +43,9 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 3000);
 const CONNECTIONS = 20;
 const GOAL_WARM_P95_MS = 30;
 const GOAL_COLD_P95_MS = 80;
+// BENCH_MODES=cold / BENCH_TYPES=product: run only some of the load runs (profiling one of them)
+const MODES = (process.env.BENCH_MODES ?? 'cold,warm').split(',').filter((m): m is Mode => m === 'cold' || m === 'warm');
+const TYPES = (process.env.BENCH_TYPES ?? 'product,collection').split(',').filter((t): t is PageType => t === 'product' || t === 'collection');
 
 type PageType = 'product' | 'collection';
 type Mode = 'cold' | 'warm';
@@ -61,12 +67,20 @@ async function serve(dbPath: string, dataDir: string, mode: Mode): Promise<void>
     dataDir,
     webDir: WEB_DIR,
     pageCache: mode === 'cold' ? { maxBytes: 0 } : {},
+    // the default store's render threads unless BENCH_RENDER_THREADS sets them (0: the main thread)
+    ...(process.env.BENCH_RENDER_THREADS ? { renderThreads: Number(process.env.BENCH_RENDER_THREADS) } : {}),
     // the load generator is one address: the public limits (0 turns a group off) would answer it 429
     rateLimits: { ...readRateLimitConfig(process.env), search: 0, pages: 0, media: 0 },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const pages = { product: products.map((p) => `/products/${p.handle}`), collection: collections.map((c) => `/collections/${c.handle}`) };
+  process.stderr.write(`  (server: ${app.renderPool ? `${app.renderPool.load.length} render threads` : 'renders on the main thread'})\n`);
   process.stdout.write(`LISTENING ${address} ${JSON.stringify(pages)}\n`);
+  // SIGUSR2: the process's CPU time so far (every thread: the render threads' too), in µs
+  process.on('SIGUSR2', () => {
+    const used = process.cpuUsage();
+    process.stdout.write(`CPU ${used.user + used.system}\n`);
+  });
   process.on('SIGTERM', () => {
     void app.close().then(async () => {
       await db.close();
@@ -75,7 +89,15 @@ async function serve(dbPath: string, dataDir: string, mode: Mode): Promise<void>
   });
 }
 
-async function startServer(dbPath: string, dataDir: string, mode: Mode): Promise<{ base: string; pages: Record<PageType, string[]>; stop(): Promise<void> }> {
+interface BenchServer {
+  base: string;
+  pages: Record<PageType, string[]>;
+  /** The server process's CPU time so far, µs (all its threads). */
+  cpu(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startServer(dbPath: string, dataDir: string, mode: Mode): Promise<BenchServer> {
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', dbPath, dataDir, mode], {
@@ -83,20 +105,34 @@ async function startServer(dbPath: string, dataDir: string, mode: Mode): Promise
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const cpuWaiters: ((us: number) => void)[] = [];
   return new Promise((resolvePromise, reject) => {
     let out = '';
+    let listening = false;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /LISTENING (\S+) (\{.*\})\n/.exec(out);
-      if (match?.[1] && match[2])
+      let line: RegExpExecArray | null;
+      while ((line = /CPU (\d+)\n/.exec(out)) !== null) {
+        out = out.slice(0, line.index) + out.slice(line.index + line[0].length);
+        cpuWaiters.shift()?.(Number(line[1]));
+      }
+      const match = listening ? null : /LISTENING (\S+) (\{.*\})\n/.exec(out);
+      if (match?.[1] && match[2]) {
+        listening = true;
         resolvePromise({
           base: match[1],
           pages: JSON.parse(match[2]) as Record<PageType, string[]>,
+          cpu: () =>
+            new Promise<number>((resolveCpu) => {
+              cpuWaiters.push(resolveCpu);
+              child.kill('SIGUSR2');
+            }),
           stop: async () => {
             child.kill('SIGTERM');
             await exited;
           },
         });
+      }
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
@@ -105,7 +141,7 @@ async function startServer(dbPath: string, dataDir: string, mode: Mode): Promise
 interface AutocannonResult {
   errors: number;
   non2xx: number;
-  requests: { average: number };
+  requests: { average: number; total: number };
 }
 interface AutocannonInstance {
   on(event: 'response', cb: (client: unknown, status: number, bytes: number, ms: number) => void): void;
@@ -113,6 +149,8 @@ interface AutocannonInstance {
 type Autocannon = (opts: Record<string, unknown>, cb: (err: Error | null, r: AutocannonResult) => void) => AutocannonInstance;
 
 interface LoadFigures {
+  /** The server's CPU time per answer, ms (all its threads). */
+  cpuPerPage: number;
   p50: number;
   p95: number;
   p99: number;
@@ -131,7 +169,7 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
-async function load(base: string, paths: string[]): Promise<LoadFigures> {
+async function load(base: string, paths: string[]): Promise<LoadFigures & { total: number }> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const samples: number[] = [];
   let early = 0;
@@ -149,7 +187,7 @@ async function load(base: string, paths: string[]): Promise<LoadFigures> {
     });
   });
   samples.sort((a, b) => a - b);
-  return { p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), rps: result.requests.average, errors: result.errors + result.non2xx, early };
+  return { cpuPerPage: Number.NaN, total: result.requests.total, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), rps: result.requests.average, errors: result.errors + result.non2xx, early };
 }
 
 /** One request at a time (no queueing): the median time of one render, the page cache off. */
@@ -215,17 +253,19 @@ async function main(): Promise<void> {
 
     const figures: Record<`${PageType} ${Mode}`, LoadFigures[]> = { 'product cold': [], 'product warm': [], 'collection cold': [], 'collection warm': [] };
     for (let run = 1; run <= RUNS; run++) {
-      for (const mode of ['cold', 'warm'] as const) {
+      for (const mode of MODES) {
         const server = await startServer(dbPath, dataDir, mode);
         try {
-          for (const type of ['product', 'collection'] as const) {
+          for (const type of TYPES) {
             const paths = server.pages[type];
             // warm: one pass fills the page cache; cold: the same pass warms only the process
             // (JIT, the API's own caches), as a server that has run a while
             for (const path of paths) await (await fetch(server.base + path)).arrayBuffer();
+            const before = await server.cpu();
             const f = await load(server.base, paths);
+            f.cpuPerPage = (await server.cpu() - before) / 1000 / Math.max(1, f.total);
             figures[`${type} ${mode}`].push(f);
-            console.log(`  run ${run}: ${type} ${mode}: p95 ${ms(f.p95)}, ${f.rps.toFixed(0)} pages/s, ${f.errors} errors`);
+            console.log(`  run ${run}: ${type} ${mode}: p95 ${ms(f.p95)}, ${f.rps.toFixed(0)} pages/s, server CPU ${f.cpuPerPage.toFixed(2)} ms a page, ${f.errors} errors`);
           }
         } finally {
           await server.stop();
@@ -234,9 +274,9 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nServer render at ${CONNECTIONS} connections, ${SECONDS} s a run, medians of ${RUNS} runs (a shared 2-core machine: other work runs beside it)`);
-    console.log(['page', 'cache', 'p50', 'p95', 'goal', '', 'p99', 'pages/s', 'errors', 'early'].map((h, i) => pad(h, [12, 7, 10, 10, 10, 6, 10, 9, 8, 6][i] ?? 8)).join(''));
-    for (const type of ['product', 'collection'] as const) {
-      for (const mode of ['warm', 'cold'] as const) {
+    console.log(['page', 'cache', 'p50', 'p95', 'goal', '', 'p99', 'pages/s', 'CPU/page', 'errors', 'early'].map((h, i) => pad(h, [12, 7, 10, 10, 10, 6, 10, 9, 10, 8, 6][i] ?? 8)).join(''));
+    for (const type of TYPES) {
+      for (const mode of (['warm', 'cold'] as const).filter((m) => MODES.includes(m))) {
         const list = figures[`${type} ${mode}`];
         const goal = mode === 'warm' ? GOAL_WARM_P95_MS : GOAL_COLD_P95_MS;
         const p95 = median(list.map((f) => f.p95));
@@ -249,10 +289,11 @@ async function main(): Promise<void> {
           p95 <= goal ? 'ok' : 'MISS',
           ms(median(list.map((f) => f.p99))),
           median(list.map((f) => f.rps)).toFixed(0),
+          `${median(list.map((f) => f.cpuPerPage)).toFixed(2)} ms`,
           String(median(list.map((f) => f.errors))),
           String(median(list.map((f) => f.early))),
         ];
-        console.log(cells.map((c, i) => pad(c, [12, 7, 10, 10, 10, 6, 10, 9, 8, 6][i] ?? 8)).join(''));
+        console.log(cells.map((c, i) => pad(c, [12, 7, 10, 10, 10, 6, 10, 9, 10, 8, 6][i] ?? 8)).join(''));
       }
     }
     console.log(`\nOne render at a time, page cache off (median of 40): product ${ms(alone.product)}, collection ${ms(alone.collection)}`);
