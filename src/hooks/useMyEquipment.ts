@@ -50,7 +50,7 @@ export function useMyEquipment(): MyEquipmentApi {
   const { client, environment, queryClient } = useSkimmer();
   const { storage } = environment;
   const auth = useAuth();
-  const deps = useLatest({ client, queryClient });
+  const deps = useLatest({ client, queryClient, storage });
   const actor = useActorRef(
     useOnce(() =>
       myEquipmentMachine.provide({
@@ -59,7 +59,7 @@ export function useMyEquipment(): MyEquipmentApi {
           saveMine: fromPromise(async ({ input }: { input: { handles: string[] } }) => (await deps.current.client.saveMyEquipment(input.handles)).equipment.map(toRef)),
           removeMine: fromPromise(async ({ input }: { input: { handle: string } }) => (await deps.current.client.removeMyEquipment(input.handle)).equipment.map(toRef)),
         },
-        actions: { writeStored: (_, params: { list: EquipmentRef[] }) => storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
+        actions: { writeStored: (_, params: { list: EquipmentRef[] }) => deps.current.storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
       }),
     ),
     // the server has no browser storage: the first render (server and hydration alike) starts
