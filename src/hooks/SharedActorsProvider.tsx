@@ -9,6 +9,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useActorRef } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ApiClient } from '../api/client.ts';
 import type { Checkout } from '../domain/entities.ts';
 import { authMachine, type AuthInput } from '../machines/auth.machine.ts';
 import { useSkimmer } from './context.ts';
@@ -16,7 +17,7 @@ import { createLazyCart, type CartActor, type CartSnapshot } from './lazy-cart.t
 import { useLatest } from './useLatest.ts';
 import { useMobileLayout } from './useMobileLayout.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** Data a server render already has, so the shared actors start settled (DESIGN rule 11). */
 export interface InitialData {
@@ -45,6 +46,15 @@ export interface SharedActors {
 
 const SharedActorsContext = createContext<SharedActors | null>(null);
 
+const authValues = actorValues<ApiClient>('SharedActorsProvider');
+/** The login machine with its calls, over the provider's latest client. */
+const providedAuthMachine = authMachine.provide({
+  actors: {
+    fetchUser: fromPromise(async ({ signal, system }) => (await authValues.of(system).user({ signal })).user ?? null),
+    fetchCustomer: fromPromise(async ({ signal, system }) => (await authValues.of(system).customer({ signal })).customer),
+  },
+});
+
 /**
  * Creates the shared actors once; mounted by `SkimmerProvider`, so an app does not mount it itself.
  *
@@ -56,17 +66,7 @@ const SharedActorsContext = createContext<SharedActors | null>(null);
 export function SharedActorsProvider({ initialData, children }: { initialData?: InitialData; children?: ReactNode }) {
   const { client } = useSkimmer();
   const api = useLatest(client);
-  const auth = useActorRef(
-    useOnce(() =>
-      authMachine.provide({
-        actors: {
-          fetchUser: fromPromise(async ({ signal }) => (await api.current.user({ signal })).user ?? null),
-          fetchCustomer: fromPromise(async ({ signal }) => (await api.current.customer({ signal })).customer),
-        },
-      }),
-    ),
-    { input: initialData?.auth ?? {} },
-  );
+  const auth = authValues.bind(useActorRef(providedAuthMachine, { input: initialData?.auth ?? {} }), api);
   useMachineNotices(auth);
   // taken before the actor starts (in an effect): what the server, which never starts it, renders
   const [authServerSnapshot] = useState(() => auth.getSnapshot());

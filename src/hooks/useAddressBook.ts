@@ -5,6 +5,7 @@
  * empty state, and the country and state lists. The customer comes from the shared auth actor.
  * @module
  */
+import type { ApiClient } from '../api/client.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -16,7 +17,7 @@ import { useClient } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** What {@link useAddressBook} returns. */
 export interface AddressBookApi {
@@ -50,6 +51,17 @@ export interface AddressBookApi {
   dismissAlert(): void;
 }
 
+const addressBookValues = actorValues<ApiClient>('useAddressBook');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedAddressBookMachine = addressBookMachine.provide({
+  actors: {
+    updateMailingAddress: fromPromise(({ system, input: { id, body }, signal }) => addressBookValues.of(system).updateMailingAddress(id, body, { signal })),
+    deleteMailingAddress: fromPromise(({ system, input: { customerId, id }, signal }) => addressBookValues.of(system).deleteMailingAddress(customerId, id, { signal })),
+    fetchCountries: fromPromise(async ({ system, signal }) => (await addressBookValues.of(system).countries({ signal })).countries),
+    fetchStates: fromPromise(async ({ system, input: { countryCode }, signal }) => (await addressBookValues.of(system).states(countryCode, { signal })).states),
+  },
+});
+
 /**
  * The address book. The alert is also raised through the environment's `alert` (spec section 8:
  * "in an alert"), and kept in `alert` for a view that draws its own.
@@ -62,19 +74,7 @@ export function useAddressBook(): AddressBookApi {
   const client = useClient();
   const api = useLatest(client);
   const { customer } = useAuth();
-  const actor = useActorRef(
-    useOnce(() =>
-      addressBookMachine.provide({
-        actors: {
-          updateMailingAddress: fromPromise(({ input: { id, body }, signal }) => api.current.updateMailingAddress(id, body, { signal })),
-          deleteMailingAddress: fromPromise(({ input: { customerId, id }, signal }) => api.current.deleteMailingAddress(customerId, id, { signal })),
-          fetchCountries: fromPromise(async ({ signal }) => (await api.current.countries({ signal })).countries),
-          fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await api.current.states(countryCode, { signal })).states),
-        },
-      }),
-    ),
-    { input: { customer } },
-  );
+  const actor = addressBookValues.bind(useActorRef(providedAddressBookMachine, { input: { customer } }), api);
   useMachineNotices(actor);
   const sent = useRef(customer);
   useEffect(() => {

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise } from 'xstate';
+import type { ApiClient } from '../api/client.ts';
 import { descriptionWithoutTitle } from '../domain/catalog-text.ts';
 import type { Collection, CollectionCrumb, ProductCardData, SearchQuery } from '../domain/entities.ts';
 import { pageTitle } from '../domain/page-title.ts';
@@ -22,8 +23,8 @@ import {
 import type { ResultsPage } from '../machines/search-results.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
-import { provideListing, useInitialListingOf, useListingApi, useListingCall, useStoredView, type ListingActor, type SearchResultsApi } from './useSearchResults.ts';
-import { fetchRead, useCachedRead, usePrefetchReads } from './query/index.ts';
+import { useInitialListingOf, useListingApi, useListingCall, useStoredView, type ListingActor, type SearchResultsApi } from './useSearchResults.ts';
+import { fetchRead, useCachedRead, usePrefetchReads, type ReadCache } from './query/index.ts';
 import { collectionRead, featuredRead, hierarchyRead, listingRead } from './query/reads.ts';
 import type { SearchResultsInput } from '../machines/search-results.machine.ts';
 import type { StoreConfig } from '../domain/entities.ts';
@@ -33,7 +34,8 @@ function listingInputOf(handle: string, collectionId: number, query: SearchQuery
   return { query, collectionId, path: createStoreLinks(storeConfig).collection(handle), collectionPath: storeConfig.collectionPath, storedView: null };
 }
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
+import { listingMachine, listingValues } from './listing-actor.ts';
 
 /** Options of {@link useCollection}. */
 export interface CollectionOptions {
@@ -64,6 +66,25 @@ export interface CollectionApi {
   listing: SearchResultsApi;
 }
 
+const collectionValues = actorValues<{ client: ApiClient; queryClient: ReadCache }>('useCollection');
+/** The collection machine with its calls (through the read cache), over the latest values of the hook that runs it. */
+const providedCollectionMachine = collectionListingMachine.provide({
+  actors: {
+    fetchCollection: fromPromise(async ({ input, system }) => {
+      const { client, queryClient } = collectionValues.of(system);
+      return { collection: await fetchRead(queryClient, collectionRead(client, input.handle)) };
+    }),
+    fetchFeatured: fromPromise(async ({ input, system }) => {
+      const { client, queryClient } = collectionValues.of(system);
+      return { products: await fetchRead(queryClient, featuredRead(client, input.collectionId)) };
+    }),
+    fetchHierarchy: fromPromise(({ input, system }) => {
+      const { client, queryClient } = collectionValues.of(system);
+      return fetchRead(queryClient, hierarchyRead(client, input.collectionId));
+    }),
+  },
+});
+
 /**
  * The collection page. Collapsing the description scrolls back up (through the environment).
  * Failures of the product list, featured products and hierarchy are logged only (spec section 8).
@@ -78,7 +99,7 @@ export interface CollectionApi {
  */
 export function useCollection(handle: string, options: CollectionOptions): CollectionApi {
   const { client, environment, storeConfig, queryClient } = useSkimmer();
-  const api = useLatest(client);
+  const values = useLatest({ client, queryClient });
   // what the cache holds (a server render waits for it): the collection, then its side list and
   // its first page of products; the featured products below the list load in the browser
   const cachedCollection = useCachedRead(options.initial?.collection !== undefined ? null : collectionRead(client, handle));
@@ -96,18 +117,7 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
   const cachedResults = useInitialListingOf(listingCall);
   const firstResults = options.initial?.results ?? cachedResults;
   const latest = useLatest({ ...options, initial: initial ? { ...initial, results: firstResults } : undefined });
-  const actor = useActorRef(
-    useOnce(() =>
-      collectionListingMachine.provide({
-        actors: {
-          fetchCollection: fromPromise(async ({ input }) => ({ collection: await fetchRead(queryClient, collectionRead(api.current, input.handle)) })),
-          fetchFeatured: fromPromise(async ({ input }) => ({ products: await fetchRead(queryClient, featuredRead(api.current, input.collectionId)) })),
-          fetchHierarchy: fromPromise(({ input }) => fetchRead(queryClient, hierarchyRead(api.current, input.collectionId))),
-        },
-      }),
-    ),
-    { input: { handle, initial } },
-  );
+  const actor = collectionValues.bind(useActorRef(providedCollectionMachine, { input: { handle, initial } }), values);
   useMachineNotices(actor);
   useEffect(() => actor.send({ type: 'collection.changed', handle }), [actor, handle]);
   useEffect(() => {
@@ -129,15 +139,18 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
   // before the listing's actor starts (on the server, and in the first browser render, which
   // must match the server's HTML) the first page shows from an actor that is never started
   const [preview] = useState<ListingActor | undefined>(() =>
-    listingInput && firstResults ? createActor(provideListing(api, queryClient), { input: { ...listingInput, initial: firstResults } }) : undefined,
+    listingInput && firstResults ? listingValues.bind(createActor(listingMachine, { input: { ...listingInput, initial: firstResults } }), values) : undefined,
   );
   useEffect(() => {
     if (collectionId === null) return;
     const { initial, query } = latest.current;
     const results = initial?.collection?.id === collectionId ? initial.results : null;
-    const next = createActor(provideListing(api, queryClient), {
-      input: { ...listingInputOf(handle, collectionId, query, storeConfig), initial: results ?? null },
-    });
+    const next = listingValues.bind(
+      createActor(listingMachine, {
+        input: { ...listingInputOf(handle, collectionId, query, storeConfig), initial: results ?? null },
+      }),
+      values,
+    );
     next.start();
     started.current = next;
     setListing(next);
@@ -147,7 +160,7 @@ export function useCollection(handle: string, options: CollectionOptions): Colle
       setListing(undefined);
     };
     // the handle and query of the moment are read when the id changes; later queries are sent below
-  }, [collectionId, api, latest, storeConfig, handle, queryClient]);
+  }, [collectionId, values, latest, storeConfig, handle]);
   useMachineNotices(listing);
   useStoredView(listing);
   const queryKey = JSON.stringify(options.query);

@@ -9,10 +9,10 @@ import { fromPromise } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
 import { loaderMachine, type LoaderKind } from '../machines/loader.machine.ts';
 import { useClient, useSkimmer } from './context.ts';
-import { fetchRead, useCachedRead, type QueryKey, type Read } from './query/index.ts';
+import { fetchRead, useCachedRead, type QueryKey, type Read, type ReadCache } from './query/index.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** The section's state name. */
 export type LoaderStatus = 'loading' | 'loaded' | 'empty' | 'failed';
@@ -49,6 +49,26 @@ export interface LoaderApi<T, P = unknown> {
   reload(params?: P): void;
 }
 
+/** What a section's load reads: the latest client, call, cache key and read cache of its hook. */
+interface LoaderValues {
+  client: ApiClient;
+  load(client: ApiClient, params: unknown, signal: AbortSignal): Promise<unknown>;
+  key?: (params: unknown) => QueryKey;
+  queryClient: ReadCache;
+}
+const loaderValues = actorValues<LoaderValues>('useLoader');
+/** The loader machine with its call: through the read cache when the section has a key. */
+const providedLoaderMachine = loaderMachine.provide({
+  actors: {
+    load: fromPromise(async ({ input, signal, system }) => {
+      const { client, load, key, queryClient } = loaderValues.of(system);
+      if (!key) return load(client, input.params, signal);
+      const read: Read<unknown> = { key: key(input.params), fetch: (readSignal) => load(client, input.params, readSignal) };
+      return fetchRead(queryClient, read);
+    }),
+  },
+});
+
 /**
  * One load-once section.
  *
@@ -58,26 +78,10 @@ export interface LoaderApi<T, P = unknown> {
 export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): LoaderApi<T, P> {
   const client = useClient();
   const { queryClient } = useSkimmer();
-  const deps = useLatest({ client, load: options.load, key: options.key, queryClient });
-  const readOf = (params: P): Read<T> | null => {
-    const key = deps.current.key;
-    return key ? { key: key(params), fetch: (signal) => deps.current.load(deps.current.client, params, signal) } : null;
-  };
+  const deps = useLatest<LoaderValues>({ client, load: options.load as LoaderValues['load'], key: options.key as LoaderValues['key'], queryClient });
   const firstRead = options.key ? { key: options.key(options.params as P), fetch: (signal: AbortSignal) => options.load(client, options.params as P, signal) } : null;
   const cached = useCachedRead(options.initialData === undefined ? firstRead : null);
-  const actor = useActorRef(
-    useOnce(() =>
-      loaderMachine.provide({
-        actors: {
-          load: fromPromise(async ({ input, signal }) => {
-            const read = readOf(input.params as P);
-            return read ? fetchRead(deps.current.queryClient, read) : deps.current.load(deps.current.client, input.params as P, signal);
-          }),
-        },
-      }),
-    ),
-    { input: { kind: options.kind, params: options.params, data: options.initialData ?? cached } },
-  );
+  const actor = loaderValues.bind(useActorRef(providedLoaderMachine, { input: { kind: options.kind, params: options.params, data: options.initialData ?? cached } }), deps);
   useMachineNotices(actor);
   const status = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));
   const data = useSelector(actor, (s) => (s.context.data ?? null) as T | null);

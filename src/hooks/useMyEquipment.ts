@@ -8,16 +8,17 @@
 import { useEffect, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import type { ApiClient } from '../api/client.ts';
 import { MY_EQUIPMENT_STORAGE_KEY, parseMyEquipment, sameEquipmentList, serializeMyEquipment, type EquipmentRef } from '../domain/equipment.ts';
 import { connectMyEquipment, type MyEquipmentView } from '../machines/my-equipment.connect.ts';
 import { myEquipmentMachine } from '../machines/my-equipment.machine.ts';
 import type { StorageLike } from './environment.ts';
 import { useSkimmer } from './context.ts';
-import { fetchRead } from './query/index.ts';
+import { fetchRead, type ReadCache } from './query/index.ts';
 import { myEquipmentRead } from './query/equipment-reads.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** What {@link useMyEquipment} returns. */
 export interface MyEquipmentApi extends MyEquipmentView {
@@ -39,6 +40,20 @@ function listenersOf(storage: StorageLike): Set<Listener> {
 
 const toRef = (m: EquipmentRef): EquipmentRef => ({ handle: m.handle, brand: m.brand, model: m.model });
 
+const myEquipmentValues = actorValues<{ client: ApiClient; queryClient: ReadCache; storage: StorageLike }>('useMyEquipment');
+/** The machine with its calls and the stored copy, over the latest values of the hook that runs it. */
+const providedMyEquipmentMachine = myEquipmentMachine.provide({
+  actors: {
+    loadMine: fromPromise(async ({ system }) => {
+      const { client, queryClient } = myEquipmentValues.of(system);
+      return (await fetchRead(queryClient, myEquipmentRead(client))).map(toRef);
+    }),
+    saveMine: fromPromise<EquipmentRef[], { handles: string[] }>(async ({ system, input }) => (await myEquipmentValues.of(system).client.saveMyEquipment(input.handles)).equipment.map(toRef)),
+    removeMine: fromPromise<EquipmentRef[], { handle: string }>(async ({ system, input }) => (await myEquipmentValues.of(system).client.removeMyEquipment(input.handle)).equipment.map(toRef)),
+  },
+  actions: { writeStored: ({ system }, params: { list: EquipmentRef[] }) => myEquipmentValues.of(system).storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
+});
+
 /**
  * The shopper's saved models. Mount it under `SkimmerProvider`.
  * @example
@@ -51,21 +66,9 @@ export function useMyEquipment(): MyEquipmentApi {
   const { storage } = environment;
   const auth = useAuth();
   const deps = useLatest({ client, queryClient, storage });
-  const actor = useActorRef(
-    useOnce(() =>
-      myEquipmentMachine.provide({
-        actors: {
-          loadMine: fromPromise(async () => (await fetchRead(deps.current.queryClient, myEquipmentRead(deps.current.client))).map(toRef)),
-          saveMine: fromPromise(async ({ input }: { input: { handles: string[] } }) => (await deps.current.client.saveMyEquipment(input.handles)).equipment.map(toRef)),
-          removeMine: fromPromise(async ({ input }: { input: { handle: string } }) => (await deps.current.client.removeMyEquipment(input.handle)).equipment.map(toRef)),
-        },
-        actions: { writeStored: (_, params: { list: EquipmentRef[] }) => deps.current.storage.set(MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment(params.list)) },
-      }),
-    ),
-    // the server has no browser storage: the first render (server and hydration alike) starts
-    // empty, and the stored list is read once mounted, so the page hydrates without a mismatch
-    { input: { stored: [], signedIn: auth.signedIn } },
-  );
+  // the server has no browser storage: the first render (server and hydration alike) starts
+  // empty, and the stored list is read once mounted, so the page hydrates without a mismatch
+  const actor = myEquipmentValues.bind(useActorRef(providedMyEquipmentMachine, { input: { stored: [], signedIn: auth.signedIn } }), deps);
   const view = useSelector(actor, connectMyEquipment, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   useEffect(() => {

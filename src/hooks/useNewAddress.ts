@@ -8,6 +8,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
+import type { AccountClient } from '../api/account-client.ts';
+import type { ApiClient } from '../api/client.ts';
 import { addressFieldMarks, isStateFieldShown, type AddressFormField, type AddressFormValues, type FieldMark } from '../domain/address.ts';
 import type { State } from '../domain/entities.ts';
 import { addressCreateMachine } from '../machines/address-create.machine.ts';
@@ -16,7 +18,7 @@ import { useAccountClient } from './useAccountClient.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** What {@link useNewAddress} returns. */
 export interface NewAddressApi {
@@ -36,6 +38,15 @@ export interface NewAddressApi {
   submit(): void;
 }
 
+const newAddressValues = actorValues<{ client: ApiClient; account: AccountClient }>('useNewAddress');
+/** The machine with its calls, over the latest clients of the hook that runs it. */
+const providedNewAddressMachine = addressCreateMachine.provide({
+  actors: {
+    createMailingAddress: fromPromise(({ input, signal, system }) => newAddressValues.of(system).account.createMailingAddress(input, { signal })),
+    fetchStates: fromPromise(async ({ input: { countryCode }, signal, system }) => (await newAddressValues.of(system).client.states(countryCode, { signal })).states),
+  },
+});
+
 /**
  * The add-address modal.
  * @example
@@ -47,16 +58,7 @@ export function useNewAddress(): NewAddressApi {
   const account = useAccountClient();
   const auth = useAuth();
   const deps = useLatest({ client, account, refresh: auth.refresh });
-  const actor = useActorRef(
-    useOnce(() =>
-      addressCreateMachine.provide({
-        actors: {
-          createMailingAddress: fromPromise(({ input, signal }) => deps.current.account.createMailingAddress(input, { signal })),
-          fetchStates: fromPromise(async ({ input: { countryCode }, signal }) => (await deps.current.client.states(countryCode, { signal })).states),
-        },
-      }),
-    ),
-  );
+  const actor = newAddressValues.bind(useActorRef(providedNewAddressMachine), deps);
   useMachineNotices(actor);
   useEffect(() => {
     const sub = actor.on('address.created', () => deps.current.refresh());

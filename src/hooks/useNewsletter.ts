@@ -6,10 +6,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { newsletterMachine, type NewsletterInput, type NewsletterTone } from '../machines/newsletter.machine.ts';
-import { useSkimmer } from './context.ts';
+import { useSkimmer, type SkimmerContextValue } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** The form's state name. */
 export type NewsletterStatus = 'idle' | 'invalid' | 'submitting' | 'success' | 'error';
@@ -29,6 +29,15 @@ export interface NewsletterApi {
   submit(): void;
 }
 
+const newsletterValues = actorValues<Pick<SkimmerContextValue, 'client' | 'environment'>>('useNewsletter');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedNewsletterMachine = newsletterMachine.provide({
+  actors: {
+    getCaptchaToken: fromPromise(async ({ system, input: { action } }) => newsletterValues.of(system).environment.captcha.getToken(action)),
+    subscribe: fromPromise(async ({ system, input: { email, token }, signal }) => newsletterValues.of(system).client.subscribe(email, token, { signal })),
+  },
+});
+
 /**
  * The newsletter form. Its outcome is also raised as a toast.
  *
@@ -43,17 +52,7 @@ export interface NewsletterApi {
 export function useNewsletter(input?: NewsletterInput): NewsletterApi {
   const { client, environment } = useSkimmer();
   const deps = useLatest({ client, environment });
-  const actor = useActorRef(
-    useOnce(() =>
-      newsletterMachine.provide({
-        actors: {
-          getCaptchaToken: fromPromise(async ({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
-          subscribe: fromPromise(async ({ input: { email, token }, signal }) => deps.current.client.subscribe(email, token, { signal })),
-        },
-      }),
-    ),
-    { input },
-  );
+  const actor = newsletterValues.bind(useActorRef(providedNewsletterMachine, { input }), deps);
   useMachineNotices(actor);
   const email = useSelector(actor, (s) => s.context.email);
   const message = useSelector(actor, (s) => s.context.message);

@@ -5,6 +5,7 @@
  * add-to-order messages.
  * @module
  */
+import type { ApiClient } from '../api/client.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -19,7 +20,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** A line of the order, ready to show. */
 export interface OrderLineView {
@@ -68,6 +69,18 @@ export interface OrderApi {
   dismissNotice(): void;
 }
 
+const orderValues = actorValues<ApiClient>('useOrder');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedOrderMachine = orderMachine.provide({
+  actors: {
+    fetchOrder: fromPromise(({ system, input: { orderId: id }, signal }) => orderValues.of(system).order(id, { signal })),
+    fetchRelated: fromPromise(({ system, input: { productIds }, signal }) =>
+      Promise.all(productIds.map((id) => orderValues.of(system).relatedProducts(id, { signal }).then((r) => r?.products ?? []))),
+    ),
+    addToOrder: fromPromise(({ system, input: { orderId: id, productId }, signal }) => orderValues.of(system).addRelatedProductToOrder(id, productId, { signal })),
+  },
+});
+
 /**
  * The order of a route parameter. `input.returnPath` is the page a signed-out visitor comes back
  * to after signing in (the redirect's `returnTo`).
@@ -80,20 +93,7 @@ export function useOrder(idParam: string | undefined, input: { order?: Order; re
   const auth = useAuth();
   const api = useLatest(client);
   const orderId = parseOrderId(idParam);
-  const actor = useActorRef(
-    useOnce(() =>
-      orderMachine.provide({
-        actors: {
-          fetchOrder: fromPromise(({ input: { orderId: id }, signal }) => api.current.order(id, { signal })),
-          fetchRelated: fromPromise(({ input: { productIds }, signal }) =>
-            Promise.all(productIds.map((id) => api.current.relatedProducts(id, { signal }).then((r) => r?.products ?? []))),
-          ),
-          addToOrder: fromPromise(({ input: { orderId: id, productId }, signal }) => api.current.addRelatedProductToOrder(id, productId, { signal })),
-        },
-      }),
-    ),
-    { input: { ...input, orderId, fetched: auth.fetched, user: auth.user } },
-  );
+  const actor = orderValues.bind(useActorRef(providedOrderMachine, { input: { ...input, orderId, fetched: auth.fetched, user: auth.user } }), api);
   useMachineNotices(actor);
   const login = useRef({ fetched: auth.fetched, user: auth.user });
   useEffect(() => {

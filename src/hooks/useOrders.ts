@@ -4,6 +4,7 @@
  * the texts and links a view shows.
  * @module
  */
+import type { ApiClient } from '../api/client.ts';
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -16,7 +17,7 @@ import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** One row of the order list, ready to show. */
 export interface OrderSummary {
@@ -46,6 +47,10 @@ export interface OrdersApi {
   reload(): void;
 }
 
+const ordersValues = actorValues<ApiClient>('useOrders');
+/** The machine with its call, over the latest client of the hook that runs it. */
+const providedOrdersMachine = ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ signal, system }) => ordersValues.of(system).orders({ signal })) } });
+
 /**
  * The signed-in customer's orders, newest first. `returnPath` is the page a signed-out visitor
  * comes back to after signing in (the redirect's `returnTo`).
@@ -57,12 +62,7 @@ export function useOrders(input: { orders?: Order[]; returnPath?: string | null 
   const { client } = useSkimmer();
   const auth = useAuth();
   const api = useLatest(client);
-  const actor = useActorRef(
-    useOnce(() =>
-      ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ signal }) => api.current.orders({ signal })) } }),
-    ),
-    { input: { ...input, fetched: auth.fetched, user: auth.user } },
-  );
+  const actor = ordersValues.bind(useActorRef(providedOrdersMachine, { input: { ...input, fetched: auth.fetched, user: auth.user } }), api);
   useMachineNotices(actor);
   const login = useRef({ fetched: auth.fetched, user: auth.user });
   useEffect(() => {

@@ -10,7 +10,7 @@ import { prefetchMachine } from '../machines/prefetch.machine.ts';
 import { useClient } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** What {@link usePrefetch} returns. */
 export interface PrefetchApi<T> {
@@ -24,6 +24,17 @@ export interface PrefetchApi<T> {
   restart(params?: unknown): void;
 }
 
+const prefetchValues = actorValues<{ client: ApiClient; fetch: (client: ApiClient, signal: AbortSignal) => Promise<unknown> }>('usePrefetch');
+/** The machine with its call, over the latest client and fetch of the hook that runs it. */
+const providedPrefetchMachine = prefetchMachine.provide({
+  actors: {
+    prefetch: fromPromise(({ signal, system }) => {
+      const { fetch, client } = prefetchValues.of(system);
+      return fetch(client, signal);
+    }),
+  },
+});
+
 /**
  * Fetches data ahead of need, retrying a failure up to 3 times (1000 ms apart).
  *
@@ -33,14 +44,7 @@ export interface PrefetchApi<T> {
 export function usePrefetch<T>(fetch: (client: ApiClient, signal: AbortSignal) => Promise<T>, options: { initialData?: T; maxRetries?: number } = {}): PrefetchApi<T> {
   const client = useClient();
   const deps = useLatest({ client, fetch });
-  const actor = useActorRef(
-    useOnce(() =>
-      prefetchMachine.provide({
-        actors: { prefetch: fromPromise(({ signal }) => deps.current.fetch(deps.current.client, signal)) },
-      }),
-    ),
-    { input: { data: options.initialData, maxRetries: options.maxRetries } },
-  );
+  const actor = prefetchValues.bind(useActorRef(providedPrefetchMachine, { input: { data: options.initialData, maxRetries: options.maxRetries } }), deps);
   useMachineNotices(actor);
   const status = useSelector(actor, (s) => s.value as PrefetchApi<T>['status'] | 'start');
   const data = useSelector(actor, (s) => s.context.data as T | null);

@@ -8,6 +8,7 @@
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import type { ApiClient } from '../api/client.ts';
 import type { HierarchyEntry, Product, ProductOption, Variant } from '../domain/entities.ts';
 import { formatPrice } from '../domain/money.ts';
 import { availabilityText, productAvailability, productPageTitle } from '../domain/product-page.ts';
@@ -29,9 +30,9 @@ import { useCartSelector } from './useCartSelector.ts';
 import { useLatest } from './useLatest.ts';
 import { recordRecentlyViewed } from './recently-viewed-store.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { fetchRead, useCachedRead } from './query/index.ts';
+import { fetchRead, useCachedRead, type ReadCache } from './query/index.ts';
 import { productRead } from './query/reads.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** The page's state name. */
 export type ProductPageStatus = 'loading' | 'error' | 'notFound' | 'loaded';
@@ -84,6 +85,19 @@ export interface ProductPageApi {
   retry(): void;
 }
 
+const productPageValues = actorValues<{ client: ApiClient; queryClient: ReadCache }>('useProductPage');
+/** The machine with its calls, over the latest client and read cache of the hook that runs it. */
+const providedProductPageMachine = productPageMachine.provide({
+  actors: {
+    fetchProduct: fromPromise(async ({ input, system }) => {
+      const { client, queryClient } = productPageValues.of(system);
+      return { product: await fetchRead(queryClient, productRead(client, input.handle)) };
+    }),
+    addToOrder: fromPromise(({ input, signal, system }) => productPageValues.of(system).client.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
+    fetchHierarchy: fromPromise(({ input, signal, system }) => productPageValues.of(system).client.upperHierarchy(input.collectionId, { signal })),
+  },
+});
+
 /**
  * A product page by handle. The actor is created for the first handle: render the page under
  * `key={handle}` so another product gets a fresh page (and a fresh selection).
@@ -96,23 +110,14 @@ export interface ProductPageApi {
 export function useProductPage(handle: string, options: ProductPageOptions = {}): ProductPageApi {
   const { client, storeConfig, environment, queryClient } = useSkimmer();
   const { cart } = useSharedActors();
-  const api = useLatest(client);
+  const values = useLatest({ client, queryClient });
   // the cart as the server rendered it while hydrating (the machine's add button follows it)
   const lines = useCartSelector((s) => s.context.lines);
   const updating = useCartSelector((s) => s.context.updating);
   // the product from the cache (a server render waits for it; null: the store has none)
   const cached = useCachedRead(options.product !== undefined ? null : productRead(client, handle));
-  const actor = useActorRef(
-    useOnce(() =>
-      productPageMachine.provide({
-        actors: {
-          fetchProduct: fromPromise(async ({ input }) => ({ product: await fetchRead(queryClient, productRead(api.current, input.handle)) })),
-          addToOrder: fromPromise(({ input, signal }) => api.current.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
-          fetchHierarchy: fromPromise(({ input, signal }) => api.current.upperHierarchy(input.collectionId, { signal })),
-        },
-      }),
-    ),
-    {
+  const actor = productPageValues.bind(
+    useActorRef(providedProductPageMachine, {
       input: {
         ...options,
         ...(options.product === undefined && cached !== undefined ? { product: cached } : {}),
@@ -120,7 +125,8 @@ export function useProductPage(handle: string, options: ProductPageOptions = {})
         lines,
         cartUpdating: updating,
       },
-    },
+    }),
+    values,
   );
   useMachineNotices(actor);
 

@@ -12,9 +12,9 @@ import type { QuickOrderProduct } from '../domain/quick-order.ts';
 import { connectQuickOrder, type QuickOrderView } from '../machines/quick-order.connect.ts';
 import { quickOrderMachine, type AddLinesOutput, type LookUpPartsOutput, type QuickOrderInput } from '../machines/quick-order.machine.ts';
 import { useClient } from './context.ts';
-import { useCart } from './useCart.ts';
+import { useCart, type CartApi } from './useCart.ts';
 import { useLatest } from './useLatest.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** Products read per part number: exact part-number hits rank first, so a few are enough. */
 export const QUICK_ORDER_CANDIDATES = 3;
@@ -64,6 +64,25 @@ async function eachLimited<T, R>(items: readonly T[], limit: number, task: (item
   return out;
 }
 
+const quickOrderValues = actorValues<{ client: ApiClient; add: CartApi['add'] }>('useQuickOrder');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedQuickOrderMachine = quickOrderMachine.provide({
+  actors: {
+    lookUpParts: fromPromise<LookUpPartsOutput, { partNumbers: string[] }>(async ({ system, input: { partNumbers }, signal }) =>
+      eachLimited(partNumbers, QUICK_ORDER_CONCURRENCY, (p) => lookUp(quickOrderValues.of(system).client, p, signal)),
+    ),
+    addLines: fromPromise<AddLinesOutput, { lines: { rowId: number; inventoryLevelId: number; quantity: number }[] }>(async ({ system, input: { lines } }) => {
+      // one after the other: the cart machine queues them anyway, and each answer is the row's own
+      const out: AddLinesOutput = [];
+      for (const line of lines) {
+        const result = await quickOrderValues.of(system).add(line.inventoryLevelId, line.quantity);
+        out.push(result.success ? { rowId: line.rowId, success: true } : { rowId: line.rowId, success: false, error: result.error });
+      }
+      return out;
+    }),
+  },
+});
+
 /**
  * A quick-order pad: paste lines of part numbers and quantities, see each resolved to a product
  * with its price and stock, fix the rows that did not resolve, add all to the cart. Mount it
@@ -80,27 +99,7 @@ export function useQuickOrder(input?: QuickOrderInput): QuickOrderApi {
   const client = useClient();
   const cart = useCart();
   const deps = useLatest({ client, add: cart.add });
-  const actor = useActorRef(
-    useOnce(() =>
-      quickOrderMachine.provide({
-        actors: {
-          lookUpParts: fromPromise<LookUpPartsOutput, { partNumbers: string[] }>(async ({ input: { partNumbers }, signal }) =>
-            eachLimited(partNumbers, QUICK_ORDER_CONCURRENCY, (p) => lookUp(deps.current.client, p, signal)),
-          ),
-          addLines: fromPromise<AddLinesOutput, { lines: { rowId: number; inventoryLevelId: number; quantity: number }[] }>(async ({ input: { lines } }) => {
-            // one after the other: the cart machine queues them anyway, and each answer is the row's own
-            const out: AddLinesOutput = [];
-            for (const line of lines) {
-              const result = await deps.current.add(line.inventoryLevelId, line.quantity);
-              out.push(result.success ? { rowId: line.rowId, success: true } : { rowId: line.rowId, success: false, error: result.error });
-            }
-            return out;
-          }),
-        },
-      }),
-    ),
-    { input },
-  );
+  const actor = quickOrderValues.bind(useActorRef(providedQuickOrderMachine, { input }), deps);
   const view = useSelector(actor, connectQuickOrder, sameView);
   return {
     ...view,

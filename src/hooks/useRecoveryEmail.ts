@@ -10,11 +10,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { ACCOUNT_LABELS } from '../domain/account.ts';
 import { recoveryEmailMachine, type RecoveryEmailContext } from '../machines/recovery-email.machine.ts';
-import { useSkimmer } from './context.ts';
+import { useSkimmer, type SkimmerContextValue } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** The page's state name. */
 export type RecoveryEmailStatus = 'loading' | 'redirect' | 'notSet' | 'unverified' | 'verified' | 'saving' | 'verifying';
@@ -46,6 +46,16 @@ export interface RecoveryEmailApi {
   dismissNotice(): void;
 }
 
+const recoveryEmailValues = actorValues<Pick<SkimmerContextValue, 'client' | 'environment'>>('useRecoveryEmail');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedRecoveryEmailMachine = recoveryEmailMachine.provide({
+  actors: {
+    getCaptchaToken: fromPromise(({ system, input: { action } }) => recoveryEmailValues.of(system).environment.captcha.getToken(action)),
+    setRecoveryEmail: fromPromise(({ system, input, signal }) => recoveryEmailValues.of(system).client.setRecoveryEmail(input, { signal })),
+    verifyRecoveryEmail: fromPromise(({ system, input: { token }, signal }) => recoveryEmailValues.of(system).client.verifyRecoveryEmail(token, { signal })),
+  },
+});
+
 /**
  * The recovery email page. The redirect (to /login.asp, with `options.returnPath` as the page to
  * come back to) and Back go through the environment (`navigate`, `back`).
@@ -59,18 +69,7 @@ export function useRecoveryEmail(options: { returnPath?: string | null } = {}): 
   const { client, environment } = useSkimmer();
   const auth = useAuth();
   const deps = useLatest({ client, environment });
-  const actor = useActorRef(
-    useOnce(() =>
-      recoveryEmailMachine.provide({
-        actors: {
-          getCaptchaToken: fromPromise(({ input: { action } }) => deps.current.environment.captcha.getToken(action)),
-          setRecoveryEmail: fromPromise(({ input, signal }) => deps.current.client.setRecoveryEmail(input, { signal })),
-          verifyRecoveryEmail: fromPromise(({ input: { token }, signal }) => deps.current.client.verifyRecoveryEmail(token, { signal })),
-        },
-      }),
-    ),
-    { input: { fetched: auth.fetched, user: auth.user, returnPath: options.returnPath ?? null } },
-  );
+  const actor = recoveryEmailValues.bind(useActorRef(providedRecoveryEmailMachine, { input: { fetched: auth.fetched, user: auth.user, returnPath: options.returnPath ?? null } }), deps);
   useMachineNotices(actor);
 
   const login = useRef({ fetched: auth.fetched, user: auth.user });

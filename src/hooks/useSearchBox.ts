@@ -4,6 +4,7 @@
  * its popover, and the submission (a navigation through the environment).
  * @module
  */
+import type { ApiClient } from '../api/client.ts';
 import { useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -14,7 +15,7 @@ import { searchBoxMachine, type HeaderCollection, type HeaderEquipment, type Hea
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** A dropdown entry with its link. */
 export type Linked<T> = T & { href: string };
@@ -54,6 +55,15 @@ export interface SearchBoxApi {
   acceptPill(): void;
 }
 
+const searchBoxValues = actorValues<ApiClient>('useSearchBox');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedSearchBoxMachine = searchBoxMachine.provide({
+  actors: {
+    searchProducts: fromPromise(({ system, input: query, signal }) => searchBoxValues.of(system).filterProducts({ ...query, fields: [...query.fields] }, { signal })),
+    searchCollections: fromPromise(({ system, input: query, signal }) => searchBoxValues.of(system).searchCollections({ ...query, fields: [...query.fields] }, { signal })),
+  },
+});
+
 /**
  * The header search box. Pass `onSearchPage` (and the page's q and bounds) on the search results
  * page, where the pause is 400 ms instead of 600 ms; a change of `onSearchPage` is forwarded.
@@ -65,17 +75,7 @@ export interface SearchBoxApi {
 export function useSearchBox(input: SearchBoxInput = {}): SearchBoxApi {
   const { client, storeConfig } = useSkimmer();
   const api = useLatest(client);
-  const actor = useActorRef(
-    useOnce(() =>
-      searchBoxMachine.provide({
-        actors: {
-          searchProducts: fromPromise(({ input: query, signal }) => api.current.filterProducts({ ...query, fields: [...query.fields] }, { signal })),
-          searchCollections: fromPromise(({ input: query, signal }) => api.current.searchCollections({ ...query, fields: [...query.fields] }, { signal })),
-        },
-      }),
-    ),
-    { input },
-  );
+  const actor = searchBoxValues.bind(useActorRef(providedSearchBoxMachine, { input }), api);
   useMachineNotices(actor);
 
   const onSearchPage = input.onSearchPage ?? false;

@@ -7,35 +7,18 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import type { ApiClient } from '../api/client.ts';
+import { createActor } from 'xstate';
 import type { PageInfo, ProductCardData, SearchQuery } from '../domain/entities.ts';
 import { LISTING_TEXT, SKELETON_CARD_COUNT, VIEW_STORAGE_KEY, searchHeading, type ViewMode } from '../domain/listing.ts';
 import { pageTitle } from '../domain/page-title.ts';
 import { createStoreLinks, toQueryString } from '../domain/urls.ts';
 import { searchResultsMachine, type ResultsPage, type SearchProductsInput, type SearchResultsInput } from '../machines/search-results.machine.ts';
-import { fetchRead, useCachedRead, type ReadCache } from './query/index.ts';
+import { useCachedRead } from './query/index.ts';
 import { categoryRead, listingRead } from './query/reads.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
-
-/**
- * The listing machine with its actors bound to the client behind `api` (read at call time).
- * Shared by `useSearchResults` and `useCollection`.
- */
-export function provideListing(api: { readonly current: ApiClient }, queryClient?: ReadCache) {
-  return searchResultsMachine.provide({
-    actors: {
-      // through the cache when there is one: the answer is kept for the next mount of the page
-      searchProducts: fromPromise(({ input, signal }) =>
-        queryClient ? fetchRead(queryClient, listingRead(api.current, input)) : api.current.filterProducts(input, { signal }),
-      ),
-      lookupCategory: fromPromise(async ({ input, signal }) => (await api.current.collectionByIdOrCat(input.cat, { signal })).collection?.handle ?? null),
-    },
-  });
-}
+import { listingMachine, listingValues, type ListingActor } from './listing-actor.ts';
 
 /**
  * The listing call the machine would make first for this input (null when it would make none:
@@ -139,7 +122,7 @@ export interface SearchResultsApi {
  */
 export function useSearchResults(options: SearchResultsOptions): SearchResultsApi {
   const { client, storeConfig, queryClient } = useSkimmer();
-  const api = useLatest(client);
+  const values = useLatest({ client, queryClient });
   // the 'cat' lookup's answer, when the server render made it (it then redirected: a 'cat' the
   // store does not know is dropped, as the machine does)
   const cat = options.cat != null && options.cat.trim() !== '' ? options.cat.trim() : null;
@@ -153,11 +136,8 @@ export function useSearchResults(options: SearchResultsOptions): SearchResultsAp
     collectionPath: storeConfig.collectionPath,
   };
   const cached = useInitialListing(options.initial ? null : input);
-  const actor = useActorRef(
-    useOnce(() =>
-      provideListing(api, queryClient),
-    ),
-    {
+  const actor = listingValues.bind(
+    useActorRef(listingMachine, {
       input: {
         ...input,
         initial: options.initial ?? cached,
@@ -165,7 +145,8 @@ export function useSearchResults(options: SearchResultsOptions): SearchResultsAp
         // server's grid and the first client render agree
         storedView: null,
       },
-    },
+    }),
+    values,
   );
   useStoredView(actor);
   useMachineNotices(actor);
@@ -203,8 +184,7 @@ export function useStoredView(actor: ListingActor | undefined): void {
   }, [actor, environment]);
 }
 
-/** A listing actor (the hook's own, or the one `useCollection` starts). */
-export type ListingActor = ActorRefFrom<ReturnType<typeof provideListing>>;
+export type { ListingActor } from './listing-actor.ts';
 
 const NO_QUERY: SearchQuery = {};
 

@@ -15,7 +15,7 @@ import { useEnvironment } from './context.ts';
 import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
 import { useAccountClient } from './useAccountClient.ts';
 import { useLatest } from './useLatest.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** How long a sign-in waits for the login state to follow, in ms. @default 10000 */
 export const SIGN_IN_SETTLE_MS = 10_000;
@@ -130,6 +130,19 @@ export async function runSignInFlow(
   }
 }
 
+const signInValues = actorValues<{ account: AccountClient; actors: SharedActors }>('useSignIn');
+/** The machine with its call, over the latest clients and shared actors of the hook that runs it. */
+const providedSignInMachine = signInMachine.provide({
+  actors: {
+    submitFlow: fromPromise(({ system, input, signal }) => {
+      const { account, actors } = signInValues.of(system);
+      return flowRunsOnOpen(input.flow)
+        ? onceAtATime(`${input.flow}:${input.body.token ?? ''}`, () => runSignInFlow(input.flow, input.body, account, actors, new AbortController().signal))
+        : runSignInFlow(input.flow, input.body, account, actors, signal);
+    }),
+  },
+});
+
 /**
  * A sign-in or recovery flow.
  *
@@ -144,20 +157,7 @@ export function useSignIn(flow: SignInFlow, options: SignInOptions = {}): SignIn
   const actors = useSharedActors();
   const environment = useEnvironment();
   const deps = useLatest({ account, actors, environment, returnTo: options.returnTo ?? '/myaccount.asp' });
-  const actor = useActorRef(
-    useOnce(() =>
-      signInMachine.provide({
-        actors: {
-          submitFlow: fromPromise(({ input, signal }) =>
-            flowRunsOnOpen(input.flow)
-              ? onceAtATime(`${input.flow}:${input.body.token ?? ''}`, () => runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, new AbortController().signal))
-              : runSignInFlow(input.flow, input.body, deps.current.account, deps.current.actors, signal),
-          ),
-        },
-      }),
-    ),
-    { input: { flow, token: options.token ?? '' } },
-  );
+  const actor = signInValues.bind(useActorRef(providedSignInMachine, { input: { flow, token: options.token ?? '' } }), deps);
 
   useEffect(() => {
     const sub = actor.on('signIn.succeeded', ({ output }) => {

@@ -13,11 +13,11 @@ import { isApiError } from '../api/errors.ts';
 import { canDeletePaymentMethod, isCustomerPresent, MESSAGES } from '../domain/account.ts';
 import type { MailingAddress, PaymentMethod, Transaction } from '../domain/entities.ts';
 import { walletMachine, type WalletInput, type WalletNotice, type WalletTab } from '../machines/wallet.machine.ts';
-import { useSkimmer } from './context.ts';
+import { useSkimmer, type SkimmerContextValue } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { useOnce } from './useOnce.ts';
+import { actorValues } from './actor-values.ts';
 
 /** The message of a popup the browser blocked (the spec has none; ours). */
 export const POPUP_BLOCKED_MESSAGE = 'The payment window was blocked. Please allow pop-ups for this site and try again.';
@@ -84,6 +84,26 @@ export interface WalletApi {
 type Region = 'loading' | 'listed' | 'empty' | 'failed' | 'start' | 'settle';
 const listStatus = (value: Region | undefined): WalletListStatus => (value === 'listed' || value === 'empty' || value === 'failed' ? value : 'loading');
 
+const walletValues = actorValues<Pick<SkimmerContextValue, 'client' | 'environment'>>('useWallet');
+/** The machine with its calls, over the latest values of the hook that runs it. */
+const providedWalletMachine = walletMachine.provide({
+  actors: {
+    fetchPaymentMethods: fromPromise(({ system, input: { userId }, signal }) => serverWords(walletValues.of(system).client.paymentMethods(userId, { signal }))),
+    fetchTransactions: fromPromise(({ system, input: { userId, displayableId }, signal }) =>
+      serverWords(walletValues.of(system).client.transactions(userId, displayableId ?? undefined, { signal })),
+    ),
+    deletePaymentMethod: fromPromise(({ system, input: { userId, paymentMethodId }, signal }) => serverWords(walletValues.of(system).client.deletePaymentMethod(userId, paymentMethodId, { signal }))),
+    updatePaymentMethod: fromPromise(({ system, input: { userId, paymentMethodId, body }, signal }) =>
+      serverWords(walletValues.of(system).client.updatePaymentMethod(userId, paymentMethodId, body, { signal })),
+    ),
+    openPopup: fromPromise(async ({ system, input: { url, width, height } }) => {
+      const popup = walletValues.of(system).environment.openPopup(url, width, height);
+      if (!popup) throw new Error(POPUP_BLOCKED_MESSAGE);
+      return popup;
+    }),
+  },
+});
+
 /**
  * The wallet page. Its redirect to /login.asp (with `input.returnPath` as the page to come back
  * to) goes through the environment's `navigate`.
@@ -97,28 +117,7 @@ export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 
   const auth = useAuth();
   const deps = useLatest({ client, environment });
   const addresses = useMemo(() => (isCustomerPresent(auth.customer) ? auth.customer.MailingAddresses : []), [auth.customer]);
-  const actor = useActorRef(
-    useOnce(() =>
-      walletMachine.provide({
-        actors: {
-          fetchPaymentMethods: fromPromise(({ input: { userId }, signal }) => serverWords(deps.current.client.paymentMethods(userId, { signal }))),
-          fetchTransactions: fromPromise(({ input: { userId, displayableId }, signal }) =>
-            serverWords(deps.current.client.transactions(userId, displayableId ?? undefined, { signal })),
-          ),
-          deletePaymentMethod: fromPromise(({ input: { userId, paymentMethodId }, signal }) => serverWords(deps.current.client.deletePaymentMethod(userId, paymentMethodId, { signal }))),
-          updatePaymentMethod: fromPromise(({ input: { userId, paymentMethodId, body }, signal }) =>
-            serverWords(deps.current.client.updatePaymentMethod(userId, paymentMethodId, body, { signal })),
-          ),
-          openPopup: fromPromise(async ({ input: { url, width, height } }) => {
-            const popup = deps.current.environment.openPopup(url, width, height);
-            if (!popup) throw new Error(POPUP_BLOCKED_MESSAGE);
-            return popup;
-          }),
-        },
-      }),
-    ),
-    { input: { ...input, fetched: auth.fetched, user: auth.user, addresses } },
-  );
+  const actor = walletValues.bind(useActorRef(providedWalletMachine, { input: { ...input, fetched: auth.fetched, user: auth.user, addresses } }), deps);
   useMachineNotices(actor);
 
   // only a real change of the login state restarts the gate (it would reload the lists)
