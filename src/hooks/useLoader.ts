@@ -56,15 +56,18 @@ interface LoaderValues {
   key?: (params: unknown) => QueryKey;
   queryClient: ReadCache;
 }
+/** The section's read in the cache for these parameters, or null when it has no key. */
+function sectionRead({ client, load, key }: LoaderValues, params: unknown): Read<unknown> | null {
+  return key ? { key: key(params), fetch: (signal) => load(client, params, signal) } : null;
+}
 const loaderValues = actorValues<LoaderValues>('useLoader');
 /** The loader machine with its call: through the read cache when the section has a key. */
 const providedLoaderMachine = loaderMachine.provide({
   actors: {
     load: fromPromise(async ({ input, signal, system }) => {
-      const { client, load, key, queryClient } = loaderValues.of(system);
-      if (!key) return load(client, input.params, signal);
-      const read: Read<unknown> = { key: key(input.params), fetch: (readSignal) => load(client, input.params, readSignal) };
-      return fetchRead(queryClient, read);
+      const values = loaderValues.of(system);
+      const read = sectionRead(values, input.params);
+      return read ? fetchRead(values.queryClient, read) : values.load(values.client, input.params, signal);
     }),
   },
 });
@@ -78,9 +81,9 @@ const providedLoaderMachine = loaderMachine.provide({
 export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): LoaderApi<T, P> {
   const client = useClient();
   const { queryClient } = useSkimmer();
-  const deps = useLatest<LoaderValues>({ client, load: options.load as LoaderValues['load'], key: options.key as LoaderValues['key'], queryClient });
-  const firstRead = options.key ? { key: options.key(options.params as P), fetch: (signal: AbortSignal) => options.load(client, options.params as P, signal) } : null;
-  const cached = useCachedRead(options.initialData === undefined ? firstRead : null);
+  const values: LoaderValues = { client, load: options.load as LoaderValues['load'], key: options.key as LoaderValues['key'], queryClient };
+  const deps = useLatest(values);
+  const cached = useCachedRead(options.initialData === undefined ? (sectionRead(values, options.params) as Read<T> | null) : null);
   const actor = loaderValues.bind(useActorRef(providedLoaderMachine, { input: { kind: options.kind, params: options.params, data: options.initialData ?? cached } }), deps);
   useMachineNotices(actor);
   const status = useSelector(actor, (s) => (s.matches('loaded') ? 'loaded' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loading'));

@@ -370,8 +370,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const entryPath = options.storefrontEntry !== undefined ? null : (options.storefrontEntryPath ?? (existsSync(built) ? built : null));
   const entry = options.storefrontEntry !== undefined ? options.storefrontEntry : entryPath !== null ? entryLoader(entryPath) : null;
   // the pages render in threads beside the app (render/pool.ts), on the main thread without them
-  const renderThreads = entryPath === null ? 0 : (options.renderThreads ?? defaultRenderThreads());
-  const pool = renderThreads > 0 && entryPath !== null ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread') }) : null;
+  const renderThreads = options.renderThreads ?? defaultRenderThreads();
+  const pool = entryPath !== null && renderThreads > 0 ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread') }) : null;
   if (pool) app.addHook('onClose', async () => pool.close());
   app.decorate('renderPool', pool);
   const storefront = entry
