@@ -23,6 +23,9 @@
  * apps answering an 8 KB JSON from memory, one with `securityHeaders` and `rateLimits` registered
  * as `app.ts` registers them; the process's CPU time per answer over loopback HTTP.
  *
+ * BENCH_CPU_PROF=<dir> (http mode): each server process writes its V8 CPU profile into a
+ * directory there named by its side (`on-<ms>`, `off-<ms>`), to see where an answer's time goes.
+ *
  * Figures, never assertions.
  */
 import { fork } from 'node:child_process';
@@ -121,7 +124,8 @@ interface Run { side: Side; round: number; rps: number; lat: Percentiles; cpuUsP
 
 async function startServer(side: Side, dbPath: string, dataDir: string): Promise<Server> {
   const child = fork(new URL(import.meta.url).pathname, ['--serve', side, '--db', dbPath, '--data', dataDir, '--cache', String(args.cache)], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: each server writes its V8 CPU profiles in a directory there named by its side
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, `${side}-${Date.now()}`)}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T>(type: string): Promise<T> =>

@@ -254,7 +254,7 @@ export function webSiteLd(store: Pick<StoreIdentity, 'name' | 'origin'>): WebSit
 }
 
 // a <title>...</title>, or a <meta .../> or <link .../> (React writes void tags with '/>')
-const HOISTED_TAG = /^(?:<title(?:\s[^>]*)?>[^<]*<\/title>|<(?:meta|link)\s[^>]*?\/?>)/;
+const HOISTED_TAG = /(?:<title(?:\s[^>]*)?>[^<]*<\/title>|<(?:meta|link)\s[^>]*?\/?>)/y;
 
 /**
  * Splits the leading run of hoisted head tags off a server render's HTML. React 19 writes the
@@ -267,12 +267,10 @@ const HOISTED_TAG = /^(?:<title(?:\s[^>]*)?>[^<]*<\/title>|<(?:meta|link)\s[^>]*
  * // { head: '<title>Pump</title><meta name="description" content="x"/>', body: '<div>..</div>' }
  */
 export function splitHoistedHead(html: string): { head: string; body: string } {
+  // sticky: each tag must start where the last one ended (no copy of the rest of the page per tag)
+  const tag = new RegExp(HOISTED_TAG.source, 'y');
   let at = 0;
-  for (;;) {
-    const match = HOISTED_TAG.exec(html.slice(at));
-    if (!match) break;
-    at += match[0].length;
-  }
+  while (tag.exec(html) !== null) at = tag.lastIndex;
   return { head: html.slice(0, at), body: html.slice(at) };
 }
 
