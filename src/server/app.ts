@@ -344,7 +344,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(sessionPlugin, { db });
   catalogueRoutes(app, catalogue);
-  mediaRoutes(app, { db, dataDir });
+  // each picture drawn (a media cache miss) is counted in the metrics
+  mediaRoutes(app, { db, dataDir, onDrawn: () => app.ops.metrics?.mediaDrawn() });
   await app.register(contentRoutes, { db });
   // robots.txt and the sitemap index, with the store's configured paths (seo/routes.ts)
   await app.register(seoRoutes, { db, paths: async () => (await createContentRepository(db).config()).storeConfig });

@@ -6,6 +6,10 @@ import { IMAGE_WIDTHS, renderPartSvg } from '../../src/server/media/drawing.ts';
 import { renderGltf } from '../../src/server/media/gltf.ts';
 import { renderSpecSheetPdf } from '../../src/server/media/pdf.ts';
 import { SHAPES } from '../../src/server/seed/catalogue-data.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
 import { seededApp } from './catalogue.helpers.ts';
 
 let app: FastifyInstance;
@@ -82,6 +86,36 @@ describe('generated pictures', () => {
     const a = await app.inject({ url: '/media/collections/1-200.png' });
     const b = await app.inject({ url: '/media/collections/1-200.png' });
     expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+  });
+
+  test('a picture asked for by many at once is drawn once, and counted in the metrics', async () => {
+    // an app of its own: an empty media cache and metrics on
+    const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-media-'));
+    const own = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), ops: { metricsToken: 'media-test-token' } });
+    try {
+      const drawn = async (): Promise<number> => {
+        const res = await own.inject({ url: '/metrics', headers: { authorization: 'Bearer media-test-token' } });
+        expect(res.statusCode).toBe(200);
+        return Number(/^skimmer_media_drawn_total (\d+)$/m.exec(res.body)?.[1]);
+      };
+      expect(await drawn()).toBe(0);
+      const image = await db.get<{ id: number }>('SELECT id FROM product_images ORDER BY id DESC LIMIT 1');
+      const url = `/media/images/${image!.id}-600.png`;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => own.inject({ url })));
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+      }
+      expect(pngWidth(answers[0]!.rawPayload)).toBe(600);
+      expect(await drawn()).toBe(1);
+      // from the cache afterwards; another width is another drawing
+      expect((await own.inject({ url })).rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+      expect(await drawn()).toBe(1);
+      expect((await own.inject({ url: `/media/images/${image!.id}-200.png` })).statusCode).toBe(200);
+      expect(await drawn()).toBe(2);
+    } finally {
+      await own.close();
+    }
   });
 
   test('every shape draws a well-formed SVG product shot with no label text', () => {

@@ -11,7 +11,8 @@
  *   `skimmer_email_outbox_pending` and `skimmer_email_outbox_oldest_pending_seconds` (the outbox
  *   backlog: without SMTP_URL every message stays pending, read in the dev mailbox),
  *   `skimmer_email_outbox_failed` (given up after MAX_ATTEMPTS); read from the database at
- *   scrape time (a few COUNTs), not on the request path.
+ *   scrape time (a few COUNTs), not on the request path; `skimmer_media_drawn_total`, the pictures
+ *   drawn on a miss of the media cache.
  * - prom-client's default Node metrics: CPU, memory, heap, GC, handles and the event-loop lag
  *   (`nodejs_eventloop_lag_seconds` and its percentiles).
  * @module
@@ -41,6 +42,8 @@ export interface StoreMetrics {
   registry: Registry;
   /** Counts one answered request. */
   observe(method: string, route: string | undefined, statusCode: number, seconds: number): void;
+  /** Counts one picture drawn and rasterised (a miss of the media cache). */
+  mediaDrawn(): void;
 }
 
 /**
@@ -72,6 +75,12 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     name: 'http_request_errors_total',
     help: 'HTTP requests answered with a 4xx or 5xx status, by method, route pattern, status code and class.',
     labelNames: ['method', 'route', 'status_code', 'class'] as const,
+    registers,
+  });
+
+  const drawn = new Counter({
+    name: 'skimmer_media_drawn_total',
+    help: 'Pictures drawn and rasterised because the media cache did not hold them (each is drawn once, however many ask at once).',
     registers,
   });
 
@@ -155,6 +164,9 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
       requests.inc({ method, route: r, status_code: code });
       duration.observe({ method, route: r }, seconds);
       if (statusCode >= 400) errors.inc({ method, route: r, status_code: code, class: statusCode >= 500 ? '5xx' : '4xx' });
+    },
+    mediaDrawn() {
+      drawn.inc();
     },
   };
 }

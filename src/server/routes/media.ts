@@ -61,34 +61,50 @@ const fileParams = {
 const binary = { 200: { type: 'string', format: 'binary' }, ...errorResponses };
 
 /** Registers the media routes. */
-export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string }): void {
+export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: string; onDrawn?: () => void }): void {
   const { db } = opts;
   const cacheDir = join(opts.dataDir, 'media-cache');
+
+  // pictures being drawn now, by cache key: a request for one joins the drawing under way (a
+  // burst of shoppers on a new product, or a CDN's edges, draws each picture once, not once each)
+  const underway = new Map<string, Promise<Buffer>>();
 
   /** Reads a cached render or makes, stores and returns it. */
   const cached = async (key: string, make: () => Promise<Buffer>): Promise<Buffer> => {
     const path = join(cacheDir, key);
     if (existsSync(path)) return readFileSync(path);
-    const bytes = await make();
+    const under = underway.get(key);
+    if (under) return under;
+    const made = (async () => {
+      const bytes = await make();
+      opts.onDrawn?.();
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        // write then rename, so a concurrent reader never sees half a file
+        const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+        writeFileSync(tmp, bytes);
+        renameSync(tmp, path);
+      } catch (err) {
+        app.log.warn({ err }, 'media cache write failed');
+      }
+      return bytes;
+    })();
+    underway.set(key, made);
     try {
-      mkdirSync(cacheDir, { recursive: true });
-      // write then rename, so a concurrent reader never sees half a file
-      const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      writeFileSync(tmp, bytes);
-      renameSync(tmp, path);
-    } catch (err) {
-      app.log.warn({ err }, 'media cache write failed');
+      return await made;
+    } finally {
+      // the file is written before `made` settles: later requests read it
+      underway.delete(key);
     }
-    return bytes;
   };
 
   const sendPicture = async (reply: FastifyReply, key: string, drawing: { shape: Shape; hue: number; width: number }) => {
     const raster = await loadRasteriser();
-    const svg = renderPartSvg(drawing);
     reply.header('cache-control', 'public, max-age=86400');
-    if (!raster) return reply.type('image/svg+xml').send(svg);
-    // the drawing's version is part of the key: a cache filled by an older drawing is not served
-    const png = await cached(`${key}-${drawing.width}.v${PART_ART_VERSION}.png`, () => raster(svg));
+    if (!raster) return reply.type('image/svg+xml').send(renderPartSvg(drawing));
+    // the drawing's version is part of the key: a cache filled by an older drawing is not served;
+    // the drawing is only made on a miss
+    const png = await cached(`${key}-${drawing.width}.v${PART_ART_VERSION}.png`, () => raster(renderPartSvg(drawing)));
     return reply.type('image/png').send(png);
   };
 
