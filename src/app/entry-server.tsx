@@ -85,7 +85,7 @@ function errorFallbackHtml(): string {
 
 /** What React's `pipe` needs of a destination (see {@link collectingSink}). */
 interface CollectingSink {
-  write(chunk: Uint8Array | string): boolean;
+  write(chunk: unknown): boolean;
   end(): void;
   destroy(error?: unknown): void;
   on(): CollectingSink;
@@ -98,21 +98,20 @@ interface CollectingSink {
  * (TextEncoder) that this sink then had to join and decode again, a tenth of a collection page's
  * render CPU. That build uses nothing of Bun but `Bun.hash`, in `useActionState` with a server
  * action's permalink, which the storefront does not use (no server actions); Node's `stream` and
- * `Buffer` are what it calls otherwise. Byte chunks are still decoded (as one stream), should a
- * React update write one. Nothing is ever held back: React writes the whole page in one go once everything
- * is ready.
+ * `Buffer` are what it calls otherwise. A chunk that is not a string (a React update that
+ * changed the build) fails the render, so the server suites say so. Nothing is ever held back:
+ * React writes the whole page in one go once everything is ready.
  */
 function collectingSink(resolve: (html: string) => void, reject: (error: unknown) => void): CollectingSink {
   let html = '';
-  let bytes: TextDecoder | null = null;
   const sink: CollectingSink = {
-    write(chunk: Uint8Array | string): boolean {
-      if (typeof chunk === 'string') html += chunk;
-      else html += (bytes ??= new TextDecoder()).decode(chunk, { stream: true });
+    write(chunk: unknown): boolean {
+      if (typeof chunk !== 'string') throw new Error('react-dom/server.bun wrote bytes: the entry expects its string chunks');
+      html += chunk;
       return true;
     },
     end(): void {
-      resolve(bytes ? html + bytes.decode() : html);
+      resolve(html);
     },
     destroy(error?: unknown): void {
       reject(error ?? new Error('the render was destroyed'));
