@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { reactServerChunkLength } from './scripts/react-server-chunk-length.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
 /**
@@ -190,7 +191,8 @@ export const SERVER_ENTRY = 'src/app/entry-server.tsx';
 function serverEntryBuild(config: UserConfig): UserConfig {
   return {
     ...config,
-    plugins: [react()],
+    // reactServerChunkLength: React's server renderer counts its chunks without re-encoding them
+    plugins: [react(), reactServerChunkLength()],
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true, target: 'node' },
     build: {

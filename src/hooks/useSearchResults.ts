@@ -7,12 +7,11 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { createActor } from 'xstate';
 import type { PageInfo, ProductCardData, SearchQuery } from '../domain/entities.ts';
 import { LISTING_TEXT, SKELETON_CARD_COUNT, VIEW_STORAGE_KEY, searchHeading, type ViewMode } from '../domain/listing.ts';
 import { pageTitle } from '../domain/page-title.ts';
 import { createStoreLinks, toQueryString } from '../domain/urls.ts';
-import { searchResultsMachine, type ResultsPage, type SearchProductsInput, type SearchResultsInput } from '../machines/search-results.machine.ts';
+import { firstListingCallOf, type ResultsPage, type SearchProductsInput, type SearchResultsInput } from '../machines/search-results.machine.ts';
 import { useCachedRead } from './query/index.ts';
 import { categoryRead, listingRead } from './query/reads.ts';
 import { useSkimmer } from './context.ts';
@@ -22,14 +21,10 @@ import { listingMachine, listingValues, type ListingActor } from './listing-acto
 
 /**
  * The listing call the machine would make first for this input (null when it would make none:
- * a 'cat' lookup, or a query that cannot run), read from its initial snapshot.
+ * a 'cat' lookup, or a query that cannot run): `firstListingCallOf` of the machine's module.
  */
 export function firstListingCall(input: SearchResultsInput): SearchProductsInput | null {
-  const probe = createActor(searchResultsMachine, { input: { ...input, initial: null } });
-  const snapshot = probe.getSnapshot();
-  if ((snapshot.value as { list: string }).list !== 'loading') return null;
-  const { query, collectionId } = snapshot.context;
-  return collectionId === null ? query : { ...query, c: String(collectionId) };
+  return firstListingCallOf(input);
 }
 
 /**

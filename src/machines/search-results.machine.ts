@@ -105,7 +105,7 @@ export type SearchResultsEmitted =
 type Ctx = SearchResultsContext;
 
 /** The call's parameters: the page query, plus the collection filter on a collection page. */
-function callQuery(c: Ctx): SearchProductsInput {
+function callQuery(c: Pick<Ctx, 'collectionId' | 'query'>): SearchProductsInput {
   return c.collectionId === null ? c.query : { ...c.query, c: String(c.collectionId) };
 }
 
@@ -118,6 +118,29 @@ function pageQuery(query: SearchQuery, collectionId: number | null): SearchQuery
   const n = normalizeSearchQuery(query);
   if (collectionId !== null) delete n.c;
   return n;
+}
+
+/** The 'cat' parameter of an input: trimmed, null when absent or blank. */
+function catOf(input: SearchResultsInput): string | null {
+  return input.cat != null && input.cat.trim() !== '' ? input.cat.trim() : null;
+}
+
+/**
+ * The call the machine makes first for an input given no results to start from: the call its
+ * `loading` state invokes when `start` goes there, or null when it goes elsewhere (a 'cat' lookup
+ * first, or a search query that cannot run). Worked out from the input without an actor (a server
+ * render asks for it on every listing page, before the machine exists); the machine's own start
+ * reads the same helpers, and a property test checks the two agree.
+ *
+ * @example firstListingCallOf({ query: { q: 'pump' } }); // { q: 'pump' } (normal form)
+ * @example firstListingCallOf({ query: {}, collectionId: 7 }); // { c: '7' }
+ */
+export function firstListingCallOf(input: SearchResultsInput): SearchProductsInput | null {
+  if (catOf(input) !== null) return null;
+  const collectionId = input.collectionId ?? null;
+  const query = pageQuery(input.query, collectionId);
+  if (collectionId === null && !canRunSearch(query)) return null;
+  return callQuery({ collectionId, query });
 }
 
 /** A price slider value as a query bound, or undefined (the bound is removed). */
@@ -195,7 +218,7 @@ export const searchResultsMachine = setup({
       collectionId,
       path: input.path ?? SEARCH_RESULTS_PATH,
       collectionPath: input.collectionPath ?? '/collections',
-      cat: input.cat != null && input.cat.trim() !== '' ? input.cat.trim() : null,
+      cat: catOf(input),
       products: input.initial?.products ?? [],
       pageInfo: input.initial?.pageInfo ?? null,
       view: parseViewMode(input.storedView),

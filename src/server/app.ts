@@ -98,7 +98,7 @@ export interface AppOptions {
   /**
    * Render threads (RENDER_THREADS, render/pool.ts): the storefront's pages render in this many
    * worker threads while the main thread serves the API; 0 renders on the main thread.
-   * @default defaultRenderThreads(): one per core beyond the first (at least one with two cores, none with one)
+   * @default defaultRenderThreads(): one per core beyond the first (at least two with two cores, none with one)
    */
   renderThreads?: number;
   /**

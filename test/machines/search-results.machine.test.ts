@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
 import { createActor, fromPromise } from 'xstate';
-import { searchResultsMachine } from '../../src/machines/search-results.machine.ts';
+import { firstListingCallOf, searchResultsMachine } from '../../src/machines/search-results.machine.ts';
 import type { ResultsPage, SearchProductsInput, SearchResultsEmitted, SearchResultsInput } from '../../src/machines/search-results.machine.ts';
 import {
   selectListingStatus,
@@ -322,5 +322,52 @@ describe('a page past the last page in the URL', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(search).toHaveBeenCalledTimes(2);
     expect(selectNoMatchMessage(actor.getSnapshot())).not.toBeNull();
+  });
+});
+
+describe('firstListingCallOf: the first call without an actor', () => {
+  /** What the machine's own start invokes (the probe the hooks used before): the snapshot's call, or null. */
+  function probedFirstCall(input: SearchResultsInput): SearchProductsInput | null {
+    const asked: SearchProductsInput[] = [];
+    const actor = createActor(
+      searchResultsMachine.provide({
+        actors: {
+          searchProducts: fromPromise<ResultsPage, SearchProductsInput>(async ({ input: call }) => {
+            asked.push(call);
+            return new Promise<ResultsPage>(() => {});
+          }),
+          lookupCategory: fromPromise<string | null, { cat: string }>(async () => new Promise<string | null>(() => {})),
+        },
+      }),
+      { input: { ...input, initial: null } },
+    );
+    actor.start();
+    const loading = (actor.getSnapshot().value as { list: string }).list === 'loading';
+    actor.stop();
+    if (!loading) return null;
+    expect(asked).toHaveLength(1);
+    return asked[0] ?? null;
+  }
+
+  test('agrees with the call the machine invokes from its start, for any query, collection and cat', () => {
+    fc.assert(
+      fc.property(
+        searchQueryArb,
+        fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: undefined }),
+        fc.option(fc.constantFrom('', '  ', 'pumps', ' 12 '), { nil: undefined }),
+        (query, collectionId, cat) => {
+          const input: SearchResultsInput = { query, ...(collectionId !== undefined ? { collectionId } : {}), ...(cat !== undefined ? { cat } : {}) };
+          expect(firstListingCallOf(input)).toEqual(probedFirstCall(input));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a cat lookup and a search that cannot run make no first call; a collection always lists', () => {
+    expect(firstListingCallOf({ query: { q: 'pump' }, cat: 'pumps' })).toBeNull();
+    expect(firstListingCallOf({ query: { q: 'ab' } })).toBeNull();
+    expect(firstListingCallOf({ query: {}, collectionId: 7 })).toEqual({ c: '7' });
+    expect(firstListingCallOf({ query: { q: 'pump', c: '9' }, collectionId: 7 })).toEqual({ q: 'pump', c: '7' });
   });
 });

@@ -159,9 +159,10 @@ describe('RenderPool', () => {
     expect(pool.usable).toBe(false);
   });
 
-  test('the default size: one thread per core beyond the first, at least one with two cores, none with one', () => {
+  test('the default size: one thread per core beyond the first, at least two with two cores, none with one', () => {
     expect(defaultRenderThreads(1)).toBe(0);
-    expect(defaultRenderThreads(2)).toBe(1);
+    expect(defaultRenderThreads(2)).toBe(2);
+    expect(defaultRenderThreads(3)).toBe(2);
     expect(defaultRenderThreads(4)).toBe(3);
     expect(defaultRenderThreads(64)).toBe(8);
   });

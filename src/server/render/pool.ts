@@ -86,12 +86,17 @@ type PendingRender = Omit<WaitingRender, 'request'> & { thread: Thread };
 const EARLY_DEATHS_TO_BREAK = 3;
 
 /**
- * The default number of render threads: one per core beyond the first, at least one on a machine
- * with two cores or more, none on one core (a thread would only share the main thread's core).
+ * The default number of render threads: one per core beyond the first, but at least two on a
+ * machine with two cores or more, none on one core (a thread would only share the main thread's
+ * core). The main thread's share of a page (HTTP, the API calls, the page's assembly) is about a
+ * third of the render's, so on two cores a single thread left the second core a third idle while
+ * pages queued for the thread: two threads on two cores rendered a quarter more collection pages a
+ * second (bench:ssr, 193 and 197 against 155 and 153, interleaved) and as many product pages.
  * @example defaultRenderThreads(8); // 7
+ * @example defaultRenderThreads(2); // 2
  */
 export function defaultRenderThreads(cores: number = availableParallelism()): number {
-  return cores <= 1 ? 0 : Math.max(1, Math.min(cores - 1, 8));
+  return cores <= 1 ? 0 : Math.max(2, Math.min(cores - 1, 8));
 }
 
 /**
