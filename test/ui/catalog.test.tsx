@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -79,7 +81,18 @@ describe('star rating', () => {
 
   test('draws 5 stars rounded from the average', () => {
     render(<StarRating average={3.6} count={2} />);
-    expect(screen.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
+    const stars = screen.getByRole('img', { name: '4 out of 5 stars' });
+    expect(stars.getAttribute('data-stars')).toBe('4');
+    // the glyphs are the stylesheet's: the markup stays ASCII
+    expect(stars.textContent).toBe('');
+  });
+
+  test('the stylesheet draws every rounded rating as filled then empty stars, hidden from assistive technology', () => {
+    const css = readFileSync(join(process.cwd(), 'src/ui/catalog/catalog.css'), 'utf8');
+    for (let n = 0; n <= 5; n++) {
+      const glyphs = '\\2605'.repeat(n) + '\\2606'.repeat(5 - n);
+      expect(css).toContain(`.sk-star-row[data-stars='${n}']::before { content: '${glyphs}'; content: '${glyphs}' / ''; }`);
+    }
   });
 });
 

@@ -126,13 +126,12 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
       </nav>
       {pageInfo && pageInfo.availableVendors.length > 0 && (
         <nav className="sk-nojs" aria-label="Filter by vendor">
-          <p>{SIDEBAR_TEXT.vendors}:</p>
+          <p>{`${SIDEBAR_TEXT.vendors}:`}</p>
           <ul>
             {pageInfo.availableVendors.map((v) => (
               <li key={v.vendor}>
-                <a href={link({ v: v.vendor })}>
-                  {v.vendor} ({v.vendorCount})
-                </a>
+                {/* one text each (React writes a marker between the parts of a mixed text) */}
+                <a href={link({ v: v.vendor })}>{`${v.vendor} (${v.vendorCount})`}</a>
               </li>
             ))}
           </ul>
@@ -144,7 +143,7 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
             {pageInfo.availableTagFilters.map((t) => (
               <li key={`${t.tagPrefix}:${t.tagValue}`}>
                 <a href={link({ t: [...(query.t ?? []).filter(([p]) => p !== t.tagPrefix), [t.tagPrefix, t.tagValue]] })}>
-                  {t.tagPrefix}: {t.tagValue} ({t.tagCount})
+                  {`${t.tagPrefix}: ${t.tagValue} (${t.tagCount})`}
                 </a>
               </li>
             ))}
@@ -156,7 +155,7 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
           <ul>
             {paginationItems(page, pageInfo.totalPages).map((item) =>
               item.kind === 'ellipsis' ? (
-                <li key={`gap-${item.after}`}>…</li>
+                <li key={`gap-${item.after}`} className="sk-gap" aria-hidden="true" />
               ) : (
                 <li key={item.page}>
                   <a href={listingUrl(path, { ...query, page: item.page })} aria-current={item.current ? 'page' : undefined}>

@@ -38,9 +38,8 @@ export function Pagination({ page, pages, limit, total, resource = 'products', o
           </li>
           {paginationItems(page, pages).map((item) =>
             item.kind === 'ellipsis' ? (
-              <li key={`gap-${item.after}`} aria-hidden="true">
-                …
-              </li>
+              // the ellipsis is drawn by the stylesheet (catalog.css): the page's HTML stays ASCII
+              <li key={`gap-${item.after}`} className="sk-gap" aria-hidden="true" />
             ) : (
               <li key={item.page}>
                 <button type="button" disabled={item.current} aria-current={item.current ? 'page' : undefined} onClick={() => onPage(item.page)}>
