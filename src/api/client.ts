@@ -24,7 +24,7 @@ import { productsFilterQuery } from '../domain/urls.ts';
 import { ApiError, INVALID_CHECKOUT_MESSAGE } from './errors.ts';
 import { dropEmptyFields } from './payload.ts';
 import { queryString, segment, type QueryValue } from './query.ts';
-import { readResponse } from './response.ts';
+import { readAnswer, readResponse } from './response.ts';
 import { cartRetryOptions, NO_RETRY, toCallError, type RetryPolicy } from './retry.ts';
 import type {
   AddLineItemRequest,
@@ -86,6 +86,34 @@ import type {
 /** A fetch the client can use: the platform's, a test fake, or an instrumented wrapper. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
+/** One call as plain data, as a {@link Transport} is given it. */
+export interface TransportCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The whole URL: the base URL and the call's path and query. */
+  url: string;
+  /** The request's headers, names in lower case. */
+  headers: [string, string][];
+  /** The JSON body's text, if any. */
+  body?: string;
+}
+
+/** A {@link Transport}'s answer. */
+export interface TransportAnswer {
+  status: number;
+  /** The answer's headers (only `content-type` is read). */
+  headers: [string, string][];
+  /** The body's text. */
+  body: string;
+}
+
+/**
+ * Sends the client's calls without fetch: a server that answers them in process (the reference
+ * server's page render) hands each call over as plain data and gets the status, headers and
+ * text back, without a Request, a Response or a body stream (the fetch path's objects were a
+ * tenth of a server-rendered listing page's CPU).
+ */
+export type Transport = (call: TransportCall) => Promise<TransportAnswer>;
+
 /** Options of {@link createClient}. */
 export interface ClientOptions {
   /**
@@ -99,6 +127,14 @@ export interface ClientOptions {
    * @default globalThis.fetch, looked up at each call (never at import)
    */
   fetch?: FetchLike;
+  /**
+   * Sends the calls through this instead of fetch (see {@link Transport}). The answers are read
+   * by the same response rules and fail with the same errors; a call is sent once (the cart
+   * calls' retry rule, the timeout and the ky `hooks` are fetch's and do not apply), and a call
+   * whose signal is aborted rejects with the signal's reason (before it is sent, or once the
+   * transport has answered). `fetch` is then not used.
+   */
+  transport?: Transport;
   /** Headers sent with every call (an API key, a locale). The client's own headers win on conflict. */
   headers?: HeadersInit;
   /** ky hooks (beforeRequest, beforeRetry, afterResponse, beforeError) for logging or auth. */
@@ -395,8 +431,33 @@ export function createClient(options: ClientOptions): ApiClient {
     retry: NO_RETRY,
   });
 
+  const transport = options.transport;
+  /** The headers of every call through the transport (the client's own are added per call). */
+  const transportHeaders: [string, string][] = [];
+  if (transport) new Headers(options.headers).forEach((value, name) => transportHeaders.push([name, value]));
+
+  /** {@link send} through the transport. */
+  async function sendThrough<T>(through: Transport, endpoint: Endpoint, call?: CallOptions): Promise<T> {
+    const signal = call?.signal;
+    signal?.throwIfAborted();
+    const own: [string, string][] = [['accept', 'application/json']];
+    if (endpoint.json !== undefined || endpoint.jsonHeader) own.push(['content-type', 'application/json']);
+    if (endpoint.idempotent) own.push(['idempotency-key', makeKey()]);
+    const names = new Set(own.map(([name]) => name));
+    const answer = await through({
+      method: endpoint.method,
+      url: joinUrl(options.baseUrl, endpoint.path),
+      headers: [...transportHeaders.filter(([name]) => !names.has(name)), ...own],
+      ...(endpoint.json === undefined ? {} : { body: JSON.stringify(endpoint.json) }),
+    });
+    signal?.throwIfAborted();
+    const contentType = answer.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? null;
+    return (await readAnswer(answer.status, contentType, () => answer.body)) as T;
+  }
+
   async function send<T>(endpoint: Endpoint, call?: CallOptions): Promise<T> {
     try {
+      if (transport) return await sendThrough<T>(transport, endpoint, call);
       const headers = new Headers(options.headers);
       headers.set('Accept', 'application/json');
       if (endpoint.json !== undefined || endpoint.jsonHeader) headers.set('Content-Type', 'application/json');

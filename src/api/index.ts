@@ -16,12 +16,12 @@ export {
   SITE_REVIEWS_DEFAULTS,
   VENDORS_DEFAULTS,
 } from './client.ts';
-export type { ApiClient, CallOptions, ClientOptions, FetchLike } from './client.ts';
+export type { ApiClient, CallOptions, ClientOptions, FetchLike, Transport, TransportAnswer, TransportCall } from './client.ts';
 export { ApiError, GENERIC_ERROR_MESSAGE, INVALID_CHECKOUT_MESSAGE, isApiError } from './errors.ts';
 export type { ApiErrorDetails, ApiErrorKind } from './errors.ts';
 export { dropEmptyFields } from './payload.ts';
 export type { Compact } from './payload.ts';
-export { errorText, hasErrorField, isJsonContentType, readResponse } from './response.ts';
+export { errorText, hasErrorField, isJsonContentType, readAnswer, readResponse } from './response.ts';
 export {
   CART_RETRY_LIMIT,
   CART_RETRY_STEP_MS,

@@ -59,22 +59,33 @@ export function errorText(error: unknown): string {
  * // null | parsed JSON | text; throws ApiError otherwise
  */
 export async function readResponse(response: Response): Promise<unknown> {
-  const status = response.status;
-  if (status === 204) return null;
-  const json = isJsonContentType(response.headers.get('content-type'));
+  return readAnswer(response.status, response.headers.get('content-type'), () => response.text());
+}
 
-  if (!response.ok) {
+/**
+ * {@link readResponse} of an answer given as its parts: the status, the Content-Type and a
+ * reader of the body's text (called at most once). The client reads a transport's answers
+ * (`ClientOptions.transport`) with it, by the same rules as a fetch's.
+ *
+ * @example
+ * await readAnswer(200, 'application/json', () => '{"products":[]}'); // { products: [] }
+ */
+export async function readAnswer(status: number, contentType: string | null, text: () => string | Promise<string>): Promise<unknown> {
+  if (status === 204) return null;
+  const json = isJsonContentType(contentType);
+
+  if (status < 200 || status > 299) {
     let serverMessage: string | null = null;
     if (json) {
-      const body = await safeJson(response);
+      const body = await safeJson(text);
       if (body.ok && hasErrorField(body.value)) serverMessage = errorText(body.value.error);
     }
     throw new ApiError(GENERIC_ERROR_MESSAGE, { kind: 'http', status, serverMessage });
   }
 
-  if (!json) return response.text();
+  if (!json) return text();
 
-  const body = await safeJson(response);
+  const body = await safeJson(text);
   if (!body.ok) throw new ApiError(GENERIC_ERROR_MESSAGE, { kind: 'parse', status, cause: body.error });
   if (hasErrorField(body.value)) {
     const message = errorText(body.value.error);
@@ -85,10 +96,10 @@ export async function readResponse(response: Response): Promise<unknown> {
 
 type JsonRead = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-async function safeJson(response: Response): Promise<JsonRead> {
+async function safeJson(read: () => string | Promise<string>): Promise<JsonRead> {
   let text: string;
   try {
-    text = await response.text();
+    text = await read();
   } catch (error) {
     return { ok: false, error };
   }

@@ -17,7 +17,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server.bun';
 import { StaticRouter } from 'react-router-dom';
 import type { Writable } from 'node:stream';
-import { createClient, type FetchLike } from '../api/client.ts';
+import { createClient, type Transport } from '../api/client.ts';
 import { splitHoistedHead } from '../domain/seo.ts';
 import { SHELL_MESSAGES } from '../domain/shell.ts';
 import { createMemoryEnvironment } from '../hooks/environment.ts';
@@ -38,8 +38,11 @@ export interface RenderRequest {
   url: string;
   /** The store's origin as the shopper sees it ('https://shop.example'). */
   origin: string;
-  /** The fetch the API client sends its calls with (the server binds it to the app in process). */
-  fetch: FetchLike;
+  /**
+   * What the API client sends its calls with (`ClientOptions.transport`): the reference server
+   * answers them in process, as data, without fetch's Request and Response.
+   */
+  transport: Transport;
   /** The answer of GET /api/config. */
   config: ConfigResponse;
   /** The shopper's user agent: the mobile layout is chosen from it before the width is known. */
@@ -163,7 +166,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const { storeConfig, themeConfig } = request.config;
   const queryClient = createQueryClient();
   const outcome: RenderOutcome = newRenderOutcome();
-  const client = createClient({ baseUrl: request.origin, fetch: request.fetch });
+  const client = createClient({ baseUrl: request.origin, transport: request.transport });
   const environment = createMemoryEnvironment({
     now: () => Date.now(),
     viewport: { width: () => null, userAgent: () => request.userAgent, subscribe: () => () => {} },

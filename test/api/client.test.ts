@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { createClient, defaultIdempotencyKey, type ApiClient } from '../../src/api/client.ts';
+import { createClient, defaultIdempotencyKey, type ApiClient, type TransportAnswer, type TransportCall } from '../../src/api/client.ts';
 import { ApiError, INVALID_CHECKOUT_MESSAGE } from '../../src/api/errors.ts';
 import type { ProductCardData } from '../../src/domain/entities.ts';
 import { addressUpdateRequest, emptyAddressForm } from '../../src/domain/address.ts';
@@ -621,6 +621,7 @@ describe('no globals at import time', () => {
         'isApiError',
         'isJsonContentType',
         'isNetworkFailure',
+        'readAnswer',
         'readResponse',
         'retryDelay',
         'totalRetryDelay',
@@ -671,5 +672,81 @@ describe('default idempotency key', () => {
   test('says how to fix it when there is no crypto at all', () => {
     vi.stubGlobal('crypto', undefined);
     expect(() => defaultIdempotencyKey()).toThrow(/pass idempotencyKey to createClient/);
+  });
+});
+
+describe('a transport instead of fetch (ClientOptions.transport)', () => {
+  function transportSetup(answer: (call: TransportCall) => TransportAnswer | Promise<TransportAnswer>, headers?: HeadersInit) {
+    const calls: TransportCall[] = [];
+    const fetchCalls: unknown[] = [];
+    let keys = 0;
+    const client = createClient({
+      baseUrl: BASE,
+      transport: async (call) => {
+        calls.push(call);
+        return answer(call);
+      },
+      fetch: async (input) => {
+        fetchCalls.push(input);
+        return jsonResponse({});
+      },
+      idempotencyKey: () => `key-${++keys}`,
+      ...(headers ? { headers } : {}),
+    });
+    return { client, calls, fetchCalls };
+  }
+  const json = (value: unknown, status = 200): TransportAnswer => ({ status, headers: [['content-type', 'application/json; charset=utf-8']], body: JSON.stringify(value) });
+  const header = (call: TransportCall | undefined, name: string) => call?.headers.find(([n]) => n === name)?.[1] ?? null;
+
+  test.each(ROWS.map((r) => [r.name, r.label, r] as const))('%s: %s sends what the fetch path sends, as data', async (_name, _label, r) => {
+    const { client, calls, fetchCalls } = transportSetup(() => json({ answer: r.name }));
+    await expect(r.run(client)).resolves.toEqual({ answer: r.name });
+    expect(calls).toHaveLength(1);
+    expect(fetchCalls).toHaveLength(0);
+    const call = calls[0];
+    const url = new URL(call?.url ?? '');
+    expect(call?.method).toBe(r.method);
+    expect(url.origin).toBe(BASE);
+    expect(url.pathname).toBe(r.path);
+    expect([...url.searchParams.entries()]).toEqual(r.query);
+    expect(call?.body === undefined ? undefined : JSON.parse(call.body)).toEqual(r.body ?? undefined);
+    expect(header(call, 'content-type')).toBe(r.contentType);
+    expect(header(call, 'idempotency-key')).toBe(r.idempotent ? 'key-1' : null);
+    expect(header(call, 'accept')).toBe('application/json');
+  });
+
+  test('the options headers travel too, the client’s own winning on conflict', async () => {
+    const { client, calls } = transportSetup(() => json({ customer: {} }), { 'X-Locale': 'en-US', Accept: 'text/plain' });
+    await client.customer();
+    expect(calls[0]?.headers).toEqual([
+      ['x-locale', 'en-US'],
+      ['accept', 'application/json'],
+    ]);
+  });
+
+  test('the answers are read by the shared response rules', async () => {
+    const failing = transportSetup(() => json({ error: 'No such product.' }, 404)).client;
+    await expect(failing.productByHandle('nope')).rejects.toMatchObject({ kind: 'http', status: 404, serverMessage: 'No such product.', message: 'Something went wrong. Please try again.' });
+    const refused = transportSetup(() => json({ error: 'Out of stock.' })).client;
+    await expect(refused.getCheckout()).rejects.toMatchObject({ kind: 'server', message: 'Out of stock.' });
+    const garbled = transportSetup(() => ({ status: 200, headers: [['Content-Type', 'application/json']], body: '{"products": [' })).client;
+    await expect(garbled.brands()).rejects.toMatchObject({ kind: 'parse' });
+    const text = transportSetup(() => ({ status: 200, headers: [['content-type', 'text/plain']], body: 'plain words' })).client;
+    await expect(text.help()).resolves.toBe('plain words');
+    const empty = transportSetup(() => ({ status: 204, headers: [], body: '' })).client;
+    await expect(empty.help()).resolves.toBeNull();
+  });
+
+  test('a transport that throws is a network failure; an aborted call is not sent', async () => {
+    const broken = transportSetup(() => {
+      throw new Error('the app is gone');
+    }).client;
+    await expect(broken.brands()).rejects.toMatchObject({ kind: 'network', message: 'the app is gone' });
+    await expect(broken.brands()).rejects.toBeInstanceOf(ApiError);
+    const { client, calls } = transportSetup(() => json({ brands: [] }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(client.brands({ signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(0);
   });
 });

@@ -28,9 +28,10 @@ writeFileSync(
 export async function render(request) {
   // a thread that dies under a page (the main thread never does: it renders the page again)
   if (request.url === '/die' && !isMainThread) process.exit(1);
-  const nav = await (await request.fetch(new Request(request.origin + '/api/nav?collectionUrlPrefix=%2Fcollections&depth=2'))).json();
-  const found = await (await request.fetch(new Request(request.origin + '/api/products/filter?limit=1'))).json();
-  const posted = await request.fetch(new Request(request.origin + '/api/nope', { method: 'POST', body: JSON.stringify({ a: 1 }), headers: { 'content-type': 'application/json' } }));
+  const get = (path) => request.transport({ method: 'GET', url: request.origin + path, headers: [['accept', 'application/json']] });
+  const nav = JSON.parse((await get('/api/nav?collectionUrlPrefix=%2Fcollections&depth=2')).body);
+  const found = JSON.parse((await get('/api/products/filter?limit=1')).body);
+  const posted = await request.transport({ method: 'POST', url: request.origin + '/api/nope', body: JSON.stringify({ a: 1 }), headers: [['content-type', 'application/json']] });
   return {
     status: request.url.startsWith('/missing') ? 404 : 200,
     redirect: null,
@@ -111,7 +112,7 @@ describe('RenderPool', () => {
     const call = async (c: InProcessCall): Promise<InProcessAnswer> => {
       await gate;
       const body = c.url.startsWith('/api/nav') ? { navData: [{ title: 'Pumps' }] } : { products: [{ title: `answer to ${c.url}` }] };
-      return { status: c.method === 'POST' ? 404 : 200, headers: [['content-type', 'application/json']], body: new TextEncoder().encode(JSON.stringify(body)) };
+      return { status: c.method === 'POST' ? 404 : 200, headers: [['content-type', 'application/json']], body: JSON.stringify(body) };
     };
     return { call, open: () => open() };
   };

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { render } from '../../src/app/entry-server.tsx';
+import type { Transport } from '../../src/api/client.ts';
 import { routeTable } from '../../src/app/routes.tsx';
 import type { Db } from '../../src/server/db/database.ts';
 import { seededDb } from './catalogue.helpers.ts';
@@ -158,17 +159,18 @@ describe('status codes', () => {
   test("a render error answers 500 with the error fallback ('Oops.' / 'Something went wrong.')", async () => {
     const product = (await app.inject({ url: `/api/products/handle/${products[0]!.handle}` })).json().product;
     // the API answers a product whose pictures are not a list: the page throws while rendering
-    const broken = async (input: Request) => {
-      const url = new URL(input.url);
-      if (url.pathname.startsWith('/api/products/handle/')) return Response.json({ product: { ...product, Images: 5, Options: 5, Variants: 5 } });
+    const broken: Transport = async (call) => {
+      const url = new URL(call.url);
+      const json: [string, string][] = [['content-type', 'application/json']];
+      if (url.pathname.startsWith('/api/products/handle/')) return { status: 200, headers: json, body: JSON.stringify({ product: { ...product, Images: 5, Options: 5, Variants: 5 } }) };
       const answer = await app.inject({ url: url.pathname + url.search });
-      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') } });
+      return { status: answer.statusCode, headers: [['content-type', String(answer.headers['content-type'] ?? '')]], body: answer.body };
     };
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
     try {
-      const page = await render({ url: `/products/${product.handle}`, origin: 'http://store.test', fetch: broken, config, userAgent: '' });
+      const page = await render({ url: `/products/${product.handle}`, origin: 'http://store.test', transport: broken, config, userAgent: '' });
       expect(page.status).toBe(500);
       expect(page.html).toContain('Oops.');
       expect(page.html).toContain('Something went wrong.');

@@ -22,14 +22,16 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withRenderedApp, type StorefrontPageHandler, type StorefrontPageValues } from '../storefront-page.ts';
 import { answerPage, type PageCache } from './page-cache.ts';
-import { fetchOfCall, type InProcessAnswer, type InProcessCall } from './calls.ts';
+import type { Transport } from '../../api/client.ts';
+import { transportOfCall, type InProcessAnswer, type InProcessCall } from './calls.ts';
 import type { RenderPool } from './pool.ts';
 
 /** What the server entry's `render` is given (the entry's RenderRequest). */
 export interface EntryRenderRequest {
   url: string;
   origin: string;
-  fetch: (input: Request, init?: RequestInit) => Promise<Response>;
+  /** The API client's transport (calls.ts): the calls answered by the app in process. */
+  transport: Transport;
   config: StorefrontPageValues['config'] & { storeConfig: object; themeConfig: object };
   userAgent: string;
   timeoutMs?: number;
@@ -84,7 +86,7 @@ const DROPPED_HEADERS = new Set(['cookie', 'authorization', 'accept-encoding', '
 interface KeptAnswer {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
+  body: string;
   at: number;
 }
 
@@ -155,7 +157,7 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
     const sharedKey = shared?.covers(call.method, pathname) ? call.url : null;
     if (shared && sharedKey !== null) {
       const kept = shared.get(sharedKey);
-      if (kept) return { status: kept.status, headers: kept.headers, body: kept.body.slice() };
+      if (kept) return { status: kept.status, headers: kept.headers, body: kept.body };
     }
     const generation = shared?.generation ?? 0;
     const headers: Record<string, string> = {};
@@ -167,7 +169,7 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
       url: call.url,
       headers,
       remoteAddress,
-      ...(call.body ? { payload: Buffer.from(call.body.buffer, call.body.byteOffset, call.body.byteLength) } : {}),
+      ...(call.body !== undefined ? { payload: call.body } : {}),
     });
     const out: [string, string][] = [];
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -175,8 +177,8 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
       for (const v of Array.isArray(value) ? value : [String(value)]) out.push([name, v]);
     }
     const status = answer.statusCode;
-    const body = new Uint8Array(answer.rawPayload);
-    if (shared && sharedKey !== null) shared.set(sharedKey, { status, headers: out, body: body.slice() }, generation);
+    const body = answer.payload;
+    if (shared && sharedKey !== null) shared.set(sharedKey, { status, headers: out, body }, generation);
     return { status, headers: out, body };
   };
 }
@@ -201,7 +203,7 @@ export function storefrontRenderer(app: FastifyInstance, options: StorefrontRend
       const request = { url: req.url, origin, config: values.config as EntryRenderRequest['config'], userAgent: req.headers['user-agent'] ?? '' };
       const call = inProcessCall(app, req.ip, options.sharedReads ?? null);
       const inProcess = async (): Promise<EntryRenderResult> =>
-        (await options.entry()).render({ ...request, fetch: fetchOfCall(call) });
+        (await options.entry()).render({ ...request, transport: transportOfCall(call) });
       let result: EntryRenderResult;
       if (options.pool?.usable) {
         try {

@@ -24,8 +24,8 @@ import type { InProcessAnswer, InProcessCall } from './calls.ts';
 import { SerializedJson } from '../storefront-page.ts';
 import type { EntryRenderRequest, EntryRenderResult } from './index.ts';
 
-/** A page to render in a thread: the entry's request without its fetch (the calls come back here). */
-export type PoolRenderRequest = Omit<EntryRenderRequest, 'fetch'>;
+/** A page to render in a thread: the entry's request without its transport (the calls come back here). */
+export type PoolRenderRequest = Omit<EntryRenderRequest, 'transport'>;
 
 /** Messages to a render thread. */
 export type ToWorker =
@@ -156,15 +156,15 @@ export class RenderPool {
   private onMessage(thread: Thread, message: FromWorker): void {
     if (message.type === 'call') {
       const pending = this.pending.get(message.id);
-      const answer = (reply: Omit<Extract<ToWorker, { type: 'answer' }>, 'type' | 'callId'>, transfer: ArrayBuffer[] = []) => {
-        if (!thread.gone) thread.worker.postMessage({ type: 'answer', callId: message.callId, ...reply } satisfies ToWorker, transfer);
+      const answer = (reply: Omit<Extract<ToWorker, { type: 'answer' }>, 'type' | 'callId'>) => {
+        if (!thread.gone) thread.worker.postMessage({ type: 'answer', callId: message.callId, ...reply } satisfies ToWorker);
       };
       if (!pending) {
         answer({ error: 'the render is over' });
         return;
       }
       pending.call(message.call).then(
-        (result) => answer({ answer: result }, [result.body.buffer as ArrayBuffer]),
+        (result) => answer({ answer: result }),
         (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
       );
       return;

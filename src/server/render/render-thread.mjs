@@ -4,12 +4,12 @@
  * loader in the main thread only on Node 20), only this file and the built entry.
  *
  * The entry's API calls travel to the main thread as plain data (calls.ts: the app, its database,
- * search index and caches live there) and come back as Responses, so the entry runs exactly as it
- * does on the main thread. `callOfFetch`, `responseOfAnswer` and the fetch below are calls.ts's
- * (`fetchOfCall` there), in JavaScript (test/server/render-pool.test.ts renders the same pages
- * both ways and compares them).
+ * search index and caches live there) and their answers come back as text through the API
+ * client's transport, so the entry runs exactly as it does on the main thread. The transport below
+ * is calls.ts's (`transportOfCall` there), in JavaScript (test/server/render-pool.test.ts renders
+ * the same pages both ways and compares them).
  *
- * Messages (structured clones; call bodies are transferred):
+ * Messages (structured clones):
  * - in `{ type: 'render', id, request }`: render `request` (an EntryRenderRequest without its fetch);
  * - out `{ type: 'call', id, callId, call }`: the render `id` asks the app for `call`;
  * - in `{ type: 'answer', callId, answer }` or `{ type: 'answer', callId, error }`;
@@ -18,7 +18,6 @@
  * - out `{ type: 'broken', error }`: the entry could not be loaded (the pool renders in process).
  * @module
  */
-/* global Request, Response, Headers */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 
@@ -32,34 +31,17 @@ const describe = (error) => (error instanceof Error ? (error.stack ?? error.mess
 const entryReady = import(pathToFileURL(workerData.entryPath).href);
 entryReady.catch((error) => port.postMessage({ type: 'broken', error: describe(error) }));
 
-/** @type {Map<number, { resolve: (answer: { status: number, headers: [string, string][], body: Uint8Array }) => void, reject: (error: Error) => void }>} */
+/** @type {Map<number, { resolve: (answer: { status: number, headers: [string, string][], body: string }) => void, reject: (error: Error) => void }>} */
 const calls = new Map();
 let nextCall = 0;
 
 /**
- * A fetch's arguments as a call (calls.ts `callOfFetch`).
- * @param {Request | string | URL} input
- * @param {RequestInit | undefined} init
+ * The path and query of a call's whole URL (calls.ts `pathOfUrl`).
+ * @param {string} url
  */
-async function callOfFetch(input, init) {
-  const request = input instanceof Request ? input : new Request(input, init);
-  const url = new URL(request.url);
-  /** @type {[string, string][]} */
-  const headers = [];
-  request.headers.forEach((value, name) => headers.push([name, value]));
-  const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-  return { method: request.method, url: url.pathname + url.search, headers, ...(body ? { body } : {}) };
-}
-
-/**
- * The Response of an answer (calls.ts `responseOfAnswer`).
- * @param {{ status: number, headers: [string, string][], body: Uint8Array }} answer
- */
-function responseOfAnswer(answer) {
-  const headers = new Headers();
-  for (const [name, value] of answer.headers) headers.append(name, value);
-  const empty = answer.status === 204 || answer.status === 304;
-  return new Response(empty ? null : answer.body, { status: answer.status, headers });
+function pathOfUrl(url) {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
 }
 
 /**
@@ -67,19 +49,21 @@ function responseOfAnswer(answer) {
  * @param {object} request
  */
 async function render(id, request) {
-  /** @param {Request | string | URL} input @param {RequestInit} [init] */
-  const fetch = async (input, init) => {
-    const call = await callOfFetch(input, init);
-    const callId = nextCall++;
-    const answer = await new Promise((resolve, reject) => {
+  /**
+   * The API client's transport (calls.ts `transportOfCall`): each call goes to the main thread as
+   * data and its answer's text comes back.
+   * @param {{ method: string, url: string, headers: [string, string][], body?: string }} call
+   */
+  const transport = (call) =>
+    new Promise((resolve, reject) => {
+      const callId = nextCall++;
       calls.set(callId, { resolve, reject });
-      port.postMessage({ type: 'call', id, callId, call }, call.body ? [call.body.buffer] : []);
+      const data = { method: call.method, url: pathOfUrl(call.url), headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }) };
+      port.postMessage({ type: 'call', id, callId, call: data });
     });
-    return responseOfAnswer(answer);
-  };
   try {
     const entry = await entryReady;
-    const result = await entry.render({ ...request, fetch });
+    const result = await entry.render({ ...request, transport });
     // the page's data goes as JSON text: one string to copy, and the main thread writes it into
     // the page as it is (storefront-page.ts SerializedJson) instead of rebuilding and stringifying it
     const dataJson = result.data === null || result.data === undefined ? null : JSON.stringify(result.data);
