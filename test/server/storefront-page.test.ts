@@ -66,6 +66,18 @@ describe('fillStorefrontPage', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => jsonForScript(new SerializedJson(JSON.stringify(value))) === jsonForScript(value)));
     expect(jsonForScript(new SerializedJson('{"t":"</script>\u2028"}'))).toBe('{"t":"\\u003c/script>\\u2028"}');
   });
+
+  test('script-safe JSON reads back as the same value and holds no <, U+2028 or U+2029', () => {
+    const text = fc.string({ unit: fc.constantFrom('<', '/', 's', '!', '-', '\u2028', '\u2029', '"', '\\', 'é', '>') });
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(text, text), fc.array(text)), (value) => {
+        const safe = jsonForScript(value);
+        expect(/[<\u2028\u2029]/.test(safe)).toBe(false);
+        expect(JSON.parse(safe)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('the served storefront page', () => {

@@ -156,8 +156,10 @@ function useServerCachedRead<T>(read: Read<T> | null): T | undefined {
   const { queryClient } = useSkimmer();
   const state = read ? queryClient.getQueryState<T>(read.key) : undefined;
   const wait = read !== null && state?.data === undefined && state?.status !== 'error';
+  // a new promise always suspends (React has not seen it settle): past this line nothing was
+  // awaited, so the state read above is the cache's now (one lookup of the key, not two)
   use(wait ? fetchRead(queryClient, read).then(() => undefined, () => undefined) : SETTLED);
-  return read ? queryClient.getQueryData<T>(read.key) : undefined;
+  return state?.data;
 }
 
 /** The browser's read: what the cache holds now (hydrated from the server, or kept from before); never waits. */
