@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { render } from '../../src/app/entry-server.tsx';
 import type { Transport } from '../../src/api/client.ts';
@@ -56,6 +56,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** The API client's transport to the app in process, as the reference server gives the render. */
+function inProcessTransport(): Transport {
+  return async (call) => {
+    const url = new URL(call.url);
+    const answer = await app.inject({ method: call.method, url: url.pathname + url.search, headers: Object.fromEntries(call.headers), ...(call.body === undefined ? {} : { payload: call.body }) });
+    return { status: answer.statusCode, headers: [['content-type', String(answer.headers['content-type'] ?? '')]], body: answer.body };
+  };
+}
 
 describe('each route type carries its content in the first HTML', () => {
   test('home: the home grids with product names, and the data block the browser hydrates from', async () => {
@@ -205,6 +214,32 @@ describe('render safety', () => {
       expect(res.headers['set-cookie'], url).toBeUndefined();
     }
     expect(await count()).toEqual(before);
+  });
+
+  test('a finished render leaves no timer behind (its timeout held the whole render alive until it fired)', async () => {
+    const url = `${config.storeConfig.productPath}/${products[4]!.handle}`;
+    const started: unknown[] = [];
+    const cleared = new Set<unknown>();
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    const setSpy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      const timer = realSet(fn, ms);
+      // the render's own timeout is 10 s (other 10 s timers must be cleared as well)
+      if (ms === 10_000) started.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    const clearSpy = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((timer?: Parameters<typeof clearTimeout>[0]) => {
+      cleared.add(timer);
+      realClear(timer);
+    }) as typeof clearTimeout);
+    try {
+      for (let i = 0; i < 3; i++) expect((await render({ url, origin: 'http://store.test', transport: inProcessTransport(), config, userAgent: '' })).status).toBe(200);
+    } finally {
+      setSpy.mockRestore();
+      clearSpy.mockRestore();
+    }
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    expect(started.filter((timer) => !cleared.has(timer))).toEqual([]);
   });
 
   test('two concurrent renders of different products never mix (no state shared between requests)', async () => {
