@@ -45,6 +45,18 @@ export function toCents(amount: number): Cents {
     throw new RangeError(`Not a finite amount of money: ${String(amount)}`);
   }
   const magnitude = Math.abs(amount);
+  // Most prices have at most two decimals: then the nearest integer to magnitude * 100 is the
+  // cents the decimal text gives (a hundredth of it is the same double), without the text.
+  const quick = Math.round(magnitude * 100);
+  if (quick / 100 === magnitude && Number.isSafeInteger(quick)) {
+    if (quick === 0) return 0;
+    return amount < 0 ? -quick : quick;
+  }
+  return centsOfText(amount, magnitude);
+}
+
+/** {@link toCents} read from the amount's decimal text (an amount with more than two decimals). */
+function centsOfText(amount: number, magnitude: number): Cents {
   const text = magnitude.toString();
   let cents: number;
   if (text.includes('e')) {
@@ -83,6 +95,8 @@ let grouping: Intl.NumberFormat | undefined;
 
 /** Groups whole units with en-US separators; created lazily so importing stays side-effect free. */
 function groupWhole(whole: number): string {
+  // below a thousand there is nothing to group (the common price: no call into Intl)
+  if (whole < 1000) return String(whole);
   grouping ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
   return grouping.format(whole);
 }

@@ -94,6 +94,25 @@ describe('toCents and fromCents', () => {
     );
   });
 
+  test('the cents are those of the amount written in decimals, shifted two places and rounded half up', () => {
+    // the rule in its plain form (the decimal text), as the oracle of toCents' arithmetic
+    const byText = (amount: number): number => {
+      const magnitude = Math.abs(amount);
+      const text = magnitude.toString();
+      const [whole = '0', fraction = ''] = text.split('.');
+      const cents = text.includes('e') ? Math.round(magnitude * 100) : Math.round(Number(`${whole}${fraction.padEnd(2, '0').slice(0, 2)}.${fraction.slice(2) || '0'}`));
+      return cents === 0 ? 0 : amount < 0 ? -cents : cents;
+    };
+    const amounts = fc.oneof(
+      fc.double({ min: -1e13, max: 1e13, noNaN: true }),
+      exactCentsArb.map((cents) => cents / 100),
+      fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 1000),
+      fc.integer({ min: -1e9, max: 1e9 }).map((n) => n / 200),
+    );
+    fc.assert(fc.property(amounts, (amount) => Object.is(toCents(amount), byText(amount))), { numRuns: 2000 });
+    for (const amount of [0.005, 0.015, 1.005, 2.675, 1.45, 8.345, 1e-7, 123456.785, 0.1 + 0.2]) expect(toCents(amount)).toBe(byText(amount));
+  });
+
   test('rounding is symmetric around zero', () => {
     fc.assert(
       fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), (amount) => {
@@ -114,6 +133,16 @@ describe('formatPrice', () => {
     [0, '$0.00'],
   ])('writes %s with a $ sign, en-US grouping and two decimals: %s', (amount, text) => {
     expect(formatPrice(amount)).toBe(text);
+  });
+
+  test("writes every amount as en-US currency formatting does (Intl's own, as the oracle)", () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.oneof(exactCentsArb, fc.integer({ min: -200_000, max: 200_000 })), (cents) => {
+        expect(formatPrice(fromCents(cents))).toBe(intl.format(fromCents(cents)));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   test.each([
