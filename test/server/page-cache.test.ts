@@ -15,6 +15,17 @@ import { seededDb } from './catalogue.helpers.ts';
 
 const page = (body: string, status = 200) => ({ status, body, etag: pageEtag({ status, body }) });
 
+describe('pageEtag', () => {
+  test("the ETag of a page's UTF-8 bytes is the ETag of its text (the render hashes the bytes it sends)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), fc.constantFrom(200, 301, 404, 500), fc.option(fc.constant('/new'), { nil: undefined }), (body, status, location) => {
+        const rendered = { status, body, ...(location ? { location } : {}) };
+        expect(pageEtag(rendered, Buffer.from(body))).toBe(pageEtag(rendered));
+      }),
+    );
+  });
+});
+
 describe('PageCache', () => {
   test('keeps pages up to its bytes, least recently used out first', () => {
     const cache = new PageCache({ maxBytes: 3000 });

@@ -60,9 +60,9 @@ export function htmlEncodingFor(header: string | string[] | undefined): HtmlEnco
   return null;
 }
 
-function encode(body: string, encoding: HtmlEncoding): Promise<Buffer> {
+function encode(body: string | Buffer, encoding: HtmlEncoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    ? brotliAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: typeof body === 'string' ? Buffer.byteLength(body) : body.length } })
     : gzipAsync(body, { level: 6 });
 }
 
@@ -76,19 +76,20 @@ function varyOnEncoding(reply: FastifyReply): void {
 
 /**
  * Sends an HTML page (status, type and other headers already set on `reply`), encoded as the
- * request accepts; `memo` keeps the encoded bodies of a page that is sent again (a cached page).
+ * request accepts; `memo` keeps the encoded bodies of a page that is sent again (a cached page);
+ * `raw`, the page already as UTF-8 (`body`'s bytes), is sent or encoded instead of the text.
  * @example
  * return sendHtml(req, reply.code(200).type('text/html; charset=utf-8'), html, cachedPage.encoded);
  */
-export async function sendHtml(req: FastifyRequest, reply: FastifyReply, body: string, memo?: EncodedBodies): Promise<FastifyReply> {
-  if (body.length < ENCODE_MIN_BYTES) return reply.send(body);
+export async function sendHtml(req: FastifyRequest, reply: FastifyReply, body: string, memo?: EncodedBodies, raw?: Buffer): Promise<FastifyReply> {
+  if (body.length < ENCODE_MIN_BYTES) return reply.send(raw ?? body);
   // every answer of a page that may be encoded varies on the encoding, encoded or not
   varyOnEncoding(reply);
   const encoding = htmlEncodingFor(req.headers['accept-encoding']);
-  if (encoding === null) return reply.send(body);
+  if (encoding === null) return reply.send(raw ?? body);
   let bytes = memo?.[encoding];
   if (!bytes) {
-    const made = encode(body, encoding);
+    const made = encode(raw ?? body, encoding);
     bytes = made;
     // a failed encoding is not kept: the next answer tries again
     if (memo) memo[encoding] = made.catch((err: unknown) => {

@@ -135,9 +135,9 @@ export class PageCache {
    * Keeps a page (a status other than 200, 301 and 404 is not kept), unless the cache was cleared
    * since `generation` was read; the least recently used go first when over the bytes.
    */
-  set(key: string, page: RenderedPage & { etag: string; encoded?: EncodedBodies }, generation = this.clears): void {
-    if (!CACHED_STATUSES.has(page.status) || generation !== this.clears) return;
-    const bytes = Buffer.byteLength(page.body) + key.length + (page.location?.length ?? 0);
+  set(key: string, page: RenderedPage & { etag: string; encoded?: EncodedBodies }, generation = this.clears, bodyBytes?: number): void {
+    if (!CACHED_STATUSES.has(page.status) || generation !== this.clears || this.maxBytes === 0) return;
+    const bytes = (bodyBytes ?? Buffer.byteLength(page.body)) + key.length + (page.location?.length ?? 0);
     if (bytes > this.maxBytes) return;
     this.delete(key);
     this.map.set(key, { ...page, bytes, storedAt: this.now() });
@@ -174,8 +174,8 @@ export class PageCache {
 }
 
 /** A strong ETag of a page's bytes (and status/location, so a redirect never matches a page). */
-export function pageEtag(page: RenderedPage): string {
-  return `"${createHash('sha1').update(`${page.status} ${page.location ?? ''}\n`).update(page.body).digest('base64url')}"`;
+export function pageEtag(page: RenderedPage, bytes?: Buffer): string {
+  return `"${createHash('sha1').update(`${page.status} ${page.location ?? ''}\n`).update(bytes ?? page.body).digest('base64url')}"`;
 }
 
 /** Whether a request carries no session: its page may be shared. */
@@ -212,11 +212,15 @@ export async function answerPage(req: FastifyRequest, reply: FastifyReply, cache
   const anonymous = isAnonymousRequest(req);
   const key = anonymous && cache ? pageCacheKey(req) : null;
   let page = key && cache ? cache.get(key) : undefined;
+  let bytes: Buffer | undefined;
   if (!page) {
     const generation = cache?.generation ?? 0;
     const rendered = await render();
-    page = { ...rendered, etag: pageEtag(rendered), encoded: {} };
-    if (key && cache) cache.set(key, page, generation);
+    // the page as UTF-8 once: hashed for the ETag and sent as it is (hashing and writing the
+    // text each encoded it again)
+    bytes = Buffer.from(rendered.body);
+    page = { ...rendered, etag: pageEtag(rendered, bytes), encoded: {} };
+    if (key && cache) cache.set(key, page, generation, bytes.length);
   }
   void reply
     .header('etag', page.etag)
@@ -224,5 +228,5 @@ export async function answerPage(req: FastifyRequest, reply: FastifyReply, cache
     .header('cache-control', page.status >= 500 ? 'no-store' : anonymous ? cache?.publicCacheControl ?? 'public, max-age=0' : 'private, max-age=0, must-revalidate');
   if (page.status < 500 && etagMatches(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
   if (page.location) return reply.redirect(page.location, page.status as 301 | 302);
-  return sendHtml(req, reply.code(page.status).type('text/html; charset=utf-8'), page.body, page.encoded);
+  return sendHtml(req, reply.code(page.status).type('text/html; charset=utf-8'), page.body, page.encoded, bytes);
 }
