@@ -282,11 +282,35 @@ export function splitHoistedHead(html: string): { head: string; body: string } {
  *
  * @example mergeHead('<meta charset="UTF-8"><title>Store</title>', '<title>Pump</title>'); // '<meta charset="UTF-8"><title>Pump</title>'
  */
-export function mergeHead(templateHead: string, head: string): string {
+export function mergeHead(templateHead: string, head: string, strip: (templateHead: string, replaced: ReplacedHeadTags) => string = stripHeadTags): string {
   if (!head) return templateHead;
+  return `${strip(templateHead, replacedHeadTags(head))}${head}`;
+}
+
+/** Which of the template's own head tags a page's head tags replace. */
+export interface ReplacedHeadTags {
+  title: boolean;
+  description: boolean;
+  canonical: boolean;
+}
+
+/** The template head tags a page's head tags replace ({@link mergeHead}). */
+export function replacedHeadTags(head: string): ReplacedHeadTags {
+  return {
+    title: /<title[\s>]/i.test(head),
+    description: /<meta\s[^>]*name="description"/i.test(head),
+    canonical: /<link\s[^>]*rel="canonical"/i.test(head),
+  };
+}
+
+/**
+ * The template's head without the tags a page replaces ({@link mergeHead}): the same for every
+ * page of a store with the same tags, so a server may keep it.
+ */
+export function stripHeadTags(templateHead: string, replaced: ReplacedHeadTags): string {
   let template = templateHead;
-  if (/<title[\s>]/i.test(head)) template = template.replace(/\s*<title(?:\s[^>]*)?>[\s\S]*?<\/title>/gi, '');
-  if (/<meta\s[^>]*name="description"/i.test(head)) template = template.replace(/\s*<meta\s[^>]*name="description"[^>]*>/gi, '');
-  if (/<link\s[^>]*rel="canonical"/i.test(head)) template = template.replace(/\s*<link\s[^>]*rel="canonical"[^>]*>/gi, '');
-  return `${template}${head}`;
+  if (replaced.title) template = template.replace(/\s*<title(?:\s[^>]*)?>[\s\S]*?<\/title>/gi, '');
+  if (replaced.description) template = template.replace(/\s*<meta\s[^>]*name="description"[^>]*>/gi, '');
+  if (replaced.canonical) template = template.replace(/\s*<link\s[^>]*rel="canonical"[^>]*>/gi, '');
+  return template;
 }

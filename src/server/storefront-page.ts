@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { mergeHead } from '../domain/seo.ts';
+import { mergeHead, stripHeadTags, type ReplacedHeadTags } from '../domain/seo.ts';
 import { sendHtml } from './render/encoded-html.ts';
 
 /** The values the page is filled with. */
@@ -157,7 +157,22 @@ export function withRenderedApp(page: string, parts: RenderedParts): string {
   if (end < 0 || head === '') return out;
   const start = out.indexOf('<head>');
   const inner = out.slice(start + '<head>'.length, end);
-  return `${out.slice(0, start + '<head>'.length)}${mergeHead(inner, head)}${out.slice(end)}`;
+  return `${out.slice(0, start + '<head>'.length)}${mergeHead(inner, head, keptStripHeadTags)}${out.slice(end)}`;
+}
+
+/** The template heads without a page's replaced tags, by template and tags (every page of a store asks for the same few). */
+const strippedHeads = new Map<string, string>();
+
+/** `stripHeadTags`, kept for the last few templates (the regular expressions ran over the template's head for every page). */
+function keptStripHeadTags(templateHead: string, replaced: ReplacedHeadTags): string {
+  const key = `${Number(replaced.title)}${Number(replaced.description)}${Number(replaced.canonical)}${templateHead}`;
+  let stripped = strippedHeads.get(key);
+  if (stripped === undefined) {
+    stripped = stripHeadTags(templateHead, replaced);
+    if (strippedHeads.size >= 16) strippedHeads.clear();
+    strippedHeads.set(key, stripped);
+  }
+  return stripped;
 }
 
 /**

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { createContentRepository } from '../../src/server/content/repository.ts';
 import type { Db } from '../../src/server/db/database.ts';
-import { escapeHtml, fillStorefrontPage, jsonForScript, SerializedJson } from '../../src/server/storefront-page.ts';
+import { escapeHtml, fillStorefrontPage, jsonForScript, SerializedJson, withRenderedApp } from '../../src/server/storefront-page.ts';
+import { mergeHead } from '../../src/domain/seo.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 /** The placeholders as the storefront's index.html declares them. */
@@ -65,6 +66,26 @@ describe('fillStorefrontPage', () => {
     // a value a render thread sent already as JSON text is written the same way
     fc.assert(fc.property(fc.jsonValue(), (value) => jsonForScript(new SerializedJson(JSON.stringify(value))) === jsonForScript(value)));
     expect(jsonForScript(new SerializedJson('{"t":"</script>\u2028"}'))).toBe('{"t":"\\u003c/script>\\u2028"}');
+  });
+
+  test("a page's head replaces the template's title, description and canonical link, whichever it has, page after page", () => {
+    const template = (n: number) =>
+      `<!doctype html><html><head><meta charset="UTF-8"><title>Store ${n}</title>\n<meta name="description" content="Parts ${n}"><link rel="canonical" href="/${n}"></head><body><div id="root"></div></body></html>`;
+    const tagArb = fc.subarray(['<title>Pump</title>', '<meta name="description" content="A pump"/>', '<link rel="canonical" href="https://shop.test/pump"/>', '<meta property="og:title" content="Pump"/>']);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 3 }), tagArb), { minLength: 1, maxLength: 12 }), (pages) => {
+        for (const [n, tags] of pages) {
+          const page = template(n);
+          const headHtml = tags.join('');
+          const out = withRenderedApp(page, { html: '<main>x</main>', data: null, headHtml, head: { title: null, canonical: null, description: null } });
+          const inner = page.slice(page.indexOf('<head>') + 6, page.indexOf('</head>'));
+          expect(out.slice(out.indexOf('<head>') + 6, out.indexOf('</head>'))).toBe(mergeHead(inner, headHtml));
+          expect(out.match(/<title>/g)?.length ?? 0).toBe(1);
+          expect(out.match(/rel="canonical"/g)?.length ?? 0).toBe(1);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('script-safe JSON reads back as the same value and holds no <, U+2028 or U+2029', () => {
