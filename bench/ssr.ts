@@ -15,6 +15,11 @@
  *    - cold: the in-process page cache off (`pageCache.maxBytes: 0`): every answer is rendered;
  *    - warm: the page cache on and filled by one pass over the list before the run.
  *    Both answer as to an anonymous shopper (no cookie), as a CDN or a crawler would ask.
+ *    Before each measured run the same load runs for BENCH_WARMUP_SECONDS (default 3), not
+ *    counted (its p95 is printed beside the run): the figures are the server's steady state. A
+ *    fresh process answers its first seconds under load a third slower or more (V8 optimising
+ *    the code the load makes hot, growing its young generation as the allocation rate rises),
+ *    which without a warm-up was most of the slowest twentieth of a 10 s run.
  * 4. Repeats 3 BENCH_RUNS times (default 3) and prints the median of each figure beside its goal.
  *
  * Each run also prints the server's CPU time per answer (its process, every thread: steadier than
@@ -24,7 +29,7 @@
  * clients in one synchronous loop: those wait for the load generator; see bench/search.ts); their
  * count is printed. The machine is shared by other work: the figures move from run to run.
  *
- * Environment: BENCH_SECONDS (default 10), BENCH_RUNS (default 3), BENCH_PRODUCTS (default 3000),
+ * Environment: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 3), BENCH_RUNS (default 3), BENCH_PRODUCTS (default 3000),
  * BENCH_MODES (cold,warm), BENCH_TYPES (product,collection), BENCH_RENDER_THREADS (default: the store's), BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,6 +43,7 @@ import { gzipSync } from 'node:zlib';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WEB_DIR = join(ROOT, 'dist', 'web');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 3000);
 const CONNECTIONS = 20;
@@ -169,14 +175,14 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
-async function load(base: string, paths: string[]): Promise<LoadFigures & { total: number }> {
+async function load(base: string, paths: string[], seconds = SECONDS): Promise<LoadFigures & { total: number }> {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
   const samples: number[] = [];
   let early = 0;
   let firstAnswer = Infinity;
   const result = await new Promise<AutocannonResult>((resolvePromise, reject) => {
     const instance = autocannon(
-      { url: base, connections: CONNECTIONS, duration: SECONDS, headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench-ssr' }, requests: paths.map((path) => ({ method: 'GET', path })) },
+      { url: base, connections: CONNECTIONS, duration: seconds, headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench-ssr' }, requests: paths.map((path) => ({ method: 'GET', path })) },
       (err, r) => (err ? reject(err) : resolvePromise(r)),
     );
     instance.on('response', (_client, _status, _bytes, took) => {
@@ -261,11 +267,14 @@ async function main(): Promise<void> {
             // warm: one pass fills the page cache; cold: the same pass warms only the process
             // (JIT, the API's own caches), as a server that has run a while
             for (const path of paths) await (await fetch(server.base + path)).arrayBuffer();
+            // then the same load for WARMUP_SECONDS, not counted: a fresh process answers its first
+            // seconds under load slower (V8 optimising the hot code, growing its young generation)
+            const warm = WARMUP_SECONDS > 0 ? await load(server.base, paths, WARMUP_SECONDS) : null;
             const before = await server.cpu();
             const f = await load(server.base, paths);
             f.cpuPerPage = (await server.cpu() - before) / 1000 / Math.max(1, f.total);
             figures[`${type} ${mode}`].push(f);
-            console.log(`  run ${run}: ${type} ${mode}: p95 ${ms(f.p95)}, ${f.rps.toFixed(0)} pages/s, server CPU ${f.cpuPerPage.toFixed(2)} ms a page, ${f.errors} errors`);
+            console.log(`  run ${run}: ${type} ${mode}: p95 ${ms(f.p95)}, ${f.rps.toFixed(0)} pages/s, server CPU ${f.cpuPerPage.toFixed(2)} ms a page, ${f.errors} errors${warm ? ` (warm-up ${WARMUP_SECONDS} s before it, not counted: p95 ${ms(warm.p95)}, ${warm.rps.toFixed(0)} pages/s)` : ''}`);
           }
         } finally {
           await server.stop();
