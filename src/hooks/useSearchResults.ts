@@ -21,11 +21,10 @@ import { listingMachine, listingValues, type ListingActor } from './listing-acto
 
 /**
  * The listing call the machine would make first for this input (null when it would make none:
- * a 'cat' lookup, or a query that cannot run): `firstListingCallOf` of the machine's module.
+ * a 'cat' lookup, or a query that cannot run): the machine module's `firstListingCallOf`, under
+ * the name this module has always exported it.
  */
-export function firstListingCall(input: SearchResultsInput): SearchProductsInput | null {
-  return firstListingCallOf(input);
-}
+export const firstListingCall: (input: SearchResultsInput) => SearchProductsInput | null = firstListingCallOf;
 
 /**
  * The first page of a listing from the cache (a server render waits for it): results the

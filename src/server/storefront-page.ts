@@ -44,7 +44,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-
 /**
  * JSON that is safe inside a `<script>` element: no `</script>` or `<!--` can end or change it
  * (every `<` becomes `\u003c`), and U+2028/U+2029 are escaped for old parsers.

@@ -7,7 +7,7 @@
  * TypeScript).
  * @module
  */
-import type { Transport } from '../../api/client.ts';
+import type { Transport, TransportAnswer } from '../../api/client.ts';
 
 /** A call of the render's API client, as plain data (it crosses to a render thread and back). */
 export interface InProcessCall {
@@ -19,13 +19,8 @@ export interface InProcessCall {
   body?: string;
 }
 
-/** The app's answer to an {@link InProcessCall}. */
-export interface InProcessAnswer {
-  status: number;
-  headers: [string, string][];
-  /** The body's text (the API answers JSON). */
-  body: string;
-}
+/** The app's answer to an {@link InProcessCall}: the transport's answer as it is (the body's text). */
+export type InProcessAnswer = TransportAnswer;
 
 /** The path and query of a call's whole URL ('http://shop.test/api/nav?depth=2' → '/api/nav?depth=2'). */
 export function pathOfUrl(url: string): string {
