@@ -33,7 +33,7 @@ import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
 import { createContentRepository } from './content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
-import { builtEntryPath, entryLoader, SiteWideReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
+import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
 import { seoRoutes } from './seo/routes.ts';
@@ -259,8 +259,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let vendorCounts: VendorDetail[] | null = null;
   // rendered anonymous pages: cleared with the search answers by every catalogue change
   const pageCache = new PageCache(options.pageCache);
-  // what every page's render reads alike (the navigation), cleared with the page cache
-  const sharedReads = new SiteWideReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
+  // the renders' reads only the catalogue decides (navigation, collections), cleared with the page cache
+  const catalogueReads = new CatalogueReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
   const cards = cardLoader(db);
   const catalogue: CatalogueServices = {
     db,
@@ -279,7 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const applyChange = async (changed: ChangedIds): Promise<void> => {
     vendorCounts = null;
     pageCache.clear();
-    sharedReads.clear();
+    catalogueReads.clear();
     if (changed === 'all') {
       for await (const batch of productIdBatches(db)) await applyChange(batch);
       return;
@@ -294,7 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const id of changed) if (!found.has(id)) index.remove(id);
     // again once the index has the change: a page rendered meanwhile may have read the old one
     pageCache.clear();
-    sharedReads.clear();
+    catalogueReads.clear();
   };
   for await (const batch of productIdBatches(db)) {
     await cards.stage(batch);
@@ -376,7 +376,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (pool) app.addHook('onClose', async () => pool.close());
   app.decorate('renderPool', pool);
   const storefront = entry
-    ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, sharedReads, pool })
+    ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, catalogueReads, pool })
     : storefrontPage;
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import fc from 'fast-check';
 import { htmlEncodingFor, sendHtml, type EncodedBodies } from '../../src/server/render/encoded-html.ts';
 import { PageCache, pageCacheKey, pageEtag } from '../../src/server/render/page-cache.ts';
-import { SiteWideReads, type EntryRenderRequest, type StorefrontEntry } from '../../src/server/render/index.ts';
+import { CatalogueReads, type EntryRenderRequest, type StorefrontEntry } from '../../src/server/render/index.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 const page = (body: string, status = 200) => ({ status, body, etag: pageEtag({ status, body }) });
@@ -78,14 +78,23 @@ describe('PageCache', () => {
   });
 });
 
-describe('SiteWideReads', () => {
+describe('CatalogueReads', () => {
   const answer = (text: string, status = 200) => ({ status, headers: [['content-type', 'application/json']] as [string, string][], body: text });
   test('covers GETs of its paths only; keeps 200 answers for maxAgeMs', () => {
     let now = 0;
-    const reads = new SiteWideReads(1000, () => now);
+    const reads = new CatalogueReads(1000, () => now);
     expect(reads.covers('GET', '/api/nav')).toBe(true);
     expect(reads.covers('POST', '/api/nav')).toBe(false);
     expect(reads.covers('GET', '/api/products/filter')).toBe(false);
+    expect(reads.covers('GET', '/api/collections/handle/pumps')).toBe(true);
+    expect(reads.covers('GET', '/api/collections/4/hierarchy')).toBe(true);
+    expect(reads.covers('GET', '/api/collections/4/upper-hierarchy')).toBe(true);
+    // a listing, a search, a product (stock moves with orders) and anything else are asked each time
+    expect(reads.covers('GET', '/api/collections')).toBe(false);
+    expect(reads.covers('GET', '/api/collections/4/products/featured')).toBe(false);
+    expect(reads.covers('GET', '/api/collections/handle/pumps/x')).toBe(false);
+    expect(reads.covers('GET', '/api/products/handle/pump')).toBe(false);
+    expect(reads.covers('GET', '/api/navigation')).toBe(false);
     reads.set('/api/nav?a=1', answer('{"navData":[]}'), reads.generation);
     reads.set('/api/nav?a=2', answer('{"error":"x"}', 500), reads.generation);
     expect(reads.get('/api/nav?a=1')?.body).toBe('{"navData":[]}');
@@ -95,7 +104,7 @@ describe('SiteWideReads', () => {
   });
 
   test('an answer read before a clear is not kept after it; the oldest key goes past maxEntries', () => {
-    const reads = new SiteWideReads(60_000, () => 0, new Set(['/api/nav']), 2);
+    const reads = new CatalogueReads(60_000, () => 0, (path) => path === '/api/nav', 2);
     const before = reads.generation;
     reads.clear();
     reads.set('/api/nav?x', answer('{}'), before);
@@ -112,6 +121,9 @@ describe('storefront pages through the cache', () => {
   let version = 1;
   // the request id of the navigation answer each render read (site-wide reads, render/index.ts)
   const navAnswers: string[] = [];
+  // the request ids of the collection and listing answers each '/collection-reads/<handle>' render read
+  const collectionAnswers: { collection: string; listing: string; status: number }[] = [];
+  const requestId = (answer: { headers: [string, string][] }) => answer.headers.find(([name]) => name === 'x-request-id')?.[1] ?? '';
   const entry: StorefrontEntry = {
     async render(request) {
       renders.push(request);
@@ -120,6 +132,13 @@ describe('storefront pages through the cache', () => {
         expect(nav.status).toBe(200);
         expect((JSON.parse(nav.body) as { navData: unknown[] }).navData.length).toBeGreaterThan(0);
         navAnswers.push(nav.headers.find(([name]) => name === 'x-request-id')?.[1] ?? '');
+      }
+      if (request.url.startsWith('/collection-reads/')) {
+        const handle = request.url.slice('/collection-reads/'.length).split('?')[0];
+        const headers: [string, string][] = [['accept', 'application/json']];
+        const collection = await request.transport({ method: 'GET', url: `${request.origin}/api/collections/handle/${handle}`, headers });
+        const listing = await request.transport({ method: 'GET', url: `${request.origin}/api/products/filter?limit=1`, headers });
+        collectionAnswers.push({ collection: requestId(collection), listing: requestId(listing), status: collection.status });
       }
       const missing = request.url.startsWith('/missing');
       return {
@@ -215,6 +234,27 @@ describe('storefront pages through the cache', () => {
     await app.catalogue.reindex([product.id]);
     await app.inject({ url: '/nav-reads/c' });
     expect(navAnswers[2]).not.toBe(navAnswers[0]);
+  });
+
+  test("a collection's own read is kept between renders of its pages, its listing is asked each time, a missing one is never kept", async () => {
+    collectionAnswers.length = 0;
+    const handle = (await app.inject({ url: '/api/collections' })).json().collections[0].handle as string;
+    await app.inject({ url: `/collection-reads/${handle}` });
+    await app.inject({ url: `/collection-reads/${handle}?page=1` });
+    const [first, second] = collectionAnswers;
+    expect(first?.status).toBe(200);
+    expect(second?.collection).toBe(first?.collection);
+    expect(second?.listing).not.toBe(first?.listing);
+    await app.inject({ url: '/collection-reads/no-such-collection' });
+    await app.inject({ url: '/collection-reads/no-such-collection?page=1' });
+    const [, , missing, missingAgain] = collectionAnswers;
+    expect(missing?.status).toBe(404);
+    expect(missingAgain?.collection).not.toBe(missing?.collection);
+    // a catalogue write clears it with the pages
+    const product = (await app.inject({ url: '/api/products/filter?limit=1' })).json().products[0];
+    await app.catalogue.reindex([product.id]);
+    await app.inject({ url: `/collection-reads/${handle}?page=2` });
+    expect(collectionAnswers[4]?.collection).not.toBe(first?.collection);
   });
 
   test('a page answered by the storefront router (no route of its own) is sent brotli or gzip as the request accepts, same page, weak ETag, Vary', async () => {

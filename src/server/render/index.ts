@@ -62,8 +62,8 @@ export interface StorefrontRendererOptions {
   entry: () => Promise<StorefrontEntry>;
   /** The in-process cache of rendered anonymous pages and the cache headers (page-cache.ts); null renders every page. */
   cache?: PageCache | null;
-  /** What every page reads alike, kept between renders ({@link SiteWideReads}); null asks the app each time. */
-  sharedReads?: SiteWideReads | null;
+  /** The catalogue reads kept between renders ({@link CatalogueReads}); null asks the app each time. */
+  catalogueReads?: CatalogueReads | null;
   /** Render threads (pool.ts); null or unusable renders on the main thread. */
   pool?: RenderPool | null;
 }
@@ -82,7 +82,7 @@ export function entryLoader(file: string): () => Promise<StorefrontEntry> {
 /** Request headers never handed to the in-process API calls: the page is rendered anonymously. */
 const DROPPED_HEADERS = new Set(['cookie', 'authorization', 'accept-encoding', 'host', 'connection', 'content-length']);
 
-/** An answer kept by {@link SiteWideReads}. */
+/** An answer kept by {@link CatalogueReads}. */
 interface KeptAnswer {
   status: number;
   headers: [string, string][];
@@ -91,27 +91,43 @@ interface KeptAnswer {
 }
 
 /**
- * Answers every page's render asks for alike, kept between renders: the navigation (`GET /api/nav`,
- * the header's and footer's menus, the same for every page of the store). A render reads it from
- * here instead of running the route again (a sixth of a product page's API work). Cleared with the
- * page cache by every catalogue change (app.ts), and never older than `maxAgeMs`, so a change that
- * comes without a catalogue write (the theme's menu pictures) shows within that time, as in the
- * page cache. Only successful answers are kept; a handful of keys at most (the query comes from
- * the store's configuration, not from the shopper).
+ * The API paths whose answers only the catalogue decides and a render reads again and again: the
+ * navigation (`/api/nav`, the header's and footer's menus, the same on every page), a collection
+ * by handle and its hierarchy (the collection page's own heading and side list, the same for every
+ * filter, sort and page of that collection). Not the listings and searches (their answers depend
+ * on the shopper's query), nor a product (its stock moves with every order).
  */
-export class SiteWideReads {
+const CATALOGUE_READ_PATH = /^\/api\/(?:nav|collections\/handle\/[^/]+|collections\/\d+\/(?:upper-)?hierarchy)$/;
+
+/** Whether a GET of `pathname` is one of the catalogue reads {@link CatalogueReads} keeps by default. */
+export function isCatalogueReadPath(pathname: string): boolean {
+  return CATALOGUE_READ_PATH.test(pathname);
+}
+
+/**
+ * The render's reads that only the catalogue decides ({@link isCatalogueReadPath}), kept between
+ * renders: a render reads them from here instead of running the route again (a sixth of a product
+ * page's API work; on a collection page, two of its three calls, each an `app.inject` through the
+ * route's hooks, schema and serialiser). Shopify's Hydrogen caches its storefront's sub-requests
+ * the same way. Cleared with the page cache by every catalogue change (app.ts), and never older
+ * than `maxAgeMs`, so a change that comes without a catalogue write (the theme's menu pictures)
+ * shows within that time, as in the page cache. Only successful answers are kept (a 404 is asked
+ * again), at most `maxEntries` (the oldest first out: the keys are the store's collections, not
+ * what a shopper types).
+ */
+export class CatalogueReads {
   private readonly kept = new Map<string, KeptAnswer>();
   private clears = 0;
   constructor(
     private readonly maxAgeMs = 60_000,
     private readonly now: () => number = Date.now,
-    private readonly paths: ReadonlySet<string> = new Set(['/api/nav']),
-    private readonly maxEntries = 16,
+    private readonly keeps: (pathname: string) => boolean = isCatalogueReadPath,
+    private readonly maxEntries = 4096,
   ) {}
 
   /** Whether a GET of this path is kept here. */
   covers(method: string, pathname: string): boolean {
-    return method === 'GET' && this.paths.has(pathname);
+    return method === 'GET' && this.keeps(pathname);
   }
 
   /** The kept answer of a path and query, if it is young enough. */
@@ -148,10 +164,10 @@ export class SiteWideReads {
 
 /**
  * Answers the render's calls from the app itself through `app.inject` (no socket), as the
- * shopper's address for the rate limits, without the shopper's cookie; what every page reads
- * alike comes from `shared` when given.
+ * shopper's address for the rate limits, without the shopper's cookie; the reads only the
+ * catalogue decides come from `shared` when given.
  */
-export function inProcessCall(app: FastifyInstance, remoteAddress: string, shared?: SiteWideReads | null): (call: InProcessCall) => Promise<InProcessAnswer> {
+export function inProcessCall(app: FastifyInstance, remoteAddress: string, shared?: CatalogueReads | null): (call: InProcessCall) => Promise<InProcessAnswer> {
   return async (call) => {
     const pathname = call.url.split('?')[0] ?? call.url;
     const sharedKey = shared?.covers(call.method, pathname) ? call.url : null;
@@ -201,7 +217,7 @@ export function storefrontRenderer(app: FastifyInstance, options: StorefrontRend
       const values = await options.values();
       const origin = `${req.protocol}://${req.host}`;
       const request = { url: req.url, origin, config: values.config as EntryRenderRequest['config'], userAgent: req.headers['user-agent'] ?? '' };
-      const call = inProcessCall(app, req.ip, options.sharedReads ?? null);
+      const call = inProcessCall(app, req.ip, options.catalogueReads ?? null);
       const inProcess = async (): Promise<EntryRenderResult> =>
         (await options.entry()).render({ ...request, transport: transportOfCall(call) });
       let result: EntryRenderResult;
