@@ -17,6 +17,7 @@ export * from './useToasts.ts';
 export * from './useAuth.ts';
 export * from './useCart.ts';
 export * from './useCartLine.ts';
+export * from './useQuickAdd.ts';
 export * from './useQuantityInput.ts';
 export * from './useProductPage.ts';
 export * from './useSearchBox.ts';

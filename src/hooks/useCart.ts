@@ -8,16 +8,14 @@
 import { useMemo } from 'react';
 import { cartItemCount, cartQuantityOf, cartTotalsCents, cartTotalsRows, cartTotalsText, type CartTotalsRow, type CartTotalsText } from '../domain/cart.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
-import type { CartNotice, CartOverlay, CartRequestEvent } from '../machines/cart.machine.ts';
+import type { CartNotice, CartOverlay } from '../machines/cart.machine.ts';
 import { canApplyCoupon } from '../machines/cart.selectors.ts';
 import { useThemeConfig } from './context.ts';
-import { isStandIn, type CartActor } from './lazy-cart.ts';
-import { useSharedActors, type SharedActors } from './SharedActorsProvider.tsx';
+import { useSharedActors } from './SharedActorsProvider.tsx';
+import { request, type CartResult } from './cart-request.ts';
 import { useCartSelector } from './useCartSelector.ts';
-import { failureMessage } from '../domain/session.ts';
 
-/** The answer of a reported cart action. */
-export type CartResult = { success: true } | { success: false; error: string };
+export type { CartResult } from './cart-request.ts';
 
 /** What {@link useCart} returns. */
 export interface CartApi {
@@ -68,37 +66,6 @@ export interface CartApi {
   viewCart(): void;
 }
 
-type Reported = Extract<CartRequestEvent, { requestId?: string }>;
-
-let requestCount = 0;
-
-/**
- * Sends a reported request to the cart's machine (loaded first when it has not been) and resolves
- * with its `cart.result`. An event the machine would ignore (a quantity below 1, a blank code, no
- * handles) resolves at once as a failure instead of hanging; so does a machine that failed to
- * load.
- */
-async function request(actors: Pick<SharedActors, 'cart' | 'loadCart'>, event: Reported): Promise<CartResult> {
-  let cart: CartActor = actors.cart;
-  // once the machine runs this is synchronous up to the send, as a request was before it loaded lazily
-  if (isStandIn(cart.getSnapshot())) {
-    try {
-      cart = await actors.loadCart();
-    } catch (error) {
-      return { success: false, error: failureMessage(error) };
-    }
-  }
-  if (!cart.getSnapshot().can(event)) return { success: false, error: 'Invalid cart request.' };
-  const requestId = `cart-request-${++requestCount}`;
-  return new Promise((resolve) => {
-    const sub = cart.on('cart.result', (result) => {
-      if (result.requestId !== requestId) return;
-      sub.unsubscribe();
-      resolve(result.success ? { success: true } : { success: false, error: result.error });
-    });
-    cart.send({ ...event, requestId });
-  });
-}
 
 /**
  * The shared cart: the header button, the product card, the overlay and the cart page all see the

@@ -6,12 +6,10 @@
  * @module
  */
 import { useMemo } from 'react';
-import { cartQuantityOf } from '../../domain/cart.ts';
 import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
 import type { ProductCardData } from '../../domain/entities.ts';
-import { addButtonState } from '../../domain/add-button.ts';
 import { createStoreLinks, vendorLink } from '../../domain/urls.ts';
-import { useCart } from '../../hooks/useCart.ts';
+import { useQuickAdd } from '../../hooks/useQuickAdd.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
 import { CatalogLink } from './CatalogLink.tsx';
 import { PriceTag } from './PriceTag.tsx';
@@ -19,22 +17,15 @@ import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { StarRating } from './StarRating.tsx';
 
 /**
- * The card's add button: label and disabled state from the domain's `addButtonState` over the
- * shared cart (its lines and updating flag); a click quick-adds the product, and the cart opens
- * its overlay on success.
+ * The card's add button over `useQuickAdd`: label and disabled state from the domain's
+ * `addButtonState` over the card's units in the shared cart and its updating flag; a click
+ * quick-adds the product, and the cart opens its overlay on success.
  * @example <AddToCartButton card={card} />
  */
 export function AddToCartButton({ card }: { card: ProductCardData }) {
-  const cart = useCart();
-  const button = addButtonState({
-    card,
-    quantityInCart: card.inventoryLevelId === null ? 0 : cartQuantityOf(cart.lines, card.inventoryLevelId),
-    cartUpdating: cart.updating,
-    orderMode: false,
-    orderAddInProgress: false,
-  });
+  const button = useQuickAdd(card);
   return (
-    <button type="button" className="sk-btn sk-btn--primary" disabled={button.disabled} onClick={() => void cart.quickAdd(card.handle)}>
+    <button type="button" className="sk-btn sk-btn--primary" disabled={button.disabled} onClick={() => void button.add()}>
       {button.label}
     </button>
   );
