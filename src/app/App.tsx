@@ -4,7 +4,7 @@
  * top and page-view tracking on each path change, visit tracking.
  * @module
  */
-import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
@@ -20,7 +20,7 @@ import { Toasts } from '../ui/shell/Toasts.tsx';
 import { useNavigation } from '../ui/shell/useNavigation.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { markPageHydrated, usePageSettled, whenPageSettled } from './page-settled.ts';
-import { pageComponent, routeCandidates, routeTable, withChunkTimeout } from './routes.tsx';
+import { pageRoutes, withChunkTimeout, type PageRoutes } from './routes.tsx';
 
 /**
  * Where the environment's `navigate` sends the app's own URLs: set by the shell to the router's
@@ -161,9 +161,6 @@ function HydrationMark(): null {
   return null;
 }
 
-/** The routes of the page table as React Router takes them that can match a path (routes.tsx `routeCandidates`). */
-type PageRoutes = (pathname: string) => readonly RouteObject[];
-
 /** The page of the location: React Router matches it among the rows that can match (its own ranking, a few rows instead of the whole table). */
 function PageRoute({ routes, pathname }: { routes: PageRoutes; pathname: string }) {
   return useRoutes(routes(pathname) as RouteObject[]);
@@ -236,13 +233,7 @@ export function App({ initialNav, announcementInPage = false }: AppProps = {}) {
     void whenPageSettled(window).then(() => loadCart().catch(() => undefined));
   }, [loadCart]);
 
-  const routes = useMemo((): PageRoutes => {
-    const objects = routeTable(storeConfig).map((row): RouteObject => {
-      const Page = pageComponent(row.page) as ComponentType;
-      return { path: row.path, element: <Page /> };
-    });
-    return routeCandidates(objects as (RouteObject & { path: string })[]);
-  }, [storeConfig]);
+  const routes = pageRoutes(storeConfig);
   const year = new Date().getFullYear();
 
   return (

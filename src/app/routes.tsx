@@ -6,7 +6,7 @@
  * @module
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import type { StoreConfig } from '../domain/entities.ts';
 import { CHUNK_LOAD_TIMEOUT_MS, chunkLoadFailedMessage } from '../domain/shell.ts';
 
@@ -239,6 +239,34 @@ export function routeCandidates<T extends { path: string }>(rows: readonly T[]):
 
 /** The route table of a configuration's paths, with its candidates (built once per set of paths). */
 const routeObjects = new Map<string, { rows: RouteEntry[]; candidates: (pathname: string) => readonly RouteEntry[] }>();
+
+/** The routes of the page table as React Router takes them that can match a path ({@link routeCandidates}). */
+export type PageRoutes = (pathname: string) => readonly RouteObject[];
+
+/** The page table's route objects per set of paths (see {@link pageRoutes}). */
+const pageRouteObjects = new Map<string, PageRoutes>();
+
+/**
+ * The page table of a configuration's paths as React Router's route objects (each row's element
+ * its page, {@link pageComponent}), with their candidates. Built once per set of paths: a page's
+ * component is the same for the process's life, and a React element is a plain immutable value, so
+ * every render shares them (the server built the 45 rows and their candidates for every page).
+ *
+ * @example useRoutes(pageRoutes(storeConfig)(location.pathname) as RouteObject[]);
+ */
+export function pageRoutes(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>): PageRoutes {
+  const key = `${storeConfig.collectionPath}\n${storeConfig.productPath}\n${storeConfig.articlePath}`;
+  let routes = pageRouteObjects.get(key);
+  if (!routes) {
+    const objects = routeTable(storeConfig).map((row) => {
+      const Page = pageComponent(row.page) as ComponentType;
+      return { path: row.path, element: <Page /> };
+    });
+    routes = routeCandidates(objects);
+    pageRouteObjects.set(key, routes);
+  }
+  return routes;
+}
 
 /** The page of the route table at a path, or undefined. */
 function pageAt(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>, pathname: string): PageKey | undefined {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import { MemoryRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import fc from 'fast-check';
 import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
-import { isPageAvailable, routeCandidates, routeTable, type PageKey } from '../../src/app/routes.tsx';
+import { isPageAvailable, pageComponent, pageRoutes, routeCandidates, routeTable, type PageKey } from '../../src/app/routes.tsx';
 import { fakeClient, fakeViewport, storeConfig, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 
 afterEach(cleanup);
@@ -98,6 +98,23 @@ describe('routeCandidates', () => {
     expect(candidates('/nothing-here').map((r) => r.path)).toEqual(['/:handle', '/:handle/:page', '*']);
     // text React Router reads differently from its letters: the whole table
     expect(candidates('/products/a%20b')).toHaveLength(routeTable(CONFIG).length);
+  });
+});
+
+describe('pageRoutes', () => {
+  test("the page table's route objects are built once per set of paths and match as the table does, each row rendering its page", () => {
+    const routes = pageRoutes(CONFIG);
+    // another configuration object with the same paths (each page's render reads its own) shares them
+    expect(pageRoutes({ ...CONFIG })).toBe(routes);
+    expect(pageRoutes({ ...CONFIG, productPath: '/item' })).not.toBe(routes);
+    const rows = routeTable(CONFIG);
+    for (const pathname of ['/', '/products/pump', '/collections/pumps', '/collections/pumps/products/pump', '/searchresults.asp', '/help_answer/x', '/nothing-here']) {
+      const matches = matchRoutes(routes(pathname) as RouteObject[], pathname);
+      const route = matches?.[matches.length - 1]?.route;
+      const row = rows.find((r) => r.path === route?.path);
+      expect(row, pathname).toBeDefined();
+      expect((route?.element as { type?: unknown } | undefined)?.type, pathname).toBe(pageComponent(row!.page));
+    }
   });
 });
 
