@@ -374,6 +374,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderThreads = options.renderThreads ?? defaultRenderThreads();
   const pool = entryPath !== null && renderThreads > 0 ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread') }) : null;
   if (pool) app.addHook('onClose', async () => pool.close());
+  // the threads keep copies of the catalogue reads: a catalogue change drops them there too
+  if (pool) catalogueReads.onClear((generation) => pool.forget(generation));
   app.decorate('renderPool', pool);
   const storefront = entry
     ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, catalogueReads, pool })

@@ -101,6 +101,21 @@ describe('render threads through the app', () => {
     expect(threaded.renderPool?.usable).toBe(true);
     expect(threaded.renderPool?.load).toHaveLength(2);
   });
+
+  test("the threads read the app's kept navigation without asking the main thread, until a catalogue write clears it", async () => {
+    const pool = threaded.renderPool!;
+    // each thread has had the navigation by now: the pages below ask only for their search and POST
+    await Promise.all([threaded.inject({ url: '/kept-1' }), threaded.inject({ url: '/kept-2' })]);
+    let before = pool.callsAnswered;
+    await Promise.all([threaded.inject({ url: '/kept-3' }), threaded.inject({ url: '/kept-4' })]);
+    expect(pool.callsAnswered - before).toBe(4);
+    const product = (await threaded.inject({ url: '/api/products/filter?limit=1' })).json().products[0];
+    await threaded.catalogue.reindex([product.id]);
+    before = pool.callsAnswered;
+    const page = await threaded.inject({ url: '/kept-5' });
+    expect(page.body).toMatch(/<p>nav [1-9]\d*<\/p>/);
+    expect(pool.callsAnswered - before).toBe(3);
+  });
 });
 
 describe('RenderPool', () => {
@@ -158,6 +173,55 @@ describe('RenderPool', () => {
     expect(first?.status === 'rejected' && String(first.reason)).toMatch(/closed/);
     expect(second?.status === 'rejected' && String(second.reason)).toMatch(/closed/);
     expect(pool.usable).toBe(false);
+  });
+
+  test("a thread keeps the answers sent with `keep` for their path and query until their time or a newer generation, and asks again after", async () => {
+    const pool = new RenderPool({ entryPath: ENTRY, threads: 1 });
+    try {
+      const asked: string[] = [];
+      let untilMs = Date.now() + 60_000;
+      let generation = 0;
+      const call = async (c: InProcessCall): Promise<InProcessAnswer> => {
+        asked.push(`${c.method} ${c.url}`);
+        const nav = c.url.startsWith('/api/nav');
+        const body = nav ? { navData: [{ title: `menu ${generation}` }] } : { products: [{ title: 'Pump' }] };
+        // the navigation may be kept (as the app's CatalogueReads say), the product search not
+        return { status: c.method === 'POST' ? 404 : 200, headers: [['content-type', 'application/json']], body: JSON.stringify(body), ...(nav ? { keep: { generation, untilMs } } : {}) };
+      };
+      const navAsks = () => asked.filter((a) => a.startsWith('GET /api/nav')).length;
+      await pool.render(request('/a'), call);
+      const page = await pool.render(request('/b'), call);
+      // the second page read the kept navigation: only its search and its POST went to the main thread
+      expect(navAsks()).toBe(1);
+      expect(asked.filter((a) => a.startsWith('GET /api/products'))).toHaveLength(2);
+      expect(asked.filter((a) => a.startsWith('POST'))).toHaveLength(2);
+      expect(page.html).toContain('<p>nav 1</p>');
+      expect(pool.callsAnswered).toBe(asked.length);
+      // the catalogue changed: the thread drops what it kept
+      generation = 1;
+      pool.forget(1);
+      await pool.render(request('/c'), call);
+      expect(navAsks()).toBe(2);
+      await pool.render(request('/d'), call);
+      expect(navAsks()).toBe(2);
+      // an answer of a generation already forgotten is not kept, and one past its time is asked again
+      pool.forget(2);
+      generation = 1;
+      untilMs = Date.now() + 60_000;
+      await pool.render(request('/e'), call);
+      await pool.render(request('/f'), call);
+      expect(navAsks()).toBe(4);
+      generation = 2;
+      untilMs = Date.now() + 50;
+      await pool.render(request('/g'), call);
+      await pool.render(request('/h'), call);
+      expect(navAsks()).toBe(5);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await pool.render(request('/i'), call);
+      expect(navAsks()).toBe(6);
+    } finally {
+      await pool.close();
+    }
   });
 
   test('the default size: one thread per core beyond the first, at least two with two cores, none with one', () => {

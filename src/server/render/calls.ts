@@ -19,8 +19,22 @@ export interface InProcessCall {
   body?: string;
 }
 
-/** The app's answer to an {@link InProcessCall}: the transport's answer as it is (the body's text). */
-export type InProcessAnswer = TransportAnswer;
+/**
+ * The app's answer to an {@link InProcessCall}: the transport's answer as it is (the body's text),
+ * and for a read the app keeps between renders (render/index.ts `CatalogueReads`), how long a
+ * render thread may keep it too ({@link KeptFor}).
+ */
+export type InProcessAnswer = TransportAnswer & { keep?: KeptFor };
+
+/**
+ * How long the answer to a GET may be kept for its path and query: until `untilMs` (ms since the
+ * epoch), while the app's kept reads are still of `generation` (each catalogue change starts a new
+ * one, and the render threads are told: pool.ts `forget`).
+ */
+export interface KeptFor {
+  generation: number;
+  untilMs: number;
+}
 
 /** The path and query of a call's whole URL ('http://shop.test/api/nav?depth=2' → '/api/nav?depth=2'). */
 export function pathOfUrl(url: string): string {

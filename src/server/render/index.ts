@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withRenderedApp, type StorefrontPageHandler, type StorefrontPageValues } from '../storefront-page.ts';
 import { answerPage, type PageCache } from './page-cache.ts';
 import type { Transport } from '../../api/client.ts';
-import { transportOfCall, type InProcessAnswer, type InProcessCall } from './calls.ts';
+import { transportOfCall, type InProcessAnswer, type InProcessCall, type KeptFor } from './calls.ts';
 import type { RenderPool } from './pool.ts';
 
 /** What the server entry's `render` is given (the entry's RenderRequest). */
@@ -113,13 +113,17 @@ export function isCatalogueReadPath(pathname: string): boolean {
  * than `maxAgeMs`, so a change that comes without a catalogue write (the theme's menu pictures)
  * shows within that time, as in the page cache. Only successful answers are kept (a 404 is asked
  * again), at most `maxEntries` (the oldest first out: the keys are the store's collections, not
- * what a shopper types).
+ * what a shopper types). Each render thread keeps a copy of what it was answered from here, for as
+ * long as it is kept here ({@link CatalogueReads.keptFor}), and drops it at every clear
+ * ({@link CatalogueReads.onClear}, pool.ts `forget`), so its renders read the navigation and the
+ * collection without a message to the main thread and back.
  */
 export class CatalogueReads {
   private readonly kept = new Map<string, KeptAnswer>();
+  private readonly clearListeners: ((generation: number) => void)[] = [];
   private clears = 0;
   constructor(
-    private readonly maxAgeMs = 60_000,
+    readonly maxAgeMs = 60_000,
     private readonly now: () => number = Date.now,
     private readonly keeps: (pathname: string) => boolean = isCatalogueReadPath,
     private readonly maxEntries = 4096,
@@ -145,20 +149,33 @@ export class CatalogueReads {
     return this.clears;
   }
 
-  /** Keeps a 200 answer, unless the reads were cleared since `generation` was read. */
-  set(key: string, answer: Omit<KeptAnswer, 'at'>, generation: number): void {
-    if (answer.status !== 200 || generation !== this.clears) return;
+  /** Keeps a 200 answer, unless the reads were cleared since `generation` was read; answers what it kept, if it did. */
+  set(key: string, answer: Omit<KeptAnswer, 'at'>, generation: number): KeptAnswer | undefined {
+    if (answer.status !== 200 || generation !== this.clears) return undefined;
+    const kept = { ...answer, at: this.now() };
     this.kept.delete(key);
-    this.kept.set(key, { ...answer, at: this.now() });
+    this.kept.set(key, kept);
     for (const oldest of this.kept.keys()) {
       if (this.kept.size <= this.maxEntries) break;
       this.kept.delete(oldest);
     }
+    return kept;
+  }
+
+  /** How long a copy of a kept answer may be kept elsewhere (a render thread): as long as here. */
+  keptFor(answer: KeptAnswer): KeptFor {
+    return { generation: this.clears, untilMs: answer.at + this.maxAgeMs };
+  }
+
+  /** Tells `listener` the new generation at every clear (the render threads drop their copies). */
+  onClear(listener: (generation: number) => void): void {
+    this.clearListeners.push(listener);
   }
 
   clear(): void {
     this.kept.clear();
     this.clears++;
+    for (const listener of this.clearListeners) listener(this.clears);
   }
 }
 
@@ -173,7 +190,7 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
     const sharedKey = shared?.covers(call.method, pathname) ? call.url : null;
     if (shared && sharedKey !== null) {
       const kept = shared.get(sharedKey);
-      if (kept) return { status: kept.status, headers: kept.headers, body: kept.body };
+      if (kept) return { status: kept.status, headers: kept.headers, body: kept.body, keep: shared.keptFor(kept) };
     }
     const generation = shared?.generation ?? 0;
     const headers: Record<string, string> = {};
@@ -194,8 +211,8 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
     }
     const status = answer.statusCode;
     const body = answer.payload;
-    if (shared && sharedKey !== null) shared.set(sharedKey, { status, headers: out, body }, generation);
-    return { status, headers: out, body };
+    const kept = shared && sharedKey !== null ? shared.set(sharedKey, { status, headers: out, body }, generation) : undefined;
+    return kept && shared ? { status, headers: out, body, keep: shared.keptFor(kept) } : { status, headers: out, body };
   };
 }
 

@@ -30,7 +30,8 @@ export type PoolRenderRequest = Omit<EntryRenderRequest, 'transport'>;
 /** Messages to a render thread. */
 export type ToWorker =
   | { type: 'render'; id: number; request: PoolRenderRequest }
-  | { type: 'answer'; callId: number; answer?: InProcessAnswer; error?: string };
+  | { type: 'answer'; callId: number; answer?: InProcessAnswer; error?: string }
+  | { type: 'forget'; generation: number };
 
 /** Messages from a render thread. */
 type FromWorker =
@@ -115,6 +116,7 @@ export class RenderPool {
   private readonly waiting: WaitingRender[] = [];
   private readonly perThread: number;
   private nextId = 0;
+  private answeredCalls = 0;
   private closing = false;
   private earlyDeaths = 0;
   /** Why the pool no longer renders (pages go back to the main thread), or null. */
@@ -138,6 +140,21 @@ export class RenderPool {
   /** Pages waiting for a thread (tests, metrics). */
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** The renders' calls the main thread has answered (tests, metrics; a thread answers the reads it keeps itself). */
+  get callsAnswered(): number {
+    return this.answeredCalls;
+  }
+
+  /**
+   * Tells every thread that the answers it keeps (those sent with `keep`, calls.ts `KeptFor`) of
+   * generations before `generation` are stale: the app's kept reads were cleared by a catalogue
+   * change. Sent at the clear, before any answer of the new generation, so no thread keeps an old
+   * answer past it.
+   */
+  forget(generation: number): void {
+    for (const thread of this.threads) if (!thread.gone) thread.worker.postMessage({ type: 'forget', generation } satisfies ToWorker);
   }
 
   private spawn(): Thread {
@@ -166,6 +183,7 @@ export class RenderPool {
         answer({ error: 'the render is over' });
         return;
       }
+      this.answeredCalls++;
       pending.call(message.call).then(
         (result) => answer({ answer: result }),
         (error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }),
