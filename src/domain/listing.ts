@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { toQueryString } from './urls.ts';
+import { toQueryString, toQueryStringWith } from './urls.ts';
 import type { SearchQuery } from './entities.ts';
 
 /** The search and listing texts, word for word from the spec. */
@@ -118,6 +118,25 @@ export function listingUrl(path: string, query: SearchQuery): string {
   const base = path.replace(/[?#].*$/, '');
   const qs = toQueryString(query);
   return qs === '' ? base : `${base}?${qs}`;
+}
+
+/**
+ * {@link listingUrl} of many queries that each differ from one query in a few fields (the sort,
+ * filter and page links of a listing): `listingLinks(path, query)(patch)` is
+ * `listingUrl(path, { ...query, ...patch })`, with the path and the query's own parameters worked
+ * out once for all the links (urls.ts `toQueryStringWith`).
+ *
+ * @example
+ * const link = listingLinks('/collections/pumps', { sortBy: 'price_asc' });
+ * link({ v: 'Hayward' }); // '/collections/pumps?sortBy=price_asc&v=Hayward'
+ */
+export function listingLinks(path: string, query: SearchQuery): (patch: Partial<SearchQuery>) => string {
+  const base = path.replace(/[?#].*$/, '');
+  const queryString = toQueryStringWith(query);
+  return (patch) => {
+    const qs = queryString(patch);
+    return qs === '' ? base : `${base}?${qs}`;
+  };
 }
 
 /** An upward scroll run: where it began and where the page is now. */

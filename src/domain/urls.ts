@@ -116,6 +116,42 @@ export function toQueryString(query: SearchQuery): string {
   return joinParams(searchEntries(normalizeSearchQuery(query)));
 }
 
+/** The fields of a normal query in the order their parameters are written ({@link searchEntries}). */
+const ENTRY_FIELDS = ['page', 't', 'c', 'q', 'sortBy', 'limit', 'minPrice', 'maxPrice', 'v', 'isFeatured', 'fits'] as const;
+type EntryField = (typeof ENTRY_FIELDS)[number];
+
+/** The written parameters (`key=value`, encoded) of each field of a normal query. */
+function encodedFields(n: SearchQuery): Record<EntryField, string[]> {
+  const out = Object.fromEntries(ENTRY_FIELDS.map((f) => [f, [] as string[]])) as Record<EntryField, string[]>;
+  for (const [key, value] of searchEntries(n)) out[key as EntryField].push(`${key}=${encodeValue(value)}`);
+  return out;
+}
+
+/**
+ * {@link toQueryString} of many queries that each differ from one query in a few fields (a
+ * listing's sort, filter and page links): `toQueryStringWith(query)(patch)` is
+ * `toQueryString({ ...query, ...patch })`. The query's normal form and its written parameters are
+ * worked out once; a link normalises and writes only the fields its patch names (each field's
+ * rule stands alone, but for the price range, whose two ends are checked together: a patch that
+ * names a price is written whole).
+ *
+ * @example
+ * const link = toQueryStringWith({ q: 'pump', page: 3 });
+ * link({ sortBy: 'price_asc', page: undefined }); // 'q=pump&sortBy=price_asc'
+ */
+export function toQueryStringWith(query: SearchQuery): (patch: Partial<SearchQuery>) => string {
+  const base = encodedFields(normalizeSearchQuery(query));
+  return (patch) => {
+    if ('minPrice' in patch || 'maxPrice' in patch) return toQueryString({ ...query, ...patch });
+    const own = encodedFields(normalizeSearchQuery(patch));
+    const parts: string[] = [];
+    for (const field of ENTRY_FIELDS) {
+      for (const part of field in patch ? own[field] : base[field]) parts.push(part);
+    }
+    return parts.join('&');
+  };
+}
+
 /** The parameters shared by the page URL and the API, read from params (limit excluded). */
 function readCommon(params: URLSearchParams): SearchQuery {
   const raw: SearchQuery = {};

@@ -5,6 +5,7 @@ import {
   SEARCH_TIMING,
   SKELETON_CARD_COUNT,
   VIEW_STORAGE_KEY,
+  listingLinks,
   listingUrl,
   parseViewMode,
   sameSearchQuery,
@@ -108,6 +109,22 @@ describe('listingUrl', () => {
         expect(url.startsWith('/searchresults.asp')).toBe(true);
         expect(fromQueryString(qs)).toEqual(normalizeSearchQuery(query));
       }),
+    );
+  });
+});
+
+describe('listingLinks', () => {
+  test("a listing's links are listingUrl of its query with each link's fields changed", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('/searchresults.asp', '/collections/pumps', '/collections/pumps?old=1#top'),
+        searchQueryArb,
+        fc.array(fc.oneof(searchQueryArb.map((q) => ({ v: q.v, page: q.page })), searchQueryArb.map((q) => ({ t: q.t, sortBy: q.sortBy })), searchQueryArb.map((q) => ({ minPrice: q.minPrice }))), { maxLength: 5 }),
+        (path, query, patches) => {
+          const link = listingLinks(path, query);
+          for (const patch of patches) expect(link(patch)).toBe(listingUrl(path, { ...query, ...patch }));
+        },
+      ),
     );
   });
 });

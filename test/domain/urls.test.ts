@@ -26,6 +26,7 @@ import {
   tagParam,
   tagPrefixSlug,
   toQueryString,
+  toQueryStringWith,
   vendorLink,
 } from '../../src/domain/urls.ts';
 import type { ProductsFilterParams } from '../../src/domain/urls.ts';
@@ -130,6 +131,25 @@ describe('URL query string to search query object', () => {
         expect(fromQueryString(toQueryString(query))).toEqual(normalizeSearchQuery(query));
       }),
     );
+  });
+
+  test('a query with a patch writes as the patched query does (toQueryStringWith), for any query and any patch of any fields', () => {
+    // a patch names some fields, each with a value, a junk value or undefined (the field removed)
+    const patchArb = fc
+      .tuple(fc.oneof(searchQueryArb, looseQueryArb), fc.subarray(['q', 'v', 't', 'c', 'minPrice', 'maxPrice', 'sortBy', 'limit', 'page', 'isFeatured', 'fits'] as const), fc.boolean())
+      .map(([values, fields, removeSome]) => {
+        const patch: Record<string, unknown> = {};
+        fields.forEach((field, i) => (patch[field] = removeSome && i % 2 === 0 ? undefined : (values as Record<string, unknown>)[field]));
+        return patch as Partial<SearchQuery>;
+      });
+    fc.assert(
+      fc.property(fc.oneof(searchQueryArb, looseQueryArb), fc.array(patchArb, { minLength: 1, maxLength: 4 }), (query, patches) => {
+        const write = toQueryStringWith(query);
+        for (const patch of patches) expect(write(patch)).toBe(toQueryString({ ...query, ...patch }));
+      }),
+      { numRuns: 500 },
+    );
+    expect(toQueryStringWith({ q: 'pump', page: 3, t: [['Brand', 'Pentair']] })({ sortBy: 'price_asc', page: undefined })).toBe('t=Brand,Pentair&q=pump&sortBy=price_asc');
   });
 
   test('reading then writing then reading any string is stable', () => {

@@ -8,7 +8,7 @@ import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 're
 import { SIDEBAR_TEXT } from '../../domain/filters.ts';
 import { PAGINATION_SCROLL_OFFSET, paginationItems } from '../../domain/pagination.ts';
 import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
-import { listingUrl } from '../../domain/listing.ts';
+import { listingLinks } from '../../domain/listing.ts';
 import { SORT_OPTIONS } from '../../domain/search.ts';
 import { useEnvironment } from '../../hooks/context.ts';
 import { usePageSettled } from '../page-settled.ts';
@@ -107,8 +107,8 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
   // a browser running this code never shows what is inside <noscript> (React does not render its
   // children there): the links are the server's alone, and the browser build leaves them out
   if (!import.meta.env.SSR) return <noscript />;
-  const { page: _page, ...rest } = query;
-  const link = (patch: Partial<SearchQuery>) => listingUrl(path, { ...rest, ...patch });
+  // the links are this listing's query with a field or two changed, always from its first page
+  const link = listingLinks(path, { ...query, page: undefined });
   const page = query.page ?? 0;
   return (
     <noscript>
@@ -158,7 +158,7 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
                 <li key={`gap-${item.after}`} className="sk-gap" aria-hidden="true" />
               ) : (
                 <li key={item.page}>
-                  <a href={listingUrl(path, { ...query, page: item.page })} aria-current={item.current ? 'page' : undefined}>
+                  <a href={link({ page: item.page })} aria-current={item.current ? 'page' : undefined}>
                     {item.label}
                   </a>
                 </li>
