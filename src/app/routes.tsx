@@ -237,48 +237,82 @@ export function routeCandidates<T extends { path: string }>(rows: readonly T[]):
   };
 }
 
-/** The route table of a configuration's paths, with its candidates (built once per set of paths). */
-const routeObjects = new Map<string, { rows: RouteEntry[]; candidates: (pathname: string) => readonly RouteEntry[] }>();
+/** How many paths' matches a page table remembers (a crawler's paths must not grow it without bound). */
+const REMEMBERED_MATCHES = 1000;
+
+/** A configuration's route table, its candidates, and the rows its paths matched. */
+interface PageTable {
+  rows: RouteEntry[];
+  candidates: (pathname: string) => readonly RouteEntry[];
+  /** The index of the row each path matched (-1: none), for the last paths asked. */
+  matched: Map<string, number>;
+  /** The rows as React Router's route objects, by path (built at the first render: see {@link pageRoutes}). */
+  routes: PageRoutes | null;
+}
+
+/** The page tables, per set of paths. */
+const pageTables = new Map<string, PageTable>();
+
+function pageTable(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>): PageTable {
+  const key = `${storeConfig.collectionPath}\n${storeConfig.productPath}\n${storeConfig.articlePath}`;
+  let table = pageTables.get(key);
+  if (!table) {
+    const rows = routeTable(storeConfig);
+    table = { rows, candidates: routeCandidates(rows), matched: new Map(), routes: null };
+    pageTables.set(key, table);
+  }
+  return table;
+}
+
+/**
+ * The index of the row React Router matches at `pathname` (among the candidates, as in the whole
+ * table), or -1. Remembered per path: React Router flattens, ranks and compiles every route it is
+ * given on each call, and a server render matched each page's path twice (its code's preload and
+ * the routed page), a thirtieth of the render.
+ */
+function matchedRow(table: PageTable, pathname: string): number {
+  const known = table.matched.get(pathname);
+  if (known !== undefined) return known;
+  const matches = matchRoutes(table.candidates(pathname) as RouteEntry[], pathname);
+  const route = matches?.[matches.length - 1]?.route as RouteEntry | undefined;
+  const index = route ? table.rows.indexOf(route) : -1;
+  if (table.matched.size >= REMEMBERED_MATCHES) table.matched.clear();
+  table.matched.set(pathname, index);
+  return index;
+}
 
 /** The routes of the page table as React Router takes them that can match a path ({@link routeCandidates}). */
 export type PageRoutes = (pathname: string) => readonly RouteObject[];
 
-/** The page table's route objects per set of paths (see {@link pageRoutes}). */
-const pageRouteObjects = new Map<string, PageRoutes>();
-
 /**
  * The page table of a configuration's paths as React Router's route objects (each row's element
- * its page, {@link pageComponent}), with their candidates. Built once per set of paths: a page's
- * component is the same for the process's life, and a React element is a plain immutable value, so
- * every render shares them (the server built the 45 rows and their candidates for every page).
+ * its page, {@link pageComponent}), for a path: the one row that matches it (React Router matches
+ * it again, among one route), else the candidates. Built once per set of paths: a page's component
+ * is the same for the process's life, and a React element is a plain immutable value, so every
+ * render shares them (the server built the 45 rows and their candidates for every page).
  *
  * @example useRoutes(pageRoutes(storeConfig)(location.pathname) as RouteObject[]);
  */
 export function pageRoutes(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>): PageRoutes {
-  const key = `${storeConfig.collectionPath}\n${storeConfig.productPath}\n${storeConfig.articlePath}`;
-  let routes = pageRouteObjects.get(key);
-  if (!routes) {
-    const objects = routeTable(storeConfig).map((row) => {
-      const Page = pageComponent(row.page) as ComponentType;
-      return { path: row.path, element: <Page /> };
-    });
-    routes = routeCandidates(objects);
-    pageRouteObjects.set(key, routes);
-  }
-  return routes;
+  const table = pageTable(storeConfig);
+  if (table.routes) return table.routes;
+  const objects: RouteObject[] = table.rows.map((row) => {
+    const Page = pageComponent(row.page) as ComponentType;
+    return { path: row.path, element: <Page /> };
+  });
+  table.routes = (pathname) => {
+    const index = matchedRow(table, pathname);
+    if (index >= 0) return [objects[index] as RouteObject];
+    const rows = new Set(table.candidates(pathname));
+    return objects.filter((_object, i) => rows.has(table.rows[i] as RouteEntry));
+  };
+  return table.routes;
 }
 
 /** The page of the route table at a path, or undefined. */
 function pageAt(storeConfig: Pick<StoreConfig, 'collectionPath' | 'productPath' | 'articlePath'>, pathname: string): PageKey | undefined {
-  const key = `${storeConfig.collectionPath}\n${storeConfig.productPath}\n${storeConfig.articlePath}`;
-  let table = routeObjects.get(key);
-  if (!table) {
-    const rows = routeTable(storeConfig);
-    table = { rows, candidates: routeCandidates(rows) };
-    routeObjects.set(key, table);
-  }
-  const matches = matchRoutes(table.candidates(pathname) as RouteEntry[], pathname);
-  return (matches?.[matches.length - 1]?.route as RouteEntry | undefined)?.page;
+  const table = pageTable(storeConfig);
+  return table.rows[matchedRow(table, pathname)]?.page;
 }
 
 /**

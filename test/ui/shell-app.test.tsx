@@ -102,6 +102,27 @@ describe('routeCandidates', () => {
 });
 
 describe('pageRoutes', () => {
+  test('for any path, the routes given to React Router match the row the whole table matches, asked once or again (remembered)', () => {
+    const configs = [CONFIG, { collectionPath: '/', productPath: '/p', articlePath: '/a' }, { collectionPath: 'shop/', productPath: '/item', articlePath: '/news' }];
+    const segments = ['products', 'PRODUCTS', 'collections', 'articles', 'vendors', 'brands', 'help_answer', 'questions', 'Topic', 'shop', 'item', 'p', 'a', 'x', '12.htm', '%20', '', 'pump'];
+    const matched = (rows: readonly { path?: string }[], pathname: string) => {
+      const matches = matchRoutes(rows as RouteObject[], pathname);
+      return matches?.[matches.length - 1]?.route.path;
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(...configs), fc.array(fc.constantFrom(...segments), { maxLength: 4 }), (config, parts) => {
+        const pathname = `/${parts.join('/')}`;
+        const expected = matched(routeTable(config), pathname);
+        for (let i = 0; i < 2; i++) {
+          const given = pageRoutes(config)(pathname);
+          expect(matched(given, pathname)).toBe(expected);
+          if (expected !== undefined) expect(given).toHaveLength(1);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
   test("the page table's route objects are built once per set of paths and match as the table does, each row rendering its page", () => {
     const routes = pageRoutes(CONFIG);
     // another configuration object with the same paths (each page's render reads its own) shares them
