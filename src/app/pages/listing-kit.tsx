@@ -6,10 +6,9 @@
  */
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
 import { SIDEBAR_TEXT } from '../../domain/filters.ts';
-import { PAGINATION_SCROLL_OFFSET, paginationItems } from '../../domain/pagination.ts';
+import { listingLinkLists, noJsLinksHtml } from './nojs-links.ts';
+import { PAGINATION_SCROLL_OFFSET } from '../../domain/pagination.ts';
 import type { PageInfo, SearchQuery } from '../../domain/entities.ts';
-import { listingLinks } from '../../domain/listing.ts';
-import { SORT_OPTIONS } from '../../domain/search.ts';
 import { useEnvironment } from '../../hooks/context.ts';
 import { usePageSettled } from '../page-settled.ts';
 
@@ -99,7 +98,8 @@ export interface ListingLinksProps {
  * The listing's sorting, filters and pages as plain links, for a shopper without JavaScript
  * (issue 13): inside `<noscript>`, so the server's HTML carries them and a browser that runs the
  * scripts shows the interactive controls instead (React does not hydrate what is inside, so the
- * browser build renders an empty `<noscript>` and carries none of this code).
+ * browser build renders an empty `<noscript>` and carries none of this code). Written as HTML
+ * text (nojs-links.ts): never hydrated, it needs no React elements.
  *
  * @example <ListingLinks path="/searchresults.asp" query={results.query} pageInfo={results.pageInfo} />
  */
@@ -107,66 +107,5 @@ export function ListingLinks({ path, query, pageInfo }: ListingLinksProps) {
   // a browser running this code never shows what is inside <noscript> (React does not render its
   // children there): the links are the server's alone, and the browser build leaves them out
   if (!import.meta.env.SSR) return <noscript />;
-  // the links are this listing's query with a field or two changed, always from its first page
-  const link = listingLinks(path, { ...query, page: undefined });
-  const page = query.page ?? 0;
-  return (
-    <noscript>
-      <nav className="sk-nojs" aria-label="Sort by">
-        <p>Sort by:</p>
-        <ul>
-          {SORT_OPTIONS.map((o) => (
-            <li key={o.value || 'default'}>
-              <a href={link({ sortBy: o.value || undefined })} aria-current={(query.sortBy ?? '') === o.value ? 'true' : undefined}>
-                {o.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {pageInfo && pageInfo.availableVendors.length > 0 && (
-        <nav className="sk-nojs" aria-label="Filter by vendor">
-          <p>{`${SIDEBAR_TEXT.vendors}:`}</p>
-          <ul>
-            {pageInfo.availableVendors.map((v) => (
-              <li key={v.vendor}>
-                {/* one text each (React writes a marker between the parts of a mixed text) */}
-                <a href={link({ v: v.vendor })}>{`${v.vendor} (${v.vendorCount})`}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {pageInfo && pageInfo.availableTagFilters.length > 0 && (
-        <nav className="sk-nojs" aria-label="Filter by tag">
-          <ul>
-            {pageInfo.availableTagFilters.map((t) => (
-              <li key={`${t.tagPrefix}:${t.tagValue}`}>
-                <a href={link({ t: [...(query.t ?? []).filter(([p]) => p !== t.tagPrefix), [t.tagPrefix, t.tagValue]] })}>
-                  {`${t.tagPrefix}: ${t.tagValue} (${t.tagCount})`}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      {pageInfo && pageInfo.totalPages > 1 && (
-        <nav className="sk-nojs" aria-label="Pages">
-          <ul>
-            {paginationItems(page, pageInfo.totalPages).map((item) =>
-              item.kind === 'ellipsis' ? (
-                <li key={`gap-${item.after}`} className="sk-gap" aria-hidden="true" />
-              ) : (
-                <li key={item.page}>
-                  <a href={link({ page: item.page })} aria-current={item.current ? 'page' : undefined}>
-                    {item.label}
-                  </a>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
-      )}
-    </noscript>
-  );
+  return <noscript dangerouslySetInnerHTML={{ __html: noJsLinksHtml(listingLinkLists(path, query, pageInfo)) }} />;
 }
