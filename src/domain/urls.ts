@@ -75,56 +75,26 @@ export function parseTagParam(value: string): TagPair | null {
 // ---------------------------------------------------------------------------------------------
 // Search query object <-> URL query string
 
-/** The fields of a normal query in the order their parameters are written (the spec's order for the collection page). */
-const ENTRY_FIELDS = ['page', 't', 'c', 'q', 'sortBy', 'limit', 'minPrice', 'maxPrice', 'v', 'isFeatured', 'fits'] as const;
-type EntryField = (typeof ENTRY_FIELDS)[number];
-
-/** Adds the parameters of one field of a normalised query to `entries`. */
-function pushField(entries: [string, string][], n: SearchQuery, field: EntryField): void {
-  switch (field) {
-    case 'page':
-      if (n.page !== undefined) entries.push(['page', String(n.page)]);
-      return;
-    case 't':
-      for (const pair of n.t ?? []) entries.push(['t', tagParam(pair)]);
-      return;
-    case 'c':
-      if (n.c !== undefined) entries.push(['c', n.c]);
-      return;
-    case 'q':
-      if (n.q !== undefined) entries.push(['q', n.q]);
-      return;
-    case 'sortBy':
-      if (n.sortBy !== undefined) entries.push(['sortBy', n.sortBy]);
-      return;
-    case 'limit':
-      if (n.limit !== undefined) entries.push(['limit', String(n.limit)]);
-      return;
-    case 'minPrice':
-    case 'maxPrice':
-      pushPrice(entries, field, n[field]);
-      return;
-    case 'v':
-      if (n.v !== undefined) entries.push(['v', n.v]);
-      return;
-    case 'isFeatured':
-      if (n.isFeatured === true) entries.push(['isFeatured', 'true']);
-      return;
-    case 'fits':
-      if (n.fits !== undefined) entries.push(['fits', n.fits.join(',')]);
-  }
+/** A normalised query's parameters, in the order the spec lists them for the collection page. */
+function searchEntries(n: SearchQuery): [string, string][] {
+  const entries: [string, string][] = [];
+  if (n.page !== undefined) entries.push(['page', String(n.page)]);
+  for (const pair of n.t ?? []) entries.push(['t', tagParam(pair)]);
+  if (n.c !== undefined) entries.push(['c', n.c]);
+  if (n.q !== undefined) entries.push(['q', n.q]);
+  if (n.sortBy !== undefined) entries.push(['sortBy', n.sortBy]);
+  if (n.limit !== undefined) entries.push(['limit', String(n.limit)]);
+  pushPrice(entries, 'minPrice', n.minPrice);
+  pushPrice(entries, 'maxPrice', n.maxPrice);
+  if (n.v !== undefined) entries.push(['v', n.v]);
+  if (n.isFeatured === true) entries.push(['isFeatured', 'true']);
+  if (n.fits !== undefined) entries.push(['fits', n.fits.join(',')]);
+  return entries;
 }
 
 function pushPrice(entries: [string, string][], key: string, amount: number | undefined): void {
   const cents = parsePriceInput(amount);
   if (cents !== null) entries.push([key, formatPriceInput(cents)]);
-}
-
-/** A normalised query's parameters, in the order the spec lists them for the collection page. */
-function searchEntries(n: SearchQuery): [string, string][] {
-  const entries: [string, string][] = [];
-  for (const field of ENTRY_FIELDS) pushField(entries, n, field);
-  return entries;
 }
 
 /**
@@ -146,11 +116,12 @@ export function toQueryString(query: SearchQuery): string {
   return joinParams(searchEntries(normalizeSearchQuery(query)));
 }
 
-/** The written parameters (`key=value`, encoded) of one field of a normalised query. */
-function encodedField(n: SearchQuery, field: EntryField): string[] {
-  const entries: [string, string][] = [];
-  pushField(entries, n, field);
-  return entries.map(([key, value]) => `${key}=${encodeValue(value)}`);
+/** The fields of a normal query in the order {@link searchEntries} writes their parameters. */
+const ENTRY_FIELDS = ['page', 't', 'c', 'q', 'sortBy', 'limit', 'minPrice', 'maxPrice', 'v', 'isFeatured', 'fits'] as const;
+
+/** The written parameters (`key=value&...`, encoded) of one field of a normalised query (each field is written on its own). */
+function encodedField(n: SearchQuery, field: (typeof ENTRY_FIELDS)[number]): string {
+  return joinParams(searchEntries({ [field]: n[field] }));
 }
 
 /**
@@ -167,14 +138,14 @@ function encodedField(n: SearchQuery, field: EntryField): string[] {
  */
 export function toQueryStringWith(query: SearchQuery): (patch: Partial<SearchQuery>) => string {
   const normal = normalizeSearchQuery(query);
-  const base = ENTRY_FIELDS.map((field) => encodedField(normal, field).join('&'));
+  const base = ENTRY_FIELDS.map((field) => encodedField(normal, field));
   return (patch) => {
     if ('minPrice' in patch || 'maxPrice' in patch) return toQueryString({ ...query, ...patch });
     const own = normalizeSearchQuery(patch);
     let out = '';
     for (let i = 0; i < ENTRY_FIELDS.length; i++) {
-      const field = ENTRY_FIELDS[i] as EntryField;
-      const part = field in patch ? encodedField(own, field).join('&') : (base[i] as string);
+      const field = ENTRY_FIELDS[i] as (typeof ENTRY_FIELDS)[number];
+      const part = field in patch ? encodedField(own, field) : (base[i] as string);
       if (part !== '') out = out === '' ? part : `${out}&${part}`;
     }
     return out;

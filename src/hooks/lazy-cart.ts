@@ -20,7 +20,8 @@
 import type { ActorRefFrom, Observer, Subscription } from 'xstate';
 import { checkoutLines } from '../domain/cart.ts';
 import type { Checkout } from '../domain/entities.ts';
-import type { CartContext, CartEvent, CartOverlay, cartMachine } from '../machines/cart.machine.ts';
+import type { CartContext, CartEvent, CartOverlay, CartRequestEvent, cartMachine } from '../machines/cart.machine.ts';
+import { failureMessage } from '../domain/session.ts';
 import { isOverlayEvent, nextOverlay } from '../machines/cart.selectors.ts';
 
 /** The cart actor as the hooks use it. */
@@ -221,4 +222,39 @@ export function createLazyCart(options: LazyCartOptions): LazyCart {
       actor?.stop();
     },
   };
+}
+
+/** The answer of a reported cart action. */
+export type CartResult = { success: true } | { success: false; error: string };
+
+type Reported = Extract<CartRequestEvent, { requestId?: string }>;
+
+let requestCount = 0;
+
+/**
+ * Sends a reported request (an add, a quick add, a coupon) to the cart's machine (loaded first when it has not been) and resolves
+ * with its `cart.result`. An event the machine would ignore (a quantity below 1, a blank code, no
+ * handles) resolves at once as a failure instead of hanging; so does a machine that failed to
+ * load.
+ */
+export async function sendCartRequest(actors: { cart: CartActor; loadCart(): Promise<CartActor> }, event: Reported): Promise<CartResult> {
+  let cart: CartActor = actors.cart;
+  // once the machine runs this is synchronous up to the send, as a request was before it loaded lazily
+  if (isStandIn(cart.getSnapshot())) {
+    try {
+      cart = await actors.loadCart();
+    } catch (error) {
+      return { success: false, error: failureMessage(error) };
+    }
+  }
+  if (!cart.getSnapshot().can(event)) return { success: false, error: 'Invalid cart request.' };
+  const requestId = `cart-request-${++requestCount}`;
+  return new Promise((resolve) => {
+    const sub = cart.on('cart.result', (result) => {
+      if (result.requestId !== requestId) return;
+      sub.unsubscribe();
+      resolve(result.success ? { success: true } : { success: false, error: result.error });
+    });
+    cart.send({ ...event, requestId });
+  });
 }

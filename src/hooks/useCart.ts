@@ -12,10 +12,10 @@ import type { CartNotice, CartOverlay } from '../machines/cart.machine.ts';
 import { canApplyCoupon } from '../machines/cart.selectors.ts';
 import { useThemeConfig } from './context.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
-import { request, type CartResult } from './cart-request.ts';
+import { sendCartRequest as request, type CartResult } from './lazy-cart.ts';
 import { useCartSelector } from './useCartSelector.ts';
 
-export type { CartResult } from './cart-request.ts';
+export type { CartResult } from './lazy-cart.ts';
 
 /** What {@link useCart} returns. */
 export interface CartApi {

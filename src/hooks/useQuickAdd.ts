@@ -7,7 +7,7 @@
 import { addButtonState } from '../domain/add-button.ts';
 import { cartQuantityOf } from '../domain/cart.ts';
 import type { ProductCardData } from '../domain/entities.ts';
-import { request, type CartResult } from './cart-request.ts';
+import { sendCartRequest, type CartResult } from './lazy-cart.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
 import { useCartSelector } from './useCartSelector.ts';
 
@@ -37,5 +37,5 @@ export function useQuickAdd(card: ProductCardData): QuickAddApi {
   const quantityInCart = useCartSelector((s) => (level === null ? 0 : cartQuantityOf(s.context.lines, level)));
   const updating = useCartSelector((s) => s.context.updating);
   const { label, disabled } = addButtonState({ card, quantityInCart, cartUpdating: updating, orderMode: false, orderAddInProgress: false });
-  return { label, disabled, add: (quantity) => request(shared, { type: 'cart.quickAdd', handle: card.handle, quantity }) };
+  return { label, disabled, add: (quantity) => sendCartRequest(shared, { type: 'cart.quickAdd', handle: card.handle, quantity }) };
 }
