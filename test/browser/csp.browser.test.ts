@@ -31,7 +31,8 @@ interface Violation {
 /**
  * Watches every page of the context (popups included) for CSP violations: the
  * `securitypolicyviolation` event of each document, and Chromium's console messages about
- * refused scripts, styles, images, connections and frames.
+ * refused scripts, styles, images, connections and frames, and about the Permissions-Policy
+ * header (a feature it does not know).
  */
 async function watchCsp(context: BrowserContext): Promise<Violation[]> {
   const found: Violation[] = [];
@@ -47,7 +48,8 @@ async function watchCsp(context: BrowserContext): Promise<Violation[]> {
   const onConsole = (page: Page) =>
     page.on('console', (msg) => {
       const text = msg.text();
-      if (/Content Security Policy|Refused to (execute|load|apply|connect|frame|evaluate|create)/i.test(text)) found.push({ via: 'console', page: page.url(), detail: text });
+      // and the Permissions-Policy header's own complaints (a feature the browser does not know)
+      if (/Content Security Policy|Permissions-Policy|Refused to (execute|load|apply|connect|frame|evaluate|create)/i.test(text)) found.push({ via: 'console', page: page.url(), detail: text });
     });
   context.on('page', onConsole);
   for (const page of context.pages()) onConsole(page);
