@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { HierarchyEntry, NavLink } from '../../src/domain/entities.ts';
-import { NAV_CHILDREN_LIMIT, childCategories, visibleNavChildren } from '../../src/domain/lists.ts';
+import { NAV_CHILDREN_LIMIT, byName, childCategories, visibleNavChildren } from '../../src/domain/lists.ts';
 import { FOOTER_BRANDS_LIMIT, brandPath, footerBrands } from '../../src/domain/footer.ts';
 import { RECENTLY_VIEWED_LIMIT, parseRecentlyViewed, pushRecentlyViewed, removeRecentlyViewed, serializeRecentlyViewed } from '../../src/domain/recently-viewed.ts';
 
@@ -212,5 +212,21 @@ describe('child categories', () => {
         expect(childCategories(children)).toEqual(children);
       }),
     );
+  });
+});
+
+describe('byName', () => {
+  test("orders as the locale's loose comparison (case, accents, numbers by value), then exactly: a total order", () => {
+    const nameArb = fc.string({ unit: fc.constantFrom('a', 'A', 'b', 'B', 'é', 'E', '1', '2', '10', ' ', '-', 'ß', 'ss') });
+    fc.assert(
+      fc.property(nameArb, nameArb, (a, b) => {
+        const loose = a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+        const expected = loose !== 0 ? Math.sign(loose) : a < b ? -1 : a > b ? 1 : 0;
+        expect(Math.sign(byName(a, b))).toBe(expected);
+        expect(Math.sign(byName(b, a)) + 0).toBe(-expected + 0);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(['b2', 'B10', 'a', 'A'].sort(byName)).toEqual(['A', 'a', 'b2', 'B10']);
   });
 });
