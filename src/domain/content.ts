@@ -167,11 +167,25 @@ export function contentTitle(page: { title: string; seoTitle?: string | null }, 
 export function formatContentDate(iso: string | null | undefined, timeZone = 'UTC'): string {
   const time = Date.parse(iso ?? '');
   if (!Number.isFinite(time)) return '';
-  try {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(time);
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(time);
+  return contentDateFormat(timeZone).format(time);
+}
+
+/** One formatter per time zone (at most a handful: the store's): making one costs about a millisecond, and a blog page shows a date per article. */
+const CONTENT_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+function contentDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = CONTENT_DATE_FORMATS.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+    } catch {
+      // an unknown zone: UTC
+      format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    }
+    if (CONTENT_DATE_FORMATS.size >= 16) CONTENT_DATE_FORMATS.clear();
+    CONTENT_DATE_FORMATS.set(timeZone, format);
   }
+  return format;
 }
 
 /**

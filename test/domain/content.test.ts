@@ -90,6 +90,17 @@ describe('content texts', () => {
     expect(formatContentDate(null)).toBe('');
   });
 
+  test("a date reads as a fresh formatter of its own time zone writes it, whatever zones were asked before (one formatter kept per zone)", () => {
+    const zones = ['UTC', 'America/Los_Angeles', 'Asia/Tokyo', 'Europe/Berlin', 'Pacific/Kiritimati'];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.constantFrom(...zones), (time, zone) => {
+        const fresh = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone }).format(time);
+        expect(formatContentDate(new Date(time).toISOString(), zone)).toBe(fresh);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('estimates read time at 225 words per minute, at least one minute', () => {
     expect(readTimeText('')).toBe('1 min read');
     expect(readTimeText(`<p>${'word '.repeat(225)}</p>`)).toBe('1 min read');
