@@ -142,8 +142,12 @@ export function orderAddressLines(a: OrderAddressLike): string[] {
 export function orderDateText(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(time);
+  ORDER_DATE_FORMAT ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return ORDER_DATE_FORMAT.format(time);
 }
+
+/** Made at the first order date shown (about a millisecond to make; the order list shows one per order). */
+let ORDER_DATE_FORMAT: Intl.DateTimeFormat | undefined;
 
 /**
  * The status badge of an order, on the transaction badge scale: PAID and FULFILLED success,

@@ -1,7 +1,7 @@
 /** Order page rules: ids, totals rows, address lines, related products. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { orderAddressLines, orderLineTotal, orderTotalsRows, parseOrderId, relatedForOrder, relatedSourceIds } from '../../src/domain/orders.ts';
+import { orderAddressLines, orderDateText, orderLineTotal, orderTotalsRows, parseOrderId, relatedForOrder, relatedSourceIds } from '../../src/domain/orders.ts';
 
 describe('parseOrderId', () => {
   test('any positive safe integer survives a trip through the URL', () => {
@@ -54,5 +54,19 @@ describe('relatedForOrder', () => {
   });
   test('the sources are the distinct ordered products, at most three', () => {
     expect(relatedSourceIds({ lines: [{ productId: 4 }, { productId: 4 }, { productId: 2 }, { productId: 9 }, { productId: 1 }] })).toEqual([4, 2, 9]);
+  });
+});
+
+describe('orderDateText', () => {
+  test("an order's date as 'Mar 4, 2026' in UTC, for any time; text that is not a date as it is", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), (time) => {
+        const iso = new Date(time).toISOString();
+        expect(orderDateText(iso)).toBe(new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(time));
+      }),
+      { numRuns: 200 },
+    );
+    expect(orderDateText('2026-03-04T23:30:00.000Z')).toBe('Mar 4, 2026');
+    expect(orderDateText('not a date')).toBe('not a date');
   });
 });
