@@ -30,7 +30,7 @@
  * count is printed. The machine is shared by other work: the figures move from run to run.
  *
  * Environment: BENCH_SECONDS (default 10), BENCH_WARMUP_SECONDS (default 3), BENCH_RUNS (default 3), BENCH_PRODUCTS (default 3000),
- * BENCH_MODES (cold,warm), BENCH_TYPES (product,collection), BENCH_RENDER_THREADS (default: the store's), BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there).
+ * BENCH_MODES (cold,warm), BENCH_TYPES (product,collection), BENCH_RENDER_THREADS (default: the store's), BENCH_BUILD=1, BENCH_CPU_PROF (a directory: each server writes a V8 CPU profile there, its main thread and each render thread apart).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -75,6 +75,8 @@ async function serve(dbPath: string, dataDir: string, mode: Mode): Promise<void>
     pageCache: mode === 'cold' ? { maxBytes: 0 } : {},
     // the default store's render threads unless BENCH_RENDER_THREADS sets them (0: the main thread)
     ...(process.env.BENCH_RENDER_THREADS ? { renderThreads: Number(process.env.BENCH_RENDER_THREADS) } : {}),
+    // BENCH_CPU_PROF: the render threads write their profiles there too (one file per thread)
+    ...(process.env.BENCH_CPU_PROF ? { renderThreadProfileDir: process.env.BENCH_CPU_PROF } : {}),
     // the load generator is one address: the public limits (0 turns a group off) would answer it 429
     rateLimits: { ...readRateLimitConfig(process.env), search: 0, pages: 0, media: 0 },
   });

@@ -101,6 +101,8 @@ export interface AppOptions {
    * @default defaultRenderThreads(): one per core beyond the first (at least two with two cores, none with one)
    */
   renderThreads?: number;
+  /** A folder where each render thread writes a V8 CPU profile when it ends (bench:ssr's BENCH_CPU_PROF). @default none */
+  renderThreadProfileDir?: string;
   /**
    * How catalogue changes reach the other processes of the store (scale/change-feed.ts; main.ts
    * passes the Redis feed when REDIS_URL is set). @default one process: nothing to tell
@@ -372,7 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const entry = options.storefrontEntry !== undefined ? options.storefrontEntry : entryPath !== null ? entryLoader(entryPath) : null;
   // the pages render in threads beside the app (render/pool.ts), on the main thread without them
   const renderThreads = options.renderThreads ?? defaultRenderThreads();
-  const pool = entryPath !== null && renderThreads > 0 ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread') }) : null;
+  const pool = entryPath !== null && renderThreads > 0 ? new RenderPool({ entryPath, threads: renderThreads, onError: (error) => app.log.error({ err: error }, 'render thread'), ...(options.renderThreadProfileDir ? { profileDir: options.renderThreadProfileDir } : {}) }) : null;
   if (pool) app.addHook('onClose', async () => pool.close());
   // the threads keep copies of the catalogue reads: a catalogue change drops them there too
   if (pool) catalogueReads.onClear((generation) => pool.forget(generation));

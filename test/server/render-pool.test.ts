@@ -5,7 +5,7 @@
  * of the real server): it reads the navigation and a product through its fetch, as the real
  * entry does, and says which thread rendered it.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -222,6 +222,18 @@ describe('RenderPool', () => {
     } finally {
       await pool.close();
     }
+  });
+
+  test('with profileDir, each thread writes a V8 CPU profile there when it ends (bench:ssr BENCH_CPU_PROF)', async () => {
+    const profiles = mkdtempSync(join(tmpdir(), 'skimmer-thread-prof-'));
+    const pool = new RenderPool({ entryPath: ENTRY, threads: 2, profileDir: profiles });
+    const { call, open } = gatedCalls();
+    open();
+    await Promise.all([pool.render(request('/a'), call), pool.render(request('/b'), call)]);
+    await pool.close();
+    const written = readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'));
+    expect(written).toHaveLength(2);
+    for (const file of written) expect((JSON.parse(readFileSync(join(profiles, file), 'utf8')) as { nodes: unknown[] }).nodes.length).toBeGreaterThan(0);
   });
 
   test('the default size: one thread per core beyond the first, at least two with two cores, none with one', () => {

@@ -65,6 +65,8 @@ export interface RenderPoolOptions {
    * @default 64
    */
   youngGenerationMb?: number;
+  /** A folder where each thread writes a V8 CPU profile (`--cpu-prof`) when it ends. @default none */
+  profileDir?: string;
 }
 
 interface Thread {
@@ -161,7 +163,7 @@ export class RenderPool {
     // plain JavaScript with no loader flags: the thread loads only that file and the built entry
     const worker = new Worker(new URL('./render-thread.mjs', import.meta.url), {
       workerData: { entryPath: this.options.entryPath },
-      execArgv: [],
+      execArgv: this.options.profileDir ? ['--cpu-prof', '--cpu-prof-dir', this.options.profileDir] : [],
       resourceLimits: { maxYoungGenerationSizeMb: this.options.youngGenerationMb ?? 64 },
     });
     // a pool left open never keeps the process alive
