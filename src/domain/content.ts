@@ -10,6 +10,7 @@ import type { NavLink } from './entities.ts';
 import { pageTitle } from './page-title.ts';
 import { readTimeFromWords, readTimeMinutes } from './read-time.ts';
 import { BRANDS_PATH } from './urls.ts';
+import { dateFormatsByZone } from './date-formats.ts';
 
 /**
  * The fixed texts of the content pages. The spec names the routes only; these words are our
@@ -170,23 +171,8 @@ export function formatContentDate(iso: string | null | undefined, timeZone = 'UT
   return contentDateFormat(timeZone).format(time);
 }
 
-/** One formatter per time zone (at most a handful: the store's): making one costs about a millisecond, and a blog page shows a date per article. */
-const CONTENT_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
-function contentDateFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = CONTENT_DATE_FORMATS.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
-    } catch {
-      // an unknown zone: UTC
-      format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    }
-    if (CONTENT_DATE_FORMATS.size >= 16) CONTENT_DATE_FORMATS.clear();
-    CONTENT_DATE_FORMATS.set(timeZone, format);
-  }
-  return format;
-}
+/** The content pages' date formatter of a time zone (one per zone: a blog page shows a date per article). */
+const contentDateFormat = dateFormatsByZone({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * The read-time estimate of an article (spec section 9: 225 words per minute).

@@ -115,9 +115,17 @@ export function searchHeading(query: Pick<SearchQuery, 'q' | 'v' | 'isFeatured'>
  * listingUrl('/collections/pumps', {}); // '/collections/pumps'
  */
 export function listingUrl(path: string, query: SearchQuery): string {
-  const base = path.replace(/[?#].*$/, '');
-  const qs = toQueryString(query);
-  return qs === '' ? base : `${base}?${qs}`;
+  return withQueryString(pagePath(path), toQueryString(query));
+}
+
+/** A listing page's path without its own query or fragment (the query object replaces them). */
+function pagePath(path: string): string {
+  return path.replace(/[?#].*$/, '');
+}
+
+/** A path and a query string, with '?' only when there is one. */
+function withQueryString(path: string, qs: string): string {
+  return qs === '' ? path : `${path}?${qs}`;
 }
 
 /**
@@ -131,12 +139,9 @@ export function listingUrl(path: string, query: SearchQuery): string {
  * link({ v: 'Hayward' }); // '/collections/pumps?sortBy=price_asc&v=Hayward'
  */
 export function listingLinks(path: string, query: SearchQuery): (patch: Partial<SearchQuery>) => string {
-  const base = path.replace(/[?#].*$/, '');
+  const base = pagePath(path);
   const queryString = toQueryStringWith(query);
-  return (patch) => {
-    const qs = queryString(patch);
-    return qs === '' ? base : `${base}?${qs}`;
-  };
+  return (patch) => withQueryString(base, queryString(patch));
 }
 
 /** An upward scroll run: where it began and where the page is now. */

@@ -9,6 +9,7 @@
  * @module
  */
 import { FREE, formatPrice, fromCents, toCents, type Cents } from './money.ts';
+import { dateFormatsByZone } from './date-formats.ts';
 
 /** The order list route (spec section 2). @default '/orders.asp' */
 export const ORDERS_PATH = '/orders.asp';
@@ -142,12 +143,11 @@ export function orderAddressLines(a: OrderAddressLike): string[] {
 export function orderDateText(iso: string): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return iso;
-  ORDER_DATE_FORMAT ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-  return ORDER_DATE_FORMAT.format(time);
+  return orderDateFormat('UTC').format(time);
 }
 
-/** Made at the first order date shown (about a millisecond to make; the order list shows one per order). */
-let ORDER_DATE_FORMAT: Intl.DateTimeFormat | undefined;
+/** The order list's date formatter (made once: the list shows a date per order). */
+const orderDateFormat = dateFormatsByZone({ year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
  * The status badge of an order, on the transaction badge scale: PAID and FULFILLED success,

@@ -10,6 +10,7 @@ import type { Product } from './entities.ts';
 import { productAvailability, skuWithDashes } from './product-page.ts';
 import { summarizeReviews } from './ratings.ts';
 import { htmlToText } from './read-time.ts';
+import { dateFormatsByZone } from './date-formats.ts';
 
 /**
  * Days a shopper has to return a product when the store configures none.
@@ -85,22 +86,8 @@ function centsText(amount: number): string {
   return cents < 0 ? `-${text}` : text;
 }
 
-/** One formatter per time zone: making an Intl.DateTimeFormat costs about a millisecond, a server render writes one offer date per product page. */
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = DAY_FORMATS.get(timeZone);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      // an unknown zone: UTC
-      format = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    DAY_FORMATS.set(timeZone, format);
-  }
-  return format;
-}
+/** The YYYY-MM-DD parts' formatter of a time zone (one per zone: a server render writes an offer date per product page). */
+const dayFormat = dateFormatsByZone({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * A time as YYYY-MM-DD in a time zone. An unknown time zone falls back to UTC

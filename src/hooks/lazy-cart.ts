@@ -20,8 +20,8 @@
 import type { ActorRefFrom, Observer, Subscription } from 'xstate';
 import { checkoutLines } from '../domain/cart.ts';
 import type { Checkout } from '../domain/entities.ts';
-import type { CartContext, CartEvent, CartOverlay, CartRequestEvent, cartMachine } from '../machines/cart.machine.ts';
 import { failureMessage } from '../domain/session.ts';
+import type { CartContext, CartEvent, CartOverlay, CartRequestEvent, cartMachine } from '../machines/cart.machine.ts';
 import { isOverlayEvent, nextOverlay } from '../machines/cart.selectors.ts';
 
 /** The cart actor as the hooks use it. */

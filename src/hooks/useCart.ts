@@ -66,7 +66,6 @@ export interface CartApi {
   viewCart(): void;
 }
 
-
 /**
  * The shared cart: the header button, the product card, the overlay and the cart page all see the
  * same lines and the same updating flag.

@@ -212,7 +212,7 @@ export function inProcessCall(app: FastifyInstance, remoteAddress: string, share
     const status = answer.statusCode;
     const body = answer.payload;
     const kept = shared && sharedKey !== null ? shared.set(sharedKey, { status, headers: out, body }, generation) : undefined;
-    return kept && shared ? { status, headers: out, body, keep: shared.keptFor(kept) } : { status, headers: out, body };
+    return { status, headers: out, body, ...(kept && shared ? { keep: shared.keptFor(kept) } : {}) };
   };
 }
 
