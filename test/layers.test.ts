@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types
-import { checkLayers, checkSource } from '../scripts/check-layers.mjs';
+import { checkLayers, checkSource, serverFolderCycles } from '../scripts/check-layers.mjs';
 
 describe('the one-way layer rule', () => {
   test('src has no violation', () => {
@@ -22,6 +22,14 @@ describe('the one-way layer rule', () => {
     ['hooks', 'hooks/x.ts', "import { Card } from '../ui/Card.tsx';"],
     ['server', 'server/x.ts', "import React from 'react';"],
     ['server', 'server/x.ts', "import { App } from '../app/App.tsx';"],
+    ['domain', 'domain/x.ts', 'export const later = () => import("../hooks/useCart.ts");'],
+    ['domain', 'domain/x.ts', 'export const today = () => new Date();'],
+    ['domain', 'domain/x.ts', 'export const t = () => performance.now();'],
+    ['domain', 'domain/x.ts', 'export const go = (f: () => void) => setTimeout(f, 1);'],
+    ['app', 'app/x.tsx', "import { AdminApp } from '../admin/AdminApp.tsx';"],
+    ['admin', 'admin/x.tsx', "import { App } from '../app/App.tsx';"],
+    ['server', 'server/modules/orders/service.ts', "import { insertCart } from '../cart/repository.ts';"],
+    ['server', 'server/modules/orders/service.ts', "import { cartRoutes } from '../cart/routes.ts';"],
   ])('flags %s importing what it must not: %s', (layer, file, source) => {
     expect(checkSource(layer, file, source)).not.toEqual([]);
   });
@@ -31,7 +39,26 @@ describe('the one-way layer rule', () => {
     ['domain/testing', 'domain/testing/x.ts', "import fc from 'fast-check';"],
     ['api', 'api/x.ts', "import type { Product } from '../domain/entities.ts';"],
     ['server', 'server/x.ts', "import { formatPrice } from '../domain/money.ts';"],
+    ['domain', 'domain/x.ts', "// import { useState } from 'react';\nexport const a = 1;"],
+    ['domain', 'domain/x.ts', "export const text = \"import x from 'react'\";"],
+    ['domain', 'domain/x.ts', 'export const width = (view: { window: number }) => view.window;'],
+    ['domain', 'domain/x.ts', 'export const title = (document: { title: string }) => document.title;'],
+    ['domain', 'domain/x.ts', 'export const at = (iso: string) => new Date(iso);'],
+    ['admin', 'admin/x.tsx', "import { Button } from '../ui/Button.tsx';"],
+    ['server', 'server/modules/orders/service.ts', "import { reserve } from '../cart/service.ts';"],
+    ['server', 'server/modules/cart/routes.ts', "import { listCart } from './repository.ts';"],
   ])('allows %s to import what it may: %s', (layer, file, source) => {
     expect(checkSource(layer, file, source)).toEqual([]);
+  });
+
+  test('finds the server folders that import each other, and only those', () => {
+    const files = new Map([
+      ['server/auth/routes.ts', "import { a } from '../account/service.ts';"],
+      ['server/account/service.ts', "import type { S } from '../auth/session.ts';"],
+      ['server/modules/cart/service.ts', "import { db } from '../../platform/db/database.ts';"],
+      ['server/platform/db/database.ts', "import { x } from '../../search/index.ts';"],
+      ['server/app.ts', "import { cart } from './modules/cart/routes.ts'; import { auth } from './auth/routes.ts';"],
+    ]);
+    expect(serverFolderCycles(files)).toEqual(['account <-> auth']);
   });
 });
