@@ -10,7 +10,7 @@ import { cartTotalsCents, cartTotalsRows, checkoutLines, type CartTotalsCents } 
 import type { Checkout } from '../../src/domain/entities.ts';
 import { fromCents } from '../../src/domain/money.ts';
 import { seedDiscountCodes } from '../../src/server/commerce/discounts.ts';
-import { priceCart, type CartPrice } from '../../src/server/commerce/pricing.ts';
+import { priceCart, type CartPrice } from '../../src/domain/cart-pricing.ts';
 import { checkoutTotals } from '../../src/server/commerce/checkout-page.ts';
 
 const SEEDED = seedDiscountCodes();

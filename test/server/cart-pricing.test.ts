@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { percentFromMessage, seedCommerce, seedDiscountCodes } from '../../src/server/commerce/discounts.ts';
-import { FLAT_SHIPPING_CENTS, FREE_SHIPPING_OVER_CENTS, priceCart, type DiscountRule } from '../../src/server/commerce/pricing.ts';
+import { FLAT_SHIPPING_CENTS, FREE_SHIPPING_OVER_CENTS, priceCart, type DiscountRule } from '../../src/domain/cart-pricing.ts';
 import { commerceDb } from './cart.helpers.ts';
 
 const line = fc.record({ unitCents: fc.integer({ min: 0, max: 500_000 }), quantity: fc.integer({ min: 1, max: 9999 }) });

@@ -31,7 +31,7 @@ import { isSameOrigin } from '../auth/origin-guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { lineDetails, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
-import type { CartPrice } from './pricing.ts';
+import type { CartPrice } from '../../domain/cart-pricing.ts';
 import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
 import { cardBrand, luhnValid } from '../account/cards.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';

@@ -25,7 +25,7 @@ import { fromCents, formatPrice } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { checkoutDiscountCodes, findDiscountCode, MAX_CODE_LENGTH, normaliseCode } from './discounts.ts';
-import { priceCart, type CartPrice } from './pricing.ts';
+import { priceCart, type CartPrice } from '../../domain/cart-pricing.ts';
 
 /** Who a cart call acts for: the request's session and, when signed in, its customer. */
 export interface Owner {

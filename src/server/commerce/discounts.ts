@@ -6,7 +6,7 @@ import type { ThemeConfig } from '../../domain/entities.ts';
 import { defaultThemeConfig } from '../content/config.ts';
 import { SETTING_KEYS } from '../content/seed.ts';
 import type { Db } from '../db/database.ts';
-import type { DiscountKind, DiscountRule } from './pricing.ts';
+import type { DiscountKind, DiscountRule } from '../../domain/cart-pricing.ts';
 
 /** A seeded discount code. */
 export interface DiscountCodeSeed extends DiscountRule {

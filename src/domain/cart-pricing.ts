@@ -1,10 +1,10 @@
 /**
- * How a cart is priced: lines, discount codes and shipping to integer cents. Pure, so the rules
- * can be property-tested apart from the database.
+ * How a cart is priced: lines, discount codes and shipping to integer cents. One definition for
+ * the server (which prices and stores every checkout) and any client that previews a total.
  *
  * Choices where the spec is silent (each tested):
- * - The checkout's `subtotalPrice` is after discounts (spec section 9: "Cart discount = subtotal
- *   from lines minus checkout subtotal"); `totalPrice` is that subtotal plus shipping. No tax.
+ * - The checkout's `subtotalPrice` is after discounts (the cart's discount is the
+ *   lines' subtotal minus the checkout's subtotal); `totalPrice` is that subtotal plus shipping. No tax.
  * - Shipping is a flat {@link FLAT_SHIPPING_CENTS} ($9.95), free when the discounted subtotal is
  *   over {@link FREE_SHIPPING_OVER_CENTS} ($99.00, the store announcement's "Free ground shipping
  *   on orders over $99") or a free-shipping code applies. An empty cart has no shipping line.
@@ -14,7 +14,7 @@
  *   code stays on the cart but is not listed nor counted, and comes back when the cart grows.
  * @module
  */
-import type { Cents } from '../../domain/money.ts';
+import type { Cents } from './money.ts';
 
 /** The kinds of discount code. */
 export type DiscountKind = 'percentage' | 'fixed' | 'free_shipping';
