@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { cardBrand, cardDigits, expiryValid, luhnCheckDigit, luhnValid } from '../../src/server/account/cards.ts';
+import { cardBrand, cardDigits, expiryValid, luhnCheckDigit, luhnValid } from '../../src/domain/payment-card.ts';
 
 describe('test cards', () => {
   test.each([

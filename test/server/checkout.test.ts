@@ -115,8 +115,17 @@ describe('the hosted checkout page', () => {
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM transactions WHERE order_id = ?', [orderId]))?.n).toBe(1);
   });
 
+  test('the checkout takes an email the account forms take (a one-letter top-level label)', async () => {
+    const { cookie } = await createSession(db);
+    const { id } = await cartOf(cookie);
+    const res = await submit(cookie, id, { ...guestForm, email: 'pat@pool.c' });
+    expect(res.statusCode).toBe(303);
+    expect((await db.get<{ email: string }>('SELECT email FROM orders WHERE checkout_id = ?', [id]))?.email).toBe('pat@pool.c');
+  });
+
   test.each([
     ['a bad email', { email: 'nope' }, 422, PAGE_ERRORS.email],
+    ['an email with an empty domain label (the account forms refuse it too)', { email: 'pat@pool..com' }, 422, PAGE_ERRORS.email],
     ['a missing address line', { address1: '' }, 422, PAGE_ERRORS.address],
     ['a card failing Luhn', { cardNumber: '4242424242424241' }, 422, PAGE_ERRORS.card],
     ['an expired card', { expYear: '2001' }, 422, PAGE_ERRORS.expiry],
@@ -138,6 +147,7 @@ describe('the hosted checkout page', () => {
     ['a state of another country', { stateCode: 'ON' }, PAGE_ERRORS.state, 'stateCode'],
     ['a postal code not of the country', { zip: 'SW1A 1AA' }, PAGE_ERRORS.zip, 'zip'],
     ['a phone that is no number', { phone: 'call me' }, PAGE_ERRORS.phone, 'phone'],
+    ['a phone the address form refuses (too short for the country)', { phone: '555-0100' }, PAGE_ERRORS.phone, 'phone'],
     ['a missing first name', { firstName: ' ' }, PAGE_ERRORS.address, 'firstName'],
   ])('%s answers 422 with the message next to the field', async (_name, change, error, name) => {
     const { cookie } = await createSession(db);

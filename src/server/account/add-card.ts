@@ -22,7 +22,7 @@ import { escapeHtml } from '../email/mailbox.ts';
 import { scriptNonce } from '../security/headers.ts';
 import { parseStrictNumber } from '../security/numbers.ts';
 import { insertCard, listAddresses } from './repository.ts';
-import { cardBrand, cardDigits, expiryValid, luhnValid } from './cards.ts';
+import { cardBrand, cardDigits, expiryValid, luhnValid } from '../../domain/payment-card.ts';
 
 /** Messages of the page. */
 export const ADD_CARD_MESSAGES = {

@@ -16,7 +16,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isValidPostalCode } from '../../domain/address.ts';
+import { isEmailFormat } from '../../domain/account.ts';
+import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
 import { cartTotalsRows, type CartTotalsCents } from '../../domain/cart.ts';
 import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
@@ -33,7 +34,7 @@ import { HttpError } from '../errors.ts';
 import { lineDetails, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
 import type { CartPrice } from '../../domain/cart-pricing.ts';
 import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
-import { cardBrand, luhnValid } from '../account/cards.ts';
+import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 
 /** Options of {@link checkoutPageRoutes}. */
@@ -107,8 +108,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-
 function field(fields: Record<string, string | undefined>, name: string, max = 200): string | null {
   const v = (fields[name] ?? '').trim();
   return v === '' ? null : v.slice(0, max);
@@ -144,8 +143,8 @@ const REQUIRED_ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'zip', 'co
 /**
  * Reads and checks a new shipping address: the required fields, a country we ship to, a state
  * of that country when one is given (or required: the country has states and none was chosen
- * but a value was typed), a postal code in the country's format, and a phone of 7 to 15 digits
- * when one is given.
+ * but a value was typed), a postal code in the country's format, and, when one is given, a phone
+ * by the address form's own rule (a valid mobile number of that country).
  */
 function readNewAddress(fields: Record<string, string | undefined>): OrderAddress {
   const missing = REQUIRED_ADDRESS_FIELDS.filter((name) => field(fields, name) === null);
@@ -158,11 +157,7 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
   const zip = field(fields, 'zip', 20) ?? '';
   if (!isValidPostalCode(zip, countryCode)) throw new FormError(422, PAGE_ERRORS.zip, ['zip']);
   const phone = field(fields, 'phone', 40);
-  if (phone !== null && !/^\+?[\d\s().-]{7,25}$/.test(phone)) throw new FormError(422, PAGE_ERRORS.phone, ['phone']);
-  if (phone !== null) {
-    const digits = phone.replace(/\D/g, '').length;
-    if (digits < 7 || digits > 15) throw new FormError(422, PAGE_ERRORS.phone, ['phone']);
-  }
+  if (phone !== null && !isValidMobilePhone(phone, countryCode)) throw new FormError(422, PAGE_ERRORS.phone, ['phone']);
   return {
     firstName: field(fields, 'firstName') ?? '', lastName: field(fields, 'lastName') ?? '', address1: field(fields, 'address1') ?? '', zip, countryCode,
     company: field(fields, 'company'), address2: field(fields, 'address2'), city: field(fields, 'city'), phone, stateCode: states.length > 0 ? stateText : null,
@@ -172,7 +167,7 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
 /** Reads the form into an order's email, address and payment, or throws the first problem. */
 export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date): Promise<{ email: string; address: OrderAddress; payment: OrderPayment }> {
   const email = await customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
-  if (!EMAIL_RE.test(email)) throw new FormError(422, PAGE_ERRORS.email, ['email']);
+  if (!isEmailFormat(email)) throw new FormError(422, PAGE_ERRORS.email, ['email']);
   let address: OrderAddress;
   const addressId = field(fields, 'addressId');
   if (addressId !== null && addressId !== 'new') {

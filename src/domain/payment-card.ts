@@ -1,7 +1,7 @@
 /**
- * Test-mode card rules of the hosted add-card page: Luhn check, brand from the number's prefix,
- * expiry. The number and security code are checked and dropped; only brand, last4 and expiry
- * are kept.
+ * Payment card rules, one definition for every form that takes a card (the hosted add-card page,
+ * the hosted checkout): Luhn check, brand from the number's prefix, expiry. The number and
+ * security code are checked and dropped; only brand, last4 and expiry are kept.
  * @module
  */
 
@@ -12,8 +12,7 @@ export function cardDigits(input: string): string | null {
 }
 
 /**
- * The server's one Luhn check of a card number (the add-card page and the hosted checkout
- * form both use it): 12 to 19 digits (the card numbers' lengths) whose Luhn checksum is 0.
+ * The one Luhn check of a card number: 12 to 19 digits (the card numbers' lengths) whose Luhn checksum is 0.
  * @example
  * luhnValid('4242424242424242'); // true
  * luhnValid('18'); // false: the checksum holds, but no card number is 2 digits long
