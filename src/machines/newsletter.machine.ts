@@ -47,6 +47,12 @@ export interface NewsletterInput {
   email?: string;
   /** Captcha action name. @default NEWSLETTER_CAPTCHA_ACTION */
   captchaAction?: string;
+  /**
+   * A message shown at first, in idle: the outcome of the same form posted without JavaScript,
+   * which the server's answer brought back in the page's address. Typing clears it like any
+   * outcome. @default none
+   */
+  notice?: { message: string; tone: NewsletterTone } | null;
 }
 
 /** What the machine emits: the outcome as a notice (the view also shows it inline). */
@@ -120,8 +126,8 @@ export const newsletterMachine = setup({
     email: input?.email ?? '',
     submittedEmail: '',
     token: null,
-    message: null,
-    tone: null,
+    message: input?.notice?.message ?? null,
+    tone: input?.notice?.tone ?? null,
     captchaAction: input?.captchaAction ?? NEWSLETTER_CAPTCHA_ACTION,
   }),
   initial: 'idle',
