@@ -20,3 +20,19 @@ export function wholeNumberFromEnv(env: NodeJS.ProcessEnv, name: string, fallbac
   }
   return Number(raw);
 }
+
+/**
+ * Whether this start is a production store for every development switch, whatever NODE_ENV says:
+ * NODE_ENV=production, or any start that is not the embedded default (DATABASE_URL: PostgreSQL;
+ * REDIS_URL: several processes), which only a real store runs. Such a start refuses the dev
+ * mailbox (MAILBOX=1 is logged and ignored, email/mailbox.ts), never writes mail notices to the
+ * console, and requires the shared secrets instead of making them up (scale/config.ts). Checking
+ * NODE_ENV alone left the mailbox open on a production store started without it.
+ * @example
+ * isProductionStart({}); // false: `npm start` on the embedded database
+ * isProductionStart({ DATABASE_URL: 'postgres://db/shop' }); // true, NODE_ENV unset or not
+ */
+export function isProductionStart(env: NodeJS.ProcessEnv = process.env): boolean {
+  const set = (name: string): boolean => (env[name]?.trim() ?? '') !== '';
+  return env.NODE_ENV?.trim() === 'production' || set('DATABASE_URL') || set('REDIS_URL');
+}

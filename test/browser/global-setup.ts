@@ -9,7 +9,8 @@
  * - The server starts with that directory as its working directory (main.ts serves
  *   `{cwd}/dist/web`), `DATA_DIR` in it, `SEED_PRODUCTS` 300 and `SEED` 1: a first start seeds the
  *   catalogue, the content and the demo customer (demo@skimmer.test), like `npm start`.
- * - `NODE_ENV` is 'test', so the dev mailbox (/api/dev/mailbox) and the dev captcha are mounted.
+ * - `MAILBOX=1` mounts the dev mailbox (/api/dev/mailbox; it answers loopback clients, as every test
+ *   file's address is) and no RECAPTCHA_SECRET keeps the dev captcha; `NODE_ENV` is 'test'.
  * - It listens on all interfaces so every test file can use its own loopback address (127.0.0.N,
  *   see `storeUrl()` in harness.ts): the per-IP rate limits of sign-up and newsletter then apply per file.
  * @module
@@ -43,10 +44,13 @@ export const TEST_SEED = 1;
  */
 function serverEnv(work: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
+  // the embedded database (DATABASE_URL or REDIS_URL would make it a production start)
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
   return {
     ...env,
     NODE_ENV: 'test',
+    // the mailbox is mounted only when asked for by name (email/mailbox.ts)
+    MAILBOX: '1',
     HOST: '0.0.0.0',
     DATA_DIR: join(work, 'data'),
     DATABASE_PATH: join(work, 'data', 'skimmer.db'),

@@ -54,11 +54,11 @@ describe('outbox', () => {
 });
 
 describe('dev mailbox', () => {
-  test('is on outside production, and in production only with MAILBOX=1', () => {
-    expect(mailboxEnabled({ NODE_ENV: 'development' })).toBe(true);
-    expect(mailboxEnabled({})).toBe(true);
-    expect(mailboxEnabled({ NODE_ENV: 'production' })).toBe(false);
-    expect(mailboxEnabled({ NODE_ENV: 'production', MAILBOX: '1' })).toBe(true);
+  test('is on only with MAILBOX=1, never on a production start (the whole rule: dev-mailbox.test.ts)', () => {
+    expect(mailboxEnabled({ NODE_ENV: 'development' })).toBe(false);
+    expect(mailboxEnabled({})).toBe(false);
+    expect(mailboxEnabled({ MAILBOX: '1' })).toBe(true);
+    expect(mailboxEnabled({ NODE_ENV: 'production', MAILBOX: '1' })).toBe(false);
   });
 
   test('lists and shows sent mail as HTML and JSON, links clickable, content escaped', async () => {

@@ -16,11 +16,19 @@ interface Running {
   logs: () => string;
 }
 
+/** The caller's environment without the variables that would make the start other than `npm start`'s. */
+function npmStartEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['NODE_ENV', 'MAILBOX', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'DATABASE_PATH', 'WORKERS']) delete env[name];
+  return env;
+}
+
 async function start(dataDir: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '150', SEED: '4' },
+    // as `npm start` runs on a developer's machine: no NODE_ENV, no MAILBOX, the embedded database
+    env: { ...npmStartEnv(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '150', SEED: '4' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -58,6 +66,14 @@ describe('npm start', () => {
     expect(search.pageInfo.totalObjects).toBe(150);
     expect(first.logs()).toContain('"msg":"database ready"');
     expect(first.logs()).toMatch(/"seeded":\{"catalogue":\{"seed":4,"products":150/);
+    // the dev mailbox is not there; a mail is announced in the console, its link is not
+    for (const path of ['/dev/mailbox', '/api/dev/mailbox']) expect((await fetch(`http://127.0.0.1:${first.port}${path}`)).status).toBe(404);
+    const reset = await fetch(`http://127.0.0.1:${first.port}/api/auth/reset-password/request`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@skimmer.test' }),
+    });
+    expect(reset.status).toBe(200);
+    await expect.poll(() => first.logs(), { timeout: 15_000 }).toContain('Mail to demo@skimmer.test: \\"Reset your Skimmer password\\" was not sent (no SMTP_URL)');
+    expect(first.logs()).not.toMatch(/token=/);
     expect(await stop(first, 'SIGTERM')).toBe(0);
 
     const second = await start(dataDir);

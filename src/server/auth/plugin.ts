@@ -7,7 +7,7 @@
  *   (account/routes.ts), behind the cross-site guard (auth/origin-guard.ts);
  * - the hosted add-card page and the recovery-email link page;
  * - the dev captcha script and token endpoint, while no RECAPTCHA_SECRET is set;
- * - the dev mailbox, when NODE_ENV is not 'production' or MAILBOX=1.
+ * - the dev mailbox, only with MAILBOX=1 on a development start (email/mailbox.ts).
  *
  * Configuration (environment, each overridable by an option): PUBLIC_URL (origin of emailed
  * links, default http://localhost:{PORT or 3000}), SMTP_URL (deliver mail by SMTP), SMTP_FROM,
@@ -22,7 +22,7 @@ import { accountRoutes } from '../account/routes.ts';
 import { devCaptchaRoutes } from '../captcha/routes.ts';
 import { captchaFromEnv, DevCaptcha, type CaptchaVerifier } from '../captcha/verifier.ts';
 import type { Db } from '../db/database.ts';
-import { mailboxEnabled, mailboxRoutes } from '../email/mailbox.ts';
+import { devMailSetup, mailboxRoutes } from '../email/mailbox.ts';
 import { DEFAULT_FROM, Outbox, smtpTransport, type EmailTransport } from '../email/outbox.ts';
 import { allowedOriginsFromEnv, originGuard } from './origin-guard.ts';
 import { DEFAULT_SCRYPT, type ScryptParams } from './password.ts';
@@ -45,7 +45,7 @@ export interface AccountsPluginOptions {
   scrypt?: ScryptParams;
   /** @default Date.now */
   now?: () => number;
-  /** @default mailboxEnabled() */
+  /** @default mailboxEnabled(): MAILBOX=1 on a development start */
   mailbox?: boolean;
   /** @default ALLOWED_ORIGINS */
   allowedOrigins?: string[];
@@ -63,7 +63,9 @@ declare module 'fastify' {
 const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) => {
   const env = process.env;
   const now = options.now ?? Date.now;
-  const transport = options.emailTransport !== undefined ? options.emailTransport : env.SMTP_URL ? await smtpTransport(env.SMTP_URL) : null;
+  // the mailbox and, without SMTP, where mail goes (console notices on the demo store)
+  const dev = devMailSetup({ env, mailbox: options.mailbox, log: app.log });
+  const transport = options.emailTransport !== undefined ? options.emailTransport : env.SMTP_URL ? await smtpTransport(env.SMTP_URL) : dev.transport;
   const services: AccountServices = {
     db: options.db,
     outbox: new Outbox(options.db, transport, env.SMTP_FROM?.trim() || DEFAULT_FROM, now),
@@ -86,7 +88,7 @@ const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) =
   });
   await app.register(addCardRoutes, { services });
   await app.register(verifyRecoveryPage);
-  if (options.mailbox ?? mailboxEnabled(env)) await app.register(mailboxRoutes, { outbox: services.outbox });
+  if (dev.mailbox) await app.register(mailboxRoutes, { outbox: services.outbox });
   if (transport) {
     void services.outbox.flush().catch(() => undefined);
     // every process sends what it can claim: mail left by a stopped process, retries

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { wholeNumberFromEnv } from '../env.ts';
+import { isProductionStart, wholeNumberFromEnv } from '../env.ts';
 
 /** Scale-out settings. */
 export interface ScaleConfig {
@@ -44,8 +44,8 @@ export const SHARED_SECRETS = ['SESSION_SECRET', 'CAPTCHA_DEV_SECRET or RECAPTCH
 
 /** Whether the environment describes a store that must not make up its secrets (PostgreSQL, production, or several processes). */
 export function secretsRequired(env: NodeJS.ProcessEnv): boolean {
-  const set = (name: string) => (env[name]?.trim() ?? '') !== '';
-  return set('DATABASE_URL') || env.NODE_ENV === 'production' || set('REDIS_URL');
+  // the same rule as every other development switch (env.ts)
+  return isProductionStart(env);
 }
 
 /**
