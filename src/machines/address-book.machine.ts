@@ -8,56 +8,13 @@
 import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import type { Country, Customer, MailingAddress, State } from '../domain/entities.ts';
 import { MESSAGES, addressDeleteOutcome, addressUpdateOutcome, failureMessage, isCustomerPresent, serverMessageOf } from '../domain/account.ts';
-import { addressFormFromAddress, addressUpdateRequest, withCountry, type AddressFormField, type AddressFormValues, type AddressUpdateRequest } from '../domain/address.ts';
+import { addressFormFromAddress, addressUpdateRequest, withCountry, type AddressUpdateRequest } from '../domain/address.ts';
 import { applyAddressUpdate, removeById } from '../domain/account-state.ts';
 import { isApiError } from '../api/errors.ts';
-import { logged, missingActor, notify, type AlertEmitted, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { logged, missingActor, notify } from './account.helpers.ts';
+import type { AddressBookContext, AddressBookInput, AddressBookEvent, AddressBookEmitted } from './address-book.types.ts';
 
-/** The address book's state. */
-export interface AddressBookContext {
-  /** The signed-in customer's id (the delete call needs it), or null. */
-  customerId: number | null;
-  addresses: MailingAddress[];
-  /** 'Account has no addresses.' when the list is empty, else null. */
-  emptyText: string | null;
-  /** The Edit modal's form, or null when closed. */
-  form: AddressFormValues | null;
-  /** The update waiting to be sent (set on Confirm). */
-  pendingUpdate: AddressUpdateRequest | null;
-  /** The form as confirmed, kept until the update answers: a failed update reopens the modal with it. */
-  submittedForm: AddressFormValues | null;
-  /** The address being deleted, or null. */
-  deletingId: number | null;
-  countries: Country[];
-  /** States of the chosen country (empty until one is chosen, or on failure). */
-  states: State[];
-  /** The text of the open alert, or null. */
-  alert: string | null;
-}
-
-/** The customer (its id and addresses) and, for server rendering, the countries. */
-export interface AddressBookInput {
-  customer?: Customer | null;
-  countries?: Country[];
-}
-
-/** Events the page sends. */
-export type AddressBookEvent =
-  | { type: 'customer.changed'; customer: Customer | null }
-  | { type: 'address.edit'; id: number }
-  | { type: 'field.changed'; field: Exclude<AddressFormField, 'countryCode'>; value: string }
-  | { type: 'country.changed'; countryCode: string }
-  | { type: 'default.changed'; makeDefault: boolean }
-  | { type: 'modal.close' }
-  | { type: 'modal.confirm' }
-  | { type: 'modal.restore' }
-  | { type: 'address.update' }
-  | { type: 'states.load'; countryCode: string }
-  | { type: 'address.delete'; id: number }
-  | { type: 'alert.dismiss' };
-
-/** Alerts and notices of the update and delete, logs of the country and state lists. */
-export type AddressBookEmitted = NotifyEmitted | AlertEmitted | LogEmitted;
+export type { AddressBookContext, AddressBookInput, AddressBookEvent, AddressBookEmitted } from './address-book.types.ts';
 
 const withAddresses = (addresses: MailingAddress[]) => ({ addresses, emptyText: addresses.length === 0 ? MESSAGES.noAddresses : null });
 

@@ -7,33 +7,13 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import type { MailingAddress, State } from '../domain/entities.ts';
-import { emptyAddressForm, withCountry, type AddressFormField, type AddressFormValues, type AddressUpdatePayload } from '../domain/address.ts';
+import { emptyAddressForm, withCountry, type AddressUpdatePayload } from '../domain/address.ts';
 import { ADDRESS_CREATE_TEXT, addressCreatePayload } from '../domain/address-create.ts';
-import { logged, missingActor, notify, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { logged, missingActor, notify } from './account.helpers.ts';
 import { signInFailureText } from './sign-in.machine.ts';
+import type { AddressCreateContext, AddressCreateEvent, AddressCreateEmitted } from './address-create.types.ts';
 
-/** The add form's state. */
-export interface AddressCreateContext {
-  form: AddressFormValues;
-  states: State[];
-  /** The last failure's message, shown in the modal, or null. */
-  error: string | null;
-  /** The address the last save created. */
-  created: MailingAddress | null;
-}
-
-/** Events the page sends. */
-export type AddressCreateEvent =
-  | { type: 'modal.open' }
-  | { type: 'modal.close' }
-  | { type: 'field.changed'; field: Exclude<AddressFormField, 'countryCode'>; value: string }
-  | { type: 'country.changed'; countryCode: string }
-  | { type: 'default.changed'; makeDefault: boolean }
-  | { type: 'form.submit' }
-  | { type: 'states.load' };
-
-/** The success and failure notices, the log of a failed states call, and 'address.created'. */
-export type AddressCreateEmitted = NotifyEmitted | LogEmitted | { type: 'address.created'; address: MailingAddress };
+export type { AddressCreateContext, AddressCreateEvent, AddressCreateEmitted } from './address-create.types.ts';
 
 /**
  * The add-address machine. Actors to provide: `createMailingAddress` (input the body; resolves

@@ -10,40 +10,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { Customer, User } from '../domain/entities.ts';
 import { failureMessage, isCustomerPresent, isSignedIn, isUserLoggedIn } from '../domain/session.ts';
-import { logged, missingActor, notify, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { logged, missingActor, notify } from './account.helpers.ts';
+import type { AuthContext, AuthInput, AuthEvent, AuthEmitted } from './auth.types.ts';
 
-/** What the machine knows about the visitor. */
-export interface AuthContext {
-  /** The user the user call returned, or null (not called yet, failed, or signed out). */
-  user: User | null;
-  /** The customer object ({} when signed out), or null until the customer call answers. */
-  customer: Customer | null;
-  /** True once the user call has answered, whether it succeeded or failed. */
-  fetched: boolean;
-  /** True when the user call returned a user. */
-  loggedIn: boolean;
-  /** Logged in, or a non-empty customer object (spec section 4, Login state). */
-  signedIn: boolean;
-}
-
-/**
- * Initial data, for server rendering: a given `user` (null for signed out)
- * skips the user call and starts fetched; a given `customer` skips the
- * customer call. Leave a field out to fetch it.
- */
-export interface AuthInput {
-  user?: User | null;
-  customer?: Customer | null;
-}
-
-/**
- * Events: refresh both calls (after sign-in), or forget the visitor (after
- * sign-out; no call is made).
- */
-export type AuthEvent = { type: 'auth.refresh' } | { type: 'auth.signedOut' };
-
-/** What the machine emits: the danger notice of a failed user call, the log of a failed customer call. */
-export type AuthEmitted = NotifyEmitted | LogEmitted;
+export type { AuthContext, AuthInput, AuthEvent, AuthEmitted } from './auth.types.ts';
 
 const derive = (user: User | null, customer: Customer | null): Pick<AuthContext, 'loggedIn' | 'signedIn'> => ({
   loggedIn: isUserLoggedIn(user),

@@ -6,40 +6,10 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../domain/session.ts';
 import { LOADING_MESSAGES, PREFETCH_MAX_RETRIES, PREFETCH_RETRY_DELAY_MS, mayRetry } from '../domain/loading.ts';
-import { missingActor, notify, type NotifyEmitted } from './account.helpers.ts';
+import { missingActor, notify } from './account.helpers.ts';
+import type { PrefetchContext, PrefetchInput, PrefetchEvent, PrefetchEmitted } from './prefetch.types.ts';
 
-/** The prefetch's state. */
-export interface PrefetchContext {
-  /** Parameters handed to the `prefetch` actor. */
-  params: unknown;
-  /** The answer, or null before it arrives. */
-  data: unknown;
-  /** Failed attempts of the current run. */
-  failures: number;
-  /** Retries allowed after the first attempt. */
-  maxRetries: number;
-  /** The last failure's own message (for logs), or null. */
-  error: string | null;
-  /** The text shown once retries are spent, or null. */
-  message: string | null;
-}
-
-/** Parameters, optional prefetched `data` (starts done, no call), and the retry budget. */
-export interface PrefetchInput {
-  params?: unknown;
-  data?: unknown;
-  /**
-   * Retries after the first attempt.
-   * @default 3
-   */
-  maxRetries?: number;
-}
-
-/** Start a new run (after the final failure, or to refresh). */
-export type PrefetchEvent = { type: 'prefetch.restart'; params?: unknown };
-
-/** The final failure's message. */
-export type PrefetchEmitted = NotifyEmitted;
+export type { PrefetchContext, PrefetchInput, PrefetchEvent, PrefetchEmitted } from './prefetch.types.ts';
 
 /**
  * The prefetch machine. Provide `prefetch` (input `{ params }`; resolves the

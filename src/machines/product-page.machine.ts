@@ -13,77 +13,17 @@ import { and, assign, emit, fromPromise, not, setup, type SnapshotFrom } from 'x
 import { isApiError } from '../api/errors.ts';
 import type { AddToOrderResponse, HierarchyResponse } from '../api/types.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
-import type { CartLine, HierarchyEntry, Product, Variant } from '../domain/entities.ts';
+import type { Product, Variant } from '../domain/entities.ts';
 import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT } from '../domain/product-page.ts';
 import { productAddButton } from '../domain/product-add.ts';
 import { checkAddToOrder, digitsOnly, validateQuantity } from '../domain/quantity.ts';
 import { ADD_BUTTON_LABELS, type AddButtonState } from '../domain/add-button.ts';
 import { SHELL_MESSAGES } from '../domain/shell.ts';
-import {
-  addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, selectedVariant, selectionFromVariantParam, selectOption,
-  type Selection,
-} from '../domain/variants.ts';
+import { addInventoryLevel, availableVariantQuantity, clearOption, displayedPrice, selectedVariant, selectionFromVariantParam, selectOption } from '../domain/variants.ts';
 import type { NoticeTone } from './cart.helpers.ts';
+import type { ProductPageContext, ProductPageInput, ProductPageEvent, ProductPageEmitted } from './product-page.types.ts';
 
-/** The product page's context. */
-export interface ProductPageContext {
-  handle: string;
-  product: Product | null;
-  /** The product fetch's error message, in the error state. */
-  error: string | null;
-  /** The `variant` query parameter, applied once when the product arrives. */
-  variantParam: string | null;
-  selection: Selection;
-  /** What the quantity field shows (digits only). */
-  quantityText: string;
-  /** Why the quantity was refused at the last add, or null. */
-  quantityError: string | null;
-  /** The cart's lines and updating flag, as last reported by `cart.changed`. */
-  lines: CartLine[];
-  cartUpdating: boolean;
-  orderId: number | string | null;
-  orderMode: boolean;
-  /** The collection whose upper hierarchy gives the breadcrumbs (default: the path's collection, else the product's first). */
-  collectionId: number | null;
-  /** The optional collection handle of the page's path (breadcrumbs). */
-  collectionHandle: string | null;
-  /** The breadcrumbs' hierarchy ('default' list), once loaded. */
-  hierarchy: HierarchyEntry[];
-  /** The add-to-order outcome, shown inline. */
-  notice: { tone: NoticeTone; message: string } | null;
-}
-
-/** The product page's input. `product` (initial data, e.g. server rendered) skips the fetch; `null` means not found. */
-export interface ProductPageInput {
-  handle: string;
-  product?: Product | null;
-  /** The `variant` query parameter. */
-  variantId?: string | number | null;
-  orderId?: number | string | null;
-  /** @default false */
-  orderMode?: boolean;
-  lines?: CartLine[];
-  cartUpdating?: boolean;
-  collectionId?: number | null;
-  /** The optional collection handle of the path: its hierarchy gives the breadcrumbs when the product is in it. */
-  collectionHandle?: string | null;
-}
-
-/** Events of the product page. */
-export type ProductPageEvent =
-  | { type: 'product.retry' }
-  | { type: 'option.select'; name: string; value: string }
-  | { type: 'option.clear'; name: string }
-  | { type: 'quantity.changed'; value: string }
-  /** The add button: to the order in order mode, else to the cart. */
-  | { type: 'product.add' }
-  | { type: 'cart.changed'; lines: CartLine[]; updating?: boolean };
-
-/** What the product page emits. */
-export type ProductPageEmitted =
-  | { type: 'notify'; tone: NoticeTone; message: string }
-  | { type: 'cart.add'; inventoryLevelId: number; quantity: number }
-  | { type: 'log'; message: string; error?: unknown };
+export type { ProductPageContext, ProductPageInput, ProductPageEvent, ProductPageEmitted } from './product-page.types.ts';
 
 const missing = (name: string) => async (): Promise<never> => {
   throw new Error(`Provide the '${name}' actor`);

@@ -19,61 +19,16 @@ import {
   recoveryEmailSubmitLabel,
 } from '../domain/account.ts';
 import { successOutcome } from '../domain/account-state.ts';
-import { loginRedirect, missingActor, notify, type NavigateBackEmitted, type NavigateEmitted, type NotifyEmitted, type NotifyTone } from './account.helpers.ts';
+import { loginRedirect, missingActor, notify, type NotifyTone } from './account.helpers.ts';
+import type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, RecoveryEmailEmitted } from './recovery-email.types.ts';
+
+export type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, RecoveryEmailEmitted } from './recovery-email.types.ts';
 
 /**
  * Captcha action names of the two calls (spec section 7: 'a captcha token is
  * requested with a product-specific action name'; the names are ours).
  */
 export const RECOVERY_CAPTCHA_ACTIONS = { save: 'recovery_email', verify: 'recovery_email_verify' } as const;
-
-/** The page's state. */
-export interface RecoveryEmailContext {
-  fetched: boolean;
-  user: User | null;
-  /** The saved recovery email, or null. */
-  recoveryEmail: string | null;
-  verified: boolean;
-  /** The text in the Recovery Email field. */
-  value: string;
-  /** 'Update' when a recovery email exists, else 'Add'. */
-  submitLabel: string;
-  /** 'Recovery email verified', 'Your recovery email is not verified', or null. */
-  statusText: string | null;
-  /** The captcha token of the request in flight. */
-  token: string | null;
-  /** The last message, for inline display, or null. */
-  notice: { tone: NotifyTone; message: string; detail?: string } | null;
-  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
-  returnPath: string | null;
-}
-
-/** Login state from the auth machine. */
-export interface RecoveryEmailInput {
-  /**
-   * Whether the user call has answered.
-   * @default false
-   */
-  fetched?: boolean;
-  user?: User | null;
-  /**
-   * The page a signed-out visitor comes back to after signing in.
-   * @default null (the login page's own default)
-   */
-  returnPath?: string | null;
-}
-
-/** Events the page sends. */
-export type RecoveryEmailEvent =
-  | { type: 'login.changed'; fetched: boolean; user: User | null }
-  | { type: 'email.changed'; value: string }
-  | { type: 'email.submit' }
-  | { type: 'email.verify' }
-  | { type: 'form.back' }
-  | { type: 'notice.dismiss' };
-
-/** Toasts, the redirect to '/login.asp', and Back (-1). */
-export type RecoveryEmailEmitted = NotifyEmitted | NavigateEmitted | NavigateBackEmitted;
 
 const fromUser = (user: User | null) => {
   const state = recoveryEmailState(user);
