@@ -4,13 +4,13 @@
  */
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { newsletterMachine } from '../../src/machines/newsletter.machine.ts';
+import { newsletterMachine, type SubscribeOutput } from '../../src/machines/newsletter.machine.ts';
 
 function start(notice: { message: string; tone: 'success' | 'danger' } | null) {
   const machine = newsletterMachine.provide({
     actors: {
       getCaptchaToken: fromPromise(async () => 'tok'),
-      subscribe: fromPromise(async () => ({ success: true })),
+      subscribe: fromPromise(async (): Promise<SubscribeOutput> => ({ success: true })),
     },
   });
   return createActor(machine, { input: { notice } }).start();
