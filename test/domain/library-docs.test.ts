@@ -1,4 +1,7 @@
-// The README's examples, run as written, so the documentation cannot drift from the code.
+// The examples of docs/library.md ("Using skimmer/domain"), run as written, and the results the
+// page prints beside them checked against the page's text, so the documentation cannot drift from
+// the code.
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -14,7 +17,20 @@ const line: CartLine = {
   bypassNegativeQuantity: false,
 };
 
-describe('README examples', () => {
+const page = readFileSync(new URL('../../docs/library.md', import.meta.url), 'utf8');
+
+describe('docs/library.md examples', () => {
+  test.each([
+    ["formatPrice(0, 'product');   // 'Please call us for price on this product.'"],
+    ["formatPrice(0, 'list');      // 'FREE'"],
+    ["formatPrice(1234.5);         // '$1,234.50'"],
+    ["validateQuantity('12', { availableQuantity: 5, availableForSale: true });\n// { ok: false, reason: 'too-many', error: \"Can't add more than 5\" }"],
+    ["showingText(0, 24, 130, 'products');         // 'Showing 1 - 24 of 130 products.'"],
+    ["import { cartLinesArb, searchQueryArb } from 'skimmer/domain/testing';"],
+  ])('the page shows %s', (example) => {
+    expect(page).toContain(example);
+  });
+
   test('prices', () => {
     expect(formatPrice(0, 'product')).toBe('Please call us for price on this product.');
     expect(formatPrice(0, 'list')).toBe('FREE');
@@ -30,6 +46,7 @@ describe('README examples', () => {
     expect(lines[0]!.quantity).toBe(5);
     expect(validateQuantity('12', { availableQuantity: 5, availableForSale: true })).toMatchObject({
       ok: false,
+      reason: 'too-many',
       error: "Can't add more than 5",
     });
   });
