@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment, read in one place so main.ts, the seed command
- * and the README agree on names and defaults.
+ * and docs/server.md agree on names and defaults.
  * @module
  */
 import { join, resolve } from 'node:path';

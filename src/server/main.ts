@@ -42,7 +42,7 @@ async function openPrepared(config: ReturnType<typeof readConfig>) {
         // a store seeded before issue 15 gets its equipment models once (nothing if it has them)
         if (await isSeeded(tx)) return await seedEquipmentIfMissing(tx, { seed: config.seed });
         const summary = await seedStore(tx, { products: config.seedProducts, seed: config.seed });
-        // The demo customer (README: demo@skimmer.test) comes with a first start, like the catalogue.
+        // The demo customer (docs/server.md: demo@skimmer.test) comes with a first start, like the catalogue.
         await seedDemoCustomer(tx);
         return summary;
       });

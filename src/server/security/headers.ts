@@ -4,7 +4,7 @@
  * the classic headers (once, into templates, see {@link securityHeaders}), plus
  * `Permissions-Policy` and a `Strict-Transport-Security` that is sent only on HTTPS.
  *
- * The policy of documents (see the README's Security section; API and media answers get
+ * The policy of documents (see docs/security.md; API and media answers get
  * {@link RESOURCE_CSP}, under which nothing loads or runs):
  * - scripts only from the store's origin, plus a per-response nonce for the inline scripts of
  *   server-rendered pages ({@link scriptNonce}) and the SHA-256 hashes of the storefront page's
