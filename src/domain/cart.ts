@@ -155,16 +155,36 @@ export function applyCheckoutAnswer(cart: Checkout | null, answer: Checkout, cal
 }
 
 /**
- * How many more units the stock of a line allows: unlimited (Infinity) when
- * bypassNegativeQuantity is set, else availableQuantity. Choice: a negative availableQuantity
- * counts as 0, so callers can compare against it without a second check.
+ * Most units one cart line may hold, whatever the stock: four digits, a few boxes rather than a
+ * pallet count. The server's cart refuses more, the quantity input and the quick-order pad say so
+ * first. @default 9999
+ */
+export const MAX_LINE_QUANTITY = 9999;
+
+/**
+ * The most units of an inventory level one line may hold: its stock (never below 0), or
+ * {@link MAX_LINE_QUANTITY} when the level sells below zero; never above that cap.
+ * @example
+ * lineQuantityCap(12, false); // 12
+ * lineQuantityCap(-3, false); // 0
+ * lineQuantityCap(0, true); // 9999
+ */
+export function lineQuantityCap(stock: number, sellsBelowZero: boolean): number {
+  return sellsBelowZero ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, stock));
+}
+
+/**
+ * How many units of a line the shopper may have: the line's cap ({@link lineQuantityCap}, the
+ * same rule the server's cart enforces): availableQuantity, or MAX_LINE_QUANTITY when
+ * bypassNegativeQuantity is set. A negative availableQuantity counts as 0, so callers can compare
+ * against it without a second check.
  *
  * @example
  * availableStock({ availableQuantity: 4, bypassNegativeQuantity: false }); // 4
- * availableStock({ availableQuantity: 0, bypassNegativeQuantity: true }); // Infinity
+ * availableStock({ availableQuantity: 0, bypassNegativeQuantity: true }); // 9999
  */
 export function availableStock(line: { availableQuantity: number; bypassNegativeQuantity: boolean }): number {
-  return line.bypassNegativeQuantity ? Number.POSITIVE_INFINITY : Math.max(0, line.availableQuantity);
+  return lineQuantityCap(line.availableQuantity, line.bypassNegativeQuantity);
 }
 
 /**

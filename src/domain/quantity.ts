@@ -30,7 +30,7 @@ export type QuantityResult =
 
 /** The stock a quantity is checked against. */
 export interface QuantityStock {
-  /** Units the shopper may have; Infinity when stock is unlimited (see `availableStock`). */
+  /** Units the shopper may have: the stock, or MAX_LINE_QUANTITY (cart.ts) when it is unlimited (see `availableStock`). */
   availableQuantity: number;
   availableForSale: boolean;
 }

@@ -9,6 +9,7 @@
  * elsewhere (`quickOrderMachine` in skimmer/machines, `useQuickOrder` in skimmer/hooks).
  * @module
  */
+import { lineQuantityCap, MAX_LINE_QUANTITY } from './cart.ts';
 import type { InventoryLevel, Product, Variant } from './entities.ts';
 import { toCents } from './money.ts';
 import { QUANTITY_ERRORS, validateQuantity } from './quantity.ts';
@@ -18,8 +19,8 @@ import { addInventoryLevel, isVariantUnlimited } from './variants.ts';
 /** Most lines a pad takes at once: a technician's van list, not a catalogue import. */
 export const QUICK_ORDER_MAX_LINES = 100;
 
-/** Largest quantity a line may ask for (four digits: a line is a few boxes, not a pallet count). */
-export const QUICK_ORDER_MAX_QUANTITY = 9999;
+/** Largest quantity a line may ask for: the cart line's own cap (MAX_LINE_QUANTITY). */
+export const QUICK_ORDER_MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 /** Shortest part number (normalised) worth searching for: the search's own part-number minimum. */
 export const QUICK_ORDER_MIN_PART_LENGTH = 3;
@@ -179,7 +180,7 @@ export interface ResolvedPart {
   inventoryLevelId: number;
   /** Price of one unit in cents (the level's price). */
   unitPriceCents: number;
-  /** Units the store can sell; Infinity when the level's stock is unlimited. */
+  /** Units one line may hold: the stock, or the line cap when the level's stock is unlimited. */
   availableQuantity: number;
   quantity: number;
   /** quantity x unit price, in cents. */
@@ -237,7 +238,7 @@ export function resolvePart(item: QuickOrderItem, products: readonly QuickOrderP
   const variant = named ?? product.Variants.find((v) => levelOf(v) !== null) ?? product.Variants[0] ?? null;
   const level = variant ? levelOf(variant) : null;
   const unitPriceCents = toCents(level?.inventoryPrice ?? variant?.price ?? 0);
-  const availableQuantity = variant && level ? (isVariantUnlimited(variant) ? Number.POSITIVE_INFINITY : Math.max(0, variant.availableQuantity)) : 0;
+  const availableQuantity = variant && level ? lineQuantityCap(variant.availableQuantity, isVariantUnlimited(variant)) : 0;
   const part = {
     productId: product.id,
     handle: product.handle,

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CartLine, InventoryLevel, Product, ProductCardData, Variant } from './entities.ts';
-import { cartQuantityOf } from './cart.ts';
+import { cartQuantityOf, MAX_LINE_QUANTITY } from './cart.ts';
 
 /** The title of the variant of a product without options (spec section 3, word for word). */
 export const DEFAULT_VARIANT_TITLE = 'Default Title';
@@ -130,9 +130,9 @@ export function isVariantUnlimited(variant: Variant): boolean {
 }
 
 /**
- * How many more units of a variant the shopper may add: the variant's availableQuantity (unlimited
- * when one of its levels bypasses negative quantity) minus what is already in the cart, never
- * below 0.
+ * How many more units of a variant the shopper may add: the variant's availableQuantity (or the
+ * cart line's cap, MAX_LINE_QUANTITY, when one of its levels bypasses negative quantity) minus
+ * what is already in the cart, never below 0.
  *
  * Choice: "what is already in the cart" sums the cart lines of every one of the variant's
  * inventory levels, not only the level an add would use, because the variant's quantity covers
@@ -142,11 +142,10 @@ export function isVariantUnlimited(variant: Variant): boolean {
  * availableVariantQuantity(variant, lines); // 7 when the variant has 10 and 3 are in the cart
  */
 export function availableVariantQuantity(variant: Variant, lines: readonly CartLine[]): number {
-  if (isVariantUnlimited(variant)) return Number.POSITIVE_INFINITY;
   let inCart = 0;
   const levelIds = new Set(variant.availableInventoryLevels.map((l) => l.id));
   for (const id of levelIds) inCart += cartQuantityOf(lines, id);
-  return Math.max(0, variant.availableQuantity - inCart);
+  return Math.max(0, (isVariantUnlimited(variant) ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, variant.availableQuantity)) - inCart);
 }
 
 /**

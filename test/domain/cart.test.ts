@@ -14,8 +14,11 @@ import {
   replaceCheckout,
   toCartLine,
   type CartAction,
+  lineQuantityCap,
+  MAX_LINE_QUANTITY,
 } from '../../src/domain/cart.ts';
 import { toCents } from '../../src/domain/money.ts';
+import { QUICK_ORDER_MAX_QUANTITY } from '../../src/domain/quick-order.ts';
 import { cartLineArb, cartLinesArb, checkoutArb, checkoutLineItemArb } from '../../src/domain/testing/cart.ts';
 import { makeCartLine, makeCheckout, makeLineItem } from './catalogue.helpers.ts';
 
@@ -287,20 +290,34 @@ describe('stock and totals', () => {
     [4, false, 4],
     [0, false, 0],
     [-3, false, 0],
-    [0, true, Number.POSITIVE_INFINITY],
-    [-3, true, Number.POSITIVE_INFINITY],
+    [0, true, MAX_LINE_QUANTITY],
+    [-3, true, MAX_LINE_QUANTITY],
+    [12_000, false, MAX_LINE_QUANTITY],
   ])('available stock of %i with bypassNegativeQuantity %s is %s', (availableQuantity, bypassNegativeQuantity, stock) => {
     expect(availableStock({ availableQuantity, bypassNegativeQuantity })).toBe(stock);
   });
 
-  test('available stock is unlimited with bypass, else never below 0 and never above availableQuantity', () => {
+  test('available stock is the line cap with bypass, else the stock, never below 0 and never above the line cap', () => {
     fc.assert(
       fc.property(cartLineArb(), (line) => {
         const stock = availableStock(line);
-        if (line.bypassNegativeQuantity) expect(stock).toBe(Number.POSITIVE_INFINITY);
-        else expect(stock).toBe(Math.max(0, line.availableQuantity));
+        if (line.bypassNegativeQuantity) expect(stock).toBe(MAX_LINE_QUANTITY);
+        else expect(stock).toBe(Math.min(MAX_LINE_QUANTITY, Math.max(0, line.availableQuantity)));
       }),
     );
+  });
+
+  test('the line cap is the one rule of the cart, the quantity input and the quick-order pad: 0 to MAX_LINE_QUANTITY, the stock within it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.boolean(), (stock, sellsBelowZero) => {
+        const cap = lineQuantityCap(stock, sellsBelowZero);
+        expect(cap).toBeGreaterThanOrEqual(0);
+        expect(cap).toBeLessThanOrEqual(MAX_LINE_QUANTITY);
+        if (sellsBelowZero) expect(cap).toBe(MAX_LINE_QUANTITY);
+        else if (stock >= 0 && stock <= MAX_LINE_QUANTITY) expect(cap).toBe(stock);
+      }),
+    );
+    expect(QUICK_ORDER_MAX_QUANTITY).toBe(MAX_LINE_QUANTITY);
   });
 
   test('the cart quantity of an inventory level sums its lines', () => {

@@ -5,6 +5,7 @@ import { ApiError } from '../../src/api/errors.ts';
 import type { AddToOrderResponse, HierarchyResponse } from '../../src/api/types.ts';
 import type { Product } from '../../src/domain/entities.ts';
 import { variantOptionValue } from '../../src/domain/variants.ts';
+import { MAX_LINE_QUANTITY } from '../../src/domain/cart.ts';
 import {
   addButtonOfPage,
   availableQuantityOf,
@@ -160,10 +161,10 @@ describe('available quantity and add to cart', () => {
     expect(availableQuantityOf(actor.getSnapshot())).toBe(7);
   });
 
-  test('is unlimited when an inventory level allows negative quantity', () => {
+  test('is the line cap less the cart when an inventory level allows negative quantity', () => {
     const unlimited = makeProduct({ Variants: [makeVariant({ id: 101, availableQuantity: 0, availableInventoryLevels: [makeLevel({ id: 1010, bypassNegativeQuantity: true })] })] });
     const { actor } = loaded({ product: unlimited, lines: inCart(50) });
-    expect(availableQuantityOf(actor.getSnapshot())).toBe(Number.POSITIVE_INFINITY);
+    expect(availableQuantityOf(actor.getSnapshot())).toBe(MAX_LINE_QUANTITY - 50);
   });
 
   test('product.add emits the cart add of the variant level with the quantity typed (digits only)', () => {

@@ -20,6 +20,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
+import { lineQuantityCap, MAX_LINE_QUANTITY } from '../../domain/cart.ts';
 import type { Checkout, CheckoutLineItem } from '../../domain/entities.ts';
 import { fromCents, formatPrice } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
@@ -39,8 +40,6 @@ export interface LineInput {
   quantity: number;
 }
 
-/** Most units one line may hold. @default 9999 */
-export const MAX_LINE_QUANTITY = 9999;
 /** Most lines one add call may carry. @default 100 */
 export const MAX_LINES_PER_CALL = 100;
 /** Most handles one add-products call may carry. @default 50 */
@@ -337,7 +336,7 @@ async function touch(db: Db, checkoutId: string): Promise<void> {
 
 /** The most units of a level one line may hold (its stock, unless it sells below zero). */
 function capOf(row: LevelRow): number {
-  return row.bypass_negative_quantity === 1 ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, row.quantity));
+  return lineQuantityCap(row.quantity, row.bypass_negative_quantity === 1);
 }
 
 /**
@@ -529,7 +528,7 @@ export async function mergeAnonymousCart(db: Db, prevSessionId: number | null, c
         'SELECT id, quantity FROM checkout_line_items WHERE checkout_id = ? AND inventory_level_id = ?',
         [account.id, line.inventoryLevelId],
       );
-      const cap = line.bypassNegativeQuantity ? MAX_LINE_QUANTITY : Math.min(MAX_LINE_QUANTITY, Math.max(0, line.stock));
+      const cap = lineQuantityCap(line.stock, line.bypassNegativeQuantity);
       const total = Math.min((existing?.quantity ?? 0) + line.quantity, Math.max(cap, existing?.quantity ?? 0));
       if (existing) await tx.run('UPDATE checkout_line_items SET quantity = ? WHERE id = ?', [total, existing.id]);
       else if (total > 0 && line.availableForSale) {

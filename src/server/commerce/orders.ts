@@ -18,7 +18,8 @@ import { fromCents } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
-import { CURRENCY_CODE, lineDetails, MAX_LINE_QUANTITY, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type Owner } from './checkouts.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
+import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type Owner } from './checkouts.ts';
 
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
 export type { Order, OrderAddress, OrderLine };

@@ -6,7 +6,8 @@
  */
 import { MAX_ID } from '../schemas.ts';
 import { MAX_CODE_LENGTH } from './discounts.ts';
-import { MAX_HANDLES_PER_CALL, MAX_LINE_QUANTITY, MAX_LINES_PER_CALL } from './checkouts.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
+import { MAX_HANDLES_PER_CALL, MAX_LINES_PER_CALL } from './checkouts.ts';
 
 const str = { type: 'string' } as const;
 const strOrNull = { type: ['string', 'null'] } as const;
