@@ -50,6 +50,7 @@ import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/chan
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
 import type { RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
+import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -108,6 +109,12 @@ export interface AppOptions {
    * passes the Redis feed when REDIS_URL is set). @default one process: nothing to tell
    */
   catalogueFeed?: ChangeFeedFactory;
+  /**
+   * Who may call the operators' routes (/api/admin/*): their token and the host names they answer
+   * to (security/operator-access.ts); no token leaves the routes answering 404.
+   * @default operatorAccessFromEnv(process.env): ADMIN_TOKEN, the hosts of PUBLIC_URL and ALLOWED_ORIGINS
+   */
+  operators?: OperatorAccess;
   /** Counters of the account limits (sign-in ...); main.ts passes Redis ones with REDIS_URL. @default in memory */
   accountLimiter?: Limiter;
   /** Redis (and the key prefix) for the counters of the public route limits (search, pages, media), shared by every process. @default in memory */
@@ -354,9 +361,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) });
   await equipmentRoutes(app, { db, service: equipment });
   await app.register(commerceRoutes, { db });
-  await app.register(realtimeRoutes, { db });
+  // the operators' routes, by credentials alone
+  const operators = options.operators ?? operatorAccessFromEnv(process.env);
+  await app.register(realtimeRoutes, { db, operators });
   // operators' sale prices, announced to every process through the catalogue change feed
-  await app.register(adminCatalogueRoutes, { db });
+  await app.register(adminCatalogueRoutes, { db, operators });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);

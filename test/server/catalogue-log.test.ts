@@ -40,7 +40,7 @@ async function recordingFeed(): Promise<ChangeFeed> {
 beforeAll(async () => {
   db = await commerceDb();
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-log-'));
-  app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), catalogueFeed: recordingFeed });
+  app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), catalogueFeed: recordingFeed, operators: { token: 'log-token', allowedHosts: [], allowedOrigins: [] } });
 });
 afterAll(async () => {
   await app.close();
@@ -89,7 +89,7 @@ describe('a committed catalogue write always has its log row, published with its
     const before = await log().latest();
     const product = (await db.get<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1 OFFSET 3'))!;
     published.length = 0;
-    const res = await app.inject({ method: 'POST', url: `/api/admin/products/${product.id}/price`, payload: { priceCents: 1500, compareAtPriceCents: 2500 }, remoteAddress: '127.0.0.1' });
+    const res = await app.inject({ method: 'POST', url: `/api/admin/products/${product.id}/price`, payload: { priceCents: 1500, compareAtPriceCents: 2500 }, headers: { authorization: 'Bearer log-token' } });
     expect(res.statusCode).toBe(200);
     const entries = await log().since(before, 10);
     expect(entries).toEqual([{ version: entries[0]?.version, ids: [product.id] }]);

@@ -20,8 +20,13 @@ let db: Db;
 let base = '';
 const sockets: Socket[] = [];
 
+const ADMIN_TOKEN = 'realtime-operators-token';
+
 beforeAll(async () => {
+  // the operators' figure exists only with a token (security/operator-access.ts)
+  vi.stubEnv('ADMIN_TOKEN', ADMIN_TOKEN);
   ({ app, db } = await commerceApp());
+  vi.unstubAllEnvs();
   await attachRealtime(app.server, { db, allowedOrigins: ['http://localhost:5173'] });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -102,12 +107,12 @@ describe('the /customer namespace', () => {
 });
 
 describe('the live-visitors figure', () => {
-  test('operators on the machine itself read the open visits by page', async () => {
+  test('operators with the token read the open visits by page', async () => {
     const socket = open();
     expect(await connected(socket)).toBe('connected');
     socket.emit('store:visit', { coords: null, requestUrl: '/live-page' });
     await until(async () => (await openVisits('/live-page')) === 1);
-    const res = await fetch(`${base}/api/admin/live-visitors`);
+    const res = await fetch(`${base}/api/admin/live-visitors`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { liveVisitors: number; pages: { requestUrl: string; visitors: number }[] };
     expect(body.liveVisitors).toBe((await liveVisitors(db)).liveVisitors);
@@ -115,8 +120,9 @@ describe('the live-visitors figure', () => {
     socket.disconnect();
   });
 
-  test('a request that is not from the machine itself is refused', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/live-visitors', remoteAddress: '203.0.113.9' });
+  test('the machine itself without the token is refused, as anyone else with a wrong one', async () => {
+    expect((await fetch(`${base}/api/admin/live-visitors`)).status).toBe(401);
+    const res = await app.inject({ method: 'GET', url: '/api/admin/live-visitors', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer wrong' } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: OPERATORS_ONLY });
   });

@@ -118,14 +118,14 @@ describe('the public route limits in Redis', () => {
 });
 
 describe('the operators\' sale price', () => {
-  test('answers 403 to others, 400 to bad prices and 404 to unknown products; a sale shows in the search answer at once', async () => {
+  test('answers 401 without the token (from the machine itself too), 400 to bad prices and 404 to unknown products; a sale shows in the search answer at once', async () => {
     const db = await commerceDb(20);
-    const app = await buildApp({ db, webDir: '/nonexistent' });
+    const app = await buildApp({ db, webDir: '/nonexistent', operators: { token: 'sale-token', allowedHosts: [], allowedOrigins: [] } });
     try {
       const product = (await db.get<{ id: number; sku: string }>('SELECT id, sku FROM products ORDER BY id LIMIT 1'))!;
-      const post = (id: number, payload: unknown, remoteAddress = '127.0.0.1') =>
-        app.inject({ method: 'POST', url: `/api/admin/products/${id}/price`, payload: payload as object, remoteAddress });
-      expect((await post(product.id, { priceCents: 100, compareAtPriceCents: null }, '203.0.113.9')).statusCode).toBe(403);
+      const post = (id: number, payload: unknown, authorization = 'Bearer sale-token') =>
+        app.inject({ method: 'POST', url: `/api/admin/products/${id}/price`, payload: payload as object, remoteAddress: '127.0.0.1', headers: { authorization } });
+      expect((await post(product.id, { priceCents: 100, compareAtPriceCents: null }, '')).statusCode).toBe(401);
       for (const bad of [{ priceCents: -1, compareAtPriceCents: null }, { priceCents: 1.5, compareAtPriceCents: null }, { priceCents: 500, compareAtPriceCents: 400 }, { priceCents: 5 }]) {
         const res = await post(product.id, bad);
         expect(res.statusCode).toBe(400);

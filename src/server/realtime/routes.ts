@@ -1,23 +1,23 @@
 /**
  * The operators' live-visitors figure: `GET /api/admin/live-visitors` answers how many visits are
  * open now (a socket on a page that has not left) and the busiest pages, from the `visits` table.
- *
- * Choice (there is no operator role in the spec): the call answers when the request carries
- * `Authorization: Bearer {ADMIN_TOKEN}` (compared in constant time), or, with no ADMIN_TOKEN
- * configured, only to requests from the machine itself (loopback). Anyone else gets 403.
+ * Operators only, by credentials alone (security/operator-access.ts): `Authorization: Bearer
+ * {ADMIN_TOKEN}`; without an ADMIN_TOKEN the route answers 404. No address is trusted: the
+ * machine itself once was, which made every visitor an operator behind a proxy on the same host.
  * @module
  */
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
 import { visitCounts } from '../repositories/visits.ts';
+import { operatorAccessFromEnv, operatorGuard, OPERATORS_ONLY, type OperatorAccess } from '../security/operator-access.ts';
+
+export { OPERATORS_ONLY };
 
 /** Options of {@link realtimeRoutes}. */
 export interface RealtimeRoutesOptions {
   db: Db;
-  /** The operators' token. @default process.env.ADMIN_TOKEN */
-  adminToken?: string;
+  /** Who may read the figure. @default operatorAccessFromEnv(): ADMIN_TOKEN, PUBLIC_URL, ALLOWED_ORIGINS */
+  operators?: OperatorAccess;
 }
 
 /** The live figure. */
@@ -26,9 +26,6 @@ export interface LiveVisitors {
   visitsLastHour: number;
   pages: { requestUrl: string; visitors: number }[];
 }
-
-/** The refusal text. */
-export const OPERATORS_ONLY = 'Operators only.';
 
 /**
  * The live figure from the visits table, which every process of the store writes to: it
@@ -39,28 +36,13 @@ export async function liveVisitors(db: Db, nowMs: number = Date.now()): Promise<
   return { liveVisitors: live, visitsLastHour: since, pages };
 }
 
-function isLoopback(ip: string): boolean {
-  return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
-}
-
-/** Whether a request may read operator figures. */
-export function isOperator(request: FastifyRequest, adminToken: string | undefined): boolean {
-  if (adminToken) {
-    const header = request.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    const wanted = Buffer.from(adminToken);
-    return given.length === wanted.length && timingSafeEqual(given, wanted);
-  }
-  return isLoopback(request.ip) && request.headers['x-forwarded-for'] === undefined;
-}
-
 /**
  * The plugin.
  * @example
  * await app.register(realtimeRoutes, { db });
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, options) => {
-  const token = options.adminToken ?? process.env.ADMIN_TOKEN;
+  app.addHook('onRequest', operatorGuard(options.operators ?? operatorAccessFromEnv()));
   const str = { type: 'string' } as const;
   app.get('/api/admin/live-visitors', {
     schema: {
@@ -74,11 +56,10 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (
             pages: { type: 'array', items: { type: 'object', properties: { requestUrl: str, visitors: { type: 'integer' } } } },
           },
         },
+        401: { $ref: 'Error#' },
         403: { $ref: 'Error#' },
+        404: { $ref: 'Error#' },
       },
     },
-  }, async (request) => {
-    if (!isOperator(request, token)) throw new HttpError(403, OPERATORS_ONLY);
-    return liveVisitors(options.db);
-  });
+  }, async () => liveVisitors(options.db));
 };

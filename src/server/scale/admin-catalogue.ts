@@ -1,7 +1,8 @@
 /**
  * The operators' catalogue write of the multi-process store: a sale (a product's price and
- * compare-at price), `POST /api/admin/products/{productId}/price`, operators only (ADMIN_TOKEN, or
- * the machine itself without one, as the live-visitors figure). The product, its variants and
+ * compare-at price), `POST /api/admin/products/{productId}/price`, operators only, by credentials
+ * alone (security/operator-access.ts: ADMIN_TOKEN, the store's Host, the cross-site guard; 404
+ * while no ADMIN_TOKEN is configured). The product, its variants and
  * their inventory levels take the new price in one transaction, which records the change in the
  * catalogue log (scale/catalogue-log.ts); then `app.catalogue.reindex`
  * updates this process's index and caches and announces the change to the other processes
@@ -11,14 +12,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { isOperator, OPERATORS_ONLY } from '../realtime/routes.ts';
 import { setProductPrice } from '../repositories/catalogue.ts';
+import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../security/operator-access.ts';
 
 /** Options of {@link adminCatalogueRoutes}. */
 export interface AdminCatalogueOptions {
   db: Db;
-  /** The operators' token. @default process.env.ADMIN_TOKEN */
-  adminToken?: string;
+  /** Who may write. @default operatorAccessFromEnv(): ADMIN_TOKEN, PUBLIC_URL, ALLOWED_ORIGINS */
+  operators?: OperatorAccess;
 }
 
 /** Highest price accepted, in cents (a typo's guard). @default 10,000,000 ($100,000) */
@@ -32,7 +33,7 @@ export const MAX_PRICE_CENTS = 10_000_000;
  */
 export const adminCatalogueRoutes: FastifyPluginAsync<AdminCatalogueOptions> = async (app, options) => {
   const { db } = options;
-  const token = options.adminToken ?? process.env.ADMIN_TOKEN;
+  app.addHook('onRequest', operatorGuard(options.operators ?? operatorAccessFromEnv()));
   const cents = { type: 'integer', minimum: 0, maximum: MAX_PRICE_CENTS } as const;
   app.post<{ Params: { productId: number }; Body: { priceCents: number; compareAtPriceCents: number | null } }>('/api/admin/products/:productId/price', {
     bodyLimit: 1024,
@@ -49,12 +50,12 @@ export const adminCatalogueRoutes: FastifyPluginAsync<AdminCatalogueOptions> = a
       response: {
         200: { type: 'object', properties: { productId: { type: 'integer' }, priceCents: { type: 'integer' }, compareAtPriceCents: { type: ['integer', 'null'] } } },
         400: { $ref: 'Error#' },
+        401: { $ref: 'Error#' },
         403: { $ref: 'Error#' },
         404: { $ref: 'Error#' },
       },
     },
   }, async (request) => {
-    if (!isOperator(request, token)) throw new HttpError(403, OPERATORS_ONLY);
     const { productId } = request.params;
     const { priceCents, compareAtPriceCents } = request.body;
     if (compareAtPriceCents !== null && compareAtPriceCents <= priceCents) throw new HttpError(400, 'compareAtPriceCents must be above priceCents (or null).');
