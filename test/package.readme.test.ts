@@ -67,6 +67,25 @@ describe('the README as a front page', () => {
   });
 });
 
+/** The server's source files, recursively. */
+function serverSources(dir = join(root, 'src/server')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? serverSources(join(dir, e.name)) : /\.(ts|mjs)$/.test(e.name) ? [join(dir, e.name)] : []);
+}
+
+describe('the manual', () => {
+  test('names every environment variable the server reads', () => {
+    const manual = pages.map(read).join('\n');
+    const reads = /(?:process\.env|\benv)(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])|\(env, ['"]([A-Z][A-Z0-9_]+)['"]/g;
+    const names = new Set<string>();
+    for (const file of serverSources()) {
+      for (const m of readFileSync(file, 'utf8').matchAll(reads)) names.add((m[1] ?? m[2] ?? m[3])!);
+    }
+    expect(names.size).toBeGreaterThan(30);
+    expect([...names].filter((name) => !manual.includes(`\`${name}`)).sort()).toEqual([]);
+  });
+});
+
 describe('links of the README, docs/ and bench/RESULTS.md', () => {
   test.each(pages)('%s links only to files and headings that exist', (page) => {
     const broken: string[] = [];
