@@ -1,9 +1,11 @@
 /**
  * The footer's fixed content and rules (spec section 2, Footer): hours, copyright line, postal
- * address, payment icons, the link lists, CATEGORIES from the navigation and POPULAR BRANDS. A
- * module of its own: the footer's code loads when it comes into view.
+ * address, payment icons, the link lists, CATEGORIES from the navigation, POPULAR BRANDS and the
+ * newsletter form's answer when it was posted without JavaScript. A module of its own: the
+ * footer's HTML comes from the server, its code loads once the page has settled.
  * @module
  */
+import { MESSAGES, newsletterErrorText } from './account.ts';
 import { ACCOUNT_PATH } from './chrome.ts';
 import type { NavItem, NavLink, Vendor } from './entities.ts';
 import { byName } from './lists.ts';
@@ -135,4 +137,117 @@ export function footerBrands<V extends Vendor>(vendors: readonly V[] | null | un
  */
 export function brandPath(name: string): string {
   return `/brands/${encodeURIComponent(name)}`;
+}
+
+/**
+ * Where the newsletter form posts when the page runs no JavaScript (a plain HTML form post; with
+ * JavaScript the form calls the JSON API through the newsletter machine instead).
+ */
+export const NEWSLETTER_FORM_ACTION = '/newsletter/subscribe';
+
+/**
+ * The query parameter the no-JavaScript newsletter answer comes back with: the server redirects
+ * to the page the form was on with `?newsletter={outcome}#newsletter`, and the footer rendered
+ * for that address shows the outcome's message.
+ */
+export const NEWSLETTER_NOTICE_PARAM = 'newsletter';
+
+/** The id of the newsletter block, the fragment the answer returns to (the browser scrolls to it). */
+export const NEWSLETTER_ANCHOR = 'newsletter';
+
+/**
+ * The outcomes of a newsletter form posted without JavaScript: 'subscribed' (the confirmation
+ * mail is on its way, or the address is already confirmed), 'invalid' (no or a malformed
+ * address), 'limited' (too many requests from the shopper's address or to that email) and
+ * 'failed' (anything else).
+ */
+export const NEWSLETTER_NOTICES = ['subscribed', 'invalid', 'limited', 'failed'] as const;
+
+/** One outcome of {@link NEWSLETTER_NOTICES}. */
+export type NewsletterNotice = (typeof NEWSLETTER_NOTICES)[number];
+
+/**
+ * The server's words for a refused request (the account limits'), shown as 'Error: {message}'
+ * like every failed subscription; the server's own constant is tested equal to it.
+ */
+export const NEWSLETTER_LIMITED_TEXT = 'Too many attempts. Please try again later.';
+
+/** An outcome's message and how it is coloured (errors red), as the form shows it with JavaScript. */
+export interface NewsletterNoticeView {
+  message: string;
+  tone: 'success' | 'danger';
+}
+
+const NOTICE_VIEWS: Record<NewsletterNotice, NewsletterNoticeView> = {
+  subscribed: { message: MESSAGES.newsletterSuccess, tone: 'success' },
+  invalid: { message: MESSAGES.newsletterInvalid, tone: 'danger' },
+  limited: { message: newsletterErrorText(NEWSLETTER_LIMITED_TEXT), tone: 'danger' },
+  failed: { message: newsletterErrorText(undefined), tone: 'danger' },
+};
+
+/**
+ * The message of a no-JavaScript newsletter outcome: the same words the form shows with
+ * JavaScript ('Please check your email to confirm.', 'Invalid subscription request.',
+ * 'Error: {message}').
+ *
+ * @example
+ * newsletterNoticeView('invalid'); // { message: 'Invalid subscription request.', tone: 'danger' }
+ */
+export function newsletterNoticeView(notice: NewsletterNotice): NewsletterNoticeView {
+  return NOTICE_VIEWS[notice];
+}
+
+/** The path and query of a page address ('/a?b#c' gives '/a' and '?b'); the fragment is dropped. */
+function splitPage(page: string): { path: string; params: URLSearchParams } {
+  const bare = page.split('#', 1)[0] ?? '';
+  const at = bare.indexOf('?');
+  return at === -1 ? { path: bare, params: new URLSearchParams() } : { path: bare.slice(0, at), params: new URLSearchParams(bare.slice(at + 1)) };
+}
+
+/**
+ * The outcome a page address carries (its `newsletter` query parameter), or null when it carries
+ * none or an unknown one (a hand-typed value shows nothing: the page never echoes its query).
+ *
+ * @example
+ * newsletterNoticeOf('/brands?newsletter=subscribed'); // 'subscribed'
+ * newsletterNoticeOf('/brands?newsletter=hello');      // null
+ */
+export function newsletterNoticeOf(page: string): NewsletterNotice | null {
+  const value = splitPage(page).params.get(NEWSLETTER_NOTICE_PARAM);
+  return (NEWSLETTER_NOTICES as readonly string[]).includes(value ?? '') ? (value as NewsletterNotice) : null;
+}
+
+/**
+ * The page the no-JavaScript form returns to, as its hidden `returnTo` field carries it: the
+ * page's path and query without a previous answer's parameter, so answering twice does not pile
+ * them up.
+ *
+ * @example
+ * newsletterReturnPath('/collections/pumps?page=2&newsletter=invalid'); // '/collections/pumps?page=2'
+ */
+export function newsletterReturnPath(page: string): string {
+  const { path, params } = splitPage(page);
+  params.delete(NEWSLETTER_NOTICE_PARAM);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Where the server sends the shopper after a no-JavaScript subscription (a 303): the page named
+ * by the form's `returnTo` when it is a path on this site (else the home page, so a crafted form
+ * cannot send anyone elsewhere), with the outcome in its query and the newsletter block as the
+ * fragment.
+ *
+ * @example
+ * newsletterAnswerUrl('/brands?page=1', 'subscribed'); // '/brands?page=1&newsletter=subscribed#newsletter'
+ * newsletterAnswerUrl('//evil.example', 'invalid');     // '/?newsletter=invalid#newsletter'
+ */
+export function newsletterAnswerUrl(returnTo: string | null | undefined, notice: NewsletterNotice): string {
+  const page = (returnTo ?? '').trim();
+  // a path on this site: one leading slash (not '//host'), no backslash (browsers read it as a
+  // slash) and no control character; unlike the sign-in's return path, every page may be one
+  const onSite = page.startsWith('/') && !page.startsWith('//') && !/[\\\p{Cc}]/u.test(page);
+  const { path, params } = splitPage(onSite ? newsletterReturnPath(page) : '/');
+  params.set(NEWSLETTER_NOTICE_PARAM, notice);
+  return `${path}?${params.toString()}#${NEWSLETTER_ANCHOR}`;
 }

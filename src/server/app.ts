@@ -16,6 +16,7 @@ import { accountsPlugin } from './auth/plugin.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { commerceRoutes } from './commerce/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { newsletterFormRoutes } from './content/newsletter-form.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
@@ -359,6 +360,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // robots.txt and the sitemap index, with the store's configured paths (seo/routes.ts)
   await app.register(seoRoutes, { db, paths: async () => (await createContentRepository(db).config()).storeConfig });
   await app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) });
+  // the footer's newsletter form posted without JavaScript (it uses the account services above)
+  await app.register(newsletterFormRoutes);
   await equipmentRoutes(app, { db, service: equipment });
   await app.register(commerceRoutes, { db });
   // the operators' routes, by credentials alone
