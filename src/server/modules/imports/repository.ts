@@ -1,0 +1,443 @@
+/**
+ * All of the import and export's SQL: reading whole products (everything the store holds, as
+ * {@link CatalogueItem}s with their row ids), and writing them inside the import's transaction.
+ *
+ * Ids are given by the writer (counters read at the start, under the import lock), as the seed
+ * does: no round trip asks the database for an id, and PostgreSQL's identities are moved past
+ * them before the commit. An update keeps the ids of the rows other tables point at (variants,
+ * inventory levels that carts hold, images and models whose drawn URLs name their row) and
+ * rewrites the rest.
+ * @module
+ */
+import type { Db } from '../../db/database.ts';
+import { syncIdentities } from '../../db/migrate.ts';
+import type { Shape } from '../../seed/catalogue-data.ts';
+import { recordCatalogueChange, type CatalogueChange } from '../../scale/catalogue-log.ts';
+import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemVariant } from './schemas.ts';
+
+/** The key of the PostgreSQL advisory lock an import holds: two imports run one after the other. */
+export const IMPORT_LOCK_KEY = 1_414_033;
+
+const CHUNK = 500;
+const b = (v: boolean): number => (v ? 1 : 0);
+const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+
+/** The next free id of each table the import writes. */
+export type IdCounters = Record<(typeof ID_TABLES)[number], number>;
+
+const ID_TABLES = ['collections', 'vendors', 'products', 'product_options', 'option_values', 'variants', 'inventory_levels', 'tags', 'product_images', 'model3ds', 'pdfs', 'product_reviews', 'product_questions'] as const;
+
+/** Takes the import lock (PostgreSQL; SQLite's write transaction is already one) and reads the id counters. */
+export async function beginImport(tx: Db): Promise<{ ids: IdCounters; createdOrder: number }> {
+  if (tx.dialect.name === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint) AS locked', [IMPORT_LOCK_KEY]);
+  const ids = {} as IdCounters;
+  for (const table of ID_TABLES) {
+    ids[table] = Number((await tx.get<{ n: number | null }>(`SELECT MAX(id) AS n FROM ${table}`))?.n ?? 0) + 1;
+  }
+  const order = Number((await tx.get<{ n: number | null }>('SELECT MAX(created_order) AS n FROM products'))?.n ?? 0) + 1;
+  return { ids, createdOrder: order };
+}
+
+/** Records the change in the catalogue log (the last statement before the commit) after moving PostgreSQL's identities past the ids given. */
+export async function finishImport(tx: Db, productIds: readonly number[]): Promise<CatalogueChange> {
+  await syncIdentities(tx);
+  return await recordCatalogueChange(tx, productIds);
+}
+
+interface CollectionRow {
+  id: number;
+  handle: string;
+  title: string;
+  parent_id: number | null;
+  level: number;
+  position: number;
+  seo_title: string | null;
+  seo_description: string | null;
+  is_indexed: number;
+  description_html: string | null;
+  image_url: string | null;
+  image_shape: string | null;
+  image_hue: number | null;
+}
+
+/** Every collection, parents before children (siblings by position, then id): the order files list them in. */
+export async function allCollections(db: Db): Promise<CatalogueCollection[]> {
+  const rows = await db.all<CollectionRow>(
+    `SELECT id, handle, title, parent_id, level, position, seo_title, seo_description, is_indexed, description_html, image_url, image_shape, image_hue
+     FROM collections ORDER BY position, id`,
+  );
+  const byParent = new Map<number | null, CollectionRow[]>();
+  for (const r of rows) {
+    const key = r.parent_id === null ? null : Number(r.parent_id);
+    let list = byParent.get(key);
+    if (!list) byParent.set(key, (list = []));
+    list.push(r);
+  }
+  const handleOf = new Map(rows.map((r) => [Number(r.id), r.handle]));
+  const out: CatalogueCollection[] = [];
+  const visit = (parent: number | null): void => {
+    for (const r of byParent.get(parent) ?? []) {
+      out.push({
+        id: Number(r.id),
+        handle: r.handle,
+        title: r.title,
+        parent: r.parent_id === null ? null : (handleOf.get(Number(r.parent_id)) ?? null),
+        position: Number(r.position),
+        seoTitle: r.seo_title,
+        seoDescription: r.seo_description,
+        isIndexed: Number(r.is_indexed) === 1,
+        descriptionHtml: r.description_html,
+        imageUrl: r.image_url,
+        imageShape: r.image_shape as Shape | null,
+        imageHue: r.image_hue === null ? null : Number(r.image_hue),
+      });
+      visit(Number(r.id));
+    }
+  };
+  visit(null);
+  return out;
+}
+
+/** Writes a collection (insert with its id, or update in place); `parentId` and `level` resolved by the caller. */
+export async function saveCollection(tx: Db, c: CatalogueCollection & { id: number }, parentId: number | null, level: number, insert: boolean): Promise<void> {
+  const values = [c.handle, c.title, parentId, level, c.position, c.seoTitle, c.seoDescription, b(c.isIndexed), c.descriptionHtml, c.imageUrl, c.imageShape, c.imageHue];
+  if (insert) {
+    await tx.run(
+      `INSERT INTO collections (handle, title, parent_id, level, position, seo_title, seo_description, is_indexed, description_html, image_url, image_shape, image_hue, id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [...values, c.id],
+    );
+  } else {
+    await tx.run(
+      `UPDATE collections SET handle = ?, title = ?, parent_id = ?, level = ?, position = ?, seo_title = ?, seo_description = ?, is_indexed = ?,
+       description_html = ?, image_url = ?, image_shape = ?, image_hue = ? WHERE id = ?`,
+      [...values, c.id],
+    );
+  }
+}
+
+/** Whether a collection id is free (a Volusion category keeps its id when it can). */
+export async function collectionIdFree(tx: Db, id: number): Promise<boolean> {
+  return !(await tx.get('SELECT id FROM collections WHERE id = ?', [id]));
+}
+
+/** Vendors by name. */
+export async function allVendors(db: Db): Promise<Map<string, { id: number; handle: string }>> {
+  const rows = await db.all<{ id: number; name: string; handle: string }>('SELECT id, name, handle FROM vendors');
+  return new Map(rows.map((r) => [r.name, { id: Number(r.id), handle: r.handle }]));
+}
+
+/** Adds a vendor. */
+export async function insertVendor(tx: Db, id: number, name: string, handle: string): Promise<void> {
+  await tx.run('INSERT INTO vendors (id, name, handle) VALUES (?, ?, ?)', [id, name, handle]);
+}
+
+/** Tags by `prefix NUL value`. */
+export async function allTags(db: Db): Promise<Map<string, number>> {
+  const rows = await db.all<{ id: number; prefix: string; value: string }>('SELECT id, prefix, value FROM tags');
+  return new Map(rows.map((r) => [`${r.prefix}\u0000${r.value}`, Number(r.id)]));
+}
+
+/** Adds a tag. */
+export async function insertTag(tx: Db, id: number, prefix: string, value: string): Promise<void> {
+  await tx.run('INSERT INTO tags (id, prefix, value) VALUES (?, ?, ?)', [id, prefix, value]);
+}
+
+/** Product ids by handle, for the handles given. */
+export async function productIdsByHandle(db: Db, handles: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < handles.length; i += CHUNK) {
+    const chunk = handles.slice(i, i + CHUNK);
+    for (const r of await db.all<{ id: number; handle: string }>(`SELECT id, handle FROM products WHERE handle IN (${marks(chunk.length)})`, chunk)) out.set(r.handle, Number(r.id));
+  }
+  return out;
+}
+
+/** Product ids by product SKU (the lowest id when several products share one). */
+export async function productIdsBySku(db: Db, skus: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < skus.length; i += CHUNK) {
+    const chunk = skus.slice(i, i + CHUNK);
+    for (const r of await db.all<{ id: number; sku: string }>(`SELECT id, sku FROM products WHERE sku IN (${marks(chunk.length)}) ORDER BY id DESC`, chunk)) out.set(r.sku, Number(r.id));
+  }
+  return out;
+}
+
+/** Product handles by id (related products are written as handles). */
+export async function productHandles(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    for (const r of await db.all<{ id: number; handle: string }>(`SELECT id, handle FROM products WHERE id IN (${marks(chunk.length)})`, chunk)) out.set(Number(r.id), r.handle);
+  }
+  return out;
+}
+
+/** Product ids in export order (creation order, then id), a batch at a time. @default size 500 */
+export async function* exportIdBatches(db: Db, size = CHUNK): AsyncGenerator<number[]> {
+  let afterOrder = -1;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db.all<{ id: number; created_order: number }>(
+      'SELECT id, created_order FROM products WHERE created_order > ? OR (created_order = ? AND id > ?) ORDER BY created_order, id LIMIT ?',
+      [afterOrder, afterOrder, afterId, size],
+    );
+    if (rows.length === 0) return;
+    yield rows.map((r) => Number(r.id));
+    const last = rows[rows.length - 1]!;
+    afterOrder = Number(last.created_order);
+    afterId = Number(last.id);
+  }
+}
+
+async function inChunks<T>(db: Db, sql: string, ids: readonly number[]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    if (chunk.length > 0) out.push(...(await db.all<T>(sql.replace('%', marks(chunk.length)), chunk)));
+  }
+  return out;
+}
+
+function group<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    let list = map.get(k);
+    if (!list) map.set(k, (list = []));
+    list.push(row);
+  }
+  return map;
+}
+
+const byText = (a: string, b2: string): number => (a < b2 ? -1 : a > b2 ? 1 : 0);
+
+/**
+ * Whole products as the store holds them, in the order of `ids` (missing ids are skipped), with
+ * the row ids an update keeps.
+ */
+export async function loadItems(db: Db, ids: readonly number[]): Promise<CatalogueItem[]> {
+  if (ids.length === 0) return [];
+  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string };
+  const products = await inChunks<P>(
+    db,
+    `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents, p.compare_at_price_cents, p.description_html,
+       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at
+     FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`,
+    ids,
+  );
+  const collections = group(await inChunks<{ product_id: number; handle: string }>(db, 'SELECT pc.product_id, c.handle FROM product_collections pc JOIN collections c ON c.id = pc.collection_id WHERE pc.product_id IN (%) ORDER BY pc.product_id, pc.position, c.id', ids), (r) => Number(r.product_id));
+  const tags = group(await inChunks<{ product_id: number; prefix: string; value: string }>(db, 'SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id IN (%)', ids), (r) => Number(r.product_id));
+  const options = await inChunks<{ id: number; product_id: number; name: string }>(db, 'SELECT id, product_id, name FROM product_options WHERE product_id IN (%) ORDER BY product_id, position, id', ids);
+  const values = group(await inChunks<{ option_id: number; id: number; value: string }>(db, 'SELECT option_id, id, value FROM option_values WHERE option_id IN (%) ORDER BY option_id, position, id', options.map((o) => Number(o.id))), (r) => Number(r.option_id));
+  const optionsOf = group(options, (r) => Number(r.product_id));
+  const variants = await inChunks<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, product_id, title, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id', ids);
+  const variantIds = variants.map((v) => Number(v.id));
+  const selected = group(await inChunks<{ variant_id: number; option_id: number; value: string }>(db, 'SELECT s.variant_id, s.option_id, ov.value FROM variant_selected_options s JOIN option_values ov ON ov.id = s.option_value_id WHERE s.variant_id IN (%)', variantIds), (r) => Number(r.variant_id));
+  const levels = group(await inChunks<{ id: number; variant_id: number; location: string; quantity: number; available_for_sale: number; bypass_negative_quantity: number; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, variant_id, location, quantity, available_for_sale, bypass_negative_quantity, price_cents, compare_at_price_cents FROM inventory_levels WHERE variant_id IN (%) ORDER BY variant_id, position, id', variantIds), (r) => Number(r.variant_id));
+  const variantsOf = group(variants, (r) => Number(r.product_id));
+  const images = group(await inChunks<{ id: number; product_id: number; url: string; alt_text: string | null; shape: string; hue: number }>(db, 'SELECT id, product_id, url, alt_text, shape, hue FROM product_images WHERE product_id IN (%) ORDER BY product_id, position, id', ids), (r) => Number(r.product_id));
+  const models = group(await inChunks<{ id: number; product_id: number; url: string; poster_url: string; shape: string; hue: number }>(db, 'SELECT id, product_id, url, poster_url, shape, hue FROM model3ds WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
+  const pdfs = group(await inChunks<{ product_id: number; url: string; local_filename: string; title: string }>(db, 'SELECT product_id, url, local_filename, title FROM pdfs WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
+  const reviews = group(await inChunks<{ product_id: number; stars_rating: number; title: string | null; body: string | null; author: string | null; created_at: string }>(db, 'SELECT product_id, stars_rating, title, body, author, created_at FROM product_reviews WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
+  const questions = group(await inChunks<{ product_id: number; question: string; asked_by: string; answer: string | null; answered_by: string | null; created_at: string }>(db, 'SELECT product_id, question, asked_by, answer, answered_by, created_at FROM product_questions WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
+  const related = group(await inChunks<{ product_id: number; handle: string }>(db, 'SELECT r.product_id, p.handle FROM related_products r JOIN products p ON p.id = r.related_product_id WHERE r.product_id IN (%) ORDER BY r.product_id, r.position, r.related_product_id', ids), (r) => Number(r.product_id));
+
+  const byId = new Map<number, CatalogueItem>();
+  for (const p of products) {
+    const id = Number(p.id);
+    const opts = optionsOf.get(id) ?? [];
+    const item: CatalogueItem = {
+      id,
+      handle: p.handle,
+      title: p.title,
+      sku: p.sku,
+      productCode: p.product_code,
+      vendor: p.vendor,
+      weight: p.weight === null ? null : Number(p.weight),
+      priceCents: Number(p.price_cents),
+      compareAtPriceCents: p.compare_at_price_cents === null ? null : Number(p.compare_at_price_cents),
+      descriptionHtml: p.description_html,
+      seoTitle: p.seo_title,
+      seoDescription: p.seo_description,
+      isIndexed: Number(p.is_indexed) === 1,
+      isFeatured: Number(p.is_featured) === 1,
+      salesCount: Number(p.sales_count),
+      createdAt: p.created_at,
+      collections: (collections.get(id) ?? []).map((r) => r.handle),
+      tags: (tags.get(id) ?? []).map((t): [string, string] => [t.prefix, t.value]).sort((x, y) => byText(x[0], y[0]) || byText(x[1], y[1])),
+      options: opts.map((o) => ({ name: o.name, values: (values.get(Number(o.id)) ?? []).map((v) => v.value) })),
+      variants: (variantsOf.get(id) ?? []).map((v): ItemVariant => {
+        const sel = new Map((selected.get(Number(v.id)) ?? []).map((s) => [Number(s.option_id), s.value]));
+        return {
+          id: Number(v.id),
+          title: v.title,
+          sku: v.sku,
+          priceCents: Number(v.price_cents),
+          compareAtPriceCents: v.compare_at_price_cents === null ? null : Number(v.compare_at_price_cents),
+          options: opts.map((o) => sel.get(Number(o.id)) ?? ''),
+          inventory: (levels.get(Number(v.id)) ?? []).map((l): ItemLevel => ({
+            id: Number(l.id),
+            location: l.location,
+            quantity: Number(l.quantity),
+            availableForSale: Number(l.available_for_sale) === 1,
+            bypassNegativeQuantity: Number(l.bypass_negative_quantity) === 1,
+            priceCents: Number(l.price_cents),
+            compareAtPriceCents: l.compare_at_price_cents === null ? null : Number(l.compare_at_price_cents),
+          })),
+        };
+      }),
+      images: (images.get(id) ?? []).map((i) => ({ id: Number(i.id), url: i.url, altText: i.alt_text, shape: i.shape as Shape, hue: Number(i.hue) })),
+      model3ds: (models.get(id) ?? []).map((m) => ({ id: Number(m.id), url: m.url, posterUrl: m.poster_url, shape: m.shape as Shape, hue: Number(m.hue) })),
+      pdfs: (pdfs.get(id) ?? []).map((f) => ({ url: f.url, localFilename: f.local_filename, title: f.title })),
+      reviews: (reviews.get(id) ?? []).map((r) => ({ starsRating: Number(r.stars_rating), title: r.title, body: r.body, author: r.author, createdAt: r.created_at })),
+      questions: (questions.get(id) ?? []).map((q) => ({ question: q.question, askedBy: q.asked_by, answer: q.answer, answeredBy: q.answered_by, createdAt: q.created_at })),
+      related: (related.get(id) ?? []).map((r) => r.handle),
+    };
+    byId.set(id, item);
+  }
+  return ids.map((id) => byId.get(id)).filter((x): x is CatalogueItem => x !== undefined);
+}
+
+/** What a product write needs besides the product: ids to give and names resolved to ids. */
+export interface WriteContext {
+  ids: IdCounters;
+  vendorId: number | null;
+  collectionIds: number[];
+  tagIds: number[];
+  createdOrder: number;
+}
+
+const DRAWN_IMAGE = /^\/media\/images\/\d+((?:-\d+)?\.png)$/;
+const DRAWN_MODEL = /^\/media\/models\/\d+(\.gltf)$/;
+const DRAWN_POSTER = /^\/media\/models\/\d+(\/poster(?:-\d+)?\.png)$/;
+
+/** A picture the store draws names its row in its URL: a new row renames it. */
+const renumber = (url: string, re: RegExp, prefix: string, id: number): string => {
+  const m = re.exec(url);
+  return m ? `${prefix}${id}${m[1]}` : url;
+};
+
+/**
+ * Writes one product: inserts it (no `existing`) or updates it in place, keeping the ids of the
+ * variants, levels, images and models `item` carries. Answers the product id. The item's drawn
+ * picture URLs are renamed after their (new) rows.
+ */
+export async function writeItem(tx: Db, item: CatalogueItem, existing: CatalogueItem | null, ctx: WriteContext): Promise<number> {
+  const id = existing?.id ?? ctx.ids.products++;
+  const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), item.salesCount, item.createdAt];
+  if (existing) {
+    await tx.run(
+      `UPDATE products SET handle = ?, title = ?, sku = ?, product_code = ?, vendor_id = ?, weight = ?, price_cents = ?, compare_at_price_cents = ?, description_html = ?,
+       seo_title = ?, seo_description = ?, is_indexed = ?, is_featured = ?, sales_count = ?, created_at = ? WHERE id = ?`,
+      [...row, id],
+    );
+    const oldVariantIds = existing.variants.map((v) => v.id!);
+    if (oldVariantIds.length > 0) await tx.run(`DELETE FROM variant_selected_options WHERE variant_id IN (${marks(oldVariantIds.length)})`, oldVariantIds);
+    await tx.run('DELETE FROM option_values WHERE option_id IN (SELECT id FROM product_options WHERE product_id = ?)', [id]);
+    for (const sql of [
+      'DELETE FROM product_options WHERE product_id = ?',
+      'DELETE FROM product_collections WHERE product_id = ?',
+      'DELETE FROM product_tags WHERE product_id = ?',
+      'DELETE FROM pdfs WHERE product_id = ?',
+      'DELETE FROM product_reviews WHERE product_id = ?',
+      'DELETE FROM product_questions WHERE product_id = ?',
+    ]) await tx.run(sql, [id]);
+    // rows the new item no longer has: levels first (and the cart lines holding them), then variants
+    const keptLevels = new Set(item.variants.flatMap((v) => v.inventory.map((l) => l.id)).filter((x) => x !== undefined));
+    const goneLevels = existing.variants.flatMap((v) => v.inventory.map((l) => l.id!)).filter((l) => !keptLevels.has(l));
+    if (goneLevels.length > 0) {
+      await tx.run(`DELETE FROM checkout_line_items WHERE inventory_level_id IN (${marks(goneLevels.length)})`, goneLevels);
+      await tx.run(`DELETE FROM inventory_levels WHERE id IN (${marks(goneLevels.length)})`, goneLevels);
+    }
+    const keptVariants = new Set(item.variants.map((v) => v.id).filter((x) => x !== undefined));
+    const goneVariants = oldVariantIds.filter((v) => !keptVariants.has(v));
+    if (goneVariants.length > 0) await tx.run(`DELETE FROM variants WHERE id IN (${marks(goneVariants.length)})`, goneVariants);
+    const keptImages = new Set(item.images.map((i) => i.id));
+    const goneImages = existing.images.map((i) => i.id!).filter((i) => !keptImages.has(i));
+    if (goneImages.length > 0) await tx.run(`DELETE FROM product_images WHERE id IN (${marks(goneImages.length)})`, goneImages);
+    const keptModels = new Set(item.model3ds.map((m) => m.id));
+    const goneModels = existing.model3ds.map((m) => m.id!).filter((m) => !keptModels.has(m));
+    if (goneModels.length > 0) await tx.run(`DELETE FROM model3ds WHERE id IN (${marks(goneModels.length)})`, goneModels);
+  } else {
+    await tx.run(
+      `INSERT INTO products (handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, description_html, seo_title, seo_description,
+       is_indexed, is_featured, sales_count, created_at, created_order, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [...row, ctx.createdOrder, id],
+    );
+  }
+  for (const [position, cid] of ctx.collectionIds.entries()) {
+    await tx.run('INSERT INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)', [id, cid, position]);
+  }
+  for (const tagId of ctx.tagIds) await tx.run('INSERT INTO product_tags (product_id, tag_id) VALUES (?, ?)', [id, tagId]);
+  const valueIds: Map<string, number>[] = [];
+  const optionIds: number[] = [];
+  for (const [position, o] of item.options.entries()) {
+    const optionId = ctx.ids.product_options++;
+    optionIds.push(optionId);
+    await tx.run('INSERT INTO product_options (id, product_id, name, position) VALUES (?, ?, ?, ?)', [optionId, id, o.name, position]);
+    const map = new Map<string, number>();
+    for (const [p, value] of o.values.entries()) {
+      if (map.has(value)) continue;
+      const valueId = ctx.ids.option_values++;
+      map.set(value, valueId);
+      await tx.run('INSERT INTO option_values (id, option_id, value, position) VALUES (?, ?, ?, ?)', [valueId, optionId, value, p]);
+    }
+    valueIds.push(map);
+  }
+  for (const [position, v] of item.variants.entries()) {
+    let variantId = v.id;
+    if (variantId === undefined) {
+      variantId = ctx.ids.variants++;
+      await tx.run('INSERT INTO variants (id, product_id, title, position, sku, price_cents, compare_at_price_cents) VALUES (?, ?, ?, ?, ?, ?, ?)', [variantId, id, v.title, position, v.sku, v.priceCents, v.compareAtPriceCents]);
+    } else {
+      await tx.run('UPDATE variants SET title = ?, position = ?, sku = ?, price_cents = ?, compare_at_price_cents = ? WHERE id = ?', [v.title, position, v.sku, v.priceCents, v.compareAtPriceCents, variantId]);
+    }
+    for (const [k, value] of v.options.entries()) {
+      const valueId = valueIds[k]?.get(value);
+      if (valueId !== undefined) await tx.run('INSERT INTO variant_selected_options (variant_id, option_id, option_value_id) VALUES (?, ?, ?)', [variantId, optionIds[k], valueId]);
+    }
+    for (const [lp, l] of v.inventory.entries()) {
+      const values = [l.location, lp, l.priceCents, l.compareAtPriceCents, l.quantity, b(l.availableForSale), b(l.bypassNegativeQuantity)];
+      if (l.id === undefined) {
+        await tx.run(
+          `INSERT INTO inventory_levels (location, position, price_cents, compare_at_price_cents, quantity, available_for_sale, bypass_negative_quantity, variant_id, id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          [...values, variantId, ctx.ids.inventory_levels++],
+        );
+      } else {
+        await tx.run(
+          'UPDATE inventory_levels SET location = ?, position = ?, price_cents = ?, compare_at_price_cents = ?, quantity = ?, available_for_sale = ?, bypass_negative_quantity = ?, variant_id = ? WHERE id = ?',
+          [...values, variantId, l.id],
+        );
+      }
+    }
+  }
+  for (const [position, img] of item.images.entries()) {
+    const imageId = img.id ?? ctx.ids.product_images++;
+    const url = renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
+    if (img.id === undefined) await tx.run('INSERT INTO product_images (id, product_id, position, url, alt_text, shape, hue) VALUES (?, ?, ?, ?, ?, ?, ?)', [imageId, id, position, url, img.altText, img.shape, img.hue]);
+    else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, imageId]);
+  }
+  for (const m of item.model3ds) {
+    const modelId = m.id ?? ctx.ids.model3ds++;
+    const url = renumber(m.url, DRAWN_MODEL, '/media/models/', modelId);
+    const poster = renumber(m.posterUrl, DRAWN_POSTER, '/media/models/', modelId);
+    if (m.id === undefined) await tx.run('INSERT INTO model3ds (id, product_id, url, poster_url, shape, hue) VALUES (?, ?, ?, ?, ?, ?)', [modelId, id, url, poster, m.shape, m.hue]);
+    else await tx.run('UPDATE model3ds SET url = ?, poster_url = ?, shape = ?, hue = ? WHERE id = ?', [url, poster, m.shape, m.hue, modelId]);
+  }
+  for (const f of item.pdfs) await tx.run('INSERT INTO pdfs (id, product_id, url, local_filename, title) VALUES (?, ?, ?, ?, ?)', [ctx.ids.pdfs++, id, f.url, f.localFilename, f.title]);
+  for (const r of item.reviews) {
+    await tx.run('INSERT INTO product_reviews (id, product_id, stars_rating, title, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.ids.product_reviews++, id, r.starsRating, r.title, r.body, r.author, r.createdAt]);
+  }
+  for (const q of item.questions) {
+    await tx.run('INSERT INTO product_questions (id, product_id, question, asked_by, answer, answered_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.ids.product_questions++, id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt]);
+  }
+  return id;
+}
+
+/** Replaces a product's related products (ids resolved by the caller). */
+export async function writeRelated(tx: Db, productId: number, relatedIds: readonly number[]): Promise<void> {
+  await tx.run('DELETE FROM related_products WHERE product_id = ?', [productId]);
+  for (const [position, r] of relatedIds.entries()) await tx.run('INSERT INTO related_products (product_id, related_product_id, position) VALUES (?, ?, ?)', [productId, r, position]);
+}
