@@ -50,3 +50,4 @@ export * from './diagram-explorer.connect.ts';
 export * from './my-equipment.machine.ts';
 export * from './my-equipment.connect.ts';
 export * from './sign-in.connect.ts';
+export * from './orders.connect.ts';
