@@ -86,6 +86,32 @@ describe('the manual', () => {
   });
 });
 
+/** Whether a repository path exists; `*` in its last part matches any run of characters. */
+function pathExists(path: string): boolean {
+  if (!path.includes('*')) return existsSync(join(root, path));
+  const dir = join(root, dirname(path));
+  const name = new RegExp(`^${path.slice(path.lastIndexOf('/') + 1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+  return existsSync(dir) && readdirSync(dir).some((f) => name.test(f));
+}
+
+describe('paths the README and the manual name', () => {
+  test.each(pages)('%s names only files and folders that exist', (page) => {
+    const named = [...prose(read(page)).matchAll(/`((?:src|test|scripts|bench|docs|examples)\/[^`\s]*)`/g)].map((m) => m[1]!)
+      // a target layout (`modules/<name>/...`), a set of names (`{a,b}`) or a built file is no path of today
+      .filter((p) => !/[<{]/.test(p) && !p.startsWith('docs/api'));
+    expect(named.filter((p) => !pathExists(p.replace(/\/$/, '')))).toEqual([]);
+  });
+});
+
+describe('docs/server.md', () => {
+  test('names every folder of src/server in its table of folders', () => {
+    const folders = readdirSync(join(root, 'src/server'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const page = read('docs/server.md');
+    expect(folders.length).toBeGreaterThan(10);
+    expect(folders.filter((name) => !page.includes(`| \`${name}/\` |`))).toEqual([]);
+  });
+});
+
 describe('links of the README, docs/ and bench/RESULTS.md', () => {
   test.each(pages)('%s links only to files and headings that exist', (page) => {
     const broken: string[] = [];
