@@ -312,6 +312,23 @@ const DRAWN_IMAGE = /^\/media\/images\/\d+((?:-\d+)?\.png)$/;
 const DRAWN_MODEL = /^\/media\/models\/\d+(\.gltf)$/;
 const DRAWN_POSTER = /^\/media\/models\/\d+(\/poster(?:-\d+)?\.png)$/;
 
+/**
+ * The id of a new drawn picture's row: the one its URL names when that id is free (an export read
+ * into an empty store keeps its URLs), else the next one.
+ */
+async function drawnId(tx: Db, url: string, re: RegExp, table: 'product_images' | 'model3ds', ids: IdCounters): Promise<number> {
+  const m = /^\/media\/(?:images|models)\/(\d{1,9})\b/.exec(url);
+  if (m && re.test(url)) {
+    const wanted = Number(m[1]);
+    if (wanted >= ids[table]) {
+      ids[table] = wanted + 1;
+      return wanted;
+    }
+    if (wanted > 0 && !(await tx.get(`SELECT id FROM ${table} WHERE id = ?`, [wanted]))) return wanted;
+  }
+  return ids[table]++;
+}
+
 /** A picture the store draws names its row in its URL: a new row renames it. */
 const renumber = (url: string, re: RegExp, prefix: string, id: number): string => {
   const m = re.exec(url);
@@ -414,13 +431,13 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     }
   }
   for (const [position, img] of item.images.entries()) {
-    const imageId = img.id ?? ctx.ids.product_images++;
+    const imageId = img.id ?? (await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids));
     const url = renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
     if (img.id === undefined) await tx.run('INSERT INTO product_images (id, product_id, position, url, alt_text, shape, hue) VALUES (?, ?, ?, ?, ?, ?, ?)', [imageId, id, position, url, img.altText, img.shape, img.hue]);
     else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, imageId]);
   }
   for (const m of item.model3ds) {
-    const modelId = m.id ?? ctx.ids.model3ds++;
+    const modelId = m.id ?? (await drawnId(tx, m.url, DRAWN_MODEL, 'model3ds', ctx.ids));
     const url = renumber(m.url, DRAWN_MODEL, '/media/models/', modelId);
     const poster = renumber(m.posterUrl, DRAWN_POSTER, '/media/models/', modelId);
     if (m.id === undefined) await tx.run('INSERT INTO model3ds (id, product_id, url, poster_url, shape, hue) VALUES (?, ?, ?, ?, ?, ?)', [modelId, id, url, poster, m.shape, m.hue]);

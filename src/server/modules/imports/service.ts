@@ -356,12 +356,13 @@ async function applyItem(
   }
   const merged = mergeItem(existing, { ...incoming, handle }, now);
   const collectionIds: number[] = [];
-  merged.collections = merged.collections.filter((h) => {
-    const c = state.collections.get(h);
-    if (!c) report.warn(incoming.line, 'collections', h, `Collection '${h}' is not in the store or the file; the product is filed without it`);
-    else collectionIds.push(c.id);
-    return c !== undefined;
-  });
+  for (const h of merged.collections) {
+    // a collection the file names and the store lacks (a Shopify file carries no collection tree) is made at the top
+    if (!state.collections.has(h)) {
+      await applyCollection(tx, state, { kind: 'collection', line: incoming.line, handle: h, title: titleOfHandle(h), parent: null, position: state.topPosition, seoTitle: null, seoDescription: null, isIndexed: true, descriptionHtml: null, imageUrl: null, imageShape: null, imageHue: null }, report);
+    }
+    collectionIds.push(state.collections.get(h)!.id);
+  }
   if (existing && canonical(merged) === canonical(existing)) {
     report.totals.unchanged++;
     return { id: existing.id!, changed: false };
@@ -398,6 +399,11 @@ async function applyItem(
   }
   byHandle.set(merged.handle, id);
   return { id, changed: true };
+}
+
+/** A title for a collection known only by its handle ('pool-pumps' -> 'Pool Pumps'). */
+export function titleOfHandle(handle: string): string {
+  return handle.split(/[-_]+/).filter(Boolean).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || handle;
 }
 
 /** Throws when a format needs what the call lacks (the CLI and the routes check before reading). */

@@ -208,7 +208,14 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
     const value = take(parseShortText(first.get(column), column), first, column);
     if (value === undefined) continue;
     if (m[2] === 'skimmer' && m[3] === 'part_number') item.productCode = value === '' ? null : value;
-    else if (m[2] === 'skimmer' && m[3] === 'collections') item.collections = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+    else if (m[2] === 'skimmer' && m[3] === 'collections') {
+      item.collections = [];
+      for (const h of value.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+        const checked = parseHandle(h, 'Collection');
+        if (checked.ok) item.collections.push(checked.value);
+        else report.warn(first.line, column, h, `${checked.reason}; the product is filed without it`);
+      }
+    }
     else if (value !== '') {
       metafields = true;
       tags.push([m[1]!.trim() || m[3]!, value]);
