@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { LOGIN_FAILED_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../../src/server/auth/routes.ts';
 import { CROSS_SITE_MESSAGE, JSON_REQUIRED_MESSAGE } from '../../src/server/auth/origin-guard.ts';
-import { RATE_LIMITED_MESSAGE } from '../../src/server/auth/rate-limit.ts';
 import { INVALID_LINK_MESSAGE } from '../../src/server/auth/services.ts';
 import { accountApp, call, lastLinkToken, PASSWORD, sessionCookieOf, signedIn, type TestApp } from './account.helpers.ts';
 
@@ -14,7 +13,11 @@ afterEach(async () => {
   await t.db.close();
 });
 
-const outbox = async (to: string) => await t.db.all<{ kind: string; subject: string }>('SELECT kind, subject FROM email_outbox WHERE to_address = ? ORDER BY id', [to]);
+/** The mail to an address, once the queued jobs are composed. */
+const outbox = async (to: string) => {
+  await t.app.accounts.outbox.flush();
+  return await t.db.all<{ kind: string; subject: string }>('SELECT kind, subject FROM email_outbox WHERE to_address = ? ORDER BY id', [to]);
+};
 
 describe('user and customer when signed out', () => {
   test('GET /api/user answers { user: null } and GET /api/customer an empty customer', async () => {
@@ -29,6 +32,7 @@ describe('register', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
     expect(res.headers['set-cookie']).toBeUndefined();
+    await t.app.accounts.outbox.flush();
     const row = await t.db.get<{ email: string; password_hash: string }>('SELECT email, password_hash FROM customers');
     expect(row?.email).toBe('ann@example.com');
     expect(row?.password_hash).toMatch(/^scrypt\$/);
@@ -41,8 +45,8 @@ describe('register', () => {
     const again = await call(t.app, 'POST', '/api/auth/register', { body: { email: 'ANN@example.com', password: 'another password here', firstName: 'Eve', lastName: 'X' } });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: true });
-    expect(await t.db.all('SELECT id FROM customers')).toHaveLength(1);
     expect((await outbox('ann@example.com')).map((m) => m.kind)).toEqual(['verify-account', 'account-exists']);
+    expect(await t.db.all('SELECT id FROM customers')).toHaveLength(1);
   });
 
   test.each([
@@ -54,7 +58,9 @@ describe('register', () => {
     const res = await call(t.app, 'POST', '/api/auth/register', { body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: message });
+    await t.app.accounts.outbox.flush();
     expect(await t.db.all('SELECT id FROM customers')).toEqual([]);
+    expect(await t.db.all('SELECT id FROM email_outbox')).toEqual([]);
   });
 });
 
@@ -88,21 +94,6 @@ describe('sign in and out', () => {
     expect((await call(t.app, 'POST', '/api/auth/logout', { cookie, body: {} })).json()).toEqual({ success: true });
     expect((await call(t.app, 'GET', '/api/user', { cookie })).json()).toEqual({ user: null });
   });
-
-  test('rate limits failed sign-ins per account, even for the right password, with 429', async () => {
-    await signedIn(t.app, 'ann@example.com');
-    for (let i = 0; i < 10; i++) {
-      expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ann@example.com', password: `wrong password ${i}` } })).statusCode).toBe(401);
-    }
-    const locked = await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ann@example.com', password: PASSWORD } });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ error: RATE_LIMITED_MESSAGE });
-  });
-
-  test('rate limits an unknown email exactly like a known one', async () => {
-    for (let i = 0; i < 10; i++) await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: `wrong password ${i}` } });
-    expect((await call(t.app, 'POST', '/api/auth/login', { body: { email: 'ghost@example.com', password: 'x'.repeat(12) } })).statusCode).toBe(429);
-  });
 });
 
 describe('password change and reset', () => {
@@ -130,6 +121,7 @@ describe('password change and reset', () => {
     expect((await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'nobody@example.com' } })).json()).toEqual({ success: true });
     expect(await outbox('nobody@example.com')).toEqual([]);
     expect((await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'ann@example.com' } })).json()).toEqual({ success: true });
+    await t.app.accounts.outbox.flush();
     const token = await lastLinkToken(t.db, 'ann@example.com');
     expect((await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'"))?.text_body).toContain('http://shop.test/reset-password?token=');
     const res = await call(t.app, 'POST', '/api/auth/reset-password', { body: { token, password: 'reset password 2030' } });
@@ -144,6 +136,7 @@ describe('password change and reset', () => {
   test('emailed links never take their host from the request', async () => {
     await signedIn(t.app, 'ann@example.com');
     await call(t.app, 'POST', '/api/auth/reset-password/request', { body: { email: 'ann@example.com' }, headers: { host: 'evil.test' } });
+    await t.app.accounts.outbox.flush();
     const text = (await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'reset-password'"))?.text_body ?? '';
     expect(text).not.toContain('evil.test');
   });
@@ -157,6 +150,7 @@ describe('account recovery and verification', () => {
     expect(await outbox('ann.backup@example.com')).toEqual([]);
     await t.db.run('UPDATE customers SET recovery_email_verified = 1 WHERE id = ?', [id]);
     await call(t.app, 'POST', '/api/auth/recover-account', { body: { email: 'ann.backup@example.com' } });
+    await t.app.accounts.outbox.flush();
     const text = (await t.db.get<{ text_body: string }>("SELECT text_body FROM email_outbox WHERE kind = 'recover-account'"))?.text_body ?? '';
     expect(text).toContain('ann@example.com');
     expect(text).toContain('/reset-password?token=');
@@ -165,6 +159,7 @@ describe('account recovery and verification', () => {
   test('start and finish verification', async () => {
     const { cookie } = await signedIn(t.app, 'ann@example.com');
     expect((await call(t.app, 'POST', '/api/auth/verification/start', { cookie, body: {} })).json()).toEqual({ success: true });
+    await t.app.accounts.outbox.flush();
     const token = await lastLinkToken(t.db, 'ann@example.com');
     expect((await call(t.app, 'POST', '/api/auth/verification/finish', { body: { token } })).json()).toEqual({ success: true });
     expect((await call(t.app, 'GET', '/api/user', { cookie })).json().user.emailVerified).toBe(true);

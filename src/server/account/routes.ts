@@ -51,6 +51,7 @@ import {
   type AccountServices,
 } from '../auth/services.ts';
 import { HttpError } from '../errors.ts';
+import { greeting } from '../email/outbox.ts';
 import { confirmRecoveryEmail, recoveryEmailOf, setRecoveryEmail } from '../repositories/customers.ts';
 import { confirmSubscription, insertPendingSubscription, subscriptionStatus } from '../repositories/newsletter.ts';
 import {
@@ -354,7 +355,8 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
       await outbox.in(tx).enqueue('recovery-email', {
         to,
         subject: 'Verify your Skimmer recovery email',
-        text: `Hello ${row.first_name},\n\nThis address was set as the recovery email of a Skimmer account. Confirm it by following this link (valid for 24 hours):\n${link}\n\nIf this was not you, ignore this email.\n`,
+        // the recovery address has not confirmed (this mail asks it to): no name its account holder typed
+        text: `${greeting(row.first_name, row.recovery_email_verified === 1)}\n\nThis address was set as the recovery email of a Skimmer account. Confirm it by following this link (valid for 24 hours):\n${link}\n\nIf this was not you, ignore this email.\n`,
       });
     });
     await flush();

@@ -8,7 +8,10 @@
  * of the store ({@link redisLimiter}, with REDIS_URL), so alternating processes cannot double a
  * limit.
  *
- * The limits the server uses are {@link AUTH_LIMITS}.
+ * The limits the server uses are {@link AUTH_LIMITS}. Sign-in is limited per client address
+ * (refused past the limit) but only paced per email ({@link LOGIN_PACE}, {@link loginDelayMs}):
+ * a limit that refused the right password would let anyone lock an owner out by typing ten wrong
+ * ones.
  * @module
  */
 import type { RedisClient } from '../scale/redis.ts';
@@ -20,14 +23,15 @@ export interface LimitRule {
 }
 
 /**
- * The server's limits. Failed sign-ins count per IP and per email; requests that send email
+ * The server's limits. Failed sign-ins count per IP (paced per email: {@link LOGIN_PACE});
+ * wrong current passwords count per signed-in account; requests that send email
  * (password reset, account recovery, verification, newsletter, recovery email) count per IP and
  * per target, so nobody can flood a mailbox.
  */
 export const AUTH_LIMITS = {
   /** Failed sign-ins per IP. @default 20 per 15 minutes */
   loginPerIp: { limit: 20, windowMs: 15 * 60_000 },
-  /** Failed sign-ins per email address (existing or not, so the answer reveals nothing). @default 10 per 15 minutes */
+  /** Wrong current passwords of a signed-in account changing its password. @default 10 per 15 minutes */
   loginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   /** Registrations, reset and recovery requests per IP. @default 10 per 15 minutes */
   emailRequestPerIp: { limit: 10, windowMs: 15 * 60_000 },
@@ -40,6 +44,40 @@ export const AUTH_LIMITS = {
   /** Recovery-email requests per IP. @default 20 per hour */
   recoveryPerIp: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * The pace of sign-ins per email address (existing or not, so the pace reveals nothing). Every
+ * attempt counts (before its password is checked, so tries sent in parallel each wait longer than
+ * the one before); a successful sign-in clears the count. The first `freeAttempts` go at once;
+ * then each is held `baseDelayMs`, doubling per attempt up to `maxDelayMs`, before its password
+ * is checked. Nothing is refused: the owner's right password still signs in, only later. The
+ * longest hold stays well below the storefront's 10-second call timeout.
+ */
+export const LOGIN_PACE = {
+  /** Attempts of a window answered without delay. @default 5 */
+  freeAttempts: 5,
+  /** The first delay. @default 500 */
+  baseDelayMs: 500,
+  /** The longest delay. @default 5000 */
+  maxDelayMs: 5000,
+  /** The counter's window (from its first attempt). @default 15 minutes */
+  window: { limit: Number.MAX_SAFE_INTEGER, windowMs: 15 * 60_000 },
+} as const;
+
+/**
+ * How long a sign-in attempt is held when `earlier` attempts on its email came before it in the
+ * window: 0 for the free ones, then {@link LOGIN_PACE}'s doubling delay, capped.
+ * @example
+ * loginDelayMs(4); // 0
+ * loginDelayMs(5); // 500
+ * loginDelayMs(10); // 5000
+ */
+export function loginDelayMs(earlier: number, pace: Pick<typeof LOGIN_PACE, 'freeAttempts' | 'baseDelayMs' | 'maxDelayMs'> = LOGIN_PACE): number {
+  if (!(earlier >= pace.freeAttempts)) return 0;
+  // capped before the power grows past what a double holds exactly
+  const doublings = Math.min(earlier - pace.freeAttempts, 30);
+  return Math.min(pace.baseDelayMs * 2 ** doublings, pace.maxDelayMs);
+}
 
 /** The message of a refused request. */
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
@@ -64,6 +102,11 @@ export class RateLimiter {
 
   /** Counts a hit on `key`; answers whether it was within the limit. */
   hit(key: string, rule: LimitRule): boolean {
+    return this.increment(key, rule) <= rule.limit;
+  }
+
+  /** Counts a hit on `key`; answers the hits of its window, this one included. */
+  increment(key: string, rule: LimitRule): number {
     const t = this.now();
     let w = this.current(key, rule);
     if (w === undefined) {
@@ -72,7 +115,7 @@ export class RateLimiter {
       this.windows.set(key, w);
     }
     w.count++;
-    return w.count <= rule.limit;
+    return w.count;
   }
 
   /** Checks all keys, then counts a hit on each if every one is within its limit. */
@@ -115,6 +158,8 @@ export interface Limiter {
   check(key: string, rule: LimitRule): Promise<boolean>;
   /** Counts a hit on `key`; answers whether it was within the limit. */
   hit(key: string, rule: LimitRule): Promise<boolean>;
+  /** Counts a hit on `key`; answers the hits of its window, this one included. */
+  increment(key: string, rule: LimitRule): Promise<number>;
   /** Checks all keys, then counts a hit on each if every one is within its limit (atomically in Redis). */
   allow(...entries: [string, LimitRule][]): Promise<boolean>;
   /** Forgets a key (a successful sign-in clears the account's failures). */
@@ -131,6 +176,7 @@ export function memoryLimiter(counters: RateLimiter = new RateLimiter()): Limite
   return {
     check: async (key, rule) => counters.check(key, rule),
     hit: async (key, rule) => counters.hit(key, rule),
+    increment: async (key, rule) => counters.increment(key, rule),
     allow: async (...entries) => counters.allow(...entries),
     reset: async (key) => counters.reset(key),
   };
@@ -165,15 +211,17 @@ return c`;
  */
 export function redisLimiter(redis: RedisClient, prefix: string = REDIS_LIMIT_PREFIX): Limiter {
   const k = (key: string) => prefix + key;
+  const increment = async (key: string, rule: LimitRule): Promise<number> =>
+    Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs)));
   return {
     async check(key, rule) {
       const raw = await redis.get(k(key));
       return Number(raw ?? 0) < rule.limit;
     },
     async hit(key, rule) {
-      const count = Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs)));
-      return count <= rule.limit;
+      return (await increment(key, rule)) <= rule.limit;
     },
+    increment,
     async allow(...entries) {
       if (entries.length === 0) return true;
       const args = entries.flatMap(([, rule]) => [String(rule.limit), String(rule.windowMs)]);

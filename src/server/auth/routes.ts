@@ -18,41 +18,48 @@
  *
  * Choices (the spec is silent):
  * - Nothing reveals whether an account exists: register, reset and recovery requests always
- *   answer `{ success: true }` and say what happened by email only (an existing address gets an
- *   "you already have an account" message instead of a second account). Register therefore does
- *   not sign in; the shopper signs in next. A failed sign-in answers the same 401 for an unknown
- *   email and a wrong password, after the same scrypt work.
- * - Signing in does not require a verified email; verification is its own flow.
- * - A password change or reset ends every other session of the account; the change itself
- *   re-issues the current session's token.
+ *   answer `{ success: true }` after the same work and the same one write (a mail job; the job
+ *   decides, after the answer, what the address gets: auth/mail-jobs.ts), and say what happened
+ *   by email only (an existing address gets an "you already have an account" message instead of
+ *   a second account). Register therefore does not sign in; the shopper signs in next (sign-in
+ *   first composes a registration still queued for its address). A failed sign-in answers the
+ *   same 401 for an unknown email and a wrong password, after the same scrypt work.
+ * - Sign-in is refused per client address past its limit, but per email only slowed down
+ *   (rate-limit.ts LOGIN_PACE): someone else's wrong passwords never stop the owner's right one.
+ * - Signing in does not require a verified email; verification is its own flow. Mail greets by
+ *   first name only an address that has been verified.
+ * - A password change or reset ends every other session of the account and every reset link
+ *   mailed before it (so does a newer reset request); the change itself re-issues the current
+ *   session's token.
  * @module
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isEmailFormat } from '../../domain/account.ts';
 import { HttpError } from '../errors.ts';
+import { greeting } from '../email/outbox.ts';
 import {
   customerAuthByEmail,
   customerAuthById,
-  customerByEmail,
-  customersByRecoveryEmail,
   customerVerification,
-  insertCustomer,
   markEmailVerified,
   resetPassword,
   setPasswordHash,
   upgradePasswordHash,
 } from '../repositories/customers.ts';
+import { defineAccountMailJobs, RECOVER_JOB, REGISTER_JOB, RESET_JOB, type RegisterJobInput } from './mail-jobs.ts';
 import { DEFAULT_SCRYPT, hashPassword, needsRehash, passwordProblem, PASSWORD_MAX_LENGTH, verifyPassword } from './password.ts';
-import { AUTH_LIMITS, RATE_LIMITED_MESSAGE } from './rate-limit.ts';
+import { AUTH_LIMITS, LOGIN_PACE, loginDelayMs, RATE_LIMITED_MESSAGE } from './rate-limit.ts';
 import { endCustomerSessions, signIn, signOut } from './session.ts';
 import {
   consumeToken,
   emailLink,
+  endResetLinks,
   INVALID_LINK_MESSAGE,
   issueToken,
   limit,
   normalEmail,
   requireCustomer,
+  waitMs,
   type AccountServices,
 } from './services.ts';
 import { customerSchema, userSchema, loadCustomer, loadUser } from './users.ts';
@@ -98,6 +105,7 @@ function checkName(value: string, field: string): string {
 export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app: FastifyInstance, { services: s }) => {
   const { db, outbox } = s;
   const iso = () => new Date(s.now()).toISOString();
+  defineAccountMailJobs(s);
   // verified against when the email is unknown, so both paths cost the same; made on first need
   let dummyHash: Promise<string> | null = null;
   const flush = async () => {
@@ -107,6 +115,9 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     bodyLimit: 16_384,
     schema: { summary, tags: TAGS, ...(b ? { body: b } : {}), response: { 200: success, ...errors }, ...extra },
   });
+  // routes that queue a mail job start the worker once their answer is sent, so its work (which
+  // differs by address) never adds to the answer's time
+  const queuing = (summary: string, b: object) => ({ ...opts(summary, b), onResponse: flush });
 
   app.get('/api/user', { schema: { summary: 'The signed-in user, or null', tags: TAGS, response: { 200: { type: 'object', properties: { user: { anyOf: [userSchema, { type: 'null' }] } } } } } }, async (req) => ({
     user: req.session.customerId === null ? null : await loadUser(db, req.session.customerId),
@@ -118,33 +129,16 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
 
   app.post<{ Body: { email: string; password: string; firstName: string; lastName: string } }>(
     '/api/auth/register',
-    opts('Create an account (answers the same whether or not the email is taken)', body({ email, password, firstName: name, lastName: name }, ['email', 'password', 'firstName', 'lastName'])),
+    queuing('Create an account (answers the same whether or not the email is taken)', body({ email, password, firstName: name, lastName: name }, ['email', 'password', 'firstName', 'lastName'])),
     async (req) => {
       const e = checkEmail(req.body.email);
       checkPassword(req.body.password);
       const first = checkName(req.body.firstName, 'first name');
       const last = checkName(req.body.lastName, 'last name');
       await limit(s, [`register-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`register-to:${e}`, AUTH_LIMITS.emailPerTarget]);
-      const hash = await hashPassword(req.body.password, s.scrypt);
-      await db.transaction(async (tx) => {
-        const existing = await customerByEmail(tx, e);
-        if (existing) {
-          await outbox.in(tx).enqueue('account-exists', {
-            to: e,
-            subject: 'You already have a Skimmer account',
-            text: `Someone (hopefully you) tried to create a Skimmer account with this email address, which already has one.\n\nSign in: ${s.publicUrl}/login\nForgot your password? ${s.publicUrl}/reset-password\n`,
-          });
-          return;
-        }
-        const id = await insertCustomer(tx, { email: e, passwordHash: hash, firstName: first, lastName: last, at: iso() });
-        const link = emailLink({ ...s, db: tx }, '/verify-account', await issueToken({ ...s, db: tx }, 'verify-account', { customerId: id ?? null, email: e }));
-        await outbox.in(tx).enqueue('verify-account', {
-          to: e,
-          subject: 'Welcome to Skimmer: please verify your email',
-          text: `Hello ${first},\n\nYour Skimmer account is ready. Please verify your email address:\n${link}\n\nThe link is valid for 24 hours.\n`,
-        });
-      });
-      await flush();
+      const job: RegisterJobInput = { passwordHash: await hashPassword(req.body.password, s.scrypt), firstName: first, lastName: last };
+      // the account is created (or the owner told) by the job: one row here for every address
+      await outbox.enqueueJob(REGISTER_JOB, e, job);
       return { success: true };
     },
   );
@@ -158,19 +152,23 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
     async (req, reply) => {
       const e = normalEmail(req.body.email);
       const ipKey = `login-ip:${req.ip}`;
-      const accountKey = `login-account:${e}`;
-      if (!(await s.limiter.check(ipKey, AUTH_LIMITS.loginPerIp)) || !(await s.limiter.check(accountKey, AUTH_LIMITS.loginPerAccount))) {
-        throw new HttpError(429, RATE_LIMITED_MESSAGE);
-      }
-      const row = isEmailFormat(e) ? await customerAuthByEmail(db, e) : undefined;
+      const paceKey = `login-pace:${e}`;
+      if (!(await s.limiter.check(ipKey, AUTH_LIMITS.loginPerIp))) throw new HttpError(429, RATE_LIMITED_MESSAGE);
+      // per email: slowed, never refused (counted before the check, so parallel tries queue up)
+      const attempt = await s.limiter.increment(paceKey, LOGIN_PACE.window);
+      const delay = loginDelayMs(attempt - 1);
+      if (delay > 0) await (s.sleep ?? waitMs)(delay);
+      const valid = isEmailFormat(e);
+      // a registration answered a moment ago may still be queued: its job creates the account
+      if (valid) await outbox.composeJobs({ to: e });
+      const row = valid ? await customerAuthByEmail(db, e) : undefined;
       const tooLong = passwordProblem(req.body.password)?.includes('at most') === true;
       const ok = row && !tooLong ? await verifyPassword(req.body.password, row.password_hash) : (await verifyPassword('x', await (dummyHash ??= hashPassword('dummy password for timing', s.scrypt))), false);
       if (!ok || !row) {
         await s.limiter.hit(ipKey, AUTH_LIMITS.loginPerIp);
-        await s.limiter.hit(accountKey, AUTH_LIMITS.loginPerAccount);
         throw new HttpError(401, LOGIN_FAILED_MESSAGE);
       }
-      await s.limiter.reset(accountKey);
+      await s.limiter.reset(paceKey);
       if (needsRehash(row.password_hash, s.scrypt) && s.scrypt === DEFAULT_SCRYPT) {
         const upgraded = await hashPassword(req.body.password, s.scrypt);
         await upgradePasswordHash(db, row.id, upgraded, row.password_hash);
@@ -203,10 +201,12 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, customerId, hash, iso());
         await endCustomerSessions(tx, customerId, req.session.id);
+        // a link mailed before the change would undo it
+        await endResetLinks({ db: tx }, customerId);
         await outbox.in(tx).enqueue('password-changed', {
           to: row.email,
           subject: 'Your Skimmer password was changed',
-          text: `Hello ${row.first_name},\n\nThe password of your Skimmer account was just changed. If this was not you, reset it now: ${s.publicUrl}/reset-password\n`,
+          text: `${greeting(row.first_name, row.email_verified === 1)}\n\nThe password of your Skimmer account was just changed. If this was not you, reset it now: ${s.publicUrl}/reset-password\n`,
         });
       });
       await signIn(app, req, reply, customerId);
@@ -217,21 +217,12 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
 
   app.post<{ Body: { email: string } }>(
     '/api/auth/reset-password/request',
-    opts('Email a password-reset link (answers the same for unknown emails)', body({ email }, ['email'])),
+    queuing('Email a password-reset link, ending the ones sent before (answers the same for unknown emails)', body({ email }, ['email'])),
     async (req) => {
       const e = checkEmail(req.body.email);
       await limit(s, [`reset-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`reset-to:${e}`, AUTH_LIMITS.emailPerTarget]);
-      await db.transaction(async (tx) => {
-        const row = await customerByEmail(tx, e);
-        if (!row) return;
-        const link = emailLink({ ...s, db: tx }, '/reset-password', await issueToken({ ...s, db: tx }, 'reset-password', { customerId: row.id, email: e }));
-        await outbox.in(tx).enqueue('reset-password', {
-          to: e,
-          subject: 'Reset your Skimmer password',
-          text: `Hello ${row.first_name},\n\nFollow this link to choose a new password:\n${link}\n\nThe link is valid for one hour and works once. If you did not ask for it, ignore this email.\n`,
-        });
-      });
-      await flush();
+      // the job looks the address up, ends the older links and issues the new one
+      await outbox.enqueueJob(RESET_JOB, e, null);
       return { success: true };
     },
   );
@@ -248,6 +239,8 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
         // the link proved control of the sign-in email
         if (!await resetPassword(tx, target.customerId, target.email, hash, iso())) return false;
         await endCustomerSessions(tx, target.customerId);
+        // the account's other reset links (an older request, a recovery mail) end with this one
+        await endResetLinks({ db: tx }, target.customerId);
         return true;
       });
       if (!done) throw new HttpError(400, INVALID_LINK_MESSAGE);
@@ -257,21 +250,11 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
 
   app.post<{ Body: { email: string } }>(
     '/api/auth/recover-account',
-    opts('Email the sign-in address and a reset link to a verified recovery email (answers the same for unknown emails)', body({ email }, ['email'])),
+    queuing('Email the sign-in address and a reset link to a verified recovery email (answers the same for unknown emails)', body({ email }, ['email'])),
     async (req) => {
       const e = checkEmail(req.body.email);
       await limit(s, [`recover-ip:${req.ip}`, AUTH_LIMITS.emailRequestPerIp], [`recover-to:${e}`, AUTH_LIMITS.emailPerTarget]);
-      await db.transaction(async (tx) => {
-        for (const row of await customersByRecoveryEmail(tx, e)) {
-          const link = emailLink({ ...s, db: tx }, '/reset-password', await issueToken({ ...s, db: tx }, 'reset-password', { customerId: row.id, email: row.email }));
-          await outbox.in(tx).enqueue('recover-account', {
-            to: e,
-            subject: 'Recover your Skimmer account',
-            text: `Hello ${row.first_name},\n\nThis address is the recovery email of the Skimmer account that signs in as:\n${row.email}\n\nTo choose a new password, follow this link (valid for one hour):\n${link}\n`,
-          });
-        }
-      });
-      await flush();
+      await outbox.enqueueJob(RECOVER_JOB, e, null);
       return { success: true };
     },
   );
@@ -287,7 +270,8 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       await outbox.in(tx).enqueue('verify-account', {
         to: row.email,
         subject: 'Verify your Skimmer account',
-        text: `Hello ${row.first_name},\n\nPlease verify your email address:\n${link}\n\nThe link is valid for 24 hours.\n`,
+        // not verified yet (or this mail would not go): no name in front of it
+        text: `${greeting(row.first_name, row.email_verified === 1)}\n\nPlease verify your email address:\n${link}\n\nThe link is valid for 24 hours.\n`,
       });
     });
     await flush();

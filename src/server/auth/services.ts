@@ -13,7 +13,7 @@ import type { CaptchaVerifier } from '../captcha/verifier.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Outbox } from '../email/outbox.ts';
-import { findAuthToken, insertAuthToken, markAuthTokenUsed } from '../repositories/customers.ts';
+import { deleteAuthTokens, findAuthToken, insertAuthToken, markAuthTokenUsed } from '../repositories/customers.ts';
 import type { ScryptParams } from './password.ts';
 import { RATE_LIMITED_MESSAGE, type LimitRule, type Limiter } from './rate-limit.ts';
 import { hashToken, newToken } from './session.ts';
@@ -33,8 +33,18 @@ export interface AccountServices {
   /** HMAC key of the add-card links (SESSION_SECRET, or random per process). */
   secret: Buffer;
   now: () => number;
+  /**
+   * Holds a paced sign-in this long (a test sets `app.accounts.sleep` to one that records the
+   * wait). @default a timer ({@link waitMs})
+   */
+  sleep?: (ms: number) => Promise<void>;
   /** Origins accepted besides the server's own (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
+}
+
+/** Waits `ms` milliseconds (a timer). */
+export function waitMs(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** The answer to anonymous calls on account data. */
@@ -102,6 +112,15 @@ export async function issueToken(s: AccountServices, purpose: TokenPurpose, targ
     createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TOKEN_TTL_MS[purpose]).toISOString(),
   });
   return token;
+}
+
+/**
+ * Ends every reset link already mailed for an account (the links of account recovery included).
+ * Call inside the transaction of the change that makes them stale: a password change, a
+ * completed reset, a newer reset request.
+ */
+export async function endResetLinks(s: Pick<AccountServices, 'db'>, customerId: number): Promise<void> {
+  await deleteAuthTokens(s.db, customerId, 'reset-password');
 }
 
 /** A consumed token's target. */

@@ -12,6 +12,15 @@
  * ({@link CLAIM_LEASE_MS}); the message is then claimed and sent again (delivery is at least
  * once: a message sent just before the death is sent twice, none is lost). Every process with
  * SMTP runs the sender loop ({@link Outbox.startLoop}), so mail left by a stopped process is sent.
+ *
+ * Jobs: a request that must answer and write the same whether or not an address has an account
+ * (registration, password reset) stores a job instead of a message ({@link Outbox.enqueueJob}:
+ * one row, the same for every address), and answers. The worker ({@link Outbox.flush}, kicked
+ * after the answer and by the loop, which runs with or without SMTP) composes each job in a
+ * transaction of its own with the function its kind defined ({@link Outbox.defineJob}): that
+ * function looks the address up and writes what follows (an account, a link), and answers the
+ * messages to send, or none (the row is then deleted). A row still holding a job is never sent,
+ * claimed or listed.
  * @module
  */
 import { hostname } from 'node:os';
@@ -33,6 +42,31 @@ export interface OutboxMessage extends EmailMessage {
   sentAt: string | null;
   attempts: number;
   lastError: string | null;
+}
+
+/** A message a job composed, with its kind (the kind its row then carries). */
+export interface ComposedMessage extends EmailMessage {
+  kind: string;
+}
+
+/**
+ * Composes one queued job inside `tx` (write through `tx`: the job's row is updated in the same
+ * transaction); answers the messages to store, the first in the job's row. None deletes the row.
+ */
+export type MailJob = (tx: Db, job: { to: string; input: unknown }) => Promise<ComposedMessage[]>;
+
+/**
+ * The greeting line of store mail. A name is text somebody typed, and until the address has been
+ * confirmed by its owner that somebody may be anyone (registering another person's address puts
+ * up to 100 characters of the registrant's choice in front of them): only a confirmed address is
+ * greeted by name.
+ * @example
+ * greeting('Ann', false); // 'Hello,'
+ * greeting('Ann', true); // 'Hello Ann,'
+ */
+export function greeting(firstName: string | null | undefined, confirmed: boolean): string {
+  const name = firstName?.trim() ?? '';
+  return confirmed && name !== '' ? `Hello ${name},` : 'Hello,';
 }
 
 /** Delivers one message (SMTP in production, a fake in tests). */
@@ -86,6 +120,7 @@ function toMessage(r: Row): OutboxMessage {
  */
 export class Outbox {
   private flushing: Promise<number> | null = null;
+  private rerun = false;
   private loop: NodeJS.Timeout | null = null;
 
   constructor(
@@ -95,6 +130,8 @@ export class Outbox {
     private readonly now: () => number = Date.now,
     /** This sender's name on its claims. @default '{host}:{pid}' */
     readonly owner: string = `${hostname()}:${process.pid}`,
+    /** The job kinds and how each is composed (shared with the handles {@link Outbox.in} makes). */
+    private readonly jobs: Map<string, MailJob> = new Map(),
   ) {}
 
   /** Whether messages leave the machine (SMTP configured). */
@@ -107,7 +144,83 @@ export class Outbox {
    * message in that transaction (the outer handle would wait for it to end).
    */
   in(db: Db): Outbox {
-    return new Outbox(db, this.transport, this.from, this.now, this.owner);
+    return new Outbox(db, this.transport, this.from, this.now, this.owner, this.jobs);
+  }
+
+  /** Defines how jobs of `kind` are composed (once per kind, at start-up). */
+  defineJob(kind: string, compose: MailJob): void {
+    this.jobs.set(kind, compose);
+  }
+
+  /**
+   * Stores a job (call inside the request's transaction, through `in(tx)`): one row whatever the
+   * job will decide, so the request writes the same for every address; answers its id.
+   */
+  async enqueueJob(kind: string, to: string, input: unknown): Promise<number> {
+    const row = await this.db.get<{ id: number }>(
+      "INSERT INTO email_outbox (to_address, subject, text_body, kind, created_at, job) VALUES (?, '', '', ?, ?, ?) RETURNING id",
+      [to, kind, new Date(this.now()).toISOString(), JSON.stringify(input ?? null)],
+    );
+    if (!row) throw new Error('outbox insert returned no id');
+    return Number(row.id);
+  }
+
+  /**
+   * Composes the queued jobs (only those to `to` when given: sign-in first composes a
+   * registration still queued for its address), oldest first, each in a transaction of its own;
+   * answers how many were composed. With `to`, a job another process is composing is waited for
+   * rather than skipped, so the caller then reads what it wrote. A job that throws is rolled back, its attempt recorded, and
+   * tried again at the next run (up to {@link MAX_ATTEMPTS}); a kind this process has not defined
+   * is left for one that has.
+   */
+  async composeJobs(options: { to?: string } = {}): Promise<number> {
+    let done = 0;
+    const tried: number[] = [];
+    for (;;) {
+      const notIn = tried.length > 0 ? ` AND id NOT IN (${tried.map(() => '?').join(', ')})` : '';
+      const to = options.to === undefined ? '' : ' AND to_address = ?';
+      const kinds = [...this.jobs.keys()];
+      if (kinds.length === 0) return done;
+      const ids = await this.db.all<{ id: number }>(
+        `SELECT id FROM email_outbox WHERE job IS NOT NULL AND attempts < ? AND kind IN (${kinds.map(() => '?').join(', ')})${to}${notIn} ORDER BY id LIMIT ?`,
+        [MAX_ATTEMPTS, ...kinds, ...(options.to === undefined ? [] : [options.to]), ...tried, CLAIM_BATCH],
+      );
+      if (ids.length === 0) return done;
+      for (const { id } of ids) {
+        tried.push(Number(id));
+        try {
+          if (await this.composeOne(Number(id), options.to !== undefined)) done++;
+        } catch (err) {
+          await this.db.run('UPDATE email_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ? AND job IS NOT NULL', [
+            String((err as Error).message ?? err).slice(0, 500), id,
+          ]);
+        }
+      }
+    }
+  }
+
+  private async composeOne(id: number, wait: boolean): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // another process composing the same job holds the row: the worker skips it, a caller that
+      // needs the outcome waits for it and then finds `job` cleared (PostgreSQL); SQLite's
+      // transactions run one after the other, and the second finds `job` cleared
+      const row = await tx.get<{ to_address: string; kind: string; job: string }>(
+        `SELECT to_address, kind, job FROM email_outbox WHERE id = ? AND job IS NOT NULL${wait ? tx.dialect.forUpdate : tx.dialect.forUpdateSkipLocked}`,
+        [id],
+      );
+      const compose = row ? this.jobs.get(row.kind) : undefined;
+      if (!row || !compose) return false;
+      const [first, ...rest] = await compose(tx, { to: row.to_address, input: JSON.parse(row.job) as unknown });
+      if (!first) {
+        await tx.run('DELETE FROM email_outbox WHERE id = ?', [id]);
+        return true;
+      }
+      await tx.run('UPDATE email_outbox SET to_address = ?, subject = ?, text_body = ?, html_body = ?, kind = ?, job = NULL WHERE id = ?', [
+        first.to, first.subject, first.text, first.html ?? null, first.kind, id,
+      ]);
+      for (const m of rest) await this.in(tx).enqueue(m.kind, m);
+      return true;
+    });
   }
 
   /** Stores a message (call inside the transaction of the change it reports, through `in(tx)`); answers its id. */
@@ -120,10 +233,25 @@ export class Outbox {
     return row.id;
   }
 
-  /** Sends pending messages; answers how many were sent. Concurrent calls share one run. */
+  /**
+   * Composes the queued jobs, then sends pending messages (with a transport); answers how many
+   * were sent. Concurrent calls share one run, and a call during a run makes it go round once
+   * more, so whatever was queued before the call is handled when its promise settles.
+   */
   async flush(): Promise<number> {
-    if (!this.transport) return Promise.resolve(0);
-    this.flushing ??= this.run().finally(() => {
+    if (this.flushing) {
+      this.rerun = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      let sent = 0;
+      do {
+        this.rerun = false;
+        await this.composeJobs();
+        sent += await this.run();
+      } while (this.rerun);
+      return sent;
+    })().finally(() => {
       this.flushing = null;
     });
     return this.flushing;
@@ -140,7 +268,7 @@ export class Outbox {
     const notIn = exclude.length > 0 ? ` AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
     return this.db.transaction(async (tx) => {
       const rows = await tx.all<Row>(
-        `SELECT * FROM email_outbox WHERE sent_at IS NULL AND attempts < ? AND (claimed_until IS NULL OR claimed_until < ?)${notIn}
+        `SELECT * FROM email_outbox WHERE sent_at IS NULL AND job IS NULL AND attempts < ? AND (claimed_until IS NULL OR claimed_until < ?)${notIn}
          ORDER BY id LIMIT ?${tx.dialect.forUpdateSkipLocked}`,
         [MAX_ATTEMPTS, new Date(now).toISOString(), ...exclude, limit],
       );
@@ -192,9 +320,12 @@ export class Outbox {
     }
   }
 
-  /** Starts the sender loop: a flush every `intervalMs` (mail of stopped processes, retries). */
+  /**
+   * Starts the worker loop: a flush every `intervalMs` (jobs and mail left by stopped processes,
+   * retries). It runs without a transport too, since jobs are composed either way.
+   */
   startLoop(intervalMs: number = SEND_INTERVAL_MS): void {
-    if (!this.transport || this.loop) return;
+    if (this.loop) return;
     this.loop = setInterval(() => void this.flush().catch(() => undefined), intervalMs);
     this.loop.unref();
   }
@@ -206,18 +337,18 @@ export class Outbox {
     await this.flushing?.catch(() => undefined);
   }
 
-  /** Newest first; optionally only messages to one address (case-insensitive). */
+  /** Newest first; optionally only messages to one address (case-insensitive). Jobs not yet composed are not messages. */
   async list(options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
     const limit = Math.min(Math.max(options.limit ?? 100, 1), 500);
     const rows = options.to
-      ? await this.db.all<Row>(`SELECT * FROM email_outbox WHERE ${this.db.dialect.caseInsensitiveEquals('to_address')} ORDER BY id DESC LIMIT ?`, [options.to, limit])
-      : await this.db.all<Row>('SELECT * FROM email_outbox ORDER BY id DESC LIMIT ?', [limit]);
+      ? await this.db.all<Row>(`SELECT * FROM email_outbox WHERE job IS NULL AND ${this.db.dialect.caseInsensitiveEquals('to_address')} ORDER BY id DESC LIMIT ?`, [options.to, limit])
+      : await this.db.all<Row>('SELECT * FROM email_outbox WHERE job IS NULL ORDER BY id DESC LIMIT ?', [limit]);
     return rows.map(toMessage);
   }
 
   /** One message, or null. */
   async get(id: number): Promise<OutboxMessage | null> {
-    const row = await this.db.get<Row>('SELECT * FROM email_outbox WHERE id = ?', [id]);
+    const row = await this.db.get<Row>('SELECT * FROM email_outbox WHERE id = ? AND job IS NULL', [id]);
     return row ? toMessage(row) : null;
   }
 }

@@ -12,6 +12,8 @@ export interface CustomerAuthRow {
   email: string;
   password_hash: string;
   first_name: string;
+  /** 1 once the sign-in email was confirmed by its owner (mail greets by name only then). */
+  email_verified: number;
 }
 
 /** A customer's profile as GET /api/user serves it (before mapping). */
@@ -26,8 +28,8 @@ export interface CustomerProfileRow {
 }
 
 /** The customer holding a sign-in email, or undefined. */
-export async function customerByEmail(db: Db, email: string): Promise<{ id: number; first_name: string } | undefined> {
-  return await db.get<{ id: number; first_name: string }>('SELECT id, first_name FROM customers WHERE email = ?', [email]);
+export async function customerByEmail(db: Db, email: string): Promise<{ id: number; first_name: string; email_verified: number } | undefined> {
+  return await db.get<{ id: number; first_name: string; email_verified: number }>('SELECT id, first_name, email_verified FROM customers WHERE email = ?', [email]);
 }
 
 /** Whether a customer id exists. */
@@ -49,12 +51,12 @@ export async function insertCustomer(
 
 /** The sign-in row of an email. */
 export async function customerAuthByEmail(db: Db, email: string): Promise<CustomerAuthRow | undefined> {
-  return await db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name FROM customers WHERE email = ?', [email]);
+  return await db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name, email_verified FROM customers WHERE email = ?', [email]);
 }
 
 /** The sign-in row of a customer id. */
 export async function customerAuthById(db: Db, customerId: number): Promise<CustomerAuthRow | undefined> {
-  return await db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name FROM customers WHERE id = ?', [customerId]);
+  return await db.get<CustomerAuthRow>('SELECT id, email, password_hash, first_name, email_verified FROM customers WHERE id = ?', [customerId]);
 }
 
 /** Replaces a hash by a stronger one of the same password, unless it changed meanwhile. */
@@ -153,6 +155,14 @@ export async function insertAuthToken(
 /** The token of a hash and purpose, or undefined. */
 export async function findAuthToken(db: Db, tokenHash: string, purpose: string): Promise<AuthTokenRow | undefined> {
   return await db.get<AuthTokenRow>('SELECT id, customer_id, email, expires_at, used_at FROM auth_tokens WHERE token_hash = ? AND purpose = ?', [tokenHash, purpose]);
+}
+
+/**
+ * Deletes every token of one purpose of an account, used or not: a password change, a completed
+ * reset and a newer reset request end the reset links already mailed. Answers how many.
+ */
+export async function deleteAuthTokens(db: Db, customerId: number, purpose: string): Promise<number> {
+  return (await db.run('DELETE FROM auth_tokens WHERE customer_id = ? AND purpose = ?', [customerId, purpose])).changes;
 }
 
 /** Marks a token used; false when another use came first. */
