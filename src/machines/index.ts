@@ -51,3 +51,4 @@ export * from './my-equipment.machine.ts';
 export * from './my-equipment.connect.ts';
 export * from './sign-in.connect.ts';
 export * from './orders.connect.ts';
+export * from './order.connect.ts';

@@ -1,0 +1,105 @@
+/**
+ * What one order's page shows, from a snapshot of its machine: a pure function, tested without
+ * React; `useOrder` returns it with the page's events.
+ * @module
+ */
+import type { SnapshotFrom } from 'xstate';
+import type { Order } from '../api/types.ts';
+import { MESSAGES } from '../domain/account.ts';
+import { addButtonState, type AddButtonState } from '../domain/add-button.ts';
+import type { ProductCardData } from '../domain/entities.ts';
+import { formatPrice } from '../domain/money.ts';
+import { orderAddressLines, orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, type TotalsRow } from '../domain/orders.ts';
+import type { orderMachine } from './order.machine.ts';
+import type { OrderNotice } from './order.types.ts';
+
+/** A line of the order, ready to show. */
+export interface OrderLineView {
+  id: number;
+  title: string;
+  productHandle: string;
+  sku: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  priceText: string;
+  totalText: string;
+  addedAfterPlacement: boolean;
+}
+
+/** A related product with its 'Add to Order' button. */
+export interface RelatedOffer {
+  card: ProductCardData;
+  button: AddButtonState;
+  /** This product's add is in flight. */
+  adding: boolean;
+}
+
+/** What an order's page shows. */
+export interface OrderView {
+  /** 'checking' until the user call answers, 'redirect' (to /login.asp) when signed out. */
+  gate: 'checking' | 'redirect' | 'ready';
+  checkingText: string | null;
+  status: 'loading' | 'loaded' | 'notFound' | 'failed';
+  /** The route's order id (null when it is not a number). */
+  orderId: number | null;
+  title: string;
+  order: Order | null;
+  dateText: string;
+  badge: ReturnType<typeof orderStatusBadge>;
+  lines: OrderLineView[];
+  totals: TotalsRow[];
+  addressLines: string[];
+  paymentText: string;
+  /** The failure text when the order could not load. */
+  errorText: string | null;
+  relatedStatus: 'loading' | 'ready';
+  related: RelatedOffer[];
+  /** The add-to-order outcome ('You've added this product to your order. Expect hearing from us soon.' or the failure). */
+  notice: OrderNotice | null;
+}
+
+/**
+ * The view of a snapshot: the 'Add to Order' buttons are the domain's `addButtonState` in order
+ * mode, all disabled while one add is in flight.
+ * @example connectOrder(actor.getSnapshot()).related[0].button.label; // 'Add to Order'
+ */
+export function connectOrder(snapshot: SnapshotFrom<typeof orderMachine>): OrderView {
+  const c = snapshot.context;
+  const gate = snapshot.matches('redirect') ? 'redirect' : snapshot.matches('checking') ? 'checking' : 'ready';
+  const status = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('notFound') ? 'notFound' : snapshot.matches('failed') ? 'failed' : 'loading';
+  const loaded = snapshot.matches('loaded') ? (snapshot.value as { loaded: { related: string; adding: string } }).loaded : null;
+  const busy = loaded !== null && loaded.adding !== 'idle';
+  const { order, orderId } = c;
+  return {
+    gate,
+    checkingText: gate === 'checking' ? MESSAGES.checkingLogin : null,
+    status,
+    orderId,
+    title: orderId === null ? ORDER_TEXT.notFound : ORDER_TEXT.detailTitle(orderId),
+    order,
+    dateText: order ? orderDateText(order.createdAt) : '',
+    badge: orderStatusBadge(order?.status),
+    lines: (order?.lines ?? []).map((l) => ({
+      id: l.id,
+      title: l.title,
+      productHandle: l.productHandle,
+      sku: l.sku,
+      imageUrl: l.imageUrl,
+      quantity: l.quantity,
+      priceText: formatPrice(l.unitPrice),
+      totalText: orderLineTotal(l),
+      addedAfterPlacement: l.addedAfterPlacement,
+    })),
+    totals: order ? orderTotalsRows(order) : [],
+    addressLines: order ? orderAddressLines(order.shippingAddress) : [],
+    paymentText: order ? `${order.payment.brand} ending in ${order.payment.last4}` : '',
+    errorText: status === 'failed' ? c.error : null,
+    relatedStatus: loaded?.related === 'ready' ? 'ready' : 'loading',
+    related: c.related.map((card) => ({
+      card,
+      button: addButtonState({ card, quantityInCart: 0, cartUpdating: false, orderMode: true, orderAddInProgress: busy }),
+      adding: busy && c.addingProductId === card.id,
+    })),
+    notice: c.notice,
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AddToOrderResponse, Order } from '../../src/api/types.ts';
+import { MESSAGES } from '../../src/domain/account.ts';
+import type { ProductCardData, User } from '../../src/domain/entities.ts';
+import { ORDER_TEXT } from '../../src/domain/orders.ts';
+import { connectOrder } from '../../src/machines/order.connect.ts';
+import { orderMachine } from '../../src/machines/order.machine.ts';
+
+const user = { id: 1, email: 'a@b.test', firstName: 'A', lastName: 'B', recoveryEmail: null, recoveryEmailVerified: false } as User;
+const order = {
+  orderId: 5,
+  status: 'paid',
+  createdAt: '2024-03-01T10:00:00Z',
+  lines: [{ id: 9, productId: 1, title: 'Pump', productHandle: 'pump', sku: 'P-1', imageUrl: null, quantity: 2, unitPrice: 10, addedAfterPlacement: false }],
+  shippingAddress: { name: 'Ann B', address1: '1 Pool Lane', address2: null, city: 'Austin', province: 'TX', zip: '73301', country: 'US' },
+  payment: { brand: 'Visa', last4: '4242' },
+  subtotalPrice: 20,
+  discountPrice: 0,
+  discountCodes: [],
+  shippingPrice: 0,
+  totalPrice: 20,
+} as unknown as Order;
+const related = (id: number) => ({ id, title: `R${id}`, price: 10, availableForSale: true, availableQuantity: 5, bypassNegativeQuantity: false }) as ProductCardData;
+
+function start(input: { fetched?: boolean; user?: User | null; orderId?: number | null }, add: () => Promise<AddToOrderResponse> = () => new Promise(() => undefined)) {
+  return createActor(
+    orderMachine.provide({
+      actors: {
+        fetchOrder: fromPromise(async () => ({ order })),
+        fetchRelated: fromPromise(async () => [[related(2), related(3)]]),
+        addToOrder: fromPromise(add),
+      },
+    }),
+    { input: { fetched: true, user, orderId: 5, ...input } },
+  ).start();
+}
+
+describe('connectOrder', () => {
+  test('before the user call answers the page is checking', () => {
+    expect(connectOrder(start({ fetched: false }).getSnapshot())).toMatchObject({ gate: 'checking', checkingText: MESSAGES.checkingLogin, status: 'loading' });
+  });
+
+  test('a loaded order shows its title, lines and payment', async () => {
+    const actor = start({});
+    await waitFor(actor, (s) => s.matches('loaded'));
+    const view = connectOrder(actor.getSnapshot());
+    expect(view).toMatchObject({ gate: 'ready', status: 'loaded', orderId: 5, title: ORDER_TEXT.detailTitle(5), paymentText: 'Visa ending in 4242' });
+    expect(view.lines).toEqual([expect.objectContaining({ id: 9, quantity: 2, sku: 'P-1' })]);
+  });
+
+  test('while one product is added to the order every Add to Order button is disabled', async () => {
+    const actor = start({});
+    await waitFor(actor, (s) => s.matches({ loaded: { related: 'ready' } }));
+    actor.send({ type: 'order.add', productId: 2 });
+    const view = connectOrder(actor.getSnapshot());
+    expect(view.relatedStatus).toBe('ready');
+    expect(view.related.map((r) => [r.card.id, r.adding, r.button.disabled])).toEqual([
+      [2, true, true],
+      [3, false, true],
+    ]);
+  });
+
+  test('a route id that is no number is the not-found title', () => {
+    expect(connectOrder(start({ orderId: null }).getSnapshot()).title).toBe(ORDER_TEXT.notFound);
+  });
+});
