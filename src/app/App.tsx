@@ -4,7 +4,7 @@
  * top and page-view tracking on each path change, visit tracking.
  * @module
  */
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, use, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import type { NavResponse } from '../api/types.ts';
 import { useSkimmer } from '../hooks/context.ts';
@@ -103,46 +103,44 @@ function WhenSettled({ children }: { children: ReactNode }) {
   return settled ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
-const loadFooter = () => import('../ui/shell/Footer.tsx');
-const Footer = lazy(() => withChunkTimeout(loadFooter(), 'Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazy(() => withChunkTimeout(import('../ui/shell/Footer.tsx'), 'Footer').then((m) => ({ default: m.Footer })));
+
+/** What the footer is given: the navigation, the year and the page's path and query. */
+type FooterProps = { navData: NavResponse['navData']; year: number; page: string };
 
 /**
- * The footer is below the fold on every page (main is at least one viewport tall): its code
- * (newsletter, reviews carousel, brands) loads when its place enters the viewport, so it does not
- * weigh on the first load; once the page has settled the code is fetched ahead, so scrolling down
- * finds it ready. Without IntersectionObserver (old browsers, tests) it loads once mounted. The
- * placeholder keeps its height so nothing shifts when it arrives; the server renders the
- * placeholder (the footer fills in after hydration).
+ * The footer's code waits, in the browser, until the page has settled when the server's footer
+ * is on the page: until then React leaves its HTML in place (its Suspense boundary stays
+ * dehydrated), so the links, texts and the form posted without JavaScript work from the first
+ * paint while its code is no part of the first load. On the server, and over a page rendered in
+ * the browser alone, it renders at once.
  */
-function DeferredFooter({ navData, year }: { navData: NavResponse['navData']; year: number }) {
-  const spot = useRef<HTMLDivElement>(null);
-  // the placeholder first, on the server and in the browser alike (the page hydrates without a
-  // mismatch); without IntersectionObserver the footer then loads at once
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (near || !spot.current) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    });
-    void whenPageSettled(window).then(() => loadFooter().catch(() => undefined));
-    observer.observe(spot.current);
-    return () => observer.disconnect();
-  }, [near]);
-  const placeholder = <div ref={spot} className="footer-placeholder" aria-hidden="true" />;
-  if (!near) return placeholder;
-  // a footer whose code fails to load fails alone (issue 18: the whole store went blank)
-  return (
-    <ErrorBoundary inline className="footer-chunk-error">
-      <Suspense fallback={placeholder}>
-        <Footer navData={navData} year={year} />
-      </Suspense>
-    </ErrorBoundary>
-  );
+function LateFooter(props: FooterProps) {
+  const { serverRender } = useSkimmer();
+  // read before the first commit: the server's footer is still in the document while it waits
+  const [due] = useState(() => (serverRender || !document.querySelector('.site-footer') ? null : whenPageSettled(window)));
+  if (due) use(due);
+  return <Footer {...props} />;
 }
+
+/**
+ * The footer below every page. The server renders it whole; the browser hydrates it late (see
+ * {@link LateFooter}). Memoised, and compared by value: a dehydrated boundary given new props
+ * before its code has arrived would drop the server's HTML for the placeholder. A footer whose
+ * code fails to load fails alone, the chunk's message in its place, the rest of the store intact.
+ */
+const ShellFooter = memo(
+  function ShellFooter(props: FooterProps) {
+    return (
+      <ErrorBoundary inline className="footer-chunk-error">
+        <Suspense fallback={<div className="footer-placeholder" aria-hidden="true" />}>
+          <LateFooter {...props} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  },
+  (a, b) => a.year === b.year && a.page === b.page && (a.navData === b.navData || (a.navData.length === 0 && b.navData.length === 0)),
+);
 
 /**
  * Marks the document once the routed page has hydrated (or rendered): server HTML looks
@@ -243,7 +241,7 @@ export function App({ initialNav, announcementInPage = false }: AppProps = {}) {
       <Header navData={nav.links} pathname={location.pathname} />
       <RoutedMain routes={routes} pathname={location.pathname} />
       <VisitTracking path={location.pathname + location.search} />
-      <DeferredFooter navData={nav.links} year={year} />
+      <ShellFooter navData={nav.links} year={year} page={location.pathname + location.search} />
       <Toasts />
       {/* a popup whose code fails to load fails alone, with the chunk message in its place */}
       <ErrorBoundary inline className="popup-chunk-error">

@@ -21,6 +21,8 @@ export const FOOTER_TEXT = {
   seeMoreReviews: 'See more reviews »',
   /** The newsletter block's button. */
   subscribe: 'Subscribe',
+  /** Accessible label of the policy links' list. */
+  policies: 'Store policies',
   /** Accessible label of the accepted payment methods list. */
   paymentMethods: 'Accepted payment methods',
   /** The seal badge's label. */
@@ -76,8 +78,22 @@ export const FOOTER_NAVIGATE_LINKS: readonly NavItem[] = [
   { title: 'Blog', url: '/blogs' },
   { title: 'Questions & Answers', url: '/questions' },
   { title: 'Help', url: '/help.asp' },
+  { title: 'About Us', url: '/about-us' },
+  { title: 'Contact Us', url: '/contact-us' },
   { title: 'Product Index', url: '/pindex.asp' },
   { title: 'Category Index', url: '/cindex.asp' },
+];
+
+/**
+ * The store's policy pages, linked on the footer's bottom line beside the copyright: every page
+ * links them, so shoppers and crawlers find them without JavaScript (the seeded content pages;
+ * the spec names no such list, these are ours).
+ */
+export const FOOTER_POLICY_LINKS: readonly NavItem[] = [
+  { title: 'Shipping Policy', url: '/shipping-policy' },
+  { title: 'Returns and Refunds', url: '/returns' },
+  { title: 'Privacy Policy', url: '/privacy-policy' },
+  { title: 'Terms of Service', url: '/terms-of-service' },
 ];
 
 /** The footer's MY ACCOUNT links ("configured links"). */

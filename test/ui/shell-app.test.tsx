@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import fc from 'fast-check';
 import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
+import { resetPageSettled } from '../../src/app/page-settled.ts';
 import { isPageAvailable, pageComponent, pageRoutes, routeCandidates, routeTable, type PageKey } from '../../src/app/routes.tsx';
 import { fakeClient, fakeViewport, storeConfig, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 
@@ -184,24 +185,30 @@ describe('App shell', () => {
     expect(client.nav).toHaveBeenCalledWith(expect.objectContaining({ collectionUrlPrefix: storeConfig.collectionPath }), expect.anything());
   });
 
-  test('the footer loads only when its place nears the viewport', async () => {
-    let notify: (entries: { isIntersecting: boolean }[]) => void = () => {};
-    vi.stubGlobal('IntersectionObserver', class {
-      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        notify = callback;
-      }
-      observe() {}
-      disconnect() {}
-    });
+  test("over the server's footer, the footer's code waits until the page has settled, then takes its place", async () => {
+    resetPageSettled();
+    // the footer's module ready, so only the wait for the page to settle can hold it back
+    await import('../../src/ui/shell/Footer.tsx');
+    // the server's footer HTML on the page (hydration is not run here: its place stands for it)
+    const serverFooter = document.body.appendChild(document.createElement('footer'));
+    serverFooter.className = 'site-footer';
     try {
       mountApp('/x/y/z');
       await screen.findByRole('heading', { level: 1, name: '404 Not Found' });
-      expect(screen.queryByRole('contentinfo')).toBeNull();
-      act(() => notify([{ isIntersecting: true }]));
-      expect(await screen.findByRole('contentinfo')).toBeTruthy();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+      act(() => window.dispatchEvent(new Event('pointerdown')));
+      expect(await screen.findByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
     } finally {
-      vi.unstubAllGlobals();
+      serverFooter.remove();
+      resetPageSettled();
     }
+  });
+
+  test('rendered in the browser alone (no server footer), the footer comes with the page', async () => {
+    mountApp('/x/y/z');
+    expect(await screen.findByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help.asp');
   });
 
   test('a navigation loaded by the entry is shown without a second call', () => {

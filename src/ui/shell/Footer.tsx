@@ -2,17 +2,23 @@
  * The footer of every page (spec section 2, Footer): NAVIGATE, CATEGORIES, POPULAR BRANDS, MY
  * ACCOUNT, CONNECT WITH US (phone, hours, email, Washington address, seal), copyright line,
  * payment icons, reCAPTCHA notice, SELLER REVIEWS carousel and the newsletter block.
+ *
+ * The server renders it whole, as plain HTML: links, texts, the brands (their read is keyed, so
+ * the render waits for it and the page carries it for hydration) and a newsletter form that works
+ * without JavaScript (a real form post, see server/content/newsletter-form.ts). Only the review
+ * cards wait for the browser. The app hydrates it late, once the page has settled.
  * @module
  */
 import { useId } from 'react';
+import type { QueryKey } from '../../hooks/query/index.ts';
 import type { SiteReviewsResponse, VendorsResponse } from '../../api/types.ts';
 import { ACCOUNT_LABELS } from '../../domain/account.ts';
 import type { NavItem, NavLink } from '../../domain/entities.ts';
 import { siteReviewMessage, starFlags } from '../../domain/ratings.ts';
 import { SHELL_MESSAGES } from '../../domain/shell.ts';
 import {
-  FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_TEXT, SELLER_REVIEWS_URL, STORE_POSTAL_ADDRESS, brandPath, copyrightLine,
-  footerBrands, footerCategories,
+  FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_POLICY_LINKS, FOOTER_TEXT, NEWSLETTER_ANCHOR, NEWSLETTER_FORM_ACTION, SELLER_REVIEWS_URL,
+  STORE_POSTAL_ADDRESS, brandPath, copyrightLine, footerBrands, footerCategories, newsletterNoticeOf, newsletterNoticeView, newsletterReturnPath,
 } from '../../domain/footer.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
@@ -27,7 +33,15 @@ export interface FooterProps {
   navData: readonly NavLink[];
   /** The current year for the copyright line (the app reads the clock, not the view). */
   year: number;
+  /**
+   * The page's path and query ('/collections/pumps?page=2'): the newsletter form posted without
+   * JavaScript comes back to it, and shows the outcome its address carries. @default '/'
+   */
+  page?: string;
 }
+
+/** The brands read's key: one answer for every page, rendered on the server and hydrated. */
+const brandsKey = (): QueryKey => ['vendors', 'footer'];
 
 function LinkList({ title, items }: { title: string; items: readonly NavItem[] }) {
   const id = useId();
@@ -108,15 +122,20 @@ function SellerReviews() {
   );
 }
 
-/** The newsletter block; the form's submit (a click or Enter) goes to useNewsletter. */
-function Newsletter() {
-  const form = useNewsletter();
+/**
+ * The newsletter block. With JavaScript the form's submit (a click or Enter) goes to
+ * useNewsletter; without it (or before the footer has hydrated) it is a plain form post, whose
+ * answer comes back in the page's address and is shown here as the machine's first message.
+ */
+function Newsletter({ page }: { page: string }) {
+  const notice = newsletterNoticeOf(page);
+  const form = useNewsletter({ notice: notice === null ? null : newsletterNoticeView(notice) });
   // the subscribe call carries a captcha token: the script must be on the page before a submit
   useCaptchaScript();
   const inputId = useId();
   const messageId = useId();
   return (
-    <section className="newsletter" aria-labelledby={`${inputId}-h`}>
+    <section id={NEWSLETTER_ANCHOR} className="newsletter" aria-labelledby={`${inputId}-h`}>
       <div className="container newsletter-inner">
         <div>
           <h2 id={`${inputId}-h`} className="newsletter-headline">{ACCOUNT_LABELS.newsletterHeadline}</h2>
@@ -124,6 +143,9 @@ function Newsletter() {
         </div>
         <form
           className="newsletter-form"
+          method="post"
+          action={NEWSLETTER_FORM_ACTION}
+          // the server's message, not the browser's own bubble, for a bad address (spec section 5)
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -131,9 +153,12 @@ function Newsletter() {
           }}
         >
           <label htmlFor={inputId} className="visually-hidden">{ACCOUNT_LABELS.newsletterPlaceholder}</label>
+          <input type="hidden" name="returnTo" value={newsletterReturnPath(page)} />
           <input
             id={inputId}
+            name="email"
             type="email"
+            autoComplete="email"
             placeholder={ACCOUNT_LABELS.newsletterPlaceholder}
             value={form.email}
             aria-describedby={form.message ? messageId : undefined}
@@ -154,17 +179,17 @@ function Newsletter() {
  * The footer. Brands come from the vendors call (10 by product count, `footerBrands`), reviews
  * from the site reviews call, categories from the navigation given by the shell.
  *
- * @example <Footer navData={links} year={new Date().getFullYear()} />
+ * @example <Footer navData={links} year={new Date().getFullYear()} page={location.pathname + location.search} />
  */
-export function Footer({ navData, year }: FooterProps) {
+export function Footer({ navData, year, page = '/' }: FooterProps) {
   const { storeConfig, environment } = useSkimmer();
-  const vendors = useLoader<VendorsResponse>({ kind: 'vendors', load: (api, _p, signal) => api.vendors({}, { signal }) });
+  const vendors = useLoader<VendorsResponse>({ kind: 'vendors', load: (api, _p, signal) => api.vendors({}, { signal }), key: brandsKey });
   const brands = footerBrands(vendors.data?.vendors).map((v) => ({ title: v.name, url: brandPath(v.name) }));
   const connectId = useId();
 
   return (
     <footer className="site-footer">
-      <Newsletter />
+      <Newsletter page={page} />
       <div className="container footer-grid">
         <LinkList title={FOOTER_TEXT.footerNavigate} items={FOOTER_NAVIGATE_LINKS} />
         <LinkList title={FOOTER_TEXT.footerCategories} items={footerCategories(navData)} />
@@ -202,6 +227,9 @@ export function Footer({ navData, year }: FooterProps) {
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
           <p>{copyrightLine(year, storeConfig.storeName)}</p>
+          <ul className="footer-policies" aria-label={FOOTER_TEXT.policies}>
+            {FOOTER_POLICY_LINKS.map((item) => <li key={item.url}><a href={item.url}>{item.title}</a></li>)}
+          </ul>
           <PaymentMarks label={FOOTER_TEXT.paymentMethods} />
           <p className="recaptcha-notice">{FOOTER_TEXT.recaptchaNotice}</p>
         </div>
