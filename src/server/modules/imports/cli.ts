@@ -1,0 +1,155 @@
+/**
+ * `npm run import -- --format shopify|volusion|skimmer FILE [--dry-run] [--images DIR] [--categories FILE]`
+ * and `npm run export -- --format shopify|volusion|skimmer [--out FILE] [--categories FILE]`, on
+ * the store's database (DATABASE_URL, else DATABASE_PATH or data/skimmer.db; `--db` for another
+ * file). On a terminal the import draws a progress bar (rows read, rows a second, time left);
+ * elsewhere it prints a plain progress line every few seconds. The report follows; the exit
+ * code is 0 when the import ran (rows may be rejected: the report says which), 1 on a fatal
+ * problem, with the reason on one line.
+ *
+ * Running store processes follow the import through the catalogue log the import's commit
+ * advances (their catalogue feed polls it), so nothing needs restarting.
+ * @module
+ */
+import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readConfig } from '../../config.ts';
+import { openDatabase, type Db } from '../../db/database.ts';
+import { migrate } from '../../db/migrate.ts';
+import { exportCatalogue } from './export.ts';
+import { formatReport, ImportError } from './report.ts';
+import { CATALOGUE_FORMATS, type CatalogueFormat } from './schemas.ts';
+import { importCatalogue } from './service.ts';
+
+const USAGE = [
+  'usage: npm run import -- --format shopify|volusion|skimmer FILE [--dry-run] [--images DIR] [--categories FILE] [--db PATH]',
+  '       npm run export -- --format shopify|volusion|skimmer [--out FILE] [--categories FILE] [--db PATH]',
+].join('\n');
+
+/** A progress bar on a terminal, plain lines elsewhere. */
+export function progressPrinter(total: number, out: NodeJS.WriteStream = process.stderr): { update(rows: number, bytes: number): void; done(): void } {
+  const started = Date.now();
+  let last = 0;
+  const tty = out.isTTY === true;
+  const line = (rows: number, bytes: number): string => {
+    const seconds = Math.max(0.001, (Date.now() - started) / 1000);
+    const rate = rows / seconds;
+    const share = total > 0 ? Math.min(1, bytes / total) : 0;
+    const left = share > 0.01 ? Math.max(0, Math.round(seconds / share - seconds)) : null;
+    const width = 30;
+    const filled = Math.round(share * width);
+    return `${tty ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` : ''}${Math.round(share * 100)}%  ${rows.toLocaleString('en-US')} rows read  ${Math.round(rate).toLocaleString('en-US')} rows/s  ${left === null ? '' : `${left} s left`}`;
+  };
+  return {
+    update(rows, bytes) {
+      const now = Date.now();
+      if (tty ? now - last < 100 : now - last < 5000) return;
+      last = now;
+      out.write(tty ? `\r${line(rows, bytes)}\u001b[K` : `${line(rows, bytes)}\n`);
+    },
+    done() {
+      if (tty && last > 0) out.write('\r\u001b[K');
+    },
+  };
+}
+
+/** A file read as a byte source, counting the bytes read for the progress bar. */
+async function* counted(path: string, onBytes: (n: number) => void): AsyncGenerator<Buffer> {
+  let n = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    n += chunk.length;
+    onBytes(n);
+    yield chunk;
+  }
+}
+
+function format(raw: string | undefined): CatalogueFormat {
+  if (!raw || !CATALOGUE_FORMATS.includes(raw as CatalogueFormat)) throw new ImportError(`--format must be one of ${CATALOGUE_FORMATS.join(', ')}.`);
+  return raw as CatalogueFormat;
+}
+
+async function open(dbPath: string | undefined): Promise<Db> {
+  const config = readConfig();
+  const path = dbPath ?? config.databasePath;
+  if (!process.env.DATABASE_URL) mkdirSync(dirname(path), { recursive: true });
+  const db = await openDatabase({ url: dbPath ? undefined : process.env.DATABASE_URL, path });
+  await migrate(db);
+  return db;
+}
+
+async function runImport(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { format: { type: 'string' }, 'dry-run': { type: 'boolean' }, images: { type: 'string' }, categories: { type: 'string' }, db: { type: 'string' } },
+  });
+  const fmt = format(values.format);
+  const file = positionals[0];
+  if (!file || positionals.length > 1) throw new ImportError('Give one file to import.');
+  if (!existsSync(file) || !statSync(file).isFile()) throw new ImportError(`No file at ${file}.`);
+  if (values.categories && fmt !== 'volusion') throw new ImportError('--categories goes with --format volusion only.');
+  if (values.categories && !existsSync(values.categories)) throw new ImportError(`No categories file at ${values.categories}.`);
+  const imagesDir = values.images ? resolve(values.images) : dirname(resolve(file));
+  if (values.images && !existsSync(imagesDir)) throw new ImportError(`No images folder at ${values.images}.`);
+  const db = await open(values.db);
+  try {
+    const progress = progressPrinter(statSync(file).size);
+    let bytes = 0;
+    const report = await importCatalogue(db, counted(file, (n) => (bytes = n)), {
+      format: fmt,
+      dryRun: values['dry-run'] === true,
+      ...(values.categories ? { categories: createReadStream(values.categories) } : {}),
+      localImage: (path) => {
+        const full = isAbsolute(path) ? path : join(imagesDir, path);
+        return existsSync(full) ? full : null;
+      },
+      onProgress: (rows) => progress.update(rows, bytes),
+    });
+    progress.done();
+    console.log(formatReport(report));
+    if (report.version !== null) console.log(`Catalogue version ${report.version}: running store processes pick the change up from the catalogue log.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+async function runExport(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { format: { type: 'string' }, out: { type: 'string' }, categories: { type: 'string' }, db: { type: 'string' } } });
+  const fmt = format(values.format);
+  if (values.categories && fmt !== 'volusion') throw new ImportError('--categories goes with --format volusion only.');
+  const db = await open(values.db);
+  try {
+    const write = async (part: 'products' | 'categories', path: string | undefined): Promise<void> => {
+      const out = path ? createWriteStream(path) : process.stdout;
+      for await (const chunk of exportCatalogue(db, fmt, part)) if (!out.write(chunk)) await once(out, 'drain');
+      if (path) {
+        (out as ReturnType<typeof createWriteStream>).end();
+        await once(out, 'finish');
+      }
+    };
+    await write('products', values.out);
+    if (fmt === 'volusion') {
+      const categories = values.categories ?? (values.out ? join(dirname(values.out), `${basename(values.out, extname(values.out))}-categories.csv`) : undefined);
+      if (categories) {
+        await write('categories', categories);
+        console.error(`Categories written to ${categories}.`);
+      }
+    }
+    if (values.out) console.error(`Catalogue (${fmt}) written to ${values.out}.`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+(command === 'export' ? runExport(rest) : command === 'import' ? runImport(rest) : Promise.reject(new ImportError('Say import or export.')))
+  .then((code) => process.exit(code))
+  .catch((err: unknown) => {
+    console.error(err instanceof ImportError || (err instanceof Error && err.name === 'TypeError' && 'code' in err) ? `error: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(USAGE);
+    process.exit(1);
+  });

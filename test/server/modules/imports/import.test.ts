@@ -1,0 +1,233 @@
+/**
+ * The catalogue import on the sample files and on bad input, on SQLite and PostgreSQL: each
+ * format's sample reads whole, a dry run writes nothing and reports the same, a second import of
+ * the same file changes nothing, every bad input gives a report row or one clear error and never
+ * a partial catalogue (a fast-check fuzz over broken CSVs included).
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { loadItems, productIdsByHandle } from '../../../../src/server/modules/imports/repository.ts';
+import { ImportError } from '../../../../src/server/modules/imports/report.ts';
+import type { CatalogueFormat, ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
+import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
+import { SHOPIFY_COLUMNS } from '../../../../src/server/modules/imports/shopify.ts';
+import { bytes, emptyStore, rowCounts, sample } from './imports.helpers.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const volusion = () => ({ categories: bytes(sample('volusion-pool-parts-categories.csv'), 512) });
+
+async function itemOf(db: Db, handle: string) {
+  const id = (await productIdsByHandle(db, [handle])).get(handle);
+  expect(id).toBeDefined();
+  return (await loadItems(db, [id!]))[0]!;
+}
+
+describe('the sample files', () => {
+  let shopifyDb: Db;
+  let volusionDb: Db;
+  let first: ImportReport;
+  beforeAll(async () => {
+    shopifyDb = await emptyStore();
+    volusionDb = await emptyStore();
+    first = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 1000), { format: 'shopify' });
+  });
+
+  test('a Shopify CSV reads into products grouped by handle, with variants, stock, weight, images, tags and metafields', async () => {
+    expect(first.totals).toEqual({ rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 });
+    expect(first.problems).toEqual([]);
+    const cartridge = await itemOf(shopifyDb, 'brightwater-replacement-cartridge');
+    expect(cartridge.options).toEqual([{ name: 'Size', values: ['50 sq ft', '100 sq ft', '150 sq ft'] }]);
+    expect(cartridge.variants.map((v) => [v.title, v.sku, v.priceCents, v.inventory[0]!.quantity])).toEqual([
+      ['50 sq ft', 'BW-RC-50', 5499, 40],
+      ['100 sq ft', 'BW-RC-100', 7999, 25],
+      ['150 sq ft', 'BW-RC-150', 10499, 12],
+    ]);
+    expect(cartridge.weight).toBe(5.07); // 2300 g
+    expect(cartridge.collections).toEqual(['filter-cartridges']);
+    expect(cartridge.tags).toEqual([['Filter Type', 'Cartridge'], ['Fits', 'C100'], ['Part Type', 'Filter Cartridges']]);
+    const filter = await itemOf(shopifyDb, 'cobalt-cove-c100-cartridge-filter');
+    expect(filter.tags).toContainEqual(['Filter Area', '100 sq ft']);
+    expect(filter.priceCents).toBe(53995);
+    const pump = await itemOf(shopifyDb, 'tidewell-aquadrive-1-5-hp-pool-pump');
+    expect(pump.images.map((i) => i.url)).toEqual([
+      'https://cdn.example.com/skimmer-samples/tidewell-aquadrive-1-5-hp-pool-pump.jpg',
+      'https://cdn.example.com/skimmer-samples/tidewell-aquadrive-1-5-hp-pool-pump-side.jpg',
+    ]);
+    expect(pump.compareAtPriceCents).toBe(72900);
+    expect(pump.vendor).toBe('Tidewell');
+    expect((await itemOf(shopifyDb, 'tidewell-pump-lid-o-ring')).isIndexed).toBe(false);
+  });
+
+  test('the same file imported twice changes nothing the second time', async () => {
+    const before = await rowCounts(shopifyDb);
+    const again = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 4096), { format: 'shopify' });
+    expect(again.totals).toMatchObject({ created: 0, updated: 0, unchanged: 32, rejected: 0 });
+    expect(again.version).toBeNull();
+    expect(await rowCounts(shopifyDb)).toEqual(before);
+  });
+
+  test('a Volusion export reads with its categories: child products become variants, categories keep their ids', async () => {
+    const report = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv'), 333), { format: 'volusion', ...volusion() });
+    expect(report.totals).toEqual({ rows: 32, created: 23, updated: 0, unchanged: 0, rejected: 0 });
+    expect(report.collectionsCreated).toBe(12);
+    const tabs = await itemOf(volusionDb, 'marlin-3-in-chlorine-tablets');
+    expect(tabs.sku).toBe('MATAB');
+    expect(tabs.variants.map((v) => [v.title, v.sku, v.priceCents])).toEqual([['10 lb', 'MATAB-10', 4999], ['25 lb', 'MATAB-25', 8999]]);
+    expect(tabs.collections).toEqual(['sanitizers']);
+    const impeller = await itemOf(volusionDb, 'tidewell-pump-impeller-1-5-hp');
+    expect([impeller.priceCents, impeller.compareAtPriceCents]).toEqual([6900, 7400]); // on sale: saleprice, productprice
+    expect((await itemOf(volusionDb, 'tidewell-pump-strainer-basket')).weight).toBe(0.66); // 10.6 oz
+    expect((await itemOf(volusionDb, 'tidewell-pump-lid-o-ring-o-236')).weight).toBe(0.04); // 20 g
+    expect((await itemOf(volusionDb, 'kelpford-6-way-water-test-kit')).tags).toEqual([['UPC', '081234500099']]);
+    expect((await itemOf(volusionDb, 'brightwater-pool-salt-40-lb')).isIndexed).toBe(false);
+    const canister = await itemOf(volusionDb, 'kelpford-in-line-leaf-canister');
+    expect(canister.collections).toEqual(['cleaners', 'cleaner-parts']);
+    const ids = await volusionDb.all<{ id: number; handle: string }>('SELECT id, handle FROM collections ORDER BY id');
+    expect(ids.find((c) => c.handle === 'cleaner-parts')?.id).toBe(11);
+    const twice = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv')), { format: 'volusion', ...volusion() });
+    expect(twice.totals).toMatchObject({ created: 0, updated: 0, unchanged: 23 });
+  });
+
+  test('a dry run reports what an import would do and writes nothing', async () => {
+    const db = await emptyStore();
+    const before = await rowCounts(db);
+    const dry = await importCatalogue(db, bytes(sample('shopify-pool-parts.csv')), { format: 'shopify', dryRun: true });
+    expect(dry.dryRun).toBe(true);
+    expect(dry.totals).toEqual(first.totals);
+    expect(dry.version).toBeNull();
+    expect(await rowCounts(db)).toEqual(before);
+  });
+});
+
+/** A Shopify CSV of one product with the given cells changed. */
+function shopifyCsv(rows: Record<string, string>[]): string {
+  const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const base = { Handle: 'skim-net', Title: 'Skim Net', Vendor: 'Kelpford', 'Option1 Name': 'Title', 'Option1 Value': 'Default Title', 'Variant SKU': 'KF-NET', 'Variant Price': '19.99' };
+  return [SHOPIFY_COLUMNS.join(','), ...rows.map((r) => SHOPIFY_COLUMNS.map((c) => quote(({ ...base, ...r } as Record<string, string>)[c] ?? '')).join(','))].join('\n') + '\n';
+}
+
+describe('bad input', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await emptyStore();
+  });
+
+  async function nothingWritten(format: CatalogueFormat, file: string | Buffer): Promise<ImportReport | ImportError> {
+    const before = await rowCounts(db);
+    let out: ImportReport | ImportError;
+    try {
+      out = await importCatalogue(db, bytes(file), { format, dryRun: false });
+    } catch (err) {
+      if (!(err instanceof ImportError)) throw err;
+      out = err;
+    }
+    if (out instanceof ImportError) expect(await rowCounts(db)).toEqual(before);
+    return out;
+  }
+
+  test.each([
+    ['a price with a decimal comma', { 'Variant Price': '12,99' }, 'Variant Price', "Variant Price '12,99' is not a number"],
+    ['a negative price', { 'Variant Price': '-5' }, 'Variant Price', "Variant Price '-5' is negative"],
+    ['a price of 1e999', { 'Variant Price': '1e999' }, 'Variant Price', "Variant Price '1e999' is not a number"],
+    ['a weight in stones', { 'Variant Grams': '2 stone' }, 'Variant Grams', "Variant Grams '2 stone' has an unknown unit 'stone' (use g, kg, oz, lb)"],
+    ['an unknown inventory policy', { 'Variant Inventory Qty': '3', 'Variant Inventory Policy': 'maybe' }, 'Variant Inventory Policy', "Variant Inventory Policy 'maybe' is not deny or continue"],
+    ['a 10 MB description', { 'Body (HTML)': 'x'.repeat(10 * 1024 * 1024) }, 'Body (HTML)', 'Body (HTML) is 10,485,760 characters long; the limit is 1,000,000'],
+  ])('%s rejects its row with the line, column, value and reason', async (_name, cells, column, reason) => {
+    const out = await nothingWritten('shopify', shopifyCsv([cells]));
+    expect(out).not.toBeInstanceOf(ImportError);
+    const report = out as ImportReport;
+    expect(report.totals).toMatchObject({ created: 0, rejected: 1 });
+    expect(report.problems).toContainEqual(expect.objectContaining({ kind: 'rejected', line: 2, column, reason }));
+  });
+
+  test('a SKU twice rejects the second product and keeps the first', async () => {
+    const file = shopifyCsv([{ Handle: 'net-a', 'Variant SKU': 'X-1' }, { Handle: 'net-b', 'Variant SKU': 'X-1' }]);
+    const fresh = await emptyStore();
+    const report = await importCatalogue(fresh, bytes(file), { format: 'shopify' });
+    expect(report.totals).toMatchObject({ created: 1, rejected: 1 });
+    expect(report.problems).toContainEqual({ kind: 'rejected', line: 3, column: 'Variant SKU', value: 'X-1', reason: "Variant SKU 'X-1' appears twice (lines 2 and 3)" });
+  });
+
+  test('a formula is stored as text, and an unknown column is reported, not fatal', async () => {
+    const fresh = await emptyStore();
+    const file = shopifyCsv([{ Title: '=HYPERLINK("http://x.example","click")' }]).replace('Handle,', 'Colour Code,Handle,').replace(/\nskim-net/, '\n#fff,skim-net');
+    const report = await importCatalogue(fresh, bytes(file), { format: 'shopify' });
+    expect(report.totals.created).toBe(1);
+    expect(report.problems).toContainEqual({ kind: 'warning', line: 1, column: 'Colour Code', value: null, reason: "Column 'Colour Code' is not one Skimmer reads; it is ignored" });
+    expect((await itemOf(fresh, 'skim-net')).title).toBe('=HYPERLINK("http://x.example","click")');
+  });
+
+  test.each([
+    ['a BOM and CRLF line ends', '\uFEFF' + shopifyCsv([{}]).replace(/\n/g, '\r\n'), 1],
+    ['a semicolon-separated file', shopifyCsv([{}]).replace(/,/g, ';'), 1],
+    ['unicode in every field', shopifyCsv([{ Title: 'Écumoire 🏊 für Becken', Vendor: 'Kelpförd 水', Tags: 'Farbe: Grün' }]), 1],
+    ['a header only', SHOPIFY_COLUMNS.join(',') + '\n', 0],
+  ])('%s reads', async (_name, file, created) => {
+    const fresh = await emptyStore();
+    const report = await importCatalogue(fresh, bytes(file, 3), { format: 'shopify' });
+    expect(report.totals.created).toBe(created);
+    expect(report.totals.rejected).toBe(0);
+  });
+
+  test.each([
+    ['an empty file', '', 'The file is empty.'],
+    ['unbalanced quotes', shopifyCsv([{}]) + 'skim-net-2,"Skim Net 2,,,\n', 'The file is not valid CSV at line 3: a quoted cell is never closed (a " is missing).'],
+    ['binary garbage', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0xff, 0xfe]), 'The file is not UTF-8 text (an invalid byte near byte 0); save it as "CSV UTF-8" and try again.'],
+    ['duplicate headers', 'Handle,Title,Title\nx,a,b\n', "Column 'Title' appears twice in the header (columns 2 and 3)."],
+    ['a file of another kind', 'name,price\nnet,1\n', "This is not a Shopify product CSV: it has no 'Handle' column (columns: name, price)."],
+  ])('%s stops with one clear error and writes nothing', async (_name, file, message) => {
+    const out = await nothingWritten('shopify', file);
+    expect(out).toBeInstanceOf(ImportError);
+    expect((out as ImportError).message).toBe(message);
+  });
+
+  test('a fatal error in the last line leaves the catalogue as it was, earlier good rows included', async () => {
+    const good = shopifyCsv(Array.from({ length: 40 }, (_, i) => ({ Handle: `net-${i}`, 'Variant SKU': `N-${i}` })));
+    const out = await nothingWritten('shopify', good + 'broken,"never closed\n');
+    expect(out).toBeInstanceOf(ImportError);
+  });
+
+  test('a Volusion child of no product, and a skimmer line that is not JSON, are rejected rows', async () => {
+    const fresh = await emptyStore();
+    const v = await importCatalogue(fresh, bytes('productcode,ischildofproductcode,productname,productprice\nA1,,Net,5.00\nB1,ZZ,Net B,6.00\n'), { format: 'volusion' });
+    expect(v.totals).toMatchObject({ created: 1, rejected: 1 });
+    expect(v.problems).toContainEqual({ kind: 'rejected', line: 3, column: 'ischildofproductcode', value: 'ZZ', reason: "ischildofproductcode 'ZZ' names no product of the file" });
+    const s = await importCatalogue(fresh, bytes('{"format":"skimmer-catalogue","version":1}\n{oops\n'), { format: 'skimmer' });
+    expect(s.totals).toMatchObject({ created: 0, rejected: 1 });
+    expect(s.problems[0]).toMatchObject({ line: 2, kind: 'rejected' });
+  });
+
+  test('fuzzed broken CSVs give a report or one clear error, and never a partial catalogue', async () => {
+    const fresh = await emptyStore();
+    const seed = shopifyCsv([{ Handle: 'a', 'Variant SKU': 'A' }, { Handle: 'b', 'Variant SKU': 'B' }, { Handle: 'c', 'Variant SKU': 'C' }]);
+    const piece = fc.constantFrom('"', ',', ';', '\n', '\r\n', '\uFEFF', '=', '-5', '12,99', '1e999', '\u0000', '\uFFFD', 'é', '🏊', 'Handle', 'x'.repeat(50));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.nat(seed.length), piece), { maxLength: 6 }), fc.boolean(), async (edits, utf16) => {
+        let text = seed;
+        for (const [at, p] of edits) text = text.slice(0, at) + p + text.slice(at);
+        const file = utf16 ? Buffer.from(text, 'utf16le') : text;
+        const before = await rowCounts(fresh);
+        let report: ImportReport | null = null;
+        try {
+          report = await importCatalogue(fresh, bytes(file, 5), { format: 'shopify' });
+        } catch (err) {
+          expect(err).toBeInstanceOf(ImportError);
+        }
+        const after = await rowCounts(fresh);
+        if (report === null) expect(after).toEqual(before);
+        else expect(after.products - before.products).toBe(report.totals.created);
+        // back to empty for the next run
+        if (after.products > 0) {
+          await fresh.transaction(async (tx) => {
+            for (const t of ['variant_selected_options', 'option_values', 'product_options', 'inventory_levels', 'variants', 'product_tags', 'product_collections', 'product_images', 'products']) {
+              await tx.run(`DELETE FROM ${t}`);
+            }
+          });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
