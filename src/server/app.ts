@@ -38,7 +38,7 @@ import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type S
 import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
 import { seoRoutes } from './seo/routes.ts';
-import { installNulGuard, strictSchemaController } from './security/validation.ts';
+import { installBodilessGuard, installNulGuard, strictSchemaController } from './security/validation.ts';
 import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
 import {
   applyHeadersTimeout, DEFAULT_BODY_LIMIT, rateLimits, readRateLimitConfig, readTimeoutConfig, type RateLimitConfig, type TimeoutConfig,
@@ -255,6 +255,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   applyHeadersTimeout(app, timeouts);
   // before any route: a NUL in the API's text inputs answers 400 (PostgreSQL cannot store it)
   installNulGuard(app);
+  // before any route: an API write that declares no body refuses one (400), as unknown fields are
+  installBodilessGuard(app);
 
   const tree = await CollectionTree.load(db);
   const indexStarted = performance.now();

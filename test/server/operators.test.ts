@@ -95,7 +95,7 @@ describe('with ADMIN_TOKEN', () => {
 
   test('a write with the right token from a foreign Origin is refused (403)', async () => {
     const before = await priceCents();
-    for (const headers of [{ origin: 'https://attacker.example' }, { referer: 'https://attacker.example/page' }, { origin: 'null' }]) {
+    for (const headers of [{ origin: 'https://attacker.example' }, { referer: 'https://attacker.example/page' }, { origin: 'null' }] as Record<string, string>[]) {
       const res = await sale(open, { ...bearer, ...headers });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: CROSS_SITE_MESSAGE });

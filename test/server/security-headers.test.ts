@@ -54,10 +54,17 @@ function parseCsp(header: unknown): Map<string, string[]> {
   return out;
 }
 
-function expectStoreHeaders(headers: Record<string, unknown>, url: string): Map<string, string[]> {
+/** Which policy an answer must carry: the page's (HTML documents) or the strict one (everything else). */
+type AnswerKind = 'document' | 'resource';
+
+function expectStoreHeaders(
+  headers: Record<string, unknown>,
+  url: string,
+  kind: AnswerKind = url.startsWith('/api/') || url.startsWith('/media/') ? 'resource' : 'document',
+): Map<string, string[]> {
   const csp = parseCsp(headers['content-security-policy']);
-  if (url.startsWith('/api/') || url.startsWith('/media/')) {
-    // API and media answers are never documents: nothing may load or run under their policy
+  if (kind === 'resource') {
+    // API, media and every other answer that is not HTML: nothing may load or run under their policy
     expect(csp.get('default-src'), url).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors'), url).toEqual(["'self'"]);
     expect(csp.get('base-uri'), url).toEqual(["'none'"]);
@@ -97,22 +104,45 @@ function expectStoreHeaders(headers: Record<string, unknown>, url: string): Map<
 
 describe('every answer carries the security headers', () => {
   test.each([
-    ['/', 200],
-    ['/products/some-handle', 200],
-    ['/api/products/filter?q=pump', 200],
-    ['/api/nothing-here', 404],
-    ['/api/products/filter?maxPrice=1e999', 400],
-    ['/assets/app.js', 200],
-    ['/assets/missing.js', 404],
-    ['/media/images/1-200.png', 200],
-    ['/checkout/not-a-checkout', 404],
-    ['/wallet/add-card?token=bad', 403],
-    ['/verify-recovery-email?token=abc', 200],
-    ['/dev/captcha.js', 200],
-  ])('%s', async (url, status) => {
+    ['/', 200, 'document'],
+    ['/products/some-handle', 200, 'document'],
+    ['/api/products/filter?q=pump', 200, 'resource'],
+    ['/api/nothing-here', 404, 'resource'],
+    ['/api/products/filter?maxPrice=1e999', 400, 'resource'],
+    // a script is no document: the strict policy (it governs nothing the page runs)
+    ['/assets/app.js', 200, 'resource'],
+    ['/assets/missing.js', 404, 'resource'],
+    ['/media/images/1-200.png', 200, 'resource'],
+    ['/checkout/not-a-checkout', 404, 'document'],
+    ['/wallet/add-card?token=bad', 403, 'document'],
+    ['/verify-recovery-email?token=abc', 200, 'document'],
+    // answers outside /api/ that are not HTML carry the strict policy too
+    ['/dev/captcha.js', 200, 'resource'],
+    ['/robots.txt', 200, 'resource'],
+    ['/sitemap.xml', 200, 'resource'],
+    ['/sitemaps/products-999.xml', 404, 'resource'],
+    ['/healthz', 200, 'resource'],
+    ['/readyz', 200, 'resource'],
+    ['/metrics', 404, 'resource'],
+  ] as [string, number, AnswerKind][])('%s answers %i with the %s policy', async (url, status, kind) => {
     const res = await app.inject({ url });
     expect(res.statusCode, url).toBe(status);
-    expectStoreHeaders(res.headers, url);
+    const isHtml = String(res.headers['content-type']).startsWith('text/html');
+    expect(isHtml, url).toBe(kind === 'document');
+    expectStoreHeaders(res.headers, url, kind);
+  });
+
+  test('a written answer outside /api/ that is not HTML (the dev captcha token) carries the strict policy', async () => {
+    const res = await app.inject({ method: 'POST', url: '/dev/captcha/token', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ action: 'login' }) });
+    expect(res.statusCode).toBe(200);
+    expectStoreHeaders(res.headers, '/dev/captcha/token', 'resource');
+  });
+
+  test('a revalidated storefront page (304, no content type) keeps the page policy its cached copy had', async () => {
+    const first = await app.inject({ url: '/' });
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expectStoreHeaders(again.headers, '/', 'document');
   });
 
   test('the hosted checkout page of a real checkout', async () => {
@@ -157,8 +187,10 @@ describe('early answers (refused before any route runs) carry the headers and a 
   };
 
   test.each([
-    // find-my-way refuses the path before routing (Fastify's frameworkErrors)
+    // find-my-way refuses the path before routing (Fastify's frameworkErrors): JSON, so the
+    // strict policy, outside /api/ too
     ['GET', '/%E0%A4%A', 400],
+    ['GET', '/products/%zz', 400],
     ['GET', '/api/products/handle/%zz', 400],
     ['GET', '/api/products/%E0%A4%A', 400],
     // no route at all, under the API and outside it
@@ -167,7 +199,7 @@ describe('early answers (refused before any route runs) carry the headers and a 
   ])('%s %s answers %i', async (method, url, status) => {
     const res = await app.inject({ method: method as 'GET', url });
     expect(res.statusCode, url).toBe(status);
-    expectStoreHeaders(res.headers, url);
+    expectStoreHeaders(res.headers, url, 'resource');
     expectJsonError(res, url);
     // the request id follows even the answers no hook saw
     expect(String(res.headers['x-request-id']), url).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);

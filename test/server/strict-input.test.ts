@@ -20,8 +20,13 @@ let cookie = '';
 let params: NumericParameter[] = [];
 let pathParams: Map<string, { in: string; name: string; schema?: { type?: string | string[] } }[]> = new Map();
 
+/** The operators' token, so their routes (which answer 404 without one) reach their validation too. */
+const ADMIN_TOKEN = 'strict-input-operators';
+
 beforeAll(async () => {
+  vi.stubEnv('ADMIN_TOKEN', ADMIN_TOKEN);
   const seeded = await seededApp(60, 5);
+  vi.unstubAllEnvs();
   app = seeded.app;
   // signed in, so routes that need a customer reach their validation the same way
   cookie = (await signedInShopper(seeded.db)).cookie;
@@ -82,7 +87,7 @@ describe('parseStrictNumber: the one way to read a number written as text', () =
 async function expect400(url: string, method: string): Promise<void> {
   const hasBody = method === 'POST' || method === 'PUT';
   const res = await app.inject({
-    method: method as 'GET', url, headers: { cookie, origin: 'http://localhost:80', ...(hasBody ? { 'content-type': 'application/json' } : {}) }, ...(hasBody ? { payload: '{}' } : {}),
+    method: method as 'GET', url, headers: { cookie, origin: 'http://localhost:80', authorization: `Bearer ${ADMIN_TOKEN}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) }, ...(hasBody ? { payload: '{}' } : {}),
   });
   expect(res.statusCode, `${method} ${url}`).toBe(400);
   expect(res.headers['content-type'], url).toMatch(/^application\/json/);

@@ -4,8 +4,11 @@
  * the classic headers (once, into templates, see {@link securityHeaders}), plus
  * `Permissions-Policy` and a `Strict-Transport-Security` that is sent only on HTTPS.
  *
- * The policy of documents (see docs/security.md; API and media answers get
- * {@link RESOURCE_CSP}, under which nothing loads or runs):
+ * The policy of documents (see docs/security.md). Every other answer gets {@link RESOURCE_CSP},
+ * under which nothing loads or runs: the API and media by their paths, and any answer that is
+ * not HTML by its content type once it is known (robots.txt, the sitemaps, /healthz, /readyz,
+ * /metrics, the dev captcha script, a JSON 404 or error outside /api/, the router's early 400s),
+ * see {@link isDocumentType}:
  * - scripts only from the store's origin, plus a per-response nonce for the inline scripts of
  *   server-rendered pages ({@link scriptNonce}) and the SHA-256 hashes of the storefront page's
  *   inline scripts (that page is revalidated with an ETag, so its bytes must not change per
@@ -229,6 +232,20 @@ export function isResourcePath(url: string): boolean {
   return url.startsWith('/api/') || url.startsWith('/media/');
 }
 
+/**
+ * Whether an answer's content type is a document a browser renders with the page policy (HTML).
+ * An answer without a content type (a 304, a 204) keeps the page policy it was given: a 304
+ * refreshes the stored headers of the document it revalidates.
+ * @example
+ * isDocumentType('text/html; charset=utf-8'); // true
+ * isDocumentType('application/xml; charset=utf-8'); // false: the strict policy
+ */
+export function isDocumentType(contentType: unknown): boolean {
+  if (contentType === undefined) return true;
+  const type = String(contentType).trimStart().toLowerCase();
+  return type.startsWith('text/html') || type.startsWith('application/xhtml+xml');
+}
+
 // stand-ins helmet writes where each answer's own nonce and the page's hashes go
 const NONCE_MARK = 'skimmer-nonce-mark';
 const HASHES_MARK = "'sha256-skimmerHashesMark='";
@@ -352,9 +369,14 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Security
   };
   const hsts = options.config.hstsMaxAge > 0 ? `max-age=${options.config.hstsMaxAge}; includeSubDomains` : null;
   const protocolOf = forwardedProtocol(options.trustProxy ?? false);
+  // what a document's answer carries beyond a resource's, removed when it turns out not to be one
+  const documentOnly = [...new Set(fixed.map(([name]) => name).filter((name) => !RESOURCE_HEADERS.has(name)))];
+  const applyResource = (reply: FastifyReply): void => {
+    for (const [name, value] of resource) reply.header(name, value);
+  };
   const apply = (req: { url: string; protocol: string }, reply: FastifyReply): void => {
     if (isResourcePath(req.url)) {
-      for (const [name, value] of resource) reply.header(name, value);
+      applyResource(reply);
     } else {
       for (const [name, value] of fixed) reply.header(name, value);
       reply.header('content-security-policy', head + nonceOf(reply.raw) + policyTail());
@@ -375,12 +397,22 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Security
         apply(req, reply);
         done();
       });
+      // an answer outside the API's paths that turns out not to be a document (text, XML, JSON,
+      // a script) gets the resource policy: known only once the answer's type is set
+      app.addHook('onSend', (req, reply, payload, done) => {
+        if (!isResourcePath(req.url) && !isDocumentType(reply.getHeader('content-type'))) {
+          for (const name of documentOnly) reply.removeHeader(name);
+          applyResource(reply);
+        }
+        done(null, payload);
+      });
     },
     frameworkErrors(err, req, reply) {
       const r = reply as unknown as FastifyReply;
-      // Fastify hands the router's refusals a request without its trustProxy (its protocol is
-      // the socket's): the proxy's X-Forwarded-Proto is read here as Fastify would
-      apply({ url: req.url, protocol: protocolOf(req.raw) }, r);
+      // the answer is JSON whatever the path: the resource policy. Fastify hands the router's
+      // refusals a request without its trustProxy (its protocol is the socket's): the proxy's
+      // X-Forwarded-Proto is read here as Fastify would
+      apply({ url: '/api/', protocol: protocolOf(req.raw) }, r);
       r.header(REQUEST_ID_HEADER, req.id);
       const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 400;
       void r.code(status).send({ error: err.message });

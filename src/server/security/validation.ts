@@ -12,10 +12,13 @@
  *
  * Both use Fastify's own Ajv compiler (@fastify/ajv-compiler) with two option sets, so shared
  * schemas (`app.addSchema`) and `$ref`s work as before.
+ *
+ * - **Bodiless API writes** (a POST, PUT, PATCH or DELETE under /api/ with no body schema) refuse
+ *   a body with 400 `{ error }` ({@link installBodilessGuard}), as a schema refuses an unknown field.
  * @module
  */
 import { AjvCompiler } from '@fastify/ajv-compiler';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify';
 import { isStrictNumberText } from './numbers.ts';
 
 /** Ajv options of bodies: no coercion, no silent removal, NaN and Infinity are not numbers. */
@@ -160,4 +163,61 @@ export function installNulGuard(app: FastifyInstance): void {
       return reply.code(400).send({ error: NUL_TEXT_ERROR });
     }
   });
+}
+
+/** The answer to a body sent to an API route that takes none. */
+export const BODILESS_ERROR = 'This request takes no body.';
+
+/** An API write that declares no body. */
+export interface BodilessRoute {
+  method: string;
+  url: string;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const bodilessByApp = new WeakMap<FastifyInstance, BodilessRoute[]>();
+
+/**
+ * Whether a parsed body carries anything: none, an empty text and `{}` (what a client sends for
+ * "no fields", e.g. the storefront's sign-out; the commerce routes read an empty JSON body as
+ * `{}`) do not; any field, array, scalar or `null` does.
+ */
+export function carriesBody(body: unknown): boolean {
+  if (body === undefined || body === '') return false;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return true;
+  return Object.keys(body).length > 0;
+}
+
+async function refuseBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (carriesBody(request.body)) await reply.code(400).send({ error: BODILESS_ERROR });
+}
+
+/**
+ * Refuses a body on every API write (POST, PUT, PATCH, DELETE under /api/) whose schema declares
+ * none, with 400 `{ error }`, as the routes with a body schema refuse an unknown field: a body
+ * the server ignores silently is a client's mistake nobody sees. Hosted pages outside /api/
+ * (the checkout form, the add-card form) read form bodies their own way and are left alone. Call
+ * it before the routes are registered: routes are matched as they are added.
+ * @example
+ * installBodilessGuard(app);
+ * app.post('/api/auth/logout', handler); // {"x":1} now answers 400
+ */
+export function installBodilessGuard(app: FastifyInstance): void {
+  const routes: BodilessRoute[] = [];
+  bodilessByApp.set(app, routes);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat().filter((m) => WRITE_METHODS.has(m));
+    if (methods.length === 0) return;
+    if ((route.schema as { body?: unknown } | undefined)?.body !== undefined) return;
+    for (const method of methods) routes.push({ method, url: route.url });
+    // first, so a route's own checks never read a body it does not take
+    const existing = route.preValidation;
+    route.preValidation = [refuseBody, ...(existing === undefined ? [] : [existing].flat())] as RouteOptions['preValidation'];
+  });
+}
+
+/** The API writes {@link installBodilessGuard} covers on `app`, in the order they were added (for tests and docs). */
+export function bodilessRoutes(app: FastifyInstance): readonly BodilessRoute[] {
+  return bodilessByApp.get(app) ?? [];
 }
