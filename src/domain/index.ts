@@ -44,3 +44,5 @@ export * from './quick-order.ts';
 export * from './equipment.ts';
 export * from './diagram.ts';
 export * from './fits.ts';
+/** Shipping classes, rates, delivery dates, sales tax, product notices and the one shipping quote. */
+export * from './shipping/index.ts';
