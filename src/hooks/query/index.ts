@@ -14,9 +14,7 @@
  *   asking for the same key at once make one request, and the answer is kept for the next mount.
  * @module
  */
-import { use, useEffect, useRef, useState } from 'react';
 import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/query-core';
-import { useSkimmer } from '../context.ts';
 
 export type { DehydratedState, QueryKey } from '@tanstack/query-core';
 
@@ -39,8 +37,27 @@ export interface ReadCache {
   fetchQuery<T>(options: { queryKey: QueryKey; queryFn: (context: { signal: AbortSignal }) => Promise<T>; staleTime?: number }): Promise<T>;
 }
 
+/** What a reader sees of a key: the same object until the entry changes (a `useSyncExternalStore` snapshot). */
+export interface ReadEntry<T = unknown> {
+  status: 'pending' | 'success' | 'error';
+  data: T | undefined;
+  error: unknown;
+  /** A write changed what this read answers: its readers ask again. */
+  isInvalidated: boolean;
+}
+
+/** A cache its readers can watch: the browser's (see {@link createReadCache}); a QueryClient is watched through its query cache. */
+export interface WatchedReadCache extends ReadCache {
+  /** The key's entry, the same object until it changes. */
+  entry<T>(key: QueryKey): ReadEntry<T> | undefined;
+  /** Calls `listener` when the key's entry changes; returns the unsubscribe. */
+  subscribe(key: QueryKey, listener: () => void): () => void;
+  /** Marks every key that starts with `prefix` invalidated (its readers ask again). */
+  invalidate(prefix: QueryKey): void;
+}
+
 /** A stable text of a key (object members sorted), to look seeded data up. */
-function keyText(key: QueryKey): string {
+export function keyText(key: QueryKey): string {
   return JSON.stringify(key, (_name, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -54,8 +71,11 @@ function keyText(key: QueryKey): string {
  * what the server sent; the first fetch (a navigation, a retry) loads it, hydrated with the same
  * data and with whatever was set meanwhile.
  */
-class LazyReadCache implements ReadCache {
+class LazyReadCache implements WatchedReadCache {
   private readonly seed = new Map<string, { key: QueryKey; data: unknown }>();
+  /** What each key's readers see: replaced (never changed in place) when the key changes. */
+  private readonly entries = new Map<string, ReadEntry>();
+  private readonly listeners = new Map<string, Set<() => void>>();
   /** Calls under way before the client has loaded, by key: one request per key. */
   private readonly inflight = new Map<string, Promise<unknown>>();
   private client: QueryClient | null = null;
@@ -79,12 +99,67 @@ class LazyReadCache implements ReadCache {
   }
 
   setQueryData<T>(key: QueryKey, data: T): unknown {
-    if (this.client) return this.client.setQueryData(key, data);
-    this.seed.set(keyText(key), { key, data });
+    const text = keyText(key);
+    if (this.client) this.client.setQueryData(key, data);
+    else this.seed.set(text, { key, data });
+    this.changed(text, { status: 'success', data, error: null, isInvalidated: false });
     return data;
   }
 
+  entry<T>(key: QueryKey): ReadEntry<T> | undefined {
+    const text = keyText(key);
+    const known = this.entries.get(text);
+    if (known) return known as ReadEntry<T>;
+    const state = this.getQueryState<T>(key);
+    if (!state || state.data === undefined) return undefined;
+    const entry: ReadEntry<T> = { status: 'success', data: state.data, error: null, isInvalidated: false };
+    this.entries.set(text, entry);
+    return entry;
+  }
+
+  subscribe(key: QueryKey, listener: () => void): () => void {
+    const text = keyText(key);
+    let set = this.listeners.get(text);
+    if (!set) this.listeners.set(text, (set = new Set()));
+    set.add(listener);
+    return () => void set.delete(listener);
+  }
+
+  invalidate(prefix: QueryKey): void {
+    const head = keyText(prefix).slice(0, -1);
+    for (const text of new Set([...this.entries.keys(), ...this.seed.keys()])) {
+      if (text !== head + ']' && !text.startsWith(head + ',')) continue;
+      const entry = this.entries.get(text) ?? this.entry(this.seed.get(text)?.key ?? []);
+      if (entry && !entry.isInvalidated) this.changed(text, { ...entry, isInvalidated: true });
+    }
+  }
+
+  /** Stores the key's new entry and tells its readers. */
+  private changed(text: string, entry: ReadEntry): void {
+    this.entries.set(text, entry);
+    for (const listener of [...(this.listeners.get(text) ?? [])]) listener();
+  }
+
   fetchQuery<T>(options: { queryKey: QueryKey; queryFn: (context: { signal: AbortSignal }) => Promise<T>; staleTime?: number }): Promise<T> {
+    const text = keyText(options.queryKey);
+    // a retry after a failure shows as pending again (the data kept, if any)
+    const before = this.entries.get(text);
+    if (before?.status === 'error') this.changed(text, { ...before, status: before.data === undefined ? 'pending' : 'success', error: null });
+    // readers see the answer, or the failure (with the data they had)
+    return this.fetchThrough(options).then(
+      (data) => {
+        this.changed(text, { status: 'success', data, error: null, isInvalidated: false });
+        return data;
+      },
+      (error: unknown) => {
+        const before = this.entries.get(text);
+        this.changed(text, { status: 'error', data: before?.data, error, isInvalidated: false });
+        throw error;
+      },
+    );
+  }
+
+  private fetchThrough<T>(options: { queryKey: QueryKey; queryFn: (context: { signal: AbortSignal }) => Promise<T>; staleTime?: number }): Promise<T> {
     if (this.client) return this.client.fetchQuery({ queryKey: options.queryKey, queryFn: ({ signal }) => options.queryFn({ signal }), staleTime: options.staleTime ?? 0 });
     // the call starts now (not after the client's code has arrived); the client loads beside it
     void this.load();
@@ -144,115 +219,8 @@ export function fetchRead<T>(queryClient: ReadCache, read: Read<T>): Promise<T> 
   return queryClient.fetchQuery({ queryKey: read.key, queryFn: ({ signal }) => read.fetch(signal), staleTime: 0 });
 }
 
-/** A thenable React's `use` reads at once, without suspending. */
-const SETTLED = Object.assign(Promise.resolve(undefined), { status: 'fulfilled' as const, value: undefined });
-
-/**
- * The server's read: `use` waits on every render, either for the read's call or for nothing (a
- * settled thenable) once the data is in the cache or the call failed (a failure is not retried:
- * the hook renders as the browser would before its data, and the browser asks again).
- */
-function useServerCachedRead<T>(read: Read<T> | null): T | undefined {
-  const { queryClient } = useSkimmer();
-  const state = read ? queryClient.getQueryState<T>(read.key) : undefined;
-  const wait = read !== null && state?.data === undefined && state?.status !== 'error';
-  // a new promise always suspends (React has not seen it settle): past this line nothing was
-  // awaited, so the state read above is the cache's now (one lookup of the key, not two)
-  use(wait ? fetchRead(queryClient, read).then(() => undefined, () => undefined) : SETTLED);
-  return state?.data;
-}
-
-/** The browser's read: what the cache holds now (hydrated from the server, or kept from before); never waits. */
-function useBrowserCachedRead<T>(read: Read<T> | null): T | undefined {
-  const { queryClient } = useSkimmer();
-  return read ? queryClient.getQueryData<T>(read.key) : undefined;
-}
-
-/**
- * The cached data of a read (undefined when there is none). During a server render a read that
- * is not in the cache yet suspends until it is (React's `use`), so the HTML carries the data;
- * in the browser it reads the cache as it is. Which of the two runs is fixed for the provider's
- * whole life (`serverRender`), so the hooks a component calls never change between renders.
- *
- * @example
- * const product = useCachedRead(productRead(client, handle)); // machine input
- */
-export function useCachedRead<T>(read: Read<T> | null): T | undefined {
-  const { serverRender } = useSkimmer();
-  return (serverRender ? useServerCachedRead : useBrowserCachedRead)(read);
-}
-
-/**
- * Starts, during a server render, the reads a component will wait on next, all at once: the
- * component waits on each read in turn (`useCachedRead`), so without this the second read's call
- * began only once the first had answered and the component had rendered again. A read already in
- * the cache, failed or under way is left alone (the cache shares a call under way). In the
- * browser it does nothing (the reads there come from the server's data).
- *
- * @example usePrefetchReads([hierarchyRead(client, id), listingRead(client, call)]);
- */
-export function usePrefetchReads(reads: readonly (Read<unknown> | null)[]): void {
-  const { serverRender, queryClient } = useSkimmer();
-  if (!serverRender) return;
-  for (const read of reads) {
-    if (!read) continue;
-    const state = queryClient.getQueryState(read.key);
-    if (state?.data !== undefined || state?.status === 'error') continue;
-    fetchRead(queryClient, read).catch(() => undefined);
-  }
-}
-
-/** What {@link useQueryRead} returns. */
-export interface QueryRead<T> {
-  status: 'pending' | 'success' | 'error';
-  data: T | undefined;
-  error: unknown;
-  /** Asks again (the answer replaces the data when it arrives). */
-  refetch(): void;
-}
-
-interface ReadState<T> {
-  text: string;
-  status: 'pending' | 'success' | 'error';
-  data: T | undefined;
-  error: unknown;
-}
-
-/**
- * A read as a value, for sections with no workflow of their own: the cached data at once (the
- * server render waits for it like {@link useCachedRead}), else one fetch through the cache when
- * mounted or when the key changes; `refetch` asks again.
- *
- * @example
- * const equipment = useQueryRead(equipmentRead(client, handle));
- */
-export function useQueryRead<T>(read: Read<T>): QueryRead<T> {
-  const { queryClient } = useSkimmer();
-  const cached = useCachedRead(read);
-  const text = keyText(read.key);
-  const settled = (data: T | undefined): ReadState<T> => ({ text, status: data === undefined ? 'pending' : 'success', data, error: null });
-  const [state, setState] = useState<ReadState<T>>(() => settled(cached));
-  const latest = useRef(read);
-  latest.current = read;
-  const [asked, setAsked] = useState(0);
-  const current = state.text === text ? state : settled(cached);
-  const needsFetch = current.status === 'pending' || asked > 0;
-  useEffect(() => {
-    if (!needsFetch) return;
-    let live = true;
-    fetchRead(queryClient, latest.current).then(
-      (data) => live && setState({ text, status: 'success', data, error: null }),
-      (error: unknown) => live && setState({ text, status: 'error', data: undefined, error }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [queryClient, text, asked, needsFetch]);
-  return {
-    ...current,
-    refetch: () => {
-      setState((s) => ({ ...s, status: 'pending' }));
-      setAsked((n) => n + 1);
-    },
-  };
-}
+export { useCachedRead } from './useCachedRead.ts';
+export { usePrefetchReads } from './usePrefetchReads.ts';
+export { useRead, type ReadResult } from './useRead.ts';
+export { useQueryRead, type QueryRead } from './useQueryRead.ts';
+export { invalidateReads, readEntry, watchRead } from './watch.ts';
