@@ -2,8 +2,10 @@
  * `npm start`: opens (or creates) the database under DATA_DIR, migrates it, seeds it on the
  * first run, builds the app and listens on PORT. With REDIS_URL the process joins the other
  * processes of the store (shared limits, catalogue change feed, socket.io adapter); with
- * WORKERS=N it runs N such processes on PORT with node:cluster (scale/cluster.ts). The shared
- * secrets are required whenever DATABASE_URL, REDIS_URL or NODE_ENV=production is set. SIGINT/SIGTERM first mark the process as shutting
+ * WORKERS=N it runs N such processes on PORT with node:cluster (scale/cluster.ts). A start with
+ * DATABASE_URL, REDIS_URL or NODE_ENV=production is a production store whatever NODE_ENV says
+ * (env.ts isProductionStart): the shared secrets are required, MAILBOX=1 is refused with a log
+ * line, and no mail is announced in the console. SIGINT/SIGTERM first mark the process as shutting
  * down (/readyz answers 503), wait SHUTDOWN_DRAIN_MS for load balancers to notice, then close the
  * server (in-flight requests finish) and the database, and exit 0.
  * @module
@@ -22,6 +24,7 @@ import { seedEquipmentIfMissing } from './seed/equipment-database.ts';
 import { isClusterWorker, runCluster } from './scale/cluster.ts';
 import { assertSecrets, readScaleConfig } from './scale/config.ts';
 import { startScale } from './scale/start.ts';
+import { isProductionStart } from './env.ts';
 
 /** Opens the database, migrates it and seeds it on the first start. */
 async function openPrepared(config: ReturnType<typeof readConfig>) {
@@ -97,7 +100,7 @@ async function main(): Promise<void> {
   });
   app.log.info({
     databasePath: config.databasePath, migrationsApplied: applied, seeded, indexed: app.catalogue.index.size,
-    instanceId: scale.instanceId, redis: scale.redis !== null,
+    instanceId: scale.instanceId, redis: scale.redis !== null, production: isProductionStart(process.env),
   }, 'database ready');
 
   let closing = false;

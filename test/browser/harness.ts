@@ -217,6 +217,7 @@ export interface MailboxMessage {
 export async function mailbox(to: string): Promise<MailboxMessage[]> {
   const origin = storeUrl();
   const res = await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+  // 404: the store runs without MAILBOX=1 (global-setup.ts sets it) or the request was not from loopback
   if (!res.ok) throw new Error(`GET /api/dev/mailbox answered ${res.status}: ${await res.text()}`);
   const body = (await res.json()) as { messages: Array<{ id: number; subject: string; text: string }> };
   const server = new URL(inject('storeUrl'));

@@ -66,6 +66,8 @@ describe('npm start', () => {
     expect(search.pageInfo.totalObjects).toBe(150);
     expect(first.logs()).toContain('"msg":"database ready"');
     expect(first.logs()).toMatch(/"seeded":\{"catalogue":\{"seed":4,"products":150/);
+    // not a production start (embedded database, no NODE_ENV): the dev switches may apply
+    expect(first.logs()).toContain('"production":false');
     // the dev mailbox is not there; a mail is announced in the console, its link is not
     for (const path of ['/dev/mailbox', '/api/dev/mailbox']) expect((await fetch(`http://127.0.0.1:${first.port}${path}`)).status).toBe(404);
     const reset = await fetch(`http://127.0.0.1:${first.port}/api/auth/reset-password/request`, {

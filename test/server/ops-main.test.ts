@@ -1,14 +1,19 @@
 /**
  * `npm start` under a load balancer (issue 16, item 5): on SIGTERM the process first answers
  * /readyz with 503 for SHUTDOWN_DRAIN_MS while still serving, then exits 0; /metrics follows
- * METRICS_TOKEN from the environment. And the operator settings refuse malformed values.
+ * METRICS_TOKEN from the environment. And the operator settings refuse malformed values. A start
+ * shaped as production (PostgreSQL and Redis, no NODE_ENV) is production for every dev switch.
  */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readOpsConfig } from '../../src/server/ops/config.ts';
-import { startServer } from './crash.helpers.ts';
+import { freePort } from '../support/store-process.ts';
+import { CRASH_PG_URL, startServer } from './crash.helpers.ts';
+import { TEST_REDIS_URL } from './multiprocess.helpers.ts';
 
 describe('operator settings', () => {
   test('METRICS_TOKEN and SHUTDOWN_DRAIN_MS are read, blanks fall back, malformed drains stop the start', () => {
@@ -45,4 +50,56 @@ describe('npm start with the operator settings', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('npm start shaped as production (DATABASE_URL and REDIS_URL, no NODE_ENV)', () => {
+  test('is a production store for every dev switch: MAILBOX=1 is refused with a log line, the mailbox and the operators\' routes answer 404, no mail reaches the console', async () => {
+    const { default: pg } = await import('pg');
+    const name = `skimmer_prodstart_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: CRASH_PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(CRASH_PG_URL);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-prodstart-'));
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const variable of ['NODE_ENV', 'ADMIN_TOKEN', 'SMTP_URL', 'WORKERS']) delete env[variable];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: process.cwd(),
+      env: {
+        ...env,
+        PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_PRODUCTS: '30', SEED: '3', LOG_LEVEL: 'info',
+        DATABASE_URL: url.toString(), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: `skimmer-test:${name}:`,
+        SESSION_SECRET: 'production-start-session-secret', CAPTCHA_DEV_SECRET: 'production-start-captcha-secret',
+        MAILBOX: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? (child.exitCode === null ? 0 : -1), { timeout: 90_000, interval: 200 }).toBe(200);
+      expect(out).toContain('"production":true');
+      expect(out).toMatch(/"msg":"MAILBOX=1 refused: this start is a production store/);
+      expect(out).toContain('"msg":"SMTP_URL is not set: mail stays in the outbox unsent"');
+      for (const path of ['/dev/mailbox', '/api/dev/mailbox', '/api/admin/live-visitors']) expect((await fetch(`${base}${path}`)).status, path).toBe(404);
+      const reset = await fetch(`${base}/api/auth/reset-password/request`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo@skimmer.test' }),
+      });
+      expect(reset.status).toBe(200);
+      // a moment for a notice that must not come (the demo store's would be logged at once)
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(out).not.toContain('"msg":"Mail to ');
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
