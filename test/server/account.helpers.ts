@@ -71,8 +71,16 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DEL
   });
 }
 
-/** The newest token of an emailed link (`?token=`) sent to `to`. */
+/**
+ * The newest token of an emailed link (`?token=`) sent to `to`. Mail that a queued job decides
+ * (registration, reset, recovery) is composed by the worker the route starts after answering:
+ * this waits (up to 5 s) until no job to `to` is left.
+ */
 export async function lastLinkToken(db: Db, to: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while ((await db.get('SELECT id FROM email_outbox WHERE to_address = ? AND job IS NOT NULL', [to])) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const row = await db.get<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE to_address = ? ORDER BY id DESC LIMIT 1', [to]);
   const m = /\?token=([A-Za-z0-9_%.-]+)/.exec(row?.text_body ?? '');
   if (!m?.[1]) throw new Error(`no link mailed to ${to}`);

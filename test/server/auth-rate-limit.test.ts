@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { RateLimiter } from '../../src/server/auth/rate-limit.ts';
+import { LOGIN_PACE, loginDelayMs, memoryLimiter, RateLimiter, redisLimiter } from '../../src/server/auth/rate-limit.ts';
+import { connectRedis, type RedisClient } from '../../src/server/scale/redis.ts';
 import { isSameOrigin } from '../../src/server/auth/origin-guard.ts';
 import type { FastifyRequest } from 'fastify';
 
@@ -52,6 +54,40 @@ describe('rate limiter', () => {
     const limiter = new RateLimiter(() => 0, 100);
     for (let i = 0; i < 1000; i++) limiter.hit(`k${i}`, { limit: 1, windowMs: 1000 });
     expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('sign-in pace', () => {
+  test('holds no free attempt, then never less than the attempt before, never more than the cap', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), (earlier) => {
+        const ms = loginDelayMs(earlier);
+        expect(ms).toBeGreaterThanOrEqual(loginDelayMs(Math.max(earlier - 1, 0)));
+        expect(ms).toBeLessThanOrEqual(LOGIN_PACE.maxDelayMs);
+        expect(ms === 0).toBe(earlier < LOGIN_PACE.freeAttempts);
+      }),
+    );
+  });
+
+  test('increment answers the attempts of the window, counted once in all by two processes sharing Redis', async () => {
+    const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const prefix = `skimmer-test:${randomBytes(4).toString('hex')}:pace:`;
+    const clients: RedisClient[] = [await connectRedis(url, 'pace-a'), await connectRedis(url, 'pace-b')];
+    try {
+      const [a, b] = clients.map((c) => redisLimiter(c, prefix));
+      const seen: number[] = [];
+      for (let i = 0; i < 6; i++) seen.push(await (i % 2 === 0 ? a : b)!.increment('login-pace:ann@example.com', LOGIN_PACE.window));
+      expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+      await b!.reset('login-pace:ann@example.com');
+      expect(await a!.increment('login-pace:ann@example.com', LOGIN_PACE.window)).toBe(1);
+      // the in-memory limiter answers the same counts
+      const m = memoryLimiter(new RateLimiter(() => 0));
+      expect([await m.increment('k', LOGIN_PACE.window), await m.increment('k', LOGIN_PACE.window)]).toEqual([1, 2]);
+    } finally {
+      const keys = await clients[0]!.keys(`${prefix}*`);
+      if (keys.length > 0) await clients[0]!.del(...keys);
+      await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
+    }
   });
 });
 

@@ -106,6 +106,13 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
   const { db, outbox } = s;
   const iso = () => new Date(s.now()).toISOString();
   defineAccountMailJobs(s);
+  // jobs answered by a process that stopped before composing them are composed at start and by
+  // the worker loop, with or without SMTP (the loop runs once per outbox, whoever starts it)
+  app.addHook('onReady', async () => {
+    void outbox.flush().catch(() => undefined);
+    outbox.startLoop();
+  });
+  app.addHook('onClose', async () => outbox.stopLoop());
   // verified against when the email is unknown, so both paths cost the same; made on first need
   let dummyHash: Promise<string> | null = null;
   const flush = async () => {
