@@ -22,7 +22,7 @@ export default function NotFound() {
   return (
     <section className="container not-found">
       {/* the title in the head (from the first HTML on); no canonical URL, noindex */}
-      <LazyPageHead rules={NOT_FOUND_HEAD} build={(rules) => rules.contentHead({ origin: '', ...storeConfig }, { title: `${NOT_FOUND_TEXT.title} - ${storeConfig.storeName}`, path: null })} />
+      <LazyPageHead rules={NOT_FOUND_HEAD} build={(rules) => rules.notFoundHead(storeConfig.storeName)} />
       <PageStatus status={404} />
       <h1>{NOT_FOUND_TEXT.title}</h1>
       <p>{NOT_FOUND_TEXT.message}</p>

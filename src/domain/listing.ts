@@ -90,18 +90,27 @@ export function sameSearchQuery(a: SearchQuery, b: SearchQuery): boolean {
  *
  * The spec's 'Search for "{q}"' when there is a keyword. Choices for the listings reached by a
  * link without one (issue 18: they read 'Search for ""'): a vendor link (`?v=Pentair`) reads
- * 'Products by Pentair', the featured banner card's link (`?isFeatured=true`) 'Featured products'.
+ * 'Products by Pentair', the featured banner card's link (`?isFeatured=true`) 'Featured products',
+ * and the parts of a model (`?fits=handle`, an equipment page's 'Shop all N parts that fit') 'Parts
+ * that fit the {model}' when the model's name is known, else 'Parts that fit your equipment' (the
+ * 'Fits my equipment' switch passes every saved model).
  *
  * @example
  * searchHeading({ q: 'pump' }); // 'Search for "pump"'
  * searchHeading({ v: 'Pentair' }); // 'Products by Pentair'
  * searchHeading({ isFeatured: true }); // 'Featured products'
+ * searchHeading({ fits: ['acme-pump-a1'] }, 'Acme Pump A1'); // 'Parts that fit the Acme Pump A1'
  */
-export function searchHeading(query: Pick<SearchQuery, 'q' | 'v' | 'isFeatured'>): string {
+export function searchHeading(query: Pick<SearchQuery, 'q' | 'v' | 'isFeatured' | 'fits'>, fitsModel?: string | null): string {
   const q = (query.q ?? '').trim();
   const v = (query.v ?? '').trim();
   if (q === '' && v !== '') return `Products by ${v}`;
   if (q === '' && query.isFeatured === true) return 'Featured products';
+  const fits = query.fits ?? [];
+  if (q === '' && fits.length > 0) {
+    const model = (fitsModel ?? '').trim();
+    return fits.length === 1 && model !== '' ? `Parts that fit the ${model}` : 'Parts that fit your equipment';
+  }
   return `Search for "${q}"`;
 }
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Product, ProductPdf, Variant } from './entities.ts';
+import type { HierarchyEntry, Product, ProductPdf, Variant } from './entities.ts';
 import { pageTitle } from './page-title.ts';
 
 export { pageTitle, TITLE_SEPARATOR } from './page-title.ts';
@@ -105,6 +105,33 @@ export function breadcrumbCollectionId(product: Pick<Product, 'Collections'>, co
   const collections = product.Collections ?? [];
   const named = collectionHandle ? collections.find((c) => c.handle === collectionHandle) : undefined;
   return (named ?? collections[0])?.id ?? null;
+}
+
+/** One step of the product page's breadcrumb trail: a collection (its handle) or the product itself (none). */
+export interface ProductCrumb {
+  title: string;
+  /** The collection's handle; absent on the last step, the product. */
+  handle?: string;
+}
+
+/**
+ * The product page's breadcrumb trail after Home: the upper hierarchy of its breadcrumb
+ * collection ({@link breadcrumbCollectionId}) when known, else the collection the path names (when
+ * the product is in it), then the product. The server renders it from the same hierarchy the
+ * browser reads, so the trail is whole from the first HTML on.
+ *
+ * @example
+ * productBreadcrumbTrail({ title: 'Pump', Collections: [] }, { hierarchy: [{ id: 1, title: 'Pumps', handle: 'pumps', LEVEL: 1 }] });
+ * // [{ title: 'Pumps', handle: 'pumps' }, { title: 'Pump' }]
+ */
+export function productBreadcrumbTrail(
+  product: Pick<Product, 'title' | 'Collections'>,
+  options: { hierarchy: readonly HierarchyEntry[]; collectionHandle?: string | null },
+): ProductCrumb[] {
+  const last: ProductCrumb = { title: product.title };
+  if (options.hierarchy.length > 0) return [...options.hierarchy.map((h) => ({ title: h.title, handle: h.handle })), last];
+  const named = options.collectionHandle ? (product.Collections ?? []).find((c) => c.handle === options.collectionHandle) : undefined;
+  return named?.handle ? [{ title: named.title ?? named.handle, handle: named.handle }, last] : [last];
 }
 
 /** Warranty tab text (spec section 9). */

@@ -34,16 +34,20 @@ function charCount(text: string): number {
  * Choice (the spec does not say): both are measured **trimmed** and in code points, so '  ab  '
  * (two characters a shopper can see) does not run, and 'été' counts three. Either field alone is
  * enough, so a vendor link (`?v=Pentair`) runs without a keyword; so does a featured listing
- * (`isFeatured: true`, the featured banner card's link).
+ * (`isFeatured: true`, the featured banner card's link), and so does a model's parts list
+ * (`fits` naming at least one model: an equipment page's 'Shop all N parts that fit').
  *
  * @example
  * canRunSearch({ q: 'pump' }); // true
  * canRunSearch({ q: ' ab ' }); // false
  * canRunSearch({ q: '', v: 'Hayward' }); // true
+ * canRunSearch({ fits: ['acme-pump-a1'] }); // true
  */
-export function canRunSearch(query: { q?: string | null; v?: string | null; isFeatured?: boolean }): boolean {
+export function canRunSearch(query: { q?: string | null; v?: string | null; isFeatured?: boolean; fits?: readonly string[] | null }): boolean {
   // the featured banner card lists the featured products without a keyword (issue 18)
   if (query.isFeatured === true) return true;
+  // the parts that fit a model are a list of their own: no keyword needed
+  if (normalizeFits(query.fits).length > 0) return true;
   return charCount((query.q ?? '').trim()) >= MIN_QUERY_LENGTH || charCount((query.v ?? '').trim()) >= MIN_QUERY_LENGTH;
 }
 

@@ -11,6 +11,7 @@
  */
 import { sizedImageUrl } from './images.ts';
 import { pageTitle } from './page-title.ts';
+import { NOT_FOUND_TEXT } from './shell.ts';
 import {
   absoluteUrl,
   breadcrumbListLd,
@@ -124,4 +125,26 @@ export function contentHead(
     jsonLd,
     noindex: url === null,
   };
+}
+
+/**
+ * The head of a shopper's own page (sign-in and its steps, the account, orders, addresses, wallet,
+ * recovery email): its title with the store name appended, its own canonical URL, and `noindex`
+ * (robots.txt keeps crawlers off these paths; a search engine that reaches one anyway must not
+ * list it). No JSON-LD: nothing on it is for a search engine.
+ *
+ * @example accountHead({ origin: 'https://shop.test', storeName: 'Skimmer' }, { title: 'Sign in', path: '/login' }).title; // 'Sign in - Skimmer'
+ */
+export function accountHead(store: HeadStore, options: { title: string; path: string }): PageHeadData {
+  return { ...contentHead(store, { title: pageTitle(options.title, store.storeName), path: options.path }), noindex: true };
+}
+
+/**
+ * The head of the not-found page, and of a page whose thing is missing (an unknown product or
+ * collection handle): '404 Not Found' with the store name, `noindex` and no canonical link.
+ *
+ * @example notFoundHead('Skimmer').title; // '404 Not Found - Skimmer'
+ */
+export function notFoundHead(storeName: string): PageHeadData {
+  return contentHead({ origin: '', storeName }, { title: pageTitle(NOT_FOUND_TEXT.title, storeName), path: null });
 }

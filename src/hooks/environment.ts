@@ -86,6 +86,11 @@ export interface EventsLike {
   onScroll(listener: (position: ScrollPosition) => void): () => void;
   /** A key was pressed anywhere (Escape closes the exit popup). */
   onKeyDown(listener: (key: string) => void): () => void;
+  /**
+   * The document's title changed (a page's head arrived after its path: its code or data were
+   * still loading); gets the new title. Optional: without it a page view is sent at once.
+   */
+  onTitleChange?(listener: (title: string) => void): () => void;
 }
 
 /** The whole environment. Every member is replaceable through the provider's `environment` prop. */
@@ -327,6 +332,14 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
         const handler = (event: KeyboardEvent) => listener(event.key);
         w.document.addEventListener('keydown', handler);
         return () => w.document.removeEventListener('keydown', handler);
+      },
+      onTitleChange(listener) {
+        const w = browser();
+        if (!w || typeof w.MutationObserver === 'undefined') return () => {};
+        // React puts a page's <title> in the head (and takes the last page's out): any change there
+        const observer = new w.MutationObserver(() => listener(w.document.title));
+        observer.observe(w.document.head, { childList: true, subtree: true, characterData: true });
+        return () => observer.disconnect();
       },
     },
   };

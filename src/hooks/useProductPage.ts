@@ -31,7 +31,7 @@ import { useLatest } from './useLatest.ts';
 import { recordRecentlyViewed } from './recently-viewed-store.ts';
 import { useMachineNotices } from './useToasts.ts';
 import { fetchRead, useCachedRead, type ReadCache } from './query/index.ts';
-import { productRead } from './query/reads.ts';
+import { productRead, upperHierarchyRead } from './query/reads.ts';
 import { actorValues } from './actor-values.ts';
 
 /** The page's state name. */
@@ -94,7 +94,12 @@ const providedProductPageMachine = productPageMachine.provide({
       return { product: await fetchRead(queryClient, productRead(client, input.handle)) };
     }),
     addToOrder: fromPromise(({ input, signal, system }) => productPageValues.of(system).client.addRelatedProductToOrder(input.orderId, input.productId, { signal })),
-    fetchHierarchy: fromPromise(({ input, signal, system }) => productPageValues.of(system).client.upperHierarchy(input.collectionId, { signal })),
+    fetchHierarchy: fromPromise(async ({ input, signal, system }) => {
+      const { client, queryClient } = productPageValues.of(system);
+      // the server render read it into the page's cache (the breadcrumbs of the first HTML): no second request
+      const read = upperHierarchyRead(client, input.collectionId);
+      return queryClient.getQueryData<Awaited<ReturnType<typeof read.fetch>>>(read.key) ?? client.upperHierarchy(input.collectionId, { signal });
+    }),
   },
 });
 

@@ -54,3 +54,61 @@ describe('usePageViews', () => {
     expect(env.scrollTo).not.toHaveBeenCalled();
   });
 });
+
+describe('usePageViews after a client-side navigation to a page still loading', () => {
+  function setupWatched() {
+    let title = 'Home - Skimmer';
+    const listeners = new Set<(title: string) => void>();
+    const env = testEnvironment({
+      page: () => ({ location: 'https://shop.test/x', language: 'en-US', characterSet: 'UTF-8', userAgent: 'UA', title }),
+    });
+    env.events = {
+      ...env.events,
+      onTitleChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const hook = renderHook(({ path }) => usePageViews(path), { initialProps: { path: '/' }, wrapper: wrapper(fakeClient(), env) });
+    const retitle = (t: string) => {
+      title = t;
+      for (const listener of [...listeners]) listener(t);
+    };
+    return { env, hook, retitle, setTitle: (t: string) => (title = t), listeners };
+  }
+  const titles = (env: ReturnType<typeof setupWatched>['env']) => vi.mocked(env.analytics.track).mock.calls.map((c) => (c[1] as { page_title: string }).page_title);
+
+  test('waits for the new page\'s title instead of sending an empty one, then sends it once', () => {
+    const { env, hook, retitle, setTitle } = setupWatched();
+    setTitle('');
+    hook.rerender({ path: '/collections/pumps' });
+    expect(titles(env)).toEqual(['Home - Skimmer']);
+    retitle('Pumps - Skimmer');
+    retitle('Pumps, page 2 - Skimmer');
+    expect(titles(env)).toEqual(['Home - Skimmer', 'Pumps - Skimmer']);
+  });
+
+  test('a page left before its title arrived is not reported, and stops listening', () => {
+    const { env, hook, retitle, setTitle, listeners } = setupWatched();
+    setTitle('');
+    hook.rerender({ path: '/products/a' });
+    setTitle('Cart - Skimmer');
+    hook.rerender({ path: '/shoppingcart.asp' });
+    expect(listeners.size).toBe(0);
+    retitle('Cart - Skimmer');
+    expect(titles(env)).toEqual(['Home - Skimmer', 'Cart - Skimmer']);
+  });
+
+  test('the browser environment tells of a title React puts in the head', async () => {
+    const { createBrowserEnvironment } = await import('../../src/hooks/environment.ts');
+    const seen: string[] = [];
+    const stop = createBrowserEnvironment().events.onTitleChange!((t) => seen.push(t));
+    const title = document.createElement('title');
+    title.textContent = 'Pumps - Skimmer';
+    document.head.appendChild(title);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop();
+    title.remove();
+    expect(seen).toContain('Pumps - Skimmer');
+  });
+});

@@ -45,6 +45,8 @@ describe('account page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Account' })).toBeTruthy();
     expect(document.title).toBe('Manage Account - Skimmer');
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('http://localhost:3000/myaccount.asp');
+    // the shopper's own page: never indexed
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
     const cards = await screen.findAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['Default Address', 'Mailing Address']);
     expect(within(cards[0]!).getByRole('button', { name: /^Edit/ })).toBeTruthy();

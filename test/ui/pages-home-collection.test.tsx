@@ -144,14 +144,45 @@ describe('collection page', () => {
     expect((await screen.findAllByText('Showing 1 - 24 of 30 products.')).length).toBe(2);
   });
 
-  test('toggles the description between Read More and Read Less', async () => {
-    renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });
-    fireEvent.click(await screen.findByRole('button', { name: 'Read More' }));
-    expect((await screen.findByRole('button', { name: 'Read Less' })).getAttribute('aria-expanded')).toBe('true');
+  /** jsdom lays nothing out: the description's box reports the heights a browser would. */
+  function descriptionHeights(scrollHeight: number, clientHeight: number): () => void {
+    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scrollHeight);
+    const client = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(clientHeight);
+    return () => {
+      scroll.mockRestore();
+      client.mockRestore();
+    };
+  }
+
+  test('toggles the description between Read More and Read Less when it is taller than its cap', async () => {
+    const restore = descriptionHeights(400, 150);
+    try {
+      renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });
+      fireEvent.click(await screen.findByRole('button', { name: 'Read More' }));
+      expect((await screen.findByRole('button', { name: 'Read Less' })).getAttribute('aria-expanded')).toBe('true');
+    } finally {
+      restore();
+    }
+  });
+
+  test('a description under its cap is shown whole, with no Read More that would do nothing', async () => {
+    const restore = descriptionHeights(90, 90);
+    try {
+      renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client() });
+      await screen.findByRole('heading', { level: 1, name: 'Pumps' });
+      const description = await screen.findByRole('region', { name: 'About this collection' });
+      await waitFor(() => expect(description.querySelector('#collection-description')!.className).toContain('sk-description--whole'));
+      expect(screen.queryByRole('button', { name: 'Read More' })).toBeNull();
+    } finally {
+      restore();
+    }
   });
 
   test('shows the fallback when the collection is missing', async () => {
     renderAt(<CollectionPage />, { url: '/collections/none', path: '/collections/:handle/:tagFilter?', client: client(null) });
     expect(await screen.findByText('404 Not Found')).toBeTruthy();
+    // the head of every other 404: its title, not the store name alone, and noindex
+    await waitFor(() => expect(document.title).toBe('404 Not Found - Skimmer'));
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, follow');
   });
 });

@@ -106,7 +106,8 @@ describe('product page gallery and 3D model viewer', () => {
     expect(viewer.getAttribute('poster')).toBe('/media/models/9/poster-800.png');
     expect(viewer.hasAttribute('camera-controls')).toBe(true);
     expect(viewer.getAttribute('alt')).toBe('3D model of SuperFlo Pump');
-    expect(within(dialog).getByText('3D model 1 of 3')).toBeTruthy();
+    // its place among all the items (two images, then the model), not '3D model 1 of 3'
+    expect(within(dialog).getByText('3D model (3 of 3)')).toBeTruthy();
   });
 });
 

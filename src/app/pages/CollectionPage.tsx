@@ -16,6 +16,7 @@ import { useSkimmer } from '../../hooks/context.ts';
 import { useCollection } from '../../hooks/useCollection.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
+import { CollectionDescription } from '../../ui/catalog/CollectionDescription.tsx';
 import { Pagination } from '../../ui/catalog/Pagination.tsx';
 import { ProductGrid } from '../../ui/catalog/ProductGrid.tsx';
 import { QuickView } from '../../ui/catalog/QuickView.tsx';
@@ -32,11 +33,23 @@ import { headRules, LazyPageHead } from '../page-head.tsx';
 
 /** The collection page's head rules (ItemList, BreadcrumbList): see page-head.tsx. */
 const COLLECTION_HEAD = headRules(() => import('../../domain/seo-collection.ts'));
+/** The head of a missing collection (the not-found page's: its title, noindex). */
+const MISSING_HEAD = headRules(() => import('../../domain/seo-pages.ts'));
 
 /** The featured products slider sits below the list: its code loads when its place comes into view. */
 const ProductSlider = lazy(() => import('../../ui/catalog/ProductSlider.tsx').then((m) => ({ default: m.ProductSlider })));
 
 
+
+/**
+ * Without JavaScript nothing can expand the description: the server's HTML then shows it whole (a
+ * style inside `<noscript>`, which a browser running the scripts ignores; like the listing's
+ * links, the browser build renders it empty and carries none of it).
+ */
+function WholeDescriptionWithoutScript() {
+  if (!import.meta.env.SSR) return <noscript />;
+  return <noscript dangerouslySetInnerHTML={{ __html: '<style>.sk-description--collapsed{max-height:none;-webkit-mask-image:none;mask-image:none}</style>' }} />;
+}
 
 function CollectionView({ handle, query }: { handle: string; query: SearchQuery }) {
   const { storeConfig } = useSkimmer();
@@ -55,6 +68,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
   if (page.status === 'missing')
     return (
       <div className="sk-page">
+        <LazyPageHead rules={MISSING_HEAD} build={(rules) => rules.notFoundHead(storeConfig.storeName)} />
         <PageStatus status={404} />
         <h1>{NOT_FOUND_TEXT.title}</h1>
         <p>{NOT_FOUND_TEXT.message}</p>
@@ -89,13 +103,16 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
       <Breadcrumbs items={page.breadcrumbs.map((b, i) => (i === page.breadcrumbs.length - 1 ? { title: b.title } : { title: b.title, url: b.href }))} />
       <h1>{c.title}</h1>
       {page.descriptionHtml && (
-        <section className="sk-description" aria-label="About this collection">
-          {/* the description HTML is sanitised by the server */}
-          <div id="collection-description" className={page.descriptionExpanded ? '' : 'sk-description--collapsed'} dangerouslySetInnerHTML={{ __html: page.descriptionHtml }} />
-          <button type="button" className="sk-linkbtn" aria-expanded={page.descriptionExpanded} aria-controls="collection-description" onClick={page.toggleDescription}>
-            {page.descriptionToggleLabel}
-          </button>
-        </section>
+        <>
+          <CollectionDescription
+            id="collection-description"
+            html={page.descriptionHtml}
+            expanded={page.descriptionExpanded}
+            toggleLabel={page.descriptionToggleLabel}
+            onToggle={page.toggleDescription}
+          />
+          <WholeDescriptionWithoutScript />
+        </>
       )}
       <div className="sk-listing">
         <div>

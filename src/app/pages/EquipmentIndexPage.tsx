@@ -2,6 +2,10 @@
  * The equipment page, /equipment (issue 15): browse by type, then brand, then model (the steps
  * live in the URL: `?type=pump&brand=Hayward`), or type a model number in the box 'Enter your
  * equipment model'; the shopper's saved models (My equipment) are listed above.
+ *
+ * Without JavaScript the box is a plain GET form to this page (`?q=`), which the server answers
+ * with the matching models; the head carries the page's BreadcrumbList and the ItemList of what
+ * the step lists.
  * @module
  */
 import { useId, useState } from 'react';
@@ -29,6 +33,9 @@ import { Spinner } from '../../ui/shell/Spinner.tsx';
 import { useRenderContext } from '../render-context.tsx';
 import { ShopperPage } from './page-kit.tsx';
 
+/** The page's h1, and its title before the step and the store name. */
+const TITLE = 'Parts by equipment';
+
 /** Models listed per step and per box answer. */
 const MODELS_LIMIT = 100;
 const FIND_LIMIT = 12;
@@ -53,16 +60,35 @@ function ModelList({ models, label }: { models: EquipmentSummary[]; label: strin
   );
 }
 
+/** The box's query parameter: the form's field name, read back when the server answers the form. */
+const FIND_PARAM = 'q';
+
 function FindModel() {
   const id = useId();
-  const [text, setText] = useState('');
+  const [params, setParams] = useSearchParams();
+  // the text a form sent without JavaScript (or a shared link) is the box's first value
+  const [text, setText] = useState(() => params.get(FIND_PARAM) ?? '');
   const found = useEquipmentSearch({ q: text, limit: FIND_LIMIT });
   const typed = text.trim() !== '';
   return (
     <div>
-      <form role="search" className="sk-eq-find" onSubmit={(e) => e.preventDefault()}>
+      {/* a GET form to this page: Enter works before the scripts run (or without them); with
+          them the answer follows the typing and Enter only writes the text into the address */}
+      <form
+        role="search"
+        className="sk-eq-find"
+        action={equipmentBrowseLink()}
+        method="get"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(typed ? { [FIND_PARAM]: text.trim() } : {}, { replace: true });
+        }}
+      >
         <label htmlFor={id}>{FITMENT_TEXT.enterModel}</label>
-        <input id={id} type="search" value={text} autoComplete="off" placeholder="SP2607X10" onChange={(e) => setText(e.target.value)} />
+        <input id={id} name={FIND_PARAM} type="search" value={text} autoComplete="off" placeholder="SP2607X10" onChange={(e) => setText(e.target.value)} />
+        <button type="submit" className="sk-btn">
+          Find
+        </button>
       </form>
       {typed &&
         (found.status === 'loading' ? (
@@ -77,6 +103,8 @@ function FindModel() {
 }
 
 function Browse() {
+  const store = useStoreConfig();
+  const { origin } = useRenderContext();
   const [params] = useSearchParams();
   const rawType = params.get('type');
   const type = isEquipmentType(rawType) ? rawType : undefined;
@@ -86,8 +114,30 @@ function Browse() {
   if (type) crumbs.push({ title: equipmentTypePlural(type), url: brand ? equipmentBrowseLink({ type }) : undefined });
   if (type && brand) crumbs.push({ title: brand });
   const heading = type && brand ? `${brand} ${equipmentTypePlural(type).toLowerCase()}` : type ? `${equipmentTypePlural(type)} by brand` : 'Shop by equipment type';
+  // what the step lists, for the head's ItemList (nothing while it loads)
+  const items =
+    step.status !== 'ready'
+      ? []
+      : !type
+        ? step.facets.types.map((t) => ({ name: equipmentTypePlural(t.type), url: equipmentBrowseLink({ type: t.type }) }))
+        : !brand
+          ? step.facets.brands.map((b) => ({ name: b.brand, url: equipmentBrowseLink({ type, brand: b.brand }) }))
+          : step.equipment.map((m) => ({ name: m.title, url: equipmentLink(m.handle) }));
+  const headCrumbs = crumbs.map((c, i) => (i === crumbs.length - 1 ? { title: c.title } : { title: c.title, url: c.url ?? equipmentBrowseLink() }));
   return (
     <section aria-labelledby="sk-eq-browse-h">
+      <PageHead
+        head={contentHead(
+          { origin, ...store },
+          {
+            title: type ? `${heading} - ${TITLE} - ${store.storeName}` : `${TITLE} - ${store.storeName}`,
+            description: 'Find the parts that fit your pool and spa equipment: pumps, filters, heaters and more, with exploded-view diagrams.',
+            path: equipmentBrowseLink({ type, brand }),
+            crumbs: headCrumbs,
+            items,
+          },
+        )}
+      />
       {type && <Breadcrumbs items={crumbs} />}
       <h2 id="sk-eq-browse-h">{heading}</h2>
       {step.status === 'loading' ? (
@@ -131,13 +181,10 @@ function Browse() {
  * @example <Route path="/equipment" element={<EquipmentIndexPage />} />
  */
 export default function EquipmentIndexPage() {
-  const store = useStoreConfig();
-  const { origin } = useRenderContext();
   return (
     <ShopperPage>
       <div className="sk-page sk-eq-page">
-        <PageHead head={contentHead({ origin, ...store }, { title: `Parts by equipment - ${store.storeName}`, description: 'Find the parts that fit your pool and spa equipment: pumps, filters, heaters and more, with exploded-view diagrams.', path: equipmentBrowseLink() })} />
-        <h1>Parts by equipment</h1>
+        <h1>{TITLE}</h1>
         <FindModel />
         <MyEquipmentList modelLink={equipmentLink} />
         <Browse />

@@ -19,9 +19,11 @@ import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import type { ProductFitmentFields } from '../../domain/equipment.ts';
 import { compareAt } from '../../domain/money.ts';
-import { PRODUCT_PAGE_TEXT } from '../../domain/product-page.ts';
+import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT, productBreadcrumbTrail } from '../../domain/product-page.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
+import { useCachedRead } from '../../hooks/query/index.ts';
+import { upperHierarchyRead } from '../../hooks/query/reads.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useProductPage, type ProductPageApi } from '../../hooks/useProductPage.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
@@ -115,23 +117,22 @@ function OptionSelect({ name, values, chosen, onSelect }: { name: string; values
 }
 
 function LoadedProduct({ page, product }: { page: ProductPageApi; product: Product }) {
-  const { storeConfig, themeConfig, environment } = useSkimmer();
+  const { storeConfig, themeConfig, environment, client } = useSkimmer();
   const mobile = useMobileLayout();
   const params = useParams();
+  // the breadcrumb collection's upper hierarchy from the page's cache: the server render waits
+  // for it, so the first HTML carries the whole trail (the browser reads the same data)
+  const crumbCollectionId = breadcrumbCollectionId(product, params.collectionHandle);
+  const upper = useCachedRead(crumbCollectionId === null ? null : upperHierarchyRead(client, crumbCollectionId));
   const { origin } = useRenderContext();
   const links = createStoreLinks(storeConfig);
   // the same address on the server and in the browser (the page hydrates without a mismatch)
   const pageUrl = usePageUrl();
   const share = shareLinks(pageUrl);
-  const collection = params.collectionHandle ? product.Collections.find((c) => c.handle === params.collectionHandle) : undefined;
-  const crumbs: Crumb[] = [
-    ...(page.hierarchy.length > 0
-      ? page.hierarchy.map((h) => ({ title: h.title, url: links.collection(h.handle) }))
-      : collection?.handle
-        ? [{ title: collection.title ?? collection.handle, url: links.collection(collection.handle) }]
-        : []),
-    { title: product.title },
-  ];
+  const hierarchy = page.hierarchy.length > 0 ? page.hierarchy : (upper?.hierarchy?.default ?? []);
+  const crumbs: Crumb[] = productBreadcrumbTrail(product, { hierarchy, collectionHandle: params.collectionHandle }).map((c) =>
+    c.handle ? { title: c.title, url: links.collection(c.handle) } : { title: c.title },
+  );
   const was = page.variant ? compareAt(page.variant) : compareAt(product);
   // the fitment fields of a server with equipment (optional: other servers leave them out)
   const fitment: Partial<ProductFitmentFields> = product as Product & Partial<ProductFitmentFields>;

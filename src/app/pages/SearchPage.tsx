@@ -8,9 +8,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EXPERT_ASSISTANCE_URL, matchesFoundMessage, searchWithinQuery } from '../../domain/filters.ts';
-import type { ProductCardData, StoreConfig } from '../../domain/entities.ts';
+import type { ProductCardData, SearchQuery, StoreConfig } from '../../domain/entities.ts';
+import type { Equipment } from '../../domain/equipment.ts';
+import { searchHeading } from '../../domain/listing.ts';
 import { createStoreLinks, fromQueryString, searchLink, SEARCH_RESULTS_PATH } from '../../domain/urls.ts';
 import { headRules, LazyPageHead } from '../page-head.tsx';
+import { useSkimmer } from '../../hooks/context.ts';
+import { equipmentRead } from '../../hooks/query/equipment-reads.ts';
 import { useStoreConfig } from '../../hooks/SkimmerProvider.tsx';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useSearchResults, type SearchResultsApi } from '../../hooks/useSearchResults.ts';
@@ -51,6 +55,18 @@ function Results({ results, mobile, onQuickView }: { results: SearchResultsApi; 
   );
 }
 
+/**
+ * The name of the one model a `fits` listing names, when the page's cache already holds it (a
+ * shopper coming from the model's page), else null. Only a peek: the model's answer (its diagrams
+ * and parts, tens of KB) is not worth loading, nor carrying in the page's data, for a heading.
+ */
+function useFitsModelName(query: SearchQuery): string | null {
+  const { client, queryClient } = useSkimmer();
+  const fits = query.fits ?? [];
+  if (fits.length !== 1) return null;
+  return queryClient.getQueryData<Equipment | null>(equipmentRead(client, fits[0]!).key)?.title ?? null;
+}
+
 /** The server's store configuration also carries the expert-assistance page (not in StoreConfig yet). */
 type StoreConfigWithExpert = StoreConfig & { expertAssistanceUrl?: string | null };
 
@@ -62,6 +78,7 @@ function SearchResults() {
   const [quick, setQuick] = useState<ProductCardData | null>(null);
   const closeQuick = useCallback(() => setQuick(null), []);
   const { origin } = useRenderContext();
+  const heading = searchHeading(results.query, useFitsModelName(results.query));
   // a 'cat' the server looked up: the server answers the redirect (the browser navigates)
   if (results.categoryRedirect) return <Redirect to={results.categoryRedirect} status={301} />;
   if (results.status === 'redirecting') return <Spinner label="Opening the category" />;
@@ -76,13 +93,13 @@ function SearchResults() {
         build={(rules) => rules.searchHead({ origin, ...store }, {
           title: results.title,
           path: searchLink(searched),
-          crumbs: [{ title: results.breadcrumb }],
+          crumbs: [{ title: heading }],
           items: results.loading ? [] : results.products.map((p) => ({ name: p.title, url: links.product(p.handle) })),
           offset: (results.query.page ?? 0) * (results.pageInfo?.limitPerPage ?? results.products.length),
         })}
       />
-      <Breadcrumbs items={[{ title: results.breadcrumb }]} />
-      <h1>{results.breadcrumb}</h1>
+      <Breadcrumbs items={[{ title: heading }]} />
+      <h1>{heading}</h1>
       {/* kept in the layout (hidden) while loading: the list below does not move when it fills in */}
       <p style={results.status === 'loaded' ? undefined : { visibility: 'hidden' }} aria-hidden={results.status === 'loaded' ? undefined : true}>
         {message.before}
@@ -91,9 +108,13 @@ function SearchResults() {
       </p>
       {results.status === 'loaded' && results.pageInfo?.relaxed === true ? <p role="status">{RELAXED_SEARCH_NOTICE}</p> : null}
       <div className="sk-listing">
-        <MobileFold mobile={mobile}>
-          <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
-        </MobileFold>
+        {/* the sidebar's column, there even while it is empty (no answer yet, or a search that
+            cannot run): the products stay in the second column */}
+        <div>
+          <MobileFold mobile={mobile}>
+            <SearchSidebar pageInfo={results.pageInfo} query={results.query} priceDraft={results.priceDraft} setFilters={results.setFilters} setPrice={results.setPrice} />
+          </MobileFold>
+        </div>
         <section aria-labelledby="listing-products">
           <h2 id="listing-products" className="sk-visually-hidden">Products</h2>
           <div className="sk-toolbar">

@@ -46,7 +46,7 @@ interface FormFields {
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><style>body{font:14px system-ui,sans-serif;margin:1rem}
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,"><style>body{font:14px system-ui,sans-serif;margin:1rem}
 label{display:block;margin:.4rem 0}input,select{font:inherit;padding:.25rem;width:100%;box-sizing:border-box}.row{display:flex;gap:.5rem}
 .error{color:#b00020}button{margin-top:.6rem;padding:.4rem 1rem}</style></head><body>${body}</body></html>`;
 }
@@ -130,6 +130,25 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
 };
 
 /**
+ * The recovery-email page's look: a full page of the store (its header, a card, the storefront's
+ * colours and buttons), opened from an email rather than inside the store's popup like the add-card form.
+ */
+const RECOVERY_STYLES =
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f2333;background:#f3f7fa}' +
+  'header{background:#0b3d6e;padding:14px 24px}header a{color:#fff;font-weight:700;font-size:1.25rem;text-decoration:none}' +
+  'main{max-width:560px;margin:48px auto;padding:32px 24px;background:#fff;border:1px solid #d8e1e8;border-radius:10px}' +
+  'h1{margin:0 0 12px;font-size:1.5rem;color:#0b3d6e}p{margin:0 0 16px}' +
+  'button{font:inherit;font-weight:600;padding:10px 22px;border:0;border-radius:6px;background:#0b5c99;color:#fff;cursor:pointer}button:hover{background:#083f6b}' +
+  '.links{display:flex;flex-wrap:wrap;gap:16px;margin:24px 0 0}.links a{color:#0b5c99;font-weight:600}' +
+  '@media (max-width:600px){main{margin:16px;padding:24px 16px}}';
+
+function recoveryHtml(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,"><style>${RECOVERY_STYLES}</style></head>
+<body><header><a href="/">Skimmer Pool &amp; Spa Supply</a></header><main>${body}</main></body></html>`;
+}
+
+/**
  * The page of the recovery-email link, `GET /verify-recovery-email?token=`: a button that posts
  * the token to `POST /api/user/recoveryEmail/confirm`. A GET never changes anything, so mail
  * scanners that prefetch links do not verify on the owner's behalf.
@@ -139,8 +158,9 @@ export const verifyRecoveryPage: FastifyPluginAsync = async (app) => {
     schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
   }, async (req, reply) => {
     const token = JSON.stringify(req.query.token ?? '').replace(/</g, '\\u003c');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html('Verify your recovery email', `<h1>Recovery email</h1>
-<p id="msg">Confirm that this address is your recovery email.</p><button id="go" type="button">Verify</button>
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(recoveryHtml('Verify your recovery email', `<h1>Recovery email</h1>
+<p id="msg" role="status">Confirm that this address is your recovery email.</p><button id="go" type="button">Verify</button>
+<p class="links"><a href="/recovery-email">Your recovery email</a><a href="/">Continue shopping</a></p>
 <script nonce="${scriptNonce(reply)}">document.getElementById('go').onclick=function(){fetch('/api/user/recoveryEmail/confirm',{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify({token:${token}})})
 .then(function(r){return r.json()}).then(function(b){document.getElementById('msg').textContent=b.success?'Recovery email verified':(b.error||'Failed.');document.getElementById('go').remove()})};</script>`));
   });

@@ -249,7 +249,7 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 
 function layout(storeName: string, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} - ${escapeHtml(storeName)}</title><meta name="robots" content="noindex"><style>${STYLES}</style></head>
+<title>${escapeHtml(title)} - ${escapeHtml(storeName)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,"><style>${STYLES}</style></head>
 <body><a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><div class="top"><div class="wrap"><span>Test mode: no real payment is taken</span></div></div>
 <div class="wrap head"><a class="brand" href="/">${escapeHtml(storeName)}</a><span class="secure"><svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 1 1 6 0v4z"/></svg>Secure checkout</span></div>

@@ -8,7 +8,10 @@
  *   honours X-Forwarded-For only when TRUST_PROXY trusts the proxy) and per minute, in three
  *   groups: `search` (product search and collection suggestions), `pages` (the storefront
  *   page and its client-side routes, the server-rendered checkout, add-card and recovery pages) and `media` (generated pictures, 3D models and PDFs, rasterised on a
- *   cache miss). A refused request answers 429 with `Retry-After` (seconds) and `{ error }`.
+ *   cache miss). A refused request answers 429 with `Retry-After` (seconds) and `{ error }`; a
+ *   refused document (a browser's navigation, `Accept: text/html`, to a page rather than the API or
+ *   media) gets the same status and header with a small styled page saying when to try again
+ *   ({@link tooManyRequestsPage}), not the raw JSON.
  *   The defaults are far above what a shopper browsing fast sends (a search-as-you-type
  *   keystroke is one or two calls; a page view one page and a few dozen pictures).
  * - **Timeouts**: a request must arrive whole within REQUEST_TIMEOUT_MS, its headers within
@@ -102,6 +105,68 @@ export function tooManyRequestsMessage(retryAfterSeconds: number): string {
   return `Too many requests. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
 }
 
+/**
+ * Whether a request is a browser's navigation to a page (it accepts HTML, and is not for the API
+ * or media): its refusal is a page a shopper can read, not JSON.
+ * @example wantsDocument({ method: 'GET', url: '/products/pump', headers: { accept: 'text/html,*\/*' } }); // true
+ */
+export function wantsDocument(req: { method: string; url: string; headers: { accept?: string | string[] } }): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.url.startsWith('/api/') || req.url.startsWith('/media/')) return false;
+  const accept = [req.headers.accept ?? ''].flat().join(',');
+  return accept.includes('text/html');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** The page's look: the storefront's colours and type, inline (a document's policy allows inline styles, and the page loads nothing else). */
+const PAGE_STYLES =
+  'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f2333;background:#f3f7fa}' +
+  'header{background:#0b3d6e;color:#fff;padding:14px 24px;font-weight:700;font-size:1.25rem}' +
+  'main{max-width:560px;margin:48px auto;padding:32px 24px;background:#fff;border:1px solid #d8e1e8;border-radius:10px}' +
+  'h1{margin:0 0 12px;font-size:1.5rem;color:#0b3d6e}p{margin:0 0 16px}' +
+  '.actions{display:flex;flex-wrap:wrap;gap:12px;margin:24px 0 0}' +
+  '.actions a{display:inline-block;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600;border:1px solid #0b5c99;color:#0b5c99}' +
+  '.actions a.primary{background:#0b5c99;color:#fff}' +
+  '@media (max-width:600px){main{margin:16px;padding:24px 16px}}';
+
+/**
+ * The page a refused document answers: what happened, when to try again (the Retry-After
+ * seconds), a link that tries the same page again and one to the home page; `noindex`. Plain
+ * HTML with inline styles and no script, so it shows the same with or without JavaScript.
+ * @example tooManyRequestsPage(30, '/products/pump'); // '<!doctype html>...Please try again in 30 seconds...'
+ */
+export function tooManyRequestsPage(retryAfterSeconds: number, url: string): string {
+  const again = url.startsWith('/') && !url.startsWith('//') ? url : '/';
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Too many requests</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">' +
+    `<style>${PAGE_STYLES}</style></head><body><header>Skimmer Pool &amp; Spa Supply</header><main>` +
+    '<h1>Too many requests</h1>' +
+    `<p>${escapeHtml(tooManyRequestsMessage(retryAfterSeconds))}</p>` +
+    '<p>Pages were asked for faster than a shopper browses, so this one is paused for a moment.</p>' +
+    `<p class="actions"><a class="primary" href="${escapeHtml(again)}">Try again</a><a href="/">Go to the home page</a></p>` +
+    '</main></body></html>'
+  );
+}
+
+/**
+ * Makes a refused document's answer the page instead of JSON. The refusal is thrown (the app's
+ * error handler answers `{ error }` with its status, after Fastify dropped any content type set
+ * before): the reply's own serializer writes that answer as the page, with its content type set
+ * at that moment. Only refused documents pay for it; other answers are untouched.
+ */
+function answerAsDocument(req: FastifyRequest, reply: FastifyReply): void {
+  if (!wantsDocument(req)) return;
+  reply.serializer(() => {
+    const seconds = Number(reply.getHeader('retry-after'));
+    reply.header('content-type', 'text/html; charset=utf-8');
+    return tooManyRequestsPage(Number.isFinite(seconds) && seconds > 0 ? seconds : 60, req.url);
+  });
+}
+
 /** What {@link rateLimits} gives back: a hook for handlers that are no route (the 404 handler). */
 export interface RateLimitHooks {
   /** Counts a request in the `pages` group; throws the 429 error when over it (a no-op when the group is off). */
@@ -164,9 +229,10 @@ export class MemoryWindows {
   }
 }
 
-/** The 429 a refused request answers (thrown: the app's error handler answers `{ error }`), with its headers set on the reply. */
-function refusal(reply: FastifyReply, max: number, seconds: number): Error {
+/** The 429 a refused request answers (thrown: the app's error handler answers `{ error }`, a page for a document), with its headers set on the reply. */
+function refusal(req: FastifyRequest, reply: FastifyReply, max: number, seconds: number): Error {
   reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', 0).header('x-ratelimit-reset', seconds).header('retry-after', seconds);
+  answerAsDocument(req, reply);
   return Object.assign(new Error(tooManyRequestsMessage(seconds)), { statusCode: 429 });
 }
 
@@ -202,9 +268,20 @@ export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, 
   });
   // one limiter (one counter per client) per group, shared by the group's routes
   type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  const limiter = (group: LimitGroup): Hook | null =>
+  const limiter = (group: LimitGroup): Hook | null => {
+    if (config[group] <= 0) return null;
     // the group in the key: in Redis every group's counters share one key space
-    config[group] > 0 ? (app.rateLimit({ max: config[group], timeWindow: 60_000, keyGenerator: (req) => `${group}:${req.ip}` }) as unknown as Hook) : null;
+    const hook = app.rateLimit({ max: config[group], timeWindow: 60_000, keyGenerator: (req) => `${group}:${req.ip}` }) as unknown as Hook;
+    // a refused document answers the page (the plugin set Retry-After on the reply before throwing)
+    return async function limit(this: FastifyInstance, req, reply) {
+      try {
+        await hook.call(this, req, reply);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 429) answerAsDocument(req, reply);
+        throw err;
+      }
+    };
+  };
   const hooks: Record<LimitGroup, Hook | null> = { search: limiter('search'), pages: limiter('pages'), media: limiter('media') };
   app.addHook('onRoute', (route: RouteOptions) => {
     const group = limitGroupOf(route.method, route.url ?? '');
@@ -237,7 +314,7 @@ function memoryRateLimits(app: FastifyInstance, config: RateLimitConfig, allow: 
     const ip = req.ip;
     if (allow.size > 0 && allow.has(ip)) return null;
     const seconds = windows[group].hit(ip, max);
-    return seconds === 0 ? null : refusal(reply, max, seconds);
+    return seconds === 0 ? null : refusal(req, reply, max, seconds);
   };
   const hooks = new Map<LimitGroup, onRequestHookHandler>();
   for (const group of ['search', 'pages', 'media'] as const) {

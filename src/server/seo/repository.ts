@@ -9,6 +9,7 @@
  * - a collection: the latest change of a product in it (its page lists them);
  * - a brand: the latest change of a product of that vendor;
  * - an article: its publication date;
+ * - an equipment model: none (the database records no date for it);
  * - the home page: the latest product change (it shows the featured, popular and new products);
  * - a generic page, the help answers and the fixed index pages: none (the database records no
  *   date for them; a sitemap may leave lastmod out rather than state a wrong one).
@@ -32,6 +33,8 @@ export interface SitemapData {
   pages: SitemapRow[];
   /** Help answers by handle. */
   helpAnswers: SitemapRow[];
+  /** Equipment models by handle (their pages: diagrams and the parts that fit). @default [] */
+  equipment?: SitemapRow[];
   /** The latest product change (the home page's lastmod). */
   latest: string | null;
 }
@@ -113,6 +116,7 @@ export function createSeoRepository(db: Db): SeoRepository {
       const brands = await db.all<{ name: string }>('SELECT name FROM brands ORDER BY name');
       const pages = await db.all<{ path: string }>('SELECT path FROM pages ORDER BY id');
       const helpAnswers = await db.all<{ handle: string }>('SELECT handle FROM help_answers ORDER BY topic_id, position, id');
+      const equipment = await db.all<{ handle: string }>('SELECT handle FROM equipment ORDER BY id');
       return {
         products: products.map((p) => ({ key: p.handle, lastmod: productLastmod.get(p.id) ?? null })),
         collections: collections.map((c) => ({ key: c.handle, lastmod: collectionLastmod.get(c.id) ?? null })),
@@ -120,6 +124,7 @@ export function createSeoRepository(db: Db): SeoRepository {
         brands: brands.map((b) => ({ key: b.name, lastmod: brandLastmod.get(b.name) ?? null })),
         pages: pages.map((p) => ({ key: p.path, lastmod: null })),
         helpAnswers: helpAnswers.map((h) => ({ key: h.handle, lastmod: null })),
+        equipment: equipment.map((e) => ({ key: e.handle, lastmod: null })),
         latest,
       };
     },

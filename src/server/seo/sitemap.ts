@@ -1,6 +1,6 @@
 /**
  * robots.txt and the sitemaps (issue 13, item 7), as text built from the sitemap rows: a sitemap
- * index naming one file per kind (products, collections, articles, brands, pages), each file at
+ * index naming one file per kind (products, collections, articles, brands, equipment models, pages), each file at
  * most {@link SITEMAP_MAX_URLS} URLs (a kind with more is split into numbered files:
  * products-1.xml, products-2.xml ...), every URL absolute and written by the same link rules the
  * pages use for their canonical URL (createStoreLinks, brandLink, helpAnswerPath), so the
@@ -8,6 +8,7 @@
  * @module
  */
 import { CONTENT_PATHS, helpAnswerPath } from '../../domain/content.ts';
+import { equipmentBrowseLink, equipmentLink } from '../../domain/equipment.ts';
 import { absoluteUrl } from '../../domain/seo.ts';
 import { brandLink, createStoreLinks, type LinkPaths } from '../../domain/urls.ts';
 import type { SitemapData } from './repository.ts';
@@ -16,7 +17,7 @@ import type { SitemapData } from './repository.ts';
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The kinds of sitemap, in the index's order. */
-export const SITEMAP_KINDS = ['products', 'collections', 'articles', 'brands', 'pages'] as const;
+export const SITEMAP_KINDS = ['products', 'collections', 'articles', 'brands', 'equipment', 'pages'] as const;
 
 /** A kind of sitemap. */
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
@@ -56,15 +57,17 @@ export function sitemapPath(kind: SitemapKind, number: number): string {
 /**
  * Every indexable URL of the store by kind, absolute, with its lastmod. Products, collections and
  * articles follow the configured paths; a collection whose handle is 'vendors' is left out (the
- * vendors page shadows it). 'pages' holds the home page, the index pages (collections, blog,
- * brands, help, questions), the generic pages and the help answers.
+ * vendors page shadows it). 'equipment' holds each model's page (its diagrams and the parts that
+ * fit it, by the same link rule as its canonical URL). 'pages' holds the home page, the index
+ * pages (collections, blog, brands, help, questions, equipment), the generic pages and the help
+ * answers.
  *
  * @example sitemapUrls(data, storeConfig, 'https://shop.test').products[0]; // { loc: 'https://shop.test/products/pump', lastmod: '2025-...' }
  */
 export function sitemapUrls(data: SitemapData, paths: LinkPaths, origin: string): Record<SitemapKind, SitemapUrl[]> {
   const links = createStoreLinks(paths);
   const url = (path: string, lastmod: string | null): SitemapUrl => ({ loc: absoluteUrl(origin, path), lastmod: w3cDate(lastmod) });
-  const fixed = [links.collections(), links.articles(), CONTENT_PATHS.brands, CONTENT_PATHS.help, CONTENT_PATHS.questions];
+  const fixed = [links.collections(), links.articles(), CONTENT_PATHS.brands, CONTENT_PATHS.help, CONTENT_PATHS.questions, equipmentBrowseLink()];
   const seen = new Set<string>(['/']);
   const pages: SitemapUrl[] = [url('/', data.latest)];
   for (const path of [...fixed, ...data.pages.map((p) => p.key), ...data.helpAnswers.map((h) => helpAnswerPath(h.key))]) {
@@ -78,6 +81,7 @@ export function sitemapUrls(data: SitemapData, paths: LinkPaths, origin: string)
     collections: data.collections.filter((c) => c.key !== 'vendors').map((c) => url(links.collection(c.key), c.lastmod)),
     articles: data.articles.map((a) => url(links.article(a.key), a.lastmod)),
     brands: data.brands.map((b) => url(brandLink(b.key), b.lastmod)),
+    equipment: (data.equipment ?? []).map((e) => url(equipmentLink(e.key), e.lastmod)),
     pages,
   };
 }

@@ -7,9 +7,10 @@
 import { lazy, Suspense } from 'react';
 import type { Product } from '../../domain/entities.ts';
 import { sizedImageUrl } from '../../domain/images.ts';
+import { mediaPositionText } from '../../domain/media-viewer.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { Spinner } from '../shell/Spinner.tsx';
-import { itemLabel, type GalleryItem } from './ProductGallery.tsx';
+import type { GalleryItem } from './ProductGallery.tsx';
 
 const ModelViewer = lazy(() => import('./ModelViewer.tsx').then((m) => ({ default: m.ModelViewer })));
 
@@ -31,7 +32,6 @@ export interface MediaViewerProps {
  * @example <MediaViewer product={product} items={items} viewer={0} onStep={step} onClose={close} loadModelViewer={load} />
  */
 export default function MediaViewer({ product, items, viewer, onStep, onClose, loadModelViewer }: MediaViewerProps) {
-  const imageCount = product.Images.length;
   const open = viewer === null ? undefined : items[viewer];
   const step = onStep;
   return (
@@ -49,9 +49,7 @@ export default function MediaViewer({ product, items, viewer, onStep, onClose, l
               <button type="button" className="sk-btn" onClick={() => step(-1)}>
                 Previous
               </button>
-              <span aria-live="polite">
-                {itemLabel(items[viewer] as GalleryItem, viewer, imageCount)} of {items.length}
-              </span>
+              <span aria-live="polite">{mediaPositionText((items[viewer] as GalleryItem).kind, viewer, items.length)}</span>
               <button type="button" className="sk-btn" onClick={() => step(1)}>
                 Next
               </button>

@@ -16,7 +16,7 @@ import { ACCOUNT_LABELS, MESSAGES } from '../../../domain/account.ts';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import { useAuth } from '../../../hooks/useAuth.ts';
 import { useSignedInGate } from '../../../hooks/useSignedInGate.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { Spinner } from '../../../ui/shell/Spinner.tsx';
 import '../../../ui/account/account.css';
 

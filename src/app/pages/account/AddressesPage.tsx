@@ -9,7 +9,7 @@ import { lazy, Suspense } from 'react';
 import { MESSAGES } from '../../../domain/account.ts';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import { useSignedInGate } from '../../../hooks/useSignedInGate.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { Spinner } from '../../../ui/shell/Spinner.tsx';
 import '../../../ui/account/account.css';
 

@@ -28,7 +28,7 @@ import {
 import { useAuth } from '../../../hooks/useAuth.ts';
 import { useSignedInGate } from '../../../hooks/useSignedInGate.ts';
 import { useSignIn, type SignInReturn } from '../../../hooks/useSignIn.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { SignInForm } from '../../../ui/account/SignInForm.tsx';
 import { Spinner } from '../../../ui/shell/Spinner.tsx';
 import '../../../ui/account/account.css';

@@ -8,7 +8,7 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import { ORDER_TEXT, ORDERS_PATH, orderPath, parseOrderId } from '../../../domain/orders.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { OrderDetail } from '../../../ui/orders/OrderDetail.tsx';
 import { OrderList } from '../../../ui/orders/OrderList.tsx';
 import { ShopperPage } from '../page-kit.tsx';

@@ -17,7 +17,7 @@ import { ACCOUNT_LABELS, MESSAGES } from '../../../domain/account.ts';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
 import { useCaptchaScript } from '../../../hooks/useCaptchaScript.ts';
 import { useRecoveryEmail } from '../../../hooks/useRecoveryEmail.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { Spinner } from '../../../ui/shell/Spinner.tsx';
 import '../../../ui/account/account.css';
 

@@ -7,7 +7,7 @@
  */
 import { useLocation } from 'react-router-dom';
 import { ACCOUNT_PATH } from '../../../domain/chrome.ts';
-import { AccountHead } from '../../../ui/account/AccountHead.tsx';
+import { AccountHead } from './account-head.tsx';
 import { Wallet } from '../../../ui/wallet/Wallet.tsx';
 
 /** The page's heading. */
