@@ -16,3 +16,4 @@ export * from './search.ts';
 export * from './address.ts';
 export * from './quick-order.ts';
 export * from './equipment.ts';
+export * from './shipping.ts';
