@@ -54,6 +54,18 @@ describe('migrations', () => {
     expect(await migrate(db, readMigrations(dir))).toEqual([2, 10]);
   });
 
+  test('every SQLite migration has its PostgreSQL twin, of the same version and name', () => {
+    const names = (dialect: 'sqlite' | 'postgres') => readMigrations(undefined, dialect).map((m) => `${m.version}_${m.name}`);
+    expect(names('postgres')).toEqual(names('sqlite'));
+  });
+
+  test('the outbox can hold a mail job: a row whose message is composed after the answer', async () => {
+    const db = openSqlite(':memory:');
+    await migrate(db);
+    await db.run("INSERT INTO email_outbox (to_address, subject, text_body, kind, created_at, job) VALUES ('a@b.test', '', '', 'register', '2030-01-01T00:00:00.000Z', '{}')");
+    expect(await db.all('SELECT job FROM email_outbox')).toEqual([{ job: '{}' }]);
+  });
+
   test('two files with one version are refused', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skimmer-mig-'));
     writeFileSync(join(dir, '003_a.sql'), 'SELECT 1;');
