@@ -39,8 +39,8 @@ export function sample(name: string): Buffer {
 }
 
 /** Counts of the catalogue's rows, table by table: what "nothing written" compares. */
-export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+export async function rowCounts(db: Db): Promise<{ products: number } & Record<string, number>> {
+  const out: { products: number } & Record<string, number> = { products: 0 };
   for (const t of ['products', 'variants', 'inventory_levels', 'collections', 'vendors', 'tags', 'product_tags', 'product_images', 'product_options', 'option_values', 'catalogue_log']) {
     out[t] = Number((await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`))?.n ?? 0);
   }
