@@ -201,6 +201,7 @@ export const HAZMAT_GROUND_NOTE = 'Pool chemicals ship by ground only, within th
 const SHIPMENT_TITLES = { parcel: 'Parcels', hazmat: 'Pool chemicals', freight: 'Freight' } as const;
 
 function checkLine(line: QuoteLine, ids: Set<string>): ShippingError | null {
+  if (!line || typeof line !== 'object') return { code: 'line-invalid', message: 'An item in the cart is not a product line.' };
   const title = typeof line.title === 'string' && line.title.trim() ? line.title.trim() : 'An item';
   const bad = (message: string): ShippingError => ({ code: 'line-invalid', message, lineIds: typeof line.id === 'string' ? [line.id] : [] });
   if (typeof line.id !== 'string' || line.id === '') return bad(`${title} has no line id.`);
@@ -479,13 +480,14 @@ function prepare(
   if (!Number.isSafeInteger(discount) || discount < 0) return shippingError('option-invalid', 'The discount is not an amount of money.');
   const discountCents = Math.min(discount, linesCents);
 
-  const country = (destination?.country ?? 'US').trim().toUpperCase();
+  if (!destination || typeof destination !== 'object') return shippingError('zip-invalid', 'Enter a 5-digit ZIP code.');
+  const country = String(destination.country ?? 'US').trim().toUpperCase();
   if (country !== 'US' && country !== 'USA') return shippingError('country-unsupported', 'We ship to addresses in the United States only.');
-  const zip = zip5Of(destination?.zip);
+  const zip = zip5Of(typeof destination.zip === 'string' ? destination.zip : null);
   if (!zip) return shippingError('zip-invalid', 'Enter a 5-digit ZIP code.');
   const zipState = tables.zip3States.get(zip.slice(0, 3));
   if (!zipState) return shippingError('zip-unknown', `ZIP code ${zip} is not a US ZIP code we know. Check it and try again.`);
-  const given = (destination.state ?? '').trim().toUpperCase();
+  const given = String(destination.state ?? '').trim().toUpperCase();
   if (given && !US_STATE_CODES.has(given)) return shippingError('state-mismatch', `'${destination.state}' is not a US state code. Choose the state again.`);
   if (given && given !== zipState) {
     return shippingError('state-mismatch', `ZIP code ${zip} is in ${zipState}, not ${given}. Check the state and the ZIP code.`);
