@@ -106,9 +106,11 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
   const { db, outbox } = s;
   const iso = () => new Date(s.now()).toISOString();
   defineAccountMailJobs(s);
-  // jobs answered by a process that stopped before composing them are composed at start and by
-  // the worker loop, with or without SMTP (the loop runs once per outbox, whoever starts it)
+  // jobs answered by a process that stopped before composing them are composed before this one
+  // is ready (an acknowledged registration is an account by then), then by the worker loop,
+  // with or without SMTP (the loop runs once per outbox, whoever starts it)
   app.addHook('onReady', async () => {
+    await outbox.composeJobs().catch(() => 0);
     void outbox.flush().catch(() => undefined);
     outbox.startLoop();
   });
