@@ -243,7 +243,7 @@ describe('properties over generated baskets, destinations and times', () => {
   test('dates never fall on a weekend or holiday, and never before the cut-off allows', () => {
     const cutoff = cutoffMinutes(tables.store.cutoff)!;
     fc.assert(
-      fc.property(...arbs, (lines, to, now, service) => {
+      fc.property(...arbs, (lines, to, now, service, _discount) => {
         const result = quoteShipment(lines, to, now, tables, { service });
         if (!result.ok) return;
         const local = zonedClock(now, tables.store.timeZone);
