@@ -6,6 +6,9 @@
 import type { Collection } from './entities.ts';
 import { htmlToText } from './read-time.ts';
 import { previewImage, type HeadStore, type ListedItem } from './seo-pages.ts';
+
+/** A missing collection's head (the not-found page's), with the collection's own head rules: no second module to load. */
+export { notFoundHead } from './seo-pages.ts';
 import { absoluteUrl, breadcrumbListLd, itemListLd, metaDescription, type CrumbLike, type PageHeadData } from './seo.ts';
 
 /**

@@ -31,10 +31,8 @@ import { ShopperPage } from './page-kit.tsx';
 import { PageStatus, useRenderContext } from '../render-context.tsx';
 import { headRules, LazyPageHead } from '../page-head.tsx';
 
-/** The collection page's head rules (ItemList, BreadcrumbList): see page-head.tsx. */
+/** The collection page's head rules (ItemList, BreadcrumbList; a missing collection's 404 head): see page-head.tsx. */
 const COLLECTION_HEAD = headRules(() => import('../../domain/seo-collection.ts'));
-/** The head of a missing collection (the not-found page's: its title, noindex). */
-const MISSING_HEAD = headRules(() => import('../../domain/seo-pages.ts'));
 
 /** The featured products slider sits below the list: its code loads when its place comes into view. */
 const ProductSlider = lazy(() => import('../../ui/catalog/ProductSlider.tsx').then((m) => ({ default: m.ProductSlider })));
@@ -68,7 +66,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
   if (page.status === 'missing')
     return (
       <div className="sk-page">
-        <LazyPageHead rules={MISSING_HEAD} build={(rules) => rules.notFoundHead(storeConfig.storeName)} />
+        <LazyPageHead rules={COLLECTION_HEAD} build={(rules) => rules.notFoundHead(storeConfig.storeName)} />
         <PageStatus status={404} />
         <h1>{NOT_FOUND_TEXT.title}</h1>
         <p>{NOT_FOUND_TEXT.message}</p>
@@ -100,7 +98,7 @@ function CollectionView({ handle, query }: { handle: string; query: SearchQuery 
           offset: (listing.query.page ?? 0) * (info?.limitPerPage ?? listing.products.length),
         })}
       />
-      <Breadcrumbs items={page.breadcrumbs.map((b, i) => (i === page.breadcrumbs.length - 1 ? { title: b.title } : { title: b.title, url: b.href }))} />
+      <Breadcrumbs items={crumbs} />
       <h1>{c.title}</h1>
       {page.descriptionHtml && (
         <>

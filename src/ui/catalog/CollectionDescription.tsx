@@ -27,26 +27,24 @@ export interface CollectionDescriptionProps {
  */
 export function CollectionDescription({ id, html, expanded, toggleLabel, onToggle }: CollectionDescriptionProps) {
   const box = useRef<HTMLDivElement>(null);
-  // null until measured (the server's render and the first one in the browser)
-  const [more, setMore] = useState<boolean | null>(null);
+  // undefined until measured (the server's render and the first one in the browser)
+  const [more, setMore] = useState<boolean>();
   useLayoutEffect(() => {
-    const element = box.current;
-    // expanded, the box shows everything: the answer measured while collapsed stands
-    if (!element || expanded) return;
-    // a pixel of rounding is not more text
-    const measure = () => setMore(element.scrollHeight > element.clientHeight + 1);
+    const element = box.current!;
+    // expanded, the box shows everything: the answer measured while collapsed stands; a pixel
+    // of rounding is not more text
+    const measure = () => expanded || setMore(element.scrollHeight > element.clientHeight + 1);
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, [expanded, html]);
-  const className = expanded ? '' : more === false ? 'sk-description--collapsed sk-description--whole' : 'sk-description--collapsed';
   return (
     <section className="sk-description" aria-label="About this collection">
       {/* the description HTML is sanitised by the server */}
-      <div id={id} ref={box} className={className} dangerouslySetInnerHTML={{ __html: html }} />
-      {(expanded || more === true) && (
+      <div id={id} ref={box} className={expanded ? '' : more === false ? 'sk-description--collapsed sk-description--whole' : 'sk-description--collapsed'} dangerouslySetInnerHTML={{ __html: html }} />
+      {(expanded || more) && (
         <button type="button" className="sk-linkbtn" aria-expanded={expanded} aria-controls={id} onClick={onToggle}>
           {toggleLabel}
         </button>
