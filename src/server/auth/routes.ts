@@ -163,7 +163,8 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       const ipKey = `login-ip:${req.ip}`;
       const paceKey = `login-pace:${e}`;
       if (!(await s.limiter.check(ipKey, AUTH_LIMITS.loginPerIp))) throw new HttpError(429, RATE_LIMITED_MESSAGE);
-      // per email: slowed, never refused (counted before the check, so parallel tries queue up)
+      // per email: slowed, never refused (counted before the password is checked, so tries sent
+      // in parallel each wait longer than the one before)
       const attempt = await s.limiter.increment(paceKey, LOGIN_PACE.window);
       const delay = loginDelayMs(attempt - 1);
       if (delay > 0) await (s.sleep ?? waitMs)(delay);
