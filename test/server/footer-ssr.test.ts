@@ -13,6 +13,7 @@ import { render } from '../../src/app/entry-server.tsx';
 import { FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_POLICY_LINKS } from '../../src/domain/footer.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import { isCatalogueReadPath } from '../../src/server/render/index.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 let app: FastifyInstance;
@@ -77,6 +78,11 @@ describe("the footer in the server's HTML", () => {
     const brands = links(footerHtml(res.body)).filter((l) => l.href.startsWith('/brands/'));
     expect(brands.map((b) => b.text).sort()).toEqual(vendors.map((v) => v.name).slice(0, 10).sort());
     expect(cachedKeys(res.body)).toContainEqual(['vendors', 'footer']);
+  });
+
+  test("the brands' read is kept between renders with the navigation (the same answer on every page)", () => {
+    expect(isCatalogueReadPath('/api/products/vendors/fullDetail')).toBe(true);
+    expect(isCatalogueReadPath('/api/nav')).toBe(true);
   });
 
   test('the newsletter form is a plain form post: named email field, the page to come back to, no message yet', async () => {

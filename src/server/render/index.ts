@@ -92,12 +92,13 @@ interface KeptAnswer {
 
 /**
  * The API paths whose answers only the catalogue decides and a render reads again and again: the
- * navigation (`/api/nav`, the header's and footer's menus, the same on every page), a collection
+ * navigation (`/api/nav`, the header's and footer's menus, the same on every page), the vendors
+ * by product count (the footer's POPULAR BRANDS, the same on every page), a collection
  * by handle and its hierarchy (the collection page's own heading and side list, the same for every
  * filter, sort and page of that collection). Not the listings and searches (their answers depend
  * on the shopper's query), nor a product (its stock moves with every order).
  */
-const CATALOGUE_READ_PATH = /^\/api\/(?:nav|collections\/handle\/[^/]+|collections\/\d+\/(?:upper-)?hierarchy)$/;
+const CATALOGUE_READ_PATH = /^\/api\/(?:nav|products\/vendors\/fullDetail|collections\/handle\/[^/]+|collections\/\d+\/(?:upper-)?hierarchy)$/;
 
 /** Whether a GET of `pathname` is one of the catalogue reads {@link CatalogueReads} keeps by default. */
 export function isCatalogueReadPath(pathname: string): boolean {
