@@ -299,13 +299,83 @@ export async function loadItems(db: Db, ids: readonly number[]): Promise<Catalog
   return ids.map((id) => byId.get(id)).filter((x): x is CatalogueItem => x !== undefined);
 }
 
-/** What a product write needs besides the product: ids to give and names resolved to ids. */
+/**
+ * The columns of each table an import inserts into, in the order the buffer writes the tables
+ * (a row's parent table before it: PostgreSQL checks each statement's foreign keys at once).
+ */
+const INSERT_COLUMNS = {
+  products: ['handle', 'title', 'sku', 'product_code', 'vendor_id', 'weight', 'price_cents', 'compare_at_price_cents', 'description_html', 'seo_title', 'seo_description', 'is_indexed', 'is_featured', 'sales_count', 'created_at', 'created_order', 'id'],
+  product_collections: ['product_id', 'collection_id', 'position'],
+  product_tags: ['product_id', 'tag_id'],
+  product_options: ['id', 'product_id', 'name', 'position'],
+  option_values: ['id', 'option_id', 'value', 'position'],
+  variants: ['id', 'product_id', 'title', 'position', 'sku', 'price_cents', 'compare_at_price_cents'],
+  variant_selected_options: ['variant_id', 'option_id', 'option_value_id'],
+  inventory_levels: ['location', 'position', 'price_cents', 'compare_at_price_cents', 'quantity', 'available_for_sale', 'bypass_negative_quantity', 'variant_id', 'id'],
+  product_images: ['id', 'product_id', 'position', 'url', 'alt_text', 'shape', 'hue'],
+  model3ds: ['id', 'product_id', 'url', 'poster_url', 'shape', 'hue'],
+  pdfs: ['id', 'product_id', 'url', 'local_filename', 'title'],
+  product_reviews: ['id', 'product_id', 'stars_rating', 'title', 'body', 'author', 'created_at'],
+  product_questions: ['id', 'product_id', 'question', 'asked_by', 'answer', 'answered_by', 'created_at'],
+  related_products: ['product_id', 'related_product_id', 'position'],
+} as const;
+
+type InsertTable = keyof typeof INSERT_COLUMNS;
+
+/** Most rows in one INSERT statement. @default 256 */
+export const ROWS_PER_INSERT = 256;
+
+/**
+ * New rows held until the end of a batch of products, then written a multi-row INSERT per table
+ * and chunk: a few statements a batch instead of one per row, which is what a PostgreSQL import
+ * spends its time on (a round trip each). Chunks are powers of two (256, 128, ... 1), so the
+ * statement texts stay few: each is prepared once and PostgreSQL's bounded set of named
+ * statements is not filled with one-off texts. Updates and deletes are not held: they run at
+ * once, before the rows that replace them.
+ */
+export class InsertBuffer {
+  private readonly rows = new Map<InsertTable, unknown[][]>();
+  /** Ids held for tables whose ids a drawn URL may ask for (see drawnId). */
+  readonly pendingIds = { product_images: new Set<number>(), model3ds: new Set<number>() };
+
+  /** Holds one row of `table` (values in {@link INSERT_COLUMNS} order). */
+  add(table: InsertTable, row: unknown[]): void {
+    let list = this.rows.get(table);
+    if (!list) this.rows.set(table, (list = []));
+    list.push(row);
+    if (table === 'product_images' || table === 'model3ds') this.pendingIds[table].add(row[0] as number);
+  }
+
+  /** Writes every row held, parents first, and empties the buffer. */
+  async flush(tx: Db): Promise<void> {
+    for (const table of Object.keys(INSERT_COLUMNS) as InsertTable[]) {
+      const list = this.rows.get(table);
+      if (!list || list.length === 0) continue;
+      const columns = INSERT_COLUMNS[table];
+      const one = `(${marks(columns.length)})`;
+      let at = 0;
+      while (at < list.length) {
+        let n = ROWS_PER_INSERT;
+        while (n > list.length - at) n >>= 1;
+        const chunk = list.slice(at, at + n);
+        at += n;
+        await tx.run(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: n }, () => one).join(', ')}`, chunk.flat());
+      }
+    }
+    this.rows.clear();
+    this.pendingIds.product_images.clear();
+    this.pendingIds.model3ds.clear();
+  }
+}
+
+/** What a product write needs besides the product: ids to give, names resolved to ids, the buffer of new rows. */
 export interface WriteContext {
   ids: IdCounters;
   vendorId: number | null;
   collectionIds: number[];
   tagIds: number[];
   createdOrder: number;
+  buffer: InsertBuffer;
 }
 
 const DRAWN_IMAGE = /^\/media\/images\/\d+((?:-\d+)?\.png)$/;
@@ -316,7 +386,7 @@ const DRAWN_POSTER = /^\/media\/models\/\d+(\/poster(?:-\d+)?\.png)$/;
  * The id of a new drawn picture's row: the one its URL names when that id is free (an export read
  * into an empty store keeps its URLs), else the next one.
  */
-async function drawnId(tx: Db, url: string, re: RegExp, table: 'product_images' | 'model3ds', ids: IdCounters): Promise<number> {
+async function drawnId(tx: Db, url: string, re: RegExp, table: 'product_images' | 'model3ds', ids: IdCounters, buffer: InsertBuffer): Promise<number> {
   const m = /^\/media\/(?:images|models)\/(\d{1,9})\b/.exec(url);
   if (m && re.test(url)) {
     const wanted = Number(m[1]);
@@ -324,7 +394,7 @@ async function drawnId(tx: Db, url: string, re: RegExp, table: 'product_images' 
       ids[table] = wanted + 1;
       return wanted;
     }
-    if (wanted > 0 && !(await tx.get(`SELECT id FROM ${table} WHERE id = ?`, [wanted]))) return wanted;
+    if (wanted > 0 && !buffer.pendingIds[table].has(wanted) && !(await tx.get(`SELECT id FROM ${table} WHERE id = ?`, [wanted]))) return wanted;
   }
   return ids[table]++;
 }
@@ -338,10 +408,12 @@ const renumber = (url: string, re: RegExp, prefix: string, id: number): string =
 /**
  * Writes one product: inserts it (no `existing`) or updates it in place, keeping the ids of the
  * variants, levels, images and models `item` carries. Answers the product id. The item's drawn
- * picture URLs are renamed after their (new) rows.
+ * picture URLs are renamed after their (new) rows. Updates and deletes run at once; new rows go
+ * to `ctx.buffer`, which the caller flushes before anything reads them.
  */
 export async function writeItem(tx: Db, item: CatalogueItem, existing: CatalogueItem | null, ctx: WriteContext): Promise<number> {
   const id = existing?.id ?? ctx.ids.products++;
+  const { buffer } = ctx;
   const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), item.salesCount, item.createdAt];
   if (existing) {
     await tx.run(
@@ -377,28 +449,22 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     const goneModels = existing.model3ds.map((m) => m.id!).filter((m) => !keptModels.has(m));
     if (goneModels.length > 0) await tx.run(`DELETE FROM model3ds WHERE id IN (${marks(goneModels.length)})`, goneModels);
   } else {
-    await tx.run(
-      `INSERT INTO products (handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, description_html, seo_title, seo_description,
-       is_indexed, is_featured, sales_count, created_at, created_order, id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [...row, ctx.createdOrder, id],
-    );
+    buffer.add('products', [...row, ctx.createdOrder, id]);
   }
-  for (const [position, cid] of ctx.collectionIds.entries()) {
-    await tx.run('INSERT INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)', [id, cid, position]);
-  }
-  for (const tagId of ctx.tagIds) await tx.run('INSERT INTO product_tags (product_id, tag_id) VALUES (?, ?)', [id, tagId]);
+  for (const [position, cid] of ctx.collectionIds.entries()) buffer.add('product_collections', [id, cid, position]);
+  for (const tagId of ctx.tagIds) buffer.add('product_tags', [id, tagId]);
   const valueIds: Map<string, number>[] = [];
   const optionIds: number[] = [];
   for (const [position, o] of item.options.entries()) {
     const optionId = ctx.ids.product_options++;
     optionIds.push(optionId);
-    await tx.run('INSERT INTO product_options (id, product_id, name, position) VALUES (?, ?, ?, ?)', [optionId, id, o.name, position]);
+    buffer.add('product_options', [optionId, id, o.name, position]);
     const map = new Map<string, number>();
     for (const [p, value] of o.values.entries()) {
       if (map.has(value)) continue;
       const valueId = ctx.ids.option_values++;
       map.set(value, valueId);
-      await tx.run('INSERT INTO option_values (id, option_id, value, position) VALUES (?, ?, ?, ?)', [valueId, optionId, value, p]);
+      buffer.add('option_values', [valueId, optionId, value, p]);
     }
     valueIds.push(map);
   }
@@ -406,23 +472,20 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     let variantId = v.id;
     if (variantId === undefined) {
       variantId = ctx.ids.variants++;
-      await tx.run('INSERT INTO variants (id, product_id, title, position, sku, price_cents, compare_at_price_cents) VALUES (?, ?, ?, ?, ?, ?, ?)', [variantId, id, v.title, position, v.sku, v.priceCents, v.compareAtPriceCents]);
+      buffer.add('variants', [variantId, id, v.title, position, v.sku, v.priceCents, v.compareAtPriceCents]);
     } else {
       await tx.run('UPDATE variants SET title = ?, position = ?, sku = ?, price_cents = ?, compare_at_price_cents = ? WHERE id = ?', [v.title, position, v.sku, v.priceCents, v.compareAtPriceCents, variantId]);
     }
     for (const [k, value] of v.options.entries()) {
       const valueId = valueIds[k]?.get(value);
-      if (valueId !== undefined) await tx.run('INSERT INTO variant_selected_options (variant_id, option_id, option_value_id) VALUES (?, ?, ?)', [variantId, optionIds[k], valueId]);
+      if (valueId !== undefined) buffer.add('variant_selected_options', [variantId, optionIds[k], valueId]);
     }
     for (const [lp, l] of v.inventory.entries()) {
       const values = [l.location, lp, l.priceCents, l.compareAtPriceCents, l.quantity, b(l.availableForSale), b(l.bypassNegativeQuantity)];
       if (l.id === undefined) {
-        await tx.run(
-          `INSERT INTO inventory_levels (location, position, price_cents, compare_at_price_cents, quantity, available_for_sale, bypass_negative_quantity, variant_id, id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [...values, variantId, ctx.ids.inventory_levels++],
-        );
+        buffer.add('inventory_levels', [...values, variantId, ctx.ids.inventory_levels++]);
       } else {
+        // a kept level stays on its kept variant (mergeItem keeps a level's id only with its variant's)
         await tx.run(
           'UPDATE inventory_levels SET location = ?, position = ?, price_cents = ?, compare_at_price_cents = ?, quantity = ?, available_for_sale = ?, bypass_negative_quantity = ?, variant_id = ? WHERE id = ?',
           [...values, variantId, l.id],
@@ -431,30 +494,26 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     }
   }
   for (const [position, img] of item.images.entries()) {
-    const imageId = img.id ?? (await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids));
+    const imageId = img.id ?? (await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids, buffer));
     const url = renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
-    if (img.id === undefined) await tx.run('INSERT INTO product_images (id, product_id, position, url, alt_text, shape, hue) VALUES (?, ?, ?, ?, ?, ?, ?)', [imageId, id, position, url, img.altText, img.shape, img.hue]);
+    if (img.id === undefined) buffer.add('product_images', [imageId, id, position, url, img.altText, img.shape, img.hue]);
     else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, imageId]);
   }
   for (const m of item.model3ds) {
-    const modelId = m.id ?? (await drawnId(tx, m.url, DRAWN_MODEL, 'model3ds', ctx.ids));
+    const modelId = m.id ?? (await drawnId(tx, m.url, DRAWN_MODEL, 'model3ds', ctx.ids, buffer));
     const url = renumber(m.url, DRAWN_MODEL, '/media/models/', modelId);
     const poster = renumber(m.posterUrl, DRAWN_POSTER, '/media/models/', modelId);
-    if (m.id === undefined) await tx.run('INSERT INTO model3ds (id, product_id, url, poster_url, shape, hue) VALUES (?, ?, ?, ?, ?, ?)', [modelId, id, url, poster, m.shape, m.hue]);
+    if (m.id === undefined) buffer.add('model3ds', [modelId, id, url, poster, m.shape, m.hue]);
     else await tx.run('UPDATE model3ds SET url = ?, poster_url = ?, shape = ?, hue = ? WHERE id = ?', [url, poster, m.shape, m.hue, modelId]);
   }
-  for (const f of item.pdfs) await tx.run('INSERT INTO pdfs (id, product_id, url, local_filename, title) VALUES (?, ?, ?, ?, ?)', [ctx.ids.pdfs++, id, f.url, f.localFilename, f.title]);
-  for (const r of item.reviews) {
-    await tx.run('INSERT INTO product_reviews (id, product_id, stars_rating, title, body, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.ids.product_reviews++, id, r.starsRating, r.title, r.body, r.author, r.createdAt]);
-  }
-  for (const q of item.questions) {
-    await tx.run('INSERT INTO product_questions (id, product_id, question, asked_by, answer, answered_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)', [ctx.ids.product_questions++, id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt]);
-  }
+  for (const f of item.pdfs) buffer.add('pdfs', [ctx.ids.pdfs++, id, f.url, f.localFilename, f.title]);
+  for (const r of item.reviews) buffer.add('product_reviews', [ctx.ids.product_reviews++, id, r.starsRating, r.title, r.body, r.author, r.createdAt]);
+  for (const q of item.questions) buffer.add('product_questions', [ctx.ids.product_questions++, id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt]);
   return id;
 }
 
-/** Replaces a product's related products (ids resolved by the caller). */
-export async function writeRelated(tx: Db, productId: number, relatedIds: readonly number[]): Promise<void> {
+/** Replaces a product's related products (ids resolved by the caller); the new rows go to the buffer. */
+export async function writeRelated(tx: Db, buffer: InsertBuffer, productId: number, relatedIds: readonly number[]): Promise<void> {
   await tx.run('DELETE FROM related_products WHERE product_id = ?', [productId]);
-  for (const [position, r] of relatedIds.entries()) await tx.run('INSERT INTO related_products (product_id, related_product_id, position) VALUES (?, ?, ?)', [productId, r, position]);
+  for (const [position, r] of relatedIds.entries()) buffer.add('related_products', [productId, r, position]);
 }

@@ -20,6 +20,7 @@ import {
   beginImport,
   collectionIdFree,
   finishImport,
+  InsertBuffer,
   insertTag,
   insertVendor,
   loadItems,
@@ -184,6 +185,8 @@ interface State {
   vendorHandles: Set<string>;
   tags: Map<string, number>;
   topPosition: number;
+  /** New rows of the batch being handled, written at its end. */
+  buffer: InsertBuffer;
 }
 
 /**
@@ -216,6 +219,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         vendorHandles: new Set([...vendors.values()].map((v) => v.handle)),
         tags: await allTags(tx),
         topPosition: collectionList.filter((c) => c.parent === null).reduce((m, c) => Math.max(m, c.position + 1), 0),
+        buffer: new InsertBuffer(),
       };
       const entries =
         options.format === 'shopify'
@@ -249,6 +253,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
           if (result.changed) changed.push(result.id);
           if (incoming.related) withRelated.push({ id: result.id, related: incoming.related, line: incoming.line });
         }
+        await state.buffer.flush(tx);
         options.onProgress?.(report.totals.rows);
       };
       for await (const entry of entries) {
@@ -275,8 +280,9 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
           const ids2 = p.related.map((h) => known.get(h)).filter((x): x is number => x !== undefined && x !== p.id);
           const missing = p.related.filter((h) => !known.has(h));
           if (missing.length > 0) report.warn(p.line, 'related', missing[0]!, `Related product '${missing[0]}' is not in the store or the file; it is left out`);
-          await writeRelated(tx, p.id, [...new Set(ids2)]);
+          await writeRelated(tx, state.buffer, p.id, [...new Set(ids2)]);
         }
+        await state.buffer.flush(tx);
       }
       changed = [...new Set(changed)];
       if (options.dryRun) throw new DryRunDone(changed);
@@ -391,7 +397,7 @@ async function applyItem(
     }
     tagIds.push(id);
   }
-  const id = await writeItem(tx, merged, existing, { ids: state.ids, vendorId, collectionIds, tagIds, createdOrder: state.createdOrder });
+  const id = await writeItem(tx, merged, existing, { ids: state.ids, vendorId, collectionIds, tagIds, createdOrder: state.createdOrder, buffer: state.buffer });
   if (existing) report.totals.updated++;
   else {
     report.totals.created++;
