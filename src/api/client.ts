@@ -82,6 +82,7 @@ import type {
   VendorsQuery,
   VendorsResponse,
 } from './types.ts';
+import { ESTIMATE_SHIPPING_PATH, type EstimateShippingRequest, type EstimateShippingResponse } from './shipping.ts';
 
 /** A fetch the client can use: the platform's, a test fake, or an instrumented wrapper. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -326,6 +327,14 @@ export interface ApiClient {
   saveMyEquipment(handles: readonly string[], call?: CallOptions): Promise<MyEquipmentResponse>;
   /** `DELETE /api/account/equipment/{handle}`: removes a saved model; answers the remaining list. */
   removeMyEquipment(handle: string, call?: CallOptions): Promise<MyEquipmentResponse>;
+
+  // ---------------------------------------------------------------- shipping
+  /**
+   * `POST /api/shipping/estimate` with `{ lines, destination, service?, freight? }`: the domain's
+   * quote for a ZIP, no account needed; sent once. A refused destination or cart rejects with an
+   * `ApiError` of status 422 whose `serverMessage` is the quote's message (see `shipping.ts`).
+   */
+  estimateShipping(body: EstimateShippingRequest, call?: CallOptions): Promise<EstimateShippingResponse>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -577,6 +586,8 @@ export function createClient(options: ClientOptions): ApiClient {
     myEquipment: (call) => get('/api/account/equipment', call),
     saveMyEquipment: (handles, call) => send({ method: 'PUT', path: '/api/account/equipment', json: { handles: [...handles] } }, call),
     removeMyEquipment: (handle, call) => send({ method: 'DELETE', path: `/api/account/equipment/${segment(handle)}` }, call),
+
+    estimateShipping: (body, call) => send({ method: 'POST', path: ESTIMATE_SHIPPING_PATH, json: body }, call),
   };
 }
 

@@ -36,3 +36,5 @@ export { createAccountClient } from './account-client.ts';
 export type { AccountClient, AccountSuccess, NewMailingAddress } from './account-client.ts';
 export { allCollections, allVendors, brandWithProducts, COLLECTIONS_MAX_REQUESTS, COLLECTIONS_PAGE, createContentClient, orMissing, VENDORS_PAGE } from './content.ts';
 export type { BrandWithProducts, ContentClient, IndexCollection } from './content.ts';
+export { ESTIMATE_MAX_LINES, ESTIMATE_SHIPPING_PATH } from './shipping.ts';
+export type { EstimateDestination, EstimateLine, EstimateShippingRefusal, EstimateShippingRequest, EstimateShippingResponse } from './shipping.ts';
