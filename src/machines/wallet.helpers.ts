@@ -1,123 +1,14 @@
 /**
- * Types and actor inputs of the wallet machine, kept apart so the machine
- * file stays a readable statechart.
+ * The wallet machine's implementations (call actors' inputs and stand-ins, guards, the notice
+ * actions), kept apart so the machine file stays a readable statechart.
  * @module
  */
-import type { MailingAddress, PaymentMethod, Transaction, User } from '../domain/entities.ts';
-import { cardAddressUpdate, type PaymentMethodLinks } from '../domain/account.ts';
-import type { NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
+import { enqueueActions, fromPromise } from 'xstate';
+import { addPaymentMethodTarget, canDeletePaymentMethod, canSaveCardAddress, cardAddressUpdate, serverFailureMessage } from '../domain/account.ts';
+import { missingActor, notify } from './account.helpers.ts';
+import type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEmitted, WalletEvent, WalletNotice } from './wallet.types.ts';
 
-/**
- * The add-payment-method popup as the machine sees it: only whether the
- * shopper has closed it (a browser window's `closed`).
- */
-export interface PopupHandle {
-  readonly closed: boolean;
-}
-
-/** What `openPopup` receives: the target URL and the popup's size (600x400) and features string. */
-export interface OpenPopupInput {
-  url: string;
-  width: number;
-  height: number;
-  features: string;
-}
-
-/** The two tabs; 'paymentMethods' is the default. */
-export type WalletTab = 'paymentMethods' | 'transactions';
-
-/** A message shown inline (and emitted as a toast). */
-export interface WalletNotice {
-  tone: NotifyTone;
-  message: string;
-}
-
-/** The wallet page's state. */
-export interface WalletContext {
-  fetched: boolean;
-  user: User | null;
-  /** The user's id, needed by every wallet call; null when the user has none. */
-  userId: number | null;
-  tab: WalletTab;
-  paymentMethods: PaymentMethod[];
-  /** The `_links` of the last payment-methods answer (the add target). */
-  links: PaymentMethodLinks | null;
-  transactions: Transaction[];
-  /** The transaction filter (a displayable id), or null. */
-  displayableId: string | null;
-  /** The account's saved addresses, listed read-only in the card-address modal. */
-  addresses: MailingAddress[];
-  /** The method the delete modal asks about, or null. */
-  deleteTarget: PaymentMethod | null;
-  /** The method whose billing address is being edited, or null. */
-  addressTarget: PaymentMethod | null;
-  /** The saved address chosen in the modal; Save Changes is disabled while null. */
-  selectedAddressId: number | null;
-  /** The open add-payment-method popup, or null. */
-  popup: PopupHandle | null;
-  /** The last message, for inline display, or null. */
-  notice: WalletNotice | null;
-  /** Whether the input carried lists to start from (server rendering). */
-  preloaded: { methods: boolean; transactions: boolean };
-  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
-  returnPath: string | null;
-}
-
-/** Login state (from the auth machine), saved addresses, and optional preloaded lists. */
-export interface WalletInput {
-  /**
-   * Whether the user call has answered.
-   * @default false
-   */
-  fetched?: boolean;
-  user?: User | null;
-  addresses?: MailingAddress[];
-  paymentMethods?: PaymentMethod[];
-  links?: PaymentMethodLinks | null;
-  transactions?: Transaction[];
-  /**
-   * The page a signed-out visitor comes back to after signing in (the path of the page showing
-   * the wallet).
-   * @default null (the login page's own default)
-   */
-  returnPath?: string | null;
-}
-
-/** Events the page sends. */
-export type WalletEvent =
-  | { type: 'login.changed'; fetched: boolean; user: User | null }
-  | { type: 'addresses.changed'; addresses: MailingAddress[] }
-  | { type: 'tab.select'; tab: WalletTab }
-  | { type: 'methods.reload' }
-  | { type: 'methods.settle' }
-  | { type: 'transactions.filter'; displayableId: string }
-  | { type: 'method.delete'; id: number }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  | { type: 'address.edit'; id: number }
-  | { type: 'address.select'; mailingAddressId: number }
-  | { type: 'address.save' }
-  | { type: 'address.cancel' }
-  | { type: 'method.add' }
-  | { type: 'notice.dismiss' };
-
-/** Toasts, and the redirect to '/login.asp'. */
-export type WalletEmitted = NotifyEmitted | NavigateEmitted;
-
-/** Inputs and outputs of the wallet's call actors (spec section 7, Account). */
-export interface WalletActors {
-  /** GET /api/user/{id}/paymentMethods. */
-  fetchPaymentMethods: { input: { userId: number }; output: { paymentMethods: PaymentMethod[]; _links?: PaymentMethodLinks | null } };
-  /** GET /api/user/{id}/transactions[?displayableId]. */
-  fetchTransactions: { input: { userId: number; displayableId: string | null }; output: { transactions: Transaction[] } };
-  /** DELETE /api/user/{id}/paymentMethods/{paymentMethodId}. */
-  deletePaymentMethod: { input: { userId: number; paymentMethodId: number }; output: { success?: boolean; error?: unknown } | null };
-  /** PUT /api/user/{id}/paymentMethods/{paymentMethodId} with mailingAddressId (and the gift-card flag). */
-  updatePaymentMethod: {
-    input: { userId: number; paymentMethodId: number; body: { mailingAddressId: number; isGiftCard?: true } };
-    output: { success?: boolean; error?: unknown } | null;
-  };
-}
+export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEmitted, WalletEvent, WalletInput, WalletNotice, WalletTab } from './wallet.types.ts';
 
 // The machine enters the states that call these only with a user id, a delete
 // target and an address target set; the fallbacks keep the types total.
@@ -136,5 +27,54 @@ export const walletActorInputs = {
     userId: context.userId ?? 0,
     paymentMethodId: context.addressTarget?.id ?? 0,
     body: cardAddressUpdate(context.addressTarget ?? { isGiftCard: false }, context.selectedAddressId ?? 0),
+  }),
+};
+
+type Call<K extends keyof WalletActors> = ReturnType<typeof fromPromise<WalletActors[K]['output'], WalletActors[K]['input']>>;
+const unprovided = <K extends keyof WalletActors>(name: K): Call<K> =>
+  fromPromise<WalletActors[K]['output'], WalletActors[K]['input']>(async () => {
+    throw missingActor(name);
+  });
+
+/** The machine's call actors until a hook or a test provides them: each throws that it is missing. */
+export const walletActors = {
+  fetchPaymentMethods: unprovided('fetchPaymentMethods'),
+  fetchTransactions: unprovided('fetchTransactions'),
+  deletePaymentMethod: unprovided('deletePaymentMethod'),
+  updatePaymentMethod: unprovided('updatePaymentMethod'),
+  openPopup: fromPromise<PopupHandle, OpenPopupInput>(async () => {
+    throw missingActor('openPopup');
+  }),
+};
+
+type Args = { context: WalletContext; event: WalletEvent };
+
+/** The wallet's guards: each asks a domain rule of the context and the event. */
+export const walletGuards = {
+  preloaded: ({ context }: Args, params: { key: 'methods' | 'transactions' }) => context.preloaded[params.key],
+  isEmpty: ({ context }: Args, params: { key: 'paymentMethods' | 'transactions' }) => context[params.key].length === 0,
+  popupClosed: ({ context }: Args) => context.popup === null || context.popup.closed === true,
+  signedOut: ({ context }: Args) => context.fetched && context.user === null,
+  hasUserId: ({ context }: Args) => context.fetched && context.userId !== null,
+  fetched: ({ context }: Args) => context.fetched,
+  /** A gift card is never deleted (the domain's rule), and an unknown id asks nothing. */
+  deletable: ({ context, event }: Args) => event.type === 'method.delete' && context.paymentMethods.some((m) => m.id === event.id && canDeletePaymentMethod(m)),
+  knownMethod: ({ context, event }: Args) => event.type === 'address.edit' && context.paymentMethods.some((m) => m.id === event.id),
+  knownAddress: ({ context, event }: Args) => event.type === 'address.select' && context.addresses.some((a) => a.id === event.mailingAddressId),
+  addressChosen: ({ context }: Args) => canSaveCardAddress(context.selectedAddressId),
+  hasAddTarget: ({ context }: Args) => addPaymentMethodTarget(context.links).ok,
+};
+
+/** The wallet's notice actions: the inline notice and the same words as a toast. */
+export const walletActions = {
+  tell: enqueueActions<WalletContext, WalletEvent, WalletNotice, WalletEvent, never, never, never, never, WalletEmitted>(({ enqueue }, params) => {
+    enqueue.assign({ notice: params });
+    enqueue.emit(notify(params.tone, params.message));
+  }),
+  /** A refusal's server text, else the exception's message. */
+  tellFailure: enqueueActions<WalletContext, WalletEvent, undefined, WalletEvent, never, never, never, never, WalletEmitted>(({ enqueue, event }) => {
+    const message = serverFailureMessage((event as { error?: unknown }).error);
+    enqueue.assign({ notice: { tone: 'danger', message } });
+    enqueue.emit(notify('danger', message));
   }),
 };

@@ -1,5 +1,5 @@
 /**
- * The wallet page (spec sections 2, 4, 5, 6, 7 and 8): the login gate, the
+ * The wallet page: the login gate, the
  * payment-methods and transaction-history tabs, delete with confirmation,
  * the card-address modal, and adding a method through a polled popup.
  *
@@ -8,33 +8,14 @@
  * Server rendering may pass the lists in the input: they start listed.
  * @module
  */
-import { assign, emit, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import {
-  MESSAGES,
-  PAYMENT_POPUP,
-  addPaymentMethodTarget,
-  canDeletePaymentMethod,
-  canSaveCardAddress,
-  failureMessage,
-  isUserLoggedIn,
-  serverFailureMessage,
-  paymentPopupFeatures,
-} from '../domain/account.ts';
+import { assign, emit, enqueueActions, raise, setup } from 'xstate';
+import { MESSAGES, PAYMENT_POPUP, addPaymentMethodTarget, failureMessage, isUserLoggedIn, paymentPopupFeatures } from '../domain/account.ts';
 import { removeById, successOutcome, transactionFilter } from '../domain/account-state.ts';
-import { loginRedirect, missingActor, notify } from './account.helpers.ts';
-import {
-  walletActorInputs,
-  type OpenPopupInput,
-  type PopupHandle,
-  type WalletActors,
-  type WalletContext,
-  type WalletEmitted,
-  type WalletEvent,
-  type WalletInput,
-  type WalletNotice,
-} from './wallet.helpers.ts';
+import { loginRedirect } from './account.helpers.ts';
+import { walletActions, walletActorInputs, walletActors, walletGuards } from './wallet.helpers.ts';
+import type { WalletContext, WalletEmitted, WalletEvent, WalletInput } from './wallet.types.ts';
 
-export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEmitted, WalletEvent, WalletInput, WalletNotice, WalletTab } from './wallet.helpers.ts';
+export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEmitted, WalletEvent, WalletInput, WalletNotice, WalletTab } from './wallet.types.ts';
 
 /**
  * The wallet machine. Actors to provide: `fetchPaymentMethods`,
@@ -64,43 +45,10 @@ export const walletMachine = setup({
     input: {} as WalletInput,
     emitted: {} as WalletEmitted,
   },
-  actors: {
-    fetchPaymentMethods: fromPromise<WalletActors['fetchPaymentMethods']['output'], WalletActors['fetchPaymentMethods']['input']>(async () => {
-      throw missingActor('fetchPaymentMethods');
-    }),
-    fetchTransactions: fromPromise<WalletActors['fetchTransactions']['output'], WalletActors['fetchTransactions']['input']>(async () => {
-      throw missingActor('fetchTransactions');
-    }),
-    deletePaymentMethod: fromPromise<WalletActors['deletePaymentMethod']['output'], WalletActors['deletePaymentMethod']['input']>(async () => {
-      throw missingActor('deletePaymentMethod');
-    }),
-    updatePaymentMethod: fromPromise<WalletActors['updatePaymentMethod']['output'], WalletActors['updatePaymentMethod']['input']>(async () => {
-      throw missingActor('updatePaymentMethod');
-    }),
-    openPopup: fromPromise<PopupHandle, OpenPopupInput>(async () => {
-      throw missingActor('openPopup');
-    }),
-  },
-  delays: {
-    'wallet.popupPoll': PAYMENT_POPUP.pollMs,
-  },
-  guards: {
-    preloaded: ({ context }, params: { key: 'methods' | 'transactions' }) => context.preloaded[params.key],
-    isEmpty: ({ context }, params: { key: 'paymentMethods' | 'transactions' }) => context[params.key].length === 0,
-    popupClosed: ({ context }) => context.popup === null || context.popup.closed === true,
-  },
-  actions: {
-    tell: enqueueActions(({ enqueue }, params: WalletNotice) => {
-      enqueue.assign({ notice: params });
-      enqueue.emit(notify(params.tone, params.message));
-    }),
-    tellFailure: enqueueActions(({ enqueue, event }) => {
-      // spec section 8: the server's error text of a refusal, else the exception message
-      const message = serverFailureMessage((event as { error?: unknown }).error);
-      enqueue.assign({ notice: { tone: 'danger', message } });
-      enqueue.emit(notify('danger', message));
-    }),
-  },
+  actors: walletActors,
+  delays: { 'wallet.popupPoll': PAYMENT_POPUP.pollMs },
+  guards: walletGuards,
+  actions: walletActions,
 }).createMachine({
   id: 'wallet',
   context: ({ input }) => {
@@ -140,9 +88,9 @@ export const walletMachine = setup({
     checking: {
       meta: { message: MESSAGES.checkingLogin },
       always: [
-        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
-        { guard: ({ context }) => context.fetched && context.userId !== null, target: 'ready' },
-        { guard: ({ context }) => context.fetched, target: 'unavailable' },
+        { guard: 'signedOut', target: 'redirect' },
+        { guard: 'hasUserId', target: 'ready' },
+        { guard: 'fetched', target: 'unavailable' },
       ],
     },
     redirect: {
@@ -206,7 +154,7 @@ export const walletMachine = setup({
             idle: {
               on: {
                 'method.delete': {
-                  guard: ({ context, event }) => context.paymentMethods.some((m) => m.id === event.id && canDeletePaymentMethod(m)),
+                  guard: 'deletable',
                   target: 'confirming',
                   actions: assign({ deleteTarget: ({ context, event }) => context.paymentMethods.find((m) => m.id === event.id) ?? null }),
                 },
@@ -248,7 +196,7 @@ export const walletMachine = setup({
             closed: {
               on: {
                 'address.edit': {
-                  guard: ({ context, event }) => context.paymentMethods.some((m) => m.id === event.id),
+                  guard: 'knownMethod',
                   target: 'open',
                   actions: assign({
                     addressTarget: ({ context, event }) => context.paymentMethods.find((m) => m.id === event.id) ?? null,
@@ -260,10 +208,10 @@ export const walletMachine = setup({
             open: {
               on: {
                 'address.select': {
-                  guard: ({ context, event }) => context.addresses.some((a) => a.id === event.mailingAddressId),
+                  guard: 'knownAddress',
                   actions: assign({ selectedAddressId: ({ event }) => event.mailingAddressId }),
                 },
-                'address.save': { guard: ({ context }) => canSaveCardAddress(context.selectedAddressId), target: 'saving' },
+                'address.save': { guard: 'addressChosen', target: 'saving' },
                 'address.cancel': { target: 'closed', actions: assign({ addressTarget: null, selectedAddressId: null }) },
               },
             },
@@ -297,7 +245,7 @@ export const walletMachine = setup({
             idle: {
               on: {
                 'method.add': [
-                  { guard: ({ context }) => addPaymentMethodTarget(context.links).ok, target: 'opening' },
+                  { guard: 'hasAddTarget', target: 'opening' },
                   { actions: { type: 'tell', params: { tone: 'danger', message: MESSAGES.missingPaymentMethodTarget } } },
                 ],
               },

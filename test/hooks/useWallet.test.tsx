@@ -3,6 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { POPUP_BLOCKED_MESSAGE, useWallet } from '../../src/hooks/useWallet.ts';
 import { useToasts } from '../../src/hooks/useToasts.ts';
+import { useClient } from '../../src/hooks/context.ts';
+import { useRead } from '../../src/hooks/query/useRead.ts';
+import { paymentMethodsRead } from '../../src/hooks/query/account-reads.ts';
 import type { PopupLike } from '../../src/hooks/environment.ts';
 import { card, SIGNED_IN, SIGNED_OUT, TXN } from './account.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
@@ -21,7 +24,7 @@ function setup({ initialData = SIGNED_IN, methods = [card(1), card(2, true)], li
   };
   const openPopup = vi.fn(() => popup);
   const env = testEnvironment({ openPopup });
-  const hook = renderHook(() => ({ wallet: useWallet(), toasts: useToasts() }), {
+  const hook = renderHook(() => ({ wallet: useWallet(), toasts: useToasts(), methods: useRead(paymentMethodsRead(useClient(), 42)) }), {
     wrapper: wrapper(fakeClient(calls as never), env, { initialData: initialData as InitialData }),
   });
   return { calls, env, openPopup, ...hook };
@@ -129,5 +132,30 @@ describe('useWallet', () => {
     await flush();
     expect(result.current.wallet.tab).toBe('transactions');
     expect(calls.transactions).toHaveBeenLastCalledWith(42, 'T-1', expect.anything());
+  });
+
+  test('a delete re-renders the readers of the payment methods with the list the server answers after it', async () => {
+    const { result, calls } = setup();
+    await flush();
+    expect(result.current.methods.data?.paymentMethods.map((m) => m.id)).toEqual([1, 2]);
+    calls.paymentMethods.mockResolvedValue({ paymentMethods: [card(2, true)], _links: null });
+    act(() => result.current.wallet.askDelete(1));
+    act(() => result.current.wallet.confirmDelete());
+    await flush();
+    await flush();
+    expect(result.current.methods.data?.paymentMethods.map((m) => m.id)).toEqual([2]);
+  });
+
+  test('a billing address change re-renders the readers of the payment methods with the changed method', async () => {
+    const { result, calls } = setup();
+    await flush();
+    const changed = { ...card(1), billingAddress: { id: 2 } as never };
+    calls.paymentMethods.mockResolvedValue({ paymentMethods: [changed, card(2, true)], _links: null });
+    act(() => result.current.wallet.editAddress(1));
+    act(() => result.current.wallet.selectAddress(2));
+    act(() => result.current.wallet.saveAddress());
+    await flush();
+    await flush();
+    expect(result.current.methods.data?.paymentMethods[0]).toEqual(changed);
   });
 });

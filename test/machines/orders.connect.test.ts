@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Order } from '../../src/api/types.ts';
+import type { Order, OrdersResponse } from '../../src/api/types.ts';
 import { MESSAGES } from '../../src/domain/account.ts';
 import { ORDER_TEXT, orderPath } from '../../src/domain/orders.ts';
 import { connectOrders } from '../../src/machines/orders.connect.ts';
@@ -8,7 +8,7 @@ import { ordersMachine } from '../../src/machines/orders.machine.ts';
 
 const user = { id: 7, email: 'ann@example.com' } as never;
 const order = { orderId: 41, status: 'paid', createdAt: '2024-03-01T10:00:00Z', totalPrice: 1999, lines: [{ quantity: 2 }] } as unknown as Order;
-const start = (input: object, answer: () => Promise<Order[]> = () => new Promise(() => undefined)) =>
+const start = (input: object, answer: () => Promise<OrdersResponse> = () => new Promise(() => undefined)) =>
   createActor(ordersMachine.provide({ actors: { fetchOrders: fromPromise(answer) } }), { input }).start();
 
 describe('connectOrders', () => {
@@ -27,7 +27,7 @@ describe('connectOrders', () => {
   });
 
   test('an empty answer shows the empty text', async () => {
-    const actor = start({ fetched: true, user }, async () => []);
+    const actor = start({ fetched: true, user }, async () => ({ orders: [] }));
     await new Promise<void>((resolve) => actor.subscribe((s) => s.matches({ ready: 'empty' }) && resolve()));
     expect(connectOrders(actor.getSnapshot())).toMatchObject({ status: 'empty', emptyText: ORDER_TEXT.noOrders, orders: [] });
   });

@@ -4,7 +4,7 @@ import { SIGN_IN_FIELDS, SIGN_IN_TEXT } from '../../src/domain/sign-in.ts';
 import { connectSignIn } from '../../src/machines/sign-in.connect.ts';
 import { signInMachine, type SignInOutput } from '../../src/machines/sign-in.machine.ts';
 
-function start(answer: () => Promise<SignInOutput>) {
+function start(answer: () => Promise<SignInOutput | null>) {
   return createActor(signInMachine.provide({ actors: { submitFlow: fromPromise(answer) } }), { input: { flow: 'login' } }).start();
 }
 
