@@ -6,6 +6,9 @@ import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { RECOVERY_CAPTCHA_ACTIONS } from '../../src/machines/recovery-email.machine.ts';
 import { useRecoveryEmail } from '../../src/hooks/useRecoveryEmail.ts';
 import { useToasts } from '../../src/hooks/useToasts.ts';
+import { useClient } from '../../src/hooks/context.ts';
+import { userRead } from '../../src/hooks/query/account-reads.ts';
+import { useRead } from '../../src/hooks/query/useRead.ts';
 import { CUSTOMER, SIGNED_OUT, USER } from './account.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
@@ -82,5 +85,21 @@ describe('useRecoveryEmail', () => {
     const { result, env } = setup(USER);
     act(() => result.current.page.back());
     expect(env.back).toHaveBeenCalledTimes(1);
+  });
+
+  test('a save re-renders the readers of the user with what the server answers after it', async () => {
+    const saved: User = { ...USER, recoveryEmail: 'pat@pool.com' };
+    let answer: User = USER;
+    const client = { setRecoveryEmail: vi.fn(async () => ({ success: true })), user: vi.fn(async () => ({ user: answer })), customer: vi.fn(() => new Promise(() => {})) };
+    const env = testEnvironment({ captcha: { getToken: async () => 'tok' } });
+    const { result } = renderHook(() => ({ page: useRecoveryEmail(), reader: useRead(userRead(useClient())) }), {
+      wrapper: wrapper(fakeClient(client as never), env, { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
+    });
+    await waitFor(() => expect(result.current.reader.data?.user).toEqual(USER));
+    answer = saved;
+    act(() => result.current.page.change('pat@pool.com'));
+    act(() => result.current.page.submit());
+    await waitFor(() => expect(client.setRecoveryEmail).toHaveBeenCalled());
+    await waitFor(() => expect(result.current.reader.data?.user).toEqual(saved));
   });
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ApiClient } from '../../api/client.ts';
-import type { CustomerResponse, OrderResponse, OrdersResponse, PaymentMethodsResponse, TransactionsResponse } from '../../api/types.ts';
+import type { CustomerResponse, UserResponse, OrderResponse, OrdersResponse, PaymentMethodsResponse, TransactionsResponse } from '../../api/types.ts';
 import type { QueryKey, Read } from './index.ts';
 
 /**
@@ -15,11 +15,18 @@ import type { QueryKey, Read } from './index.ts';
 export const ACCOUNT_KEYS = {
   all: ['account'] as QueryKey,
   customer: ['account', 'customer'] as QueryKey,
+  /** The signed-in user (its recovery email). */
+  user: ['account', 'user'] as QueryKey,
   paymentMethods: (userId: number): QueryKey => ['account', 'payment-methods', userId],
   transactions: (userId: number): QueryKey => ['account', 'transactions', userId],
   orders: ['account', 'orders'] as QueryKey,
   order: (orderId: number): QueryKey => ['account', 'order', orderId],
 };
+
+/** The signed-in user (its recovery email and whether it is verified). */
+export function userRead(client: ApiClient): Read<UserResponse> {
+  return { key: ACCOUNT_KEYS.user, fetch: (signal) => client.user({ signal }) };
+}
 
 /** The signed-in customer with the saved addresses. */
 export function customerRead(client: ApiClient): Read<CustomerResponse> {

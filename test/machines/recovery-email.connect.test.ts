@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ACCOUNT_LABELS } from '../../src/domain/account.ts';
+import type { User } from '../../src/domain/entities.ts';
+import { connectRecoveryEmail } from '../../src/machines/recovery-email.connect.ts';
+import { recoveryEmailMachine } from '../../src/machines/recovery-email.machine.ts';
+
+type Answer = { success?: boolean; error?: unknown } | null;
+const user = (recoveryEmail: string | null, recoveryEmailVerified = false): User => ({ id: 1, firstName: 'Ann', lastName: 'Lee', recoveryEmail, recoveryEmailVerified });
+const start = (input: object) =>
+  createActor(
+    recoveryEmailMachine.provide({
+      actors: {
+        getCaptchaToken: fromPromise(async () => 'tok'),
+        setRecoveryEmail: fromPromise(() => new Promise<Answer>(() => undefined)),
+        verifyRecoveryEmail: fromPromise(() => new Promise<Answer>(() => undefined)),
+      },
+    }),
+    { input },
+  ).start();
+
+describe('connectRecoveryEmail', () => {
+  test('loading until the user call answers, then the redirect for a signed-out visitor', () => {
+    expect(connectRecoveryEmail(start({ fetched: false }).getSnapshot())).toMatchObject({ status: 'loading', busy: false, fieldLabel: ACCOUNT_LABELS.recoveryEmailField });
+    expect(connectRecoveryEmail(start({ fetched: true, user: null }).getSnapshot()).status).toBe('redirect');
+  });
+
+  test('an unverified recovery email can be verified; a verified one cannot', () => {
+    expect(connectRecoveryEmail(start({ fetched: true, user: user('a@b.co') }).getSnapshot())).toMatchObject({ status: 'unverified', canVerify: true });
+    expect(connectRecoveryEmail(start({ fetched: true, user: user('a@b.co', true) }).getSnapshot())).toMatchObject({ status: 'verified', canVerify: false });
+  });
+
+  test('submit waits for a valid email and is busy while saving', async () => {
+    const actor = start({ fetched: true, user: user(null) });
+    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ status: 'notSet', canSubmit: false });
+    actor.send({ type: 'email.changed', value: 'pat@pool.com' });
+    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ value: 'pat@pool.com', canSubmit: true });
+    actor.send({ type: 'email.submit' });
+    await waitFor(actor, (s) => s.matches({ ready: 'saving' }));
+    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ status: 'saving', busy: true, canSubmit: false });
+  });
+});
