@@ -11,7 +11,7 @@ const start = (input: object) =>
   createActor(
     recoveryEmailMachine.provide({
       actors: {
-        getCaptchaToken: fromPromise(async () => 'tok'),
+        getCaptchaToken: fromPromise(async (): Promise<string | null> => 'tok'),
         setRecoveryEmail: fromPromise(() => new Promise<Answer>(() => undefined)),
         verifyRecoveryEmail: fromPromise(() => new Promise<Answer>(() => undefined)),
       },
