@@ -49,6 +49,7 @@ import { loadSearchSynonyms } from './search/synonyms.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
+import { importRoutes } from './modules/imports/index.ts';
 import type { RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
@@ -292,6 +293,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vendorCounts = null;
     pageCache.clear();
     catalogueReads.clear();
+    // an import may have added or moved collections: products' ancestry and collection pages read the tree
+    await tree.reload();
     if (changed === 'all') {
       for await (const batch of productIdBatches(db)) await applyChange(batch);
       return;
@@ -371,6 +374,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(realtimeRoutes, { db, operators });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
+  // operators' catalogue imports (run beside the store) and streamed exports
+  await app.register(importRoutes, { db, dataDir, operators });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);

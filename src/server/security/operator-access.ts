@@ -83,12 +83,14 @@ export function isAllowedHost(host: string | undefined, allowedHosts: readonly s
 
 /**
  * An `onRequest` hook admitting only operators (see the module notes); put it on the scope of
- * the operators' routes.
+ * the operators' routes. `requireJson` @default true: writes must send JSON.
  * @example
  * app.addHook('onRequest', operatorGuard(operatorAccessFromEnv()));
  */
-export function operatorGuard(access: OperatorAccess) {
-  const crossSite = originGuard({ allowedOrigins: access.allowedOrigins });
+export function operatorGuard(access: OperatorAccess, options: { requireJson?: boolean } = {}) {
+  // requireJson false: a route that takes a file (a catalogue upload); the bearer token is no
+  // ambient credential, so a cross-site form cannot send one, and the Origin check still holds
+  const crossSite = originGuard({ allowedOrigins: access.allowedOrigins, requireJson: options.requireJson ?? true });
   const token = access.token?.trim() || null;
   return async function operatorsOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (token === null) {

@@ -7,6 +7,10 @@
  * code is 0 when the import ran (rows may be rejected: the report says which), 1 on a fatal
  * problem, with the reason on one line.
  *
+ * With `--json` (how the server runs an import in a process of its own) every line of stdout is
+ * one JSON object: `{"progress":{"rows":n,"bytes":n}}` as the file is read, then
+ * `{"report":{...}}`, or `{"error":"..."}` on a fatal problem (exit code 1).
+ *
  * Running store processes follow the import through the catalogue log the import's commit
  * advances (their catalogue feed polls it), so nothing needs restarting.
  * @module
@@ -24,7 +28,7 @@ import { CATALOGUE_FORMATS, type CatalogueFormat } from './schemas.ts';
 import { importCatalogue } from './service.ts';
 
 const USAGE = [
-  'usage: npm run import -- --format shopify|volusion|skimmer FILE [--dry-run] [--images DIR] [--categories FILE] [--db PATH]',
+  'usage: npm run import -- --format shopify|volusion|skimmer FILE [--dry-run] [--images DIR] [--categories FILE] [--db PATH] [--json]',
   '       npm run export -- --format shopify|volusion|skimmer [--out FILE] [--categories FILE] [--db PATH]',
 ].join('\n');
 
@@ -83,8 +87,9 @@ async function runImport(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { format: { type: 'string' }, 'dry-run': { type: 'boolean' }, images: { type: 'string' }, categories: { type: 'string' }, db: { type: 'string' } },
+    options: { format: { type: 'string' }, 'dry-run': { type: 'boolean' }, images: { type: 'string' }, categories: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' } },
   });
+  json = values.json === true;
   const fmt = format(values.format);
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new ImportError('Give one file to import.');
@@ -95,7 +100,18 @@ async function runImport(argv: string[]): Promise<number> {
   if (values.images && !existsSync(imagesDir)) throw new ImportError(`No images folder at ${values.images}.`);
   const db = await open(values.db);
   try {
-    const progress = progressPrinter(statSync(file).size);
+    let lastJson = 0;
+    const progress = json
+      ? {
+          update(rows: number, n: number): void {
+            const now = Date.now();
+            if (now - lastJson < 250) return;
+            lastJson = now;
+            process.stdout.write(`${JSON.stringify({ progress: { rows, bytes: n } })}\n`);
+          },
+          done(): void {},
+        }
+      : progressPrinter(statSync(file).size);
     let bytes = 0;
     const report = await importCatalogue(db, counted(file, (n) => (bytes = n)), {
       format: fmt,
@@ -108,6 +124,10 @@ async function runImport(argv: string[]): Promise<number> {
       onProgress: (rows) => progress.update(rows, bytes),
     });
     progress.done();
+    if (json) {
+      process.stdout.write(`${JSON.stringify({ report })}\n`);
+      return 0;
+    }
     console.log(formatReport(report));
     if (report.version !== null) console.log(`Catalogue version ${report.version}: running store processes pick the change up from the catalogue log.`);
     return 0;
@@ -145,10 +165,19 @@ async function runExport(argv: string[]): Promise<number> {
   }
 }
 
+/** Whether the import speaks JSON lines (`--json`). */
+let json = false;
+
 const [command, ...rest] = process.argv.slice(2);
 (command === 'export' ? runExport(rest) : command === 'import' ? runImport(rest) : Promise.reject(new ImportError('Say import or export.')))
   .then((code) => process.exit(code))
   .catch((err: unknown) => {
+    if (json) {
+      const message = err instanceof ImportError ? err.message : 'The import failed; nothing was written.';
+      process.stdout.write(`${JSON.stringify({ error: message })}\n`, () => process.exit(1));
+      if (!(err instanceof ImportError)) console.error(err);
+      return;
+    }
     console.error(err instanceof ImportError || (err instanceof Error && err.name === 'TypeError' && 'code' in err) ? `error: ${err.message}` : `error: ${err instanceof Error ? err.message : String(err)}`);
     console.error(USAGE);
     process.exit(1);

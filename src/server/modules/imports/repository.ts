@@ -517,3 +517,74 @@ export async function writeRelated(tx: Db, buffer: InsertBuffer, productId: numb
   await tx.run('DELETE FROM related_products WHERE product_id = ?', [productId]);
   for (const [position, r] of relatedIds.entries()) buffer.add('related_products', [productId, r, position]);
 }
+
+/** The states of an import started through the operators' API. */
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** An import job as stored (`catalogue_imports`). */
+export interface ImportJobRow {
+  id: string;
+  format: string;
+  dryRun: boolean;
+  status: ImportStatus;
+  rowsRead: number;
+  bytesRead: number;
+  bytesTotal: number;
+  /** The report as JSON text, once the import has ended. */
+  report: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Records a new import job, queued. */
+export async function insertImportJob(db: Db, job: { id: string; format: string; dryRun: boolean; bytesTotal: number; createdAt: string }): Promise<void> {
+  await db.run("INSERT INTO catalogue_imports (id, format, dry_run, status, bytes_total, created_at) VALUES (?, ?, ?, 'queued', ?, ?)", [job.id, job.format, b(job.dryRun), job.bytesTotal, job.createdAt]);
+}
+
+/** Moves a job on: running, with the rows and bytes read so far. */
+export async function updateImportJob(db: Db, id: string, status: ImportStatus, rowsRead: number, bytesRead: number): Promise<void> {
+  await db.run('UPDATE catalogue_imports SET status = ?, rows_read = ?, bytes_read = ? WHERE id = ?', [status, rowsRead, bytesRead, id]);
+}
+
+/** Ends a job: done with its report, or failed with its error. */
+export async function endImportJob(db: Db, id: string, end: { status: 'done' | 'failed'; rowsRead: number; bytesRead: number; report: string | null; error: string | null; finishedAt: string }): Promise<void> {
+  await db.run('UPDATE catalogue_imports SET status = ?, rows_read = ?, bytes_read = ?, report = ?, error = ?, finished_at = ? WHERE id = ?', [
+    end.status,
+    end.rowsRead,
+    end.bytesRead,
+    end.report,
+    end.error,
+    end.finishedAt,
+    id,
+  ]);
+}
+
+/** A job by id, or undefined. */
+export async function importJob(db: Db, id: string): Promise<ImportJobRow | undefined> {
+  const r = await db.get<{ id: string; format: string; dry_run: number; status: ImportStatus; rows_read: number; bytes_read: number; bytes_total: number; report: string | null; error: string | null; created_at: string; finished_at: string | null }>(
+    'SELECT id, format, dry_run, status, rows_read, bytes_read, bytes_total, report, error, created_at, finished_at FROM catalogue_imports WHERE id = ?',
+    [id],
+  );
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    format: r.format,
+    dryRun: Number(r.dry_run) === 1,
+    status: r.status,
+    rowsRead: Number(r.rows_read),
+    bytesRead: Number(r.bytes_read),
+    bytesTotal: Number(r.bytes_total),
+    report: r.report,
+    error: r.error,
+    createdAt: r.created_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/** The file of an SQLite database ('' in memory); null on PostgreSQL. */
+export async function sqliteFile(db: Db): Promise<string | null> {
+  if (db.dialect.name !== 'sqlite') return null;
+  const row = await db.get<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
+  return row?.file ?? '';
+}

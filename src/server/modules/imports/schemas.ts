@@ -206,3 +206,51 @@ export interface ImportReport {
   changedIds: number[];
   milliseconds: number;
 }
+
+const problem = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['rejected', 'warning'] },
+    line: { type: 'integer' },
+    column: { type: ['string', 'null'] },
+    value: { type: ['string', 'null'] },
+    reason: { type: 'string' },
+  },
+} as const;
+
+/** JSON schema of {@link ImportReport} (the API's answers and the OpenAPI document). */
+export const IMPORT_REPORT_SCHEMA = {
+  type: 'object',
+  properties: {
+    format: { type: 'string', enum: [...CATALOGUE_FORMATS] },
+    dryRun: { type: 'boolean' },
+    totals: {
+      type: 'object',
+      properties: { rows: { type: 'integer' }, created: { type: 'integer' }, updated: { type: 'integer' }, unchanged: { type: 'integer' }, rejected: { type: 'integer' } },
+    },
+    collectionsCreated: { type: 'integer' },
+    problems: { type: 'array', items: problem },
+    problemsNotShown: { type: 'integer' },
+    version: { type: ['integer', 'null'] },
+    changedIds: { type: 'array', items: { type: 'integer' } },
+    milliseconds: { type: 'integer' },
+  },
+} as const;
+
+/** JSON schema of an import job as `GET /api/admin/imports/{id}` answers it. */
+export const IMPORT_JOB_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    format: { type: 'string' },
+    dryRun: { type: 'boolean' },
+    status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'], description: 'queued, running, then done (with its report) or failed (with its error; nothing written)' },
+    rowsRead: { type: 'integer' },
+    bytesRead: { type: 'integer' },
+    bytesTotal: { type: 'integer' },
+    createdAt: { type: 'string' },
+    finishedAt: { type: ['string', 'null'] },
+    report: { anyOf: [IMPORT_REPORT_SCHEMA, { type: 'null' }] },
+    error: { type: ['string', 'null'] },
+  },
+} as const;

@@ -1,0 +1,8 @@
+/**
+ * The catalogue import and export module's entry, for the app that mounts it: the operators'
+ * routes, the import itself (CLI, seed, tests) and the streamed export.
+ * @module
+ */
+export { importRoutes, type ImportRoutesOptions } from './routes.ts';
+export { importCatalogue, type ImportOptions } from './service.ts';
+export { exportCatalogue, type ExportPart } from './export.ts';

@@ -1,0 +1,242 @@
+/**
+ * Imports started through the operators' API: the uploaded file is kept on disk, a job row is
+ * recorded (`catalogue_imports`), and the import runs after the answer, one at a time per
+ * process. `GET /api/admin/imports/{id}` reads the job: live progress from the process running it,
+ * the report (or the one fatal error) from the database once it has ended.
+ *
+ * Where the import runs is chosen so the store keeps answering meanwhile:
+ * - SQLite in a file: in a child process of its own (the import CLI with `--json`) on its own
+ *   connection. The server's connection queues every statement behind a transaction it holds
+ *   itself, so an import on it would stop every page for its whole length; on a second connection
+ *   the store's reads go on (WAL: they see the catalogue as it was until the commit).
+ * - PostgreSQL: in this process; its transaction holds one pooled connection and the others
+ *   serve the store.
+ * - SQLite in memory (tests): in this process, there being no file for another to open.
+ * Once the import commits, `onCommitted` (the app's `catalogue.reindex`) brings this process's
+ * index and caches up to date and announces the change to the other processes.
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../db/database.ts';
+import { ImportError } from './report.ts';
+import { endImportJob, importJob, insertImportJob, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
+import type { CatalogueFormat, ImportReport } from './schemas.ts';
+import { importCatalogue } from './service.ts';
+
+/** What one import reads: files on disk, kept until it ends. */
+export interface ImportRun {
+  format: CatalogueFormat;
+  dryRun: boolean;
+  file: string;
+  /** Volusion's categories CSV. */
+  categoriesFile?: string;
+}
+
+/** Rows and bytes read so far. */
+export interface ImportProgress {
+  rows: number;
+  bytes: number;
+}
+
+/** Runs one import to its report; throws ImportError for a fatal problem of the file. */
+export type ImportRunner = (run: ImportRun, onProgress: (progress: ImportProgress) => void) => Promise<ImportReport>;
+
+/** The answer of a job that failed for a reason that is not the file's. */
+export const IMPORT_FAILED = 'The import failed; nothing was written.';
+
+/** A file read as an import's byte source, counting its bytes. */
+async function* counted(path: string, onBytes: (n: number) => void): AsyncGenerator<Buffer> {
+  let n = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    n += chunk.length;
+    onBytes(n);
+    yield chunk;
+  }
+}
+
+/** Runs imports in this process, on `db`. */
+export function inProcessRunner(db: Db): ImportRunner {
+  return async (run, onProgress) => {
+    let bytes = 0;
+    return await importCatalogue(db, counted(run.file, (n) => (bytes = n)), {
+      format: run.format,
+      dryRun: run.dryRun,
+      ...(run.categoriesFile ? { categories: createReadStream(run.categoriesFile) } : {}),
+      onProgress: (rows) => onProgress({ rows, bytes }),
+    });
+  };
+}
+
+const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
+
+/**
+ * Runs imports in a child process (the import CLI with `--json`) on the SQLite file at `dbPath`.
+ * The child loads TypeScript through tsx, as `npm start` does.
+ */
+export function childProcessRunner(dbPath: string): ImportRunner {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  return (run, onProgress) =>
+    new Promise<ImportReport>((resolve, reject) => {
+      const args = ['--import', tsx, CLI, 'import', '--json', '--db', dbPath, '--format', run.format, ...(run.dryRun ? ['--dry-run'] : []), ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []), run.file];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
+      let report: ImportReport | null = null;
+      let error: string | null = null;
+      let pending = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (text: string) => {
+        pending += text;
+        let at: number;
+        while ((at = pending.indexOf('\n')) >= 0) {
+          const line = pending.slice(0, at);
+          pending = pending.slice(at + 1);
+          try {
+            const message = JSON.parse(line) as { progress?: ImportProgress; report?: ImportReport; error?: string };
+            if (message.progress) onProgress(message.progress);
+            if (message.report) report = message.report;
+            if (typeof message.error === 'string') error = message.error;
+          } catch {
+            // not a line of the protocol (a library's own output): ignored
+          }
+        }
+      });
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (text: string) => {
+        stderr = (stderr + text).slice(-4000);
+      });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (report && code === 0) resolve(report);
+        else if (error !== null && error !== IMPORT_FAILED) reject(new ImportError(error));
+        else reject(new Error(`import process ended with ${code}: ${stderr.trim()}`));
+      });
+    });
+}
+
+/**
+ * The runner for the store's database: a child process on an SQLite file, this process otherwise
+ * (see the module notes).
+ */
+export async function runnerFor(db: Db): Promise<ImportRunner> {
+  const file = await sqliteFile(db);
+  return file ? childProcessRunner(file) : inProcessRunner(db);
+}
+
+/** A job as the API answers it. */
+export interface ImportJobView {
+  id: string;
+  format: string;
+  dryRun: boolean;
+  status: ImportStatus;
+  rowsRead: number;
+  bytesRead: number;
+  bytesTotal: number;
+  createdAt: string;
+  finishedAt: string | null;
+  report: ImportReport | null;
+  error: string | null;
+}
+
+/** Options of {@link ImportJobs}. */
+export interface ImportJobsOptions {
+  db: Db;
+  /** How an import runs. @default runnerFor(db) */
+  runner?: ImportRunner;
+  /** Called after an import committed a change: the app's `catalogue.reindex`. */
+  onCommitted?: (changedIds: number[], version: number) => Promise<void>;
+  /** Called with an error that is not the file's (logged by the caller). */
+  onError?: (error: unknown) => void;
+  /** The clock. @default () => new Date() */
+  now?: () => Date;
+}
+
+/** The imports of this process: started, run one at a time, read back. */
+export class ImportJobs {
+  private readonly live = new Map<string, ImportProgress & { status: ImportStatus }>();
+  private queue: Promise<void> = Promise.resolve();
+  private runner: ImportRunner | undefined;
+
+  constructor(private readonly options: ImportJobsOptions) {
+    this.runner = options.runner;
+  }
+
+  /**
+   * Records a job for files already on disk and queues its run; answers its id at once. The
+   * files are removed when the run ends.
+   */
+  async start(run: ImportRun, bytesTotal: number): Promise<string> {
+    const { db } = this.options;
+    const id = `imp_${randomBytes(10).toString('hex')}`;
+    await insertImportJob(db, { id, format: run.format, dryRun: run.dryRun, bytesTotal, createdAt: this.now() });
+    this.live.set(id, { status: 'queued', rows: 0, bytes: 0 });
+    this.queue = this.queue.then(() => this.run(id, run));
+    return id;
+  }
+
+  /** Waits until every queued import has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  /** A job as the API answers it, or undefined. */
+  async get(id: string): Promise<ImportJobView | undefined> {
+    const row = await importJob(this.options.db, id);
+    if (!row) return undefined;
+    return view(row, row.status === 'done' || row.status === 'failed' ? undefined : this.live.get(id));
+  }
+
+  private now(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  private async run(id: string, run: ImportRun): Promise<void> {
+    const { db } = this.options;
+    const state = this.live.get(id)!;
+    state.status = 'running';
+    let lastWrite = 0;
+    try {
+      // PostgreSQL takes the progress on another pooled connection; SQLite's writer is the import
+      if (db.dialect.name === 'postgres') await updateImportJob(db, id, 'running', 0, 0);
+      this.runner ??= await runnerFor(db);
+      const report = await this.runner(run, (p) => {
+        state.rows = p.rows;
+        state.bytes = p.bytes;
+        const now = Date.now();
+        if (db.dialect.name === 'postgres' && now - lastWrite > 1000) {
+          lastWrite = now;
+          updateImportJob(db, id, 'running', p.rows, p.bytes).catch(() => undefined);
+        }
+      });
+      await endImportJob(db, id, { status: 'done', rowsRead: report.totals.rows, bytesRead: state.bytes, report: JSON.stringify(report), error: null, finishedAt: this.now() });
+      if (report.version !== null && report.changedIds.length + report.collectionsCreated > 0) await this.options.onCommitted?.(report.changedIds, report.version);
+    } catch (err) {
+      if (!(err instanceof ImportError)) this.options.onError?.(err);
+      const error = err instanceof ImportError ? err.message : IMPORT_FAILED;
+      await endImportJob(db, id, { status: 'failed', rowsRead: state.rows, bytesRead: state.bytes, report: null, error, finishedAt: this.now() }).catch((e: unknown) => this.options.onError?.(e));
+    } finally {
+      this.live.delete(id);
+      await Promise.all([rm(run.file, { force: true }), run.categoriesFile ? rm(run.categoriesFile, { force: true }) : undefined]);
+    }
+  }
+}
+
+function view(row: ImportJobRow, live: (ImportProgress & { status: ImportStatus }) | undefined): ImportJobView {
+  return {
+    id: row.id,
+    format: row.format,
+    dryRun: row.dryRun,
+    status: live?.status ?? row.status,
+    rowsRead: live?.rows ?? row.rowsRead,
+    bytesRead: live?.bytes ?? row.bytesRead,
+    bytesTotal: row.bytesTotal,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+    report: row.report === null ? null : (JSON.parse(row.report) as ImportReport),
+    error: row.error,
+  };
+}
