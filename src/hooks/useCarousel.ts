@@ -1,30 +1,21 @@
 /**
- * The carousels (spec sections 2, 4 and 9) over `carouselMachine`: the hero slideshow (7500 ms,
- * wraps, drag of 15 percent), the seller reviews (3500 ms, tripled list, swipe of 50 px) and the
- * blog carousel (tripled list, reset to the middle copy at the edges).
+ * The carousels over `carouselMachine`: the hero slideshow (7500 ms, wraps, drag of 15 percent),
+ * the seller reviews (3500 ms, tripled list, swipe of 50 px) and the blog carousel (tripled list,
+ * reset to the middle copy at the edges).
  * @module
  */
 import { useEffect, useMemo } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { itemsPerView, tripleList, type SliderKind } from '../domain/carousel.ts';
+import { tripleList } from '../domain/carousel.ts';
+import { connectCarousel, type CarouselView } from '../machines/carousel.connect.ts';
 import { carouselMachine, type CarouselInput } from '../machines/carousel.machine.ts';
-import { useMobileLayout } from './useMobileLayout.ts';
+import { useMachineView } from './useMachineView.ts';
+
+export { useItemsPerView } from './useItemsPerView.ts';
 
 /** What {@link useCarousel} returns. */
-export interface CarouselApi<T> {
+export interface CarouselApi<T> extends Omit<CarouselView, 'loop'> {
   /** What to render: the items, tripled in loop mode (reviews, blog). */
   track: T[];
-  /** Position in `track` to show. */
-  index: number;
-  /** The item of the original list shown (for dots). */
-  item: number;
-  /** False right after a loop reset: move without a transition. */
-  animate: boolean;
-  /** The current drag offset in px, for the track to follow the pointer. */
-  dragDeltaX: number;
-  dragging: boolean;
-  /** Autoplay is running (not paused by hover or drag, and more than one item). */
-  playing: boolean;
   next(): void;
   prev(): void;
   goTo(item: number): void;
@@ -39,27 +30,17 @@ export interface CarouselApi<T> {
 
 /**
  * A carousel over `items`. A change in the number of items restarts it at the first item.
- *
  * @example
  * const hero = useCarousel('hero', slides);
- * <div onPointerDown={(e) => hero.dragStart(e.clientX)} onPointerUp={(e) => hero.dragEnd(e.clientX, el.offsetWidth)}>
- *   {hero.track.map((s, i) => <Slide key={i} hidden={i !== hero.index} {...s} />)}
- * </div>
+ * {hero.track.map((s, i) => <Slide key={i} hidden={i !== hero.index} {...s} />)}
  */
 export function useCarousel<T>(kind: CarouselInput['kind'], items: readonly T[], options: Omit<CarouselInput, 'kind' | 'count'> = {}): CarouselApi<T> {
-  const actor = useActorRef(carouselMachine, { input: { kind, count: items.length, ...options } });
   const count = items.length;
+  const { view, actor } = useMachineView(carouselMachine, connectCarousel, { input: { kind, count, ...options } });
   useEffect(() => {
     if (actor.getSnapshot().context.count !== count) actor.send({ type: 'carousel.count', count });
   }, [actor, count]);
-
-  const loop = useSelector(actor, (s) => s.context.loop);
-  const index = useSelector(actor, (s) => s.context.index);
-  const item = useSelector(actor, (s) => s.context.item);
-  const animate = useSelector(actor, (s) => s.context.animate);
-  const dragDeltaX = useSelector(actor, (s) => s.context.dragDeltaX);
-  const dragging = useSelector(actor, (s) => s.context.dragStartX !== null);
-  const playing = useSelector(actor, (s) => s.matches({ autoplay: 'running' }));
+  const { loop, ...shown } = view;
   const track = useMemo(() => (loop ? tripleList(items) : [...items]), [loop, items]);
   const actions = useMemo(
     () => ({
@@ -75,18 +56,5 @@ export function useCarousel<T>(kind: CarouselInput['kind'], items: readonly T[],
     }),
     [actor],
   );
-  return { track, index, item, animate, dragDeltaX, dragging, playing, ...actions };
-}
-
-/**
- * How many items a slider or the seller reviews show at once for the current layout
- * (`itemsPerView`: reviews 3 on desktop and 1 on mobile; product sliders 5 and 2). Needs the
- * SkimmerProvider (the layout comes from its environment).
- *
- * @example
- * const perView = useItemsPerView('reviews');
- * <li style={{ flexBasis: `${100 / perView}%` }}>...</li>
- */
-export function useItemsPerView(kind: SliderKind): number {
-  return itemsPerView(kind, useMobileLayout());
+  return { track, ...shown, ...actions };
 }
