@@ -56,19 +56,37 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
+/** The catalogue formats `npm run seed -- --from FILE --format ...` reads (the import's). */
+export const SEED_FILE_FORMATS = ['shopify', 'volusion', 'skimmer'] as const;
+
+/** What `npm run seed` was asked for. */
+export interface SeedArgs {
+  products: number;
+  seed: number;
+  db: string;
+  /** A catalogue file to seed from instead of the generator (`--from`). */
+  from?: string;
+  /** Its format (`--format`), given with `--from`. */
+  format?: (typeof SEED_FILE_FORMATS)[number];
+  /** Volusion's categories CSV (`--categories`). */
+  categories?: string;
+}
+
 /**
- * Parses the arguments of `npm run seed` (`--products N --seed S --db path`); throws on an
- * unknown option or a malformed number.
+ * Parses the arguments of `npm run seed` (`--products N --seed S --db path`, or
+ * `--from FILE --format shopify|volusion|skimmer [--categories FILE]` to seed the catalogue from
+ * a file); throws on an unknown option, a malformed number or a combination that means nothing.
  * @default products 3000
  * @default seed 1
  * @default db DATABASE_PATH
  * @example
  * parseSeedArgs(['--products', '100000', '--seed', '7']); // { products: 100000, seed: 7, db: '.../data/skimmer.db' }
+ * parseSeedArgs(['--from', 'products.csv', '--format', 'shopify']).from; // 'products.csv'
  */
-export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): { products: number; seed: number; db: string } {
+export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): SeedArgs {
   const { values } = parseArgs({
     args: [...argv],
-    options: { products: { type: 'string' }, seed: { type: 'string' }, db: { type: 'string' } },
+    options: { products: { type: 'string' }, seed: { type: 'string' }, db: { type: 'string' }, from: { type: 'string' }, format: { type: 'string' }, categories: { type: 'string' } },
     strict: true,
   });
   const config = readConfig(env);
@@ -78,9 +96,17 @@ export function parseSeedArgs(argv: readonly string[], env: NodeJS.ProcessEnv = 
     if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`--${name} must be an integer from 0 to ${max}`);
     return n;
   };
+  const from = values.from?.trim() || null;
+  const format = values.format ?? null;
+  if (from !== null && (format === null || !(SEED_FILE_FORMATS as readonly string[]).includes(format))) throw new Error(`--from needs --format ${SEED_FILE_FORMATS.join('|')}`);
+  if (from === null && (format !== null || values.categories !== undefined)) throw new Error('--format and --categories go with --from FILE');
+  if (from !== null && values.products !== undefined) throw new Error('--products makes a generated catalogue; --from seeds from a file: give one of them');
+  if (values.categories !== undefined && format !== 'volusion') throw new Error('--categories goes with --format volusion');
   return {
     products: int(values.products, 'products', 3000, 1_000_000),
     seed: int(values.seed, 'seed', 1, 4_294_967_295),
     db: values.db ?? config.databasePath,
+    ...(from === null ? {} : { from, format: format as NonNullable<SeedArgs['format']> }),
+    ...(values.categories === undefined ? {} : { categories: values.categories }),
   };
 }

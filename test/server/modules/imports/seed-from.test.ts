@@ -1,0 +1,59 @@
+/**
+ * `npm run seed -- --from FILE --format ...`: a store made from a catalogue file instead of the
+ * generator (the sample files' products and collections, the store's content, the demo customer),
+ * and the arguments that mean nothing refused. The seed writes an SQLite file (as `npm run seed`
+ * always has), so both projects run the same test.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { parseSeedArgs } from '../../../../src/server/config.ts';
+import { openSqlite } from '../../../../src/server/db/database.ts';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'skimmer-seed-from-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const seed = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', ...args], { cwd: process.cwd(), env: { ...process.env, DATABASE_URL: '' } });
+
+describe('parseSeedArgs with --from', () => {
+  test('a file and its format (and Volusion categories) are read', () => {
+    expect(parseSeedArgs(['--from', 'p.csv', '--format', 'volusion', '--categories', 'c.csv', '--db', '/tmp/x.db'], {})).toEqual({ products: 3000, seed: 1, db: '/tmp/x.db', from: 'p.csv', format: 'volusion', categories: 'c.csv' });
+  });
+
+  test.each([
+    [['--from', 'p.csv']],
+    [['--from', 'p.csv', '--format', 'woocommerce']],
+    [['--format', 'shopify']],
+    [['--from', 'p.csv', '--format', 'shopify', '--products', '10']],
+    [['--from', 'p.csv', '--format', 'shopify', '--categories', 'c.csv']],
+  ])('%j is refused', (argv) => {
+    expect(() => parseSeedArgs(argv, {})).toThrow();
+  });
+});
+
+describe('npm run seed -- --from', () => {
+  test('the Shopify sample makes the store: its products, its collections, the content and the demo customer', async () => {
+    const path = join(dir, 'shopify.db');
+    const { stdout } = await seed(['--from', 'examples/catalogues/shopify-pool-parts.csv', '--format', 'shopify', '--db', path]);
+    expect(JSON.parse(stdout)).toMatchObject({ db: path, catalogue: { format: 'shopify', created: 32, rejected: 0 }, demoCustomerId: 1 });
+    const db = openSqlite(path);
+    try {
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))!.n).toBe(32);
+      expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM products WHERE handle = 'brightwater-replacement-cartridge'"))!.n).toBe(1);
+      expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM collections WHERE handle = 'filter-cartridges'"))!.n).toBe(1);
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pages'))!.n).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
+  });
+
+  test('a missing file stops the seed with exit code 1 and its reason', async () => {
+    await expect(seed(['--from', join(dir, 'nope.csv'), '--format', 'shopify', '--db', join(dir, 'nope.db')])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No file at') });
+  });
+});
