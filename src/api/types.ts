@@ -12,6 +12,7 @@
  * @module
  */
 import type { Equipment, EquipmentSummary, EquipmentType, MatchedPartNumber, ProductFitmentFields } from '../domain/equipment.ts';
+import type { ShippingQuote } from '../domain/shipping/quote.ts';
 import type {
   Article,
   Checkout,
@@ -404,6 +405,14 @@ export interface Order {
   /** What a receipt shows of the payment: never a card number. */
   payment: { brand: string; last4: string };
   lines: OrderLine[];
+  /** Sales tax charged, in dollars: totalPrice = subtotalPrice − discountPrice + shippingPrice + taxPrice. */
+  taxPrice?: number;
+  /**
+   * The quote the order was charged by (the domain's ShippingQuote, money in cents): its
+   * shipments (what ships together, by which service, the arrival range), the tax lines and the
+   * totals. Null for an order placed before the store quoted shipping.
+   */
+  shippingQuote?: ShippingQuote | null;
 }
 
 /** `GET /api/orders`: the signed-in customer's orders, newest first (401 when signed out). */

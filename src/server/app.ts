@@ -15,6 +15,8 @@ import fastifySwagger from '@fastify/swagger';
 import { accountsPlugin } from './auth/plugin.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { commerceRoutes } from './commerce/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
 import { contentRoutes } from './content/routes.ts';
 import { newsletterFormRoutes } from './content/newsletter-form.ts';
 import { realtimeRoutes } from './realtime/routes.ts';
@@ -58,6 +60,8 @@ import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-
 export interface AppOptions {
   /** A migrated database. */
   db: Db;
+  /** Shipping tables and clock (modules/shipping). @default the tables of SHIPPING_TABLES_DIR, else the seed tables */
+  shipping?: ShippingService;
   /** The in-process cache of rendered anonymous pages and its Cache-Control (render/page-cache.ts). */
   pageCache?: PageCacheOptions;
   /** Where generated media are cached. @default './data' */
@@ -368,7 +372,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the footer's newsletter form posted without JavaScript (it uses the account services above)
   await app.register(newsletterFormRoutes);
   await equipmentRoutes(app, { db, service: equipment });
-  await app.register(commerceRoutes, { db });
+  // the shipping tables are read (once a process) before any route: a bad file stops the start
+  const shipping = options.shipping ?? defaultShippingService();
+  await app.register(shippingRoutes, { db, service: shipping });
+  await app.register(commerceRoutes, { db, shipping });
   // the operators' routes, by credentials alone
   const operators = options.operators ?? operatorAccessFromEnv(process.env);
   await app.register(realtimeRoutes, { db, operators });

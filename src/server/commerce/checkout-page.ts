@@ -21,7 +21,7 @@ import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
 import { cartTotalsRows, type CartTotalsCents } from '../../domain/cart.ts';
 import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
-import { orderAddressLines, orderLineTotal, orderPath, orderTotalsRows } from '../../domain/orders.ts';
+import { orderAddressLines, orderLineTotal, orderPath } from '../../domain/orders.ts';
 import { withReturnPath } from '../../domain/return-path.ts';
 import { defaultStoreConfig } from '../content/config.ts';
 import { COUNTRIES, STATES } from '../content/geo.ts';
@@ -36,12 +36,101 @@ import type { CartPrice } from '../../domain/cart-pricing.ts';
 import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
 import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
+import { quoteLinesOf, type ShippingService } from '../modules/shipping/service.ts';
+import type { ParcelService, QuoteLine, ShippingErrorCode, ShippingQuote, ShippingResult } from '../../domain/shipping/index.ts';
+import type { LineDetail } from './checkouts.ts';
+import { orderConfirmationMail, orderMailTotals, ORDER_MAIL_KIND } from './order-mail.ts';
 
 /** Options of {@link checkoutPageRoutes}. */
 export interface CheckoutPageOptions {
   db: Db;
   /** Other origins allowed to post the form. @default [] */
   allowedOrigins?: readonly string[];
+  /** The shipping tables and clock the checkout quotes with. */
+  shipping: ShippingService;
+}
+
+/** The shopper's shipping choices, as the form posts them. */
+export interface ShippingChoice {
+  service: ParcelService;
+  /** Freight: a truck with a liftgate. */
+  liftgate: boolean;
+  /** Freight: delivery to a home. */
+  residential: boolean;
+}
+
+/**
+ * The shipping choices of a form: the service radio (ground when absent or unknown) and the
+ * freight checkboxes. A form that showed the freight boxes posts `freightChoices=1`, so an
+ * unticked box reads as no; before that both default to yes (a home without a dock).
+ */
+export function readShippingChoice(fields: Record<string, string | undefined>): ShippingChoice {
+  const asked = fields.service;
+  const service: ParcelService = asked === '2-day' || asked === 'next-day' ? asked : 'ground';
+  const shown = fields.freightChoices === '1';
+  return { service, liftgate: shown ? fields.liftgate === '1' : true, residential: shown ? fields.residential === '1' : true };
+}
+
+/** The form fields a refused quote's message stands next to. */
+export function quoteErrorFields(code: ShippingErrorCode, savedAddress: boolean): string[] {
+  const address = (fields: string[]) => (savedAddress ? ['addressId'] : fields);
+  switch (code) {
+    case 'zip-invalid':
+    case 'zip-unknown':
+      return address(['zip']);
+    case 'state-mismatch':
+    case 'hazmat-destination':
+    case 'freight-destination':
+      return address(['stateCode']);
+    case 'country-unsupported':
+      return address(['countryCode']);
+    case 'address-required':
+      return address(['address1', 'stateCode']);
+    case 'hazmat-po-box':
+    case 'freight-po-box':
+      return address(['address1']);
+    case 'phone-required':
+      return address(['phone']);
+    case 'option-invalid':
+      return ['service'];
+    default:
+      return [];
+  }
+}
+
+/** What the page knows of where the order goes: the address, and whether it is a saved one. */
+interface Destination {
+  address: OrderAddress;
+  saved: boolean;
+}
+
+/**
+ * Quotes a checkout's lines to an address with purpose 'order': the cart's discount, a
+ * free-shipping code, and the shopper's service and freight choices. The lines' prices are the
+ * cart's (read in the same transaction when placing).
+ */
+export async function quoteCheckout(
+  db: Db,
+  shipping: ShippingService,
+  lines: readonly LineDetail[],
+  price: CartPrice,
+  address: OrderAddress,
+  choice: ShippingChoice,
+): Promise<ShippingResult<ShippingQuote>> {
+  const quoteLines: QuoteLine[] = (await quoteLinesOf(db, lines.map((l) => ({ inventoryLevelId: l.inventoryLevelId, quantity: l.quantity }))))
+    .map((q, i) => ({ ...q, unitCents: lines[i]!.unitCents }));
+  return shipping.quote(
+    quoteLines,
+    { zip: address.zip, state: address.stateCode, country: address.countryCode, address1: address.address1, address2: address.address2, phone: address.phone },
+    {
+      purpose: 'order',
+      service: choice.service,
+      liftgate: choice.liftgate,
+      residential: choice.residential,
+      discountCents: price.discountCents,
+      freeShipping: price.applied.some((r) => r.kind === 'free_shipping'),
+    },
+  );
 }
 
 // The Luhn check and the brand of a card number: the server's one (account/cards.ts), shared
@@ -234,6 +323,9 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 .button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:0 24px;border:1px solid var(--color-primary);border-radius:var(--radius);background:var(--color-primary);color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
 .button:hover{background:var(--color-primary-dark);color:#fff}.button-secondary{background:var(--color-surface);color:var(--color-primary)}.button-secondary:hover{background:var(--color-accent-light);color:var(--color-primary-dark)}
 .place{width:100%;font-size:1.1rem}
+.shipments{list-style:none;margin:12px 0;padding:0}.shipment{border:1px solid var(--color-border);border-radius:var(--radius);padding:12px;margin-bottom:8px}
+.shipment h3{font-size:1rem;margin:0 0 4px}.arrives{margin:0;font-weight:600;color:var(--color-success)}.items{margin:6px 0 0;padding-left:20px}.freight{margin:12px 0}
+.notice{background:#fff8e1;border-left:5px solid #c99a00;padding:10px 14px;border-radius:var(--radius);margin:12px 0}
 .summary{position:sticky;top:16px}.lines{list-style:none;margin:0 0 16px;padding:0}
 .line{display:grid;grid-template-columns:56px 1fr auto;gap:12px;align-items:center;padding:10px 0;border-bottom:1px solid var(--color-border)}
 .line img,.noimg{width:56px;height:56px;object-fit:contain;background:var(--color-muted-bg);border-radius:4px;display:block}
@@ -277,9 +369,10 @@ export function confirmationPage(order: Order, options: { storeName: string; cus
   const rows = order.lines
     .map((l) => `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${escapeHtml(orderLineTotal(l))}</span></li>`)
     .join('');
-  const totals = orderTotalsRows(order)
-    .map((r) => `<div class="${r.strong ? 'total' : r.label.startsWith('Discount') ? 'discount' : ''}"><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
+  const totals = orderMailTotals(order)
+    .map((r) => `<div class="${r.label === 'Total' ? 'total' : r.label.startsWith('Discount') ? 'discount' : ''}"><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
     .join('');
+  const shipments = order.shippingQuote ? `<section class="card" aria-labelledby="shipments-h"><h2 id="shipments-h">Shipments</h2>${shipmentsHtml(order.shippingQuote, order.lines)}</section>` : '';
   const next = options.customer
     ? `<a id="order-link" class="button" href="${orderPath(order.orderId)}">View your order</a><a class="button button-secondary" href="/">Continue shopping</a>`
     : `<a class="button" href="/">Continue shopping</a>`;
@@ -290,7 +383,7 @@ export function confirmationPage(order: Order, options: { storeName: string; cus
 ${options.customer ? '' : '<p class="note">Keep your order number: quote it when you contact us about this order.</p>'}
 <div class="actions">${next}</div></div>
 <div class="two"><section class="card" aria-labelledby="ship-h"><h2 id="ship-h">Shipping to</h2>${addressHtml(order.shippingAddress)}</section>
-<section class="card" aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2><ul class="lines">${rows}</ul><dl class="totals">${totals}</dl></section></div></div>`);
+<section class="card" aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2><ul class="lines">${rows}</ul><dl class="totals">${totals}</dl></section></div>${shipments}</div>`);
 }
 
 function fieldHtml(name: string, label: string, value: string, error: { fields: readonly string[]; message: string } | null, extra = '', optional = false, type = 'text'): string {
@@ -323,6 +416,94 @@ export function checkoutTotals(price: CartPrice): CartTotalsCents {
  */
 export const SIGN_IN_HREF = withReturnPath('/login.asp', '/shoppingcart.asp');
 
+/** The page's words about shipping. */
+export const SHIPPING_TEXTS = {
+  noAddress: 'Enter your shipping address and choose Update shipping to see the shipping options, delivery dates and sales tax.',
+  update: 'Update shipping',
+  freightPhone: 'Freight needs a phone number: the carrier calls before delivery to book a time.',
+  liftgate: 'Liftgate delivery (the truck lowers the pallet to the ground; no loading dock needed)',
+  residential: 'Residential delivery (to a home rather than a business)',
+  taxLabel: 'Sales tax',
+} as const;
+
+/** The totals rows of a quote: subtotal, discount, shipping, sales tax (its own row) and total. */
+export function quoteTotalsRows(quote: ShippingQuote, codes: readonly string[]): { kind: string; label: string; value: string }[] {
+  const t = quote.totals;
+  const rows: { kind: string; label: string; value: string }[] = cartTotalsRows({ subtotalCents: t.linesCents, discountCents: t.discountCents, shippingCents: t.shippingCents, totalCents: t.totalCents }, '$', codes);
+  const tax = quote.tax;
+  const label = tax.collected && tax.ratePpm > 0 ? `${SHIPPING_TEXTS.taxLabel} (${tax.state} ${tax.rateText})` : SHIPPING_TEXTS.taxLabel;
+  rows.splice(rows.length - 1, 0, { kind: 'tax', label, value: formatPrice(fromCents(t.taxCents)) });
+  return rows;
+}
+
+/** Titles of a shipment's lines, by the quote's line ids (inventory level ids). */
+function shipmentItems(lineIds: readonly string[], lines: readonly { inventoryLevelId: number | null; title: string; quantity: number }[]): string {
+  return lineIds
+    .map((id) => lines.find((l) => String(l.inventoryLevelId) === id))
+    .filter((l): l is { inventoryLevelId: number | null; title: string; quantity: number } => l !== undefined)
+    .map((l) => `<li>${escapeHtml(l.title)} × ${l.quantity}</li>`)
+    .join('');
+}
+
+/** The shipments of a quote: what ships together, by which service, when it arrives, its notes. */
+export function shipmentsHtml(quote: ShippingQuote, lines: readonly { inventoryLevelId: number | null; title: string; quantity: number }[]): string {
+  return `<ol class="shipments">${quote.shipments
+    .map((s, i) => `<li class="shipment"><h3>Shipment ${i + 1} of ${quote.shipments.length}: ${escapeHtml(s.title)} by ${escapeHtml(s.serviceName)} · ${s.cents === 0 ? 'Free' : money(s.cents)}</h3>
+<p class="arrives">${escapeHtml(s.dates.arrivalText)}${s.dates.dated ? '' : ' (estimated, not guaranteed)'}</p><ul class="items">${shipmentItems(s.lineIds, lines)}</ul>${s.notes.map((n) => `<p class="note">${escapeHtml(n)}</p>`).join('')}</li>`)
+    .join('')}</ol>`;
+}
+
+/** The notices a shopper reads before paying (the full Proposition 65 warning for California). */
+export function noticesHtml(quote: ShippingQuote): string {
+  if (quote.notices.length === 0) return '';
+  return `<div class="notices">${quote.notices.map((n) => `<p class="notice notice-${n.kind}"${n.kind === 'prop65' ? ' role="note"' : ''}>${escapeHtml(n.text)}</p>`).join('')}</div>`;
+}
+
+/** The shipping step: the options (each one ships), the chosen option's shipments, freight's choices and the notices. */
+function shippingSection(
+  quote: ShippingResult<ShippingQuote> | null,
+  lines: readonly LineDetail[],
+  choice: ShippingChoice,
+  err: { fields: readonly string[]; message: string } | null,
+): string {
+  const update = `<button type="submit" name="action" value="quote" class="button button-secondary" formnovalidate>${SHIPPING_TEXTS.update}</button>`;
+  if (quote === null || !quote.ok) {
+    const hidden = `<input type="hidden" name="service" value="${escapeHtml(choice.service)}">`;
+    const message = quote && !quote.ok ? `<p class="field-error" id="g-shipping-error">${escapeHtml(quote.error.message)}</p>` : `<p class="note">${SHIPPING_TEXTS.noAddress}</p>`;
+    return `${hidden}${message}${update}`;
+  }
+  const q = quote.value;
+  const invalid = err?.fields.includes('service') ?? false;
+  const options = q.options
+    .map((o) => `<label class="choice"><input type="radio" name="service" value="${o.id}"${o.id === q.selected ? ' checked' : ''}><span><strong>${escapeHtml(o.label)}</strong> · ${o.shippingCents === 0 ? 'Free' : money(o.shippingCents)}<span class="line-qty">${escapeHtml(o.arrivalText)}</span></span></label>`)
+    .join('');
+  const freight = q.freight
+    ? `<fieldset class="freight"><legend>Freight delivery</legend><input type="hidden" name="freightChoices" value="1">
+<p class="note">${escapeHtml(SHIPPING_TEXTS.freightPhone)}</p>
+<label class="choice"><input type="checkbox" name="liftgate" value="1"${q.freight.liftgate ? ' checked' : ''}><span>${escapeHtml(SHIPPING_TEXTS.liftgate)} · ${money(q.freight.liftgateCents)}</span></label>
+<label class="choice"><input type="checkbox" name="residential" value="1"${q.freight.residential ? ' checked' : ''}><span>${escapeHtml(SHIPPING_TEXTS.residential)} · ${money(q.freight.residentialCents)}</span></label>
+<p class="note">${escapeHtml(q.freight.curbsideText)}</p></fieldset>`
+    : '';
+  return `<fieldset${invalid ? ' aria-describedby="g-service-error"' : ''}><legend>Shipping option</legend>${options}${invalid ? `<p class="field-error" id="g-service-error">${escapeHtml(err?.message ?? '')}</p>` : ''}</fieldset>
+${q.selectionNote ? `<p class="note">${escapeHtml(q.selectionNote)}</p>` : ''}
+${shipmentsHtml(q, lines)}${freight}${noticesHtml(q)}${update}`;
+}
+
+/** The address of the form: a saved one chosen, or the new one typed (null when it is not complete or not valid yet). */
+async function formDestination(db: Db, owner: Owner, fields: Record<string, string | undefined>, addresses: readonly AddressRow[]): Promise<Destination | null> {
+  const chosen = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
+  if (chosen !== 'new') {
+    const saved = addresses.find((a) => String(a.id) === chosen) ?? (await savedAddresses(db, owner.customerId)).find((a) => String(a.id) === chosen);
+    return saved ? { address: toAddress(saved), saved: true } : null;
+  }
+  if (!fields.zip?.trim()) return null;
+  try {
+    return { address: readNewAddress(fields), saved: false };
+  } catch {
+    return null;
+  }
+}
+
 /** The checkout form of an open cart, with the last refusal marked on its fields and what was typed kept (never the card number or security code). */
 export async function checkoutFormPage(
   db: Db,
@@ -330,6 +511,7 @@ export async function checkoutFormPage(
   checkoutId: string,
   error: { message: string; fields: readonly string[] } | null,
   fields: Record<string, string | undefined> = {},
+  shipping?: ShippingService,
 ): Promise<string> {
   const storeName = await storeNameOf(db);
   const lines = await lineDetails(db, checkoutId);
@@ -344,11 +526,21 @@ export async function checkoutFormPage(
       return `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${money(l.unitCents * l.quantity)}</span></li>`;
     })
     .join('');
-  // the cart's own rows (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page and overlay
-  const totals = cartTotalsRows(checkoutTotals(price), '$', price.applied.map((r) => r.code))
-    .map((r) => `<div${r.kind === 'total' || r.kind === 'discount' ? ` class="${r.kind}"` : ''}><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
-    .join('\n');
   const addresses = await savedAddresses(db, owner.customerId);
+  // where the order goes, when the page knows: a saved address, or a new one typed in full
+  const choice = readShippingChoice(fields);
+  const destination = shipping ? await formDestination(db, owner, fields, addresses) : null;
+  const quote = shipping && destination ? await quoteCheckout(db, shipping, lines, price, destination.address, choice) : null;
+  const codes = price.applied.map((r) => r.code);
+  // the quote's rows (with sales tax) once the address is known; before, the cart's own rows
+  // (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page
+  const totalRows = quote?.ok ? quoteTotalsRows(quote.value, codes) : cartTotalsRows(checkoutTotals(price), '$', codes);
+  const totals = totalRows
+    .map((r) => `<div${r.kind === 'total' || r.kind === 'discount' || r.kind === 'tax' ? ` class="${r.kind}"` : ''}><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
+    .join('\n');
+  const payCents = quote?.ok ? quote.value.totals.totalCents : price.totalCents;
+  // a refused destination is marked on its fields like any other refusal (unless one already is)
+  const shownError = error ?? (quote && !quote.ok ? { message: quote.error.message, fields: quoteErrorFields(quote.error.code, destination?.saved ?? false) } : null);
   const payments = await savedPayments(db, owner.customerId);
   const signedInEmail = await customerEmail(db, owner.customerId);
   const chosenAddress = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
@@ -365,7 +557,7 @@ export async function checkoutFormPage(
   const stateOptions = `<option value="">None</option>${Object.entries(STATES)
     .map(([code, list]) => `<optgroup label="${escapeHtml(COUNTRIES.find((c) => c.countryCode === code)?.title ?? code)}">${list.map((st) => `<option value="${st.stateCode}"${st.stateCode === state && code === country ? ' selected' : ''}>${escapeHtml(st.title)}</option>`).join('')}</optgroup>`)
     .join('')}`;
-  const err = error;
+  const err = shownError;
   const groupError = (name: string) =>
     err?.fields.includes(name) ? `<p class="field-error" id="g-${name}-error">${escapeHtml(err.message)}</p>` : '';
   const newAddress = `<div class="grid new-fields">
@@ -381,7 +573,7 @@ ${selectHtml('countryCode', 'Country', countryOptions, err)}
 <div class="full">${fieldHtml('phone', 'Phone', v('phone'), err, 'autocomplete="tel" inputmode="tel"', true, 'tel')}</div></div>`;
   return layout(storeName, 'Checkout', `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li><a href="/shoppingcart.asp">Shopping Cart</a></li><li aria-current="page">Checkout</li></ol></nav>
 <h1>Checkout</h1>
-${error ? `<p class="alert" role="alert" id="form-error">${escapeHtml(error.message)}</p>` : ''}
+${shownError ? `<p class="alert" role="alert" id="form-error">${escapeHtml(shownError.message)}</p>` : ''}
 <div class="layout">
 <form class="checkout-form" method="post" action="/checkout/${escapeHtml(checkoutId)}">
 <section class="card" aria-labelledby="contact-h"><h2 id="contact-h"><span class="step" aria-hidden="true">1</span>Contact</h2>
@@ -389,7 +581,9 @@ ${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong>
 <section class="card choosable" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
 ${addresses.length > 0 ? `<fieldset${err?.fields.includes('addressId') ? ' aria-describedby="g-addressId-error"' : ''}><legend>Ship to</legend>${addressChoices}<label class="choice"><input type="radio" name="addressId" value="new"${chosenAddress === 'new' ? ' checked' : ''}><span>A new address (fill in below)</span></label>${groupError('addressId')}</fieldset>` : '<input type="hidden" name="addressId" value="new">'}
 ${newAddress}</section>
-<section class="card choosable" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">3</span>Payment</h2>
+<section class="card" aria-labelledby="shipping-h"><h2 id="shipping-h"><span class="step" aria-hidden="true">3</span>Shipping</h2>
+${shippingSection(quote, lines, choice, err)}</section>
+<section class="card choosable" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">4</span>Payment</h2>
 ${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>A test card (fill in below)</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
 <div class="grid new-fields">
 <div class="full">${fieldHtml('cardNumber', 'Card number', '', err, 'inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"')}</div>
@@ -397,7 +591,7 @@ ${fieldHtml('expMonth', 'Expiry month (MM)', v('expMonth'), err, 'inputmode="num
 ${fieldHtml('expYear', 'Expiry year (YYYY)', v('expYear'), err, 'inputmode="numeric" autocomplete="off" placeholder="2030" maxlength="4"')}
 ${fieldHtml('cvc', 'Security code', '', err, 'inputmode="numeric" autocomplete="off" maxlength="4"')}</div>
 <p class="note">Test mode. Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard); 4000 0000 0000 0002 is declined. Card numbers are never stored.</p></section>
-<button type="submit" class="button place">Place order · ${money(price.totalCents)}</button>
+<button type="submit" class="button place">Place order · ${money(payCents)}</button>
 </form>
 <aside class="card summary" aria-labelledby="summary-h"><h2 id="summary-h">Order summary</h2>
 <ul class="lines">${rows}</ul><dl class="totals">${totals}</dl><a class="edit" href="/shoppingcart.asp">Edit cart</a></aside>
@@ -427,7 +621,7 @@ function pageOwner(request: FastifyRequest): Owner | null {
  * await app.register(checkoutPageRoutes, { db });
  */
 export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async (app, options) => {
-  const { db } = options;
+  const { db, shipping } = options;
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -445,7 +639,7 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
     if (order) return confirmationPage(order, { storeName: await storeNameOf(db), customer: await isCustomerOrder(db, order.orderId) });
     const row = await ownedCheckout(db, checkoutId, owner);
     if (row?.status !== 'open') return await notFoundPage(db, reply);
-    return await checkoutFormPage(db, owner, checkoutId, null);
+    return await checkoutFormPage(db, owner, checkoutId, null, {}, shipping);
   });
 
   app.post('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
@@ -458,17 +652,35 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
     for (const [k, val] of Object.entries(raw)) if (typeof val === 'string') fields[k] = val;
     // a completed checkout shows its order again: the second submit of a double click
     if (await orderOfCheckout(db, owner, checkoutId)) return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
+    // the shopper asked to see shipping for the address typed: the page again, nothing placed
+    const safeFields = { ...fields, cardNumber: undefined, cvc: undefined, action: undefined };
+    if (fields.action === 'quote') {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, null, safeFields, shipping));
+    }
     try {
       const input = await readPlaceForm(db, owner, fields, new Date());
-      const placed = await placeOrder(db, owner, checkoutId, input);
+      const choice = readShippingChoice(fields);
+      const saved = fields.addressId !== undefined && fields.addressId !== 'new';
+      const outbox = app.hasDecorator('accounts') ? app.accounts.outbox : null;
+      const placed = await placeOrder(db, owner, checkoutId, {
+        ...input,
+        // the charge is the quote's, made in the placing transaction from the lines it reads
+        quote: async (tx, lines, price) => {
+          const result = await quoteCheckout(tx, shipping, lines, price, input.address, choice);
+          if (!result.ok) throw new FormError(422, result.error.message, quoteErrorFields(result.error.code, saved));
+          return result.value;
+        },
+        // the confirmation mail is written with the order (it goes out after the commit)
+        confirm: outbox ? async (tx, order) => void (await outbox.in(tx).enqueue(ORDER_MAIL_KIND, orderConfirmationMail(order, await storeNameOf(tx)))) : undefined,
+      });
       if (placed.productIds.length > 0) await app.catalogue.reindex(placed.productIds, placed.version);
+      if (outbox && placed.created) void outbox.flush().catch(() => undefined);
       return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
     } catch (err) {
       if (!(err instanceof HttpError) || err.statusCode === 404) throw err;
       // what the shopper typed comes back, except the card number and security code
-      const safe = { ...fields, cardNumber: undefined, cvc: undefined };
       const refusal = { message: err.message, fields: err instanceof FormError ? err.fields : [] };
-      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, refusal, safe));
+      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, refusal, safeFields, shipping));
     }
   });
 };

@@ -14,12 +14,14 @@
  * @module
  */
 import type { Order, OrderAddress, OrderLine } from '../../api/types.ts';
+import type { CartPrice } from '../../domain/cart-pricing.ts';
+import type { ShippingQuote } from '../../domain/shipping/index.ts';
 import { fromCents } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
-import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type Owner } from './checkouts.ts';
+import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type LineDetail, type Owner } from './checkouts.ts';
 
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
 export type { Order, OrderAddress, OrderLine };
@@ -36,6 +38,15 @@ export interface PlaceOrderInput {
   email: string;
   address: OrderAddress;
   payment: OrderPayment;
+  /**
+   * Quotes the lines as read in the placing transaction (the hosted checkout: the domain's
+   * quote with purpose 'order'); its totals are what the order charges and it is stored with the
+   * order. It throws to refuse the order (a FormError with the quote's message). Without it the
+   * order charges the cart's flat rule and stores no quote.
+   */
+  quote?: (tx: Db, lines: readonly LineDetail[], price: CartPrice) => Promise<ShippingQuote>;
+  /** Writes what the order confirms (the confirmation mail) in the placing transaction. */
+  confirm?: ((tx: Db, order: Order) => Promise<void>) | undefined;
 }
 
 /** The error texts of the order calls. */
@@ -72,6 +83,8 @@ interface OrderRow {
   payment_brand: string;
   payment_last4: string;
   created_at: string;
+  tax_cents: number;
+  shipping_quote_json: string | null;
 }
 
 /**
@@ -98,15 +111,21 @@ export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input
       if (!l.bypassNegativeQuantity && l.quantity > l.stock) throw new HttpError(409, ORDER_ERRORS.stock(l.title, Math.max(0, l.stock)));
     }
     const price = await priceCheckout(tx, checkoutId, lines);
+    // the quote's totals (lines − discount + shipping + tax) are what is charged, to the cent
+    const quote = input.quote ? await input.quote(tx, lines, price) : null;
+    const totals = quote
+      ? quote.totals
+      : { linesCents: price.linesCents, discountCents: price.discountCents, shippingCents: price.shippingCents ?? 0, taxCents: 0, totalCents: price.totalCents };
     const at = now();
     const order = await tx.get<{ id: number }>(
       `INSERT INTO orders (checkout_id, customer_id, session_id, email, status, subtotal_cents, discount_cents, shipping_cents,
-         total_cents, currency_code, discount_codes, shipping_address_json, payment_brand, payment_last4, payment_token, created_at)
-       VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         total_cents, currency_code, discount_codes, shipping_address_json, payment_brand, payment_last4, payment_token, created_at,
+         tax_cents, shipping_quote_json)
+       VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
-        checkoutId, cart.customer_id, cart.session_id, input.email, price.linesCents, price.discountCents, price.shippingCents ?? 0,
-        price.totalCents, CURRENCY_CODE, price.applied.map((r) => r.code).join(','), JSON.stringify(input.address),
-        input.payment.brand, input.payment.last4, input.payment.token, at,
+        checkoutId, cart.customer_id, cart.session_id, input.email, totals.linesCents, totals.discountCents, totals.shippingCents,
+        totals.totalCents, CURRENCY_CODE, price.applied.map((r) => r.code).join(','), JSON.stringify(input.address),
+        input.payment.brand, input.payment.last4, input.payment.token, at, totals.taxCents, quote ? JSON.stringify(quote) : null,
       ],
     );
     if (!order) throw new Error('order insert returned no id');
@@ -121,9 +140,13 @@ export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input
     await tx.run(
       `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
        VALUES (?, ?, ?, ?, 'test', 'SUCCESS', ?, ?)`,
-      [displayableTransactionId(order.id), cart.customer_id, input.email, price.totalCents, order.id, at],
+      [displayableTransactionId(order.id), cart.customer_id, input.email, totals.totalCents, order.id, at],
     );
     await tx.run("UPDATE checkouts SET status = 'completed', email = ?, updated_at = ? WHERE id = ?", [input.email, at, checkoutId]);
+    if (input.confirm) {
+      const placed = await tx.get<OrderRow>('SELECT * FROM orders WHERE id = ?', [order.id]);
+      if (placed) await input.confirm(tx, await toOrder(tx, placed));
+    }
     // the stock change joins the catalogue log in this transaction: it commits with the order or not at all
     const change = await recordCatalogueChange(tx, lines.map((l) => l.productId));
     return { orderId: order.id, created: true, productIds: change.ids, version: change.version };
@@ -162,6 +185,7 @@ async function toOrder(db: Db, row: OrderRow): Promise<Order> {
     subtotalPrice: fromCents(row.subtotal_cents),
     discountPrice: fromCents(row.discount_cents),
     shippingPrice: fromCents(row.shipping_cents),
+    taxPrice: fromCents(row.tax_cents ?? 0),
     totalPrice: fromCents(row.total_cents),
     discountCodes: row.discount_codes === '' ? [] : row.discount_codes.split(','),
     shippingAddress: JSON.parse(row.shipping_address_json) as OrderAddress,
@@ -171,7 +195,18 @@ async function toOrder(db: Db, row: OrderRow): Promise<Order> {
       productHandle: l.product_handle, imageUrl: l.image_url, quantity: l.quantity, unitPrice: fromCents(l.unit_price_cents),
       addedAfterPlacement: l.added_later === 1,
     })),
+    shippingQuote: storedQuote(row.shipping_quote_json),
   };
+}
+
+/** An order's stored quote; an unreadable one is none (never a 500). */
+function storedQuote(json: string | null): ShippingQuote | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as ShippingQuote;
+  } catch {
+    return null;
+  }
 }
 
 /** The customer an order belongs to: null for a guest's order or an unknown order. */

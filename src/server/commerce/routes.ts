@@ -21,6 +21,7 @@ import { allowedOriginsFromEnv, CROSS_SITE_MESSAGE, hasJsonBody, isSameOrigin, J
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { checkoutPageRoutes } from './checkout-page.ts';
+import { defaultShippingService, type ShippingService } from '../modules/shipping/service.ts';
 import {
   addLines,
   addProducts,
@@ -73,6 +74,8 @@ export interface CommerceOptions {
   afterClaim?: (key: string) => Promise<void>;
   /** Other origins allowed to write (the storefront's dev server). @default ALLOWED_ORIGINS */
   allowedOrigins?: readonly string[];
+  /** The shipping quote of the hosted checkout. @default the process's tables (modules/shipping) */
+  shipping?: ShippingService;
 }
 
 /** The error texts of the request checks. */
@@ -254,7 +257,7 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return { success: true, order };
   });
 
-  await app.register(checkoutPageRoutes, { db, allowedOrigins });
+  await app.register(checkoutPageRoutes, { db, allowedOrigins, shipping: options.shipping ?? defaultShippingService() });
 };
 
 (plugin as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;

@@ -58,8 +58,10 @@ export const orderSchema = {
   type: 'object',
   properties: {
     orderId: int, checkoutId: str, createdAt: str, status: str, email: str, currencyCode: str,
-    subtotalPrice: num, discountPrice: num, shippingPrice: num, totalPrice: num,
+    subtotalPrice: num, discountPrice: num, shippingPrice: num, taxPrice: num, totalPrice: num,
     discountCodes: { type: 'array', items: str },
+    // the domain's ShippingQuote the order was charged by, whole (src/domain/shipping/quote.ts)
+    shippingQuote: { type: ['object', 'null'], additionalProperties: true },
     shippingAddress: address,
     payment: { type: 'object', properties: { brand: str, last4: str } },
     lines: {

@@ -92,6 +92,8 @@ export function readTimeoutConfig(env: NodeJS.ProcessEnv = process.env): Timeout
 /** The limit group of a route, by method and path; null for routes without a limit. */
 export function limitGroupOf(method: string | string[], url: string): LimitGroup | null {
   const methods = [method].flat();
+  // the shipping estimate is a read that computes, like a search (it is a POST for its body)
+  if (url === '/api/shipping/estimate' && methods.includes('POST')) return 'search';
   // HEAD renders what GET renders (Fastify answers it with the GET handler)
   if (!methods.includes('GET') && !methods.includes('HEAD')) return null;
   if (url === '/api/products/filter' || url === '/api/collections') return 'search';

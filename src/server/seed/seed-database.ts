@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { generateCatalogue, type GenerateOptions, type GeneratedCatalogue } from './generate.ts';
+import { seedShipping } from './ship-profiles.ts';
 
 /** What was written. */
 export interface SeedSummary {
@@ -56,8 +57,12 @@ async function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): Promise<Se
   let levels = 0;
   let reviews = 0;
   let products = 0;
+  const leafTitles = new Map(catalogue.collections.map((c) => [c.id, c.title]));
   for (const p of catalogue.products()) {
     products++;
+    const leafTitle = leafTitles.get(p.collectionId) ?? '';
+    const shipping = p.variants.map((v) => seedShipping(leafTitle, p.title, p.weight, v.title));
+    const notices = shipping.find((s) => s.notices.length > 0)?.notices ?? [];
     await db.run(
       `INSERT INTO products (id, handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, description_html, seo_title, seo_description, is_indexed, is_featured, sales_count, created_order, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -70,11 +75,19 @@ async function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): Promise<Se
         await db.run('INSERT INTO option_values (id, option_id, value, position) VALUES (?, ?, ?, ?)', [v.id, o.id, v.value, v.position]);
       }
     }
-    for (const v of p.variants) {
+    if (notices.length > 0) await db.run('UPDATE products SET notices_json = ? WHERE id = ?', [JSON.stringify(notices), p.id]);
+    for (const [index, v] of p.variants.entries()) {
       variants++;
+      const ship = shipping[index]!.profile;
+      const d = ship.dimensions;
       await db.run(
-        'INSERT INTO variants (id, product_id, title, position, sku, price_cents, compare_at_price_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [v.id, p.id, v.title, v.position, v.sku, v.priceCents, v.compareAtPriceCents],
+        `INSERT INTO variants (id, product_id, title, position, sku, price_cents, compare_at_price_cents, ship_class, weight_lb, length_in, width_in, height_in,
+           freight_class, hazard_group, handling_days, taxable)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          v.id, p.id, v.title, v.position, v.sku, v.priceCents, v.compareAtPriceCents, ship.shipClass, ship.weightLb, d?.lengthIn ?? null, d?.widthIn ?? null,
+          d?.heightIn ?? null, ship.freightClass ?? null, ship.hazardGroup ?? null, ship.handlingDays ?? 0, ship.taxable === false ? 0 : 1,
+        ],
       );
       for (const s of v.selected) {
         await db.run('INSERT INTO variant_selected_options (variant_id, option_id, option_value_id) VALUES (?, ?, ?)', [v.id, s.optionId, s.valueId]);

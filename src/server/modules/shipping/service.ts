@@ -1,0 +1,239 @@
+/**
+ * The shipping service: the operator's tables loaded from CSV files at start, and quotes of
+ * inventory levels (the estimate call, the cart, the hosted checkout) by the domain's one
+ * `quoteShipment`.
+ *
+ * Choices (each tested):
+ * - The tables come from `SHIPPING_TABLES_DIR` (default: the seed tables beside this file),
+ *   read with csv-parse; every CSV file that is not one of the six named tables is a tax-rate
+ *   file in the rate vendors' ZIP5 format (one a state, or one for all). A bad file stops the
+ *   start with every problem as `file:line column — message`.
+ * - The store's settings (origin ZIP, time zone, cut-off) come from `SHIPPING_ORIGIN_ZIP`,
+ *   `SHIPPING_TIME_ZONE` and `SHIPPING_CUTOFF`, else the domain's defaults (Kent, WA, Pacific
+ *   time, 13:00); the states that collect tax and tax shipping come from tax-states.csv.
+ * - Tables are read once a folder and settings per process (every app of a test run shares them).
+ * - A line's weight is its variant's packed weight, else the product's weight; a line with
+ *   neither gets the domain's "has no shipping weight" message, never a guess.
+ * - Lines of one inventory level given twice are one line (their quantities add up).
+ * @module
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import {
+  buildShippingTables, quoteShipment,
+  type CsvRows, type HazardGroup, type ProductNotice, type QuoteLine, type QuoteOptions, type ShipClass, type ShippingDestination,
+  type ShippingProfile, type ShippingQuote, type ShippingResult, type ShippingStore, type ShippingTableFiles, type ShippingTables, type TableProblem,
+} from '../../../domain/shipping/index.ts';
+import type { Db } from '../../db/database.ts';
+import { shipLevels, type ShipLevelRow } from './repository.ts';
+
+/** The seed tables shipped with the store. */
+export const DEFAULT_TABLES_DIR = fileURLToPath(new URL('./tables/', import.meta.url));
+
+/** The six named table files; every other CSV file of the folder is a tax-rate file. */
+export const TABLE_FILES = ['zones.csv', 'rates.csv', 'transit.csv', 'surcharges.csv', 'zip3-states.csv', 'tax-states.csv'] as const;
+
+/** The tables could not be read: every problem, one a line. */
+export class ShippingTablesError extends Error {
+  constructor(readonly problems: readonly TableProblem[], dir: string) {
+    super(`The shipping tables in ${dir} cannot be used:\n${problems.map(problemLine).join('\n')}`);
+    this.name = 'ShippingTablesError';
+  }
+}
+
+/** `rates.csv:12 Price — Price '12,50' on line 12 is not an amount of dollars`. */
+export function problemLine(p: TableProblem): string {
+  return `${p.file ?? ''}${p.line > 0 ? `:${p.line}` : ''}${p.column ? ` ${p.column}` : ''} — ${p.message}`;
+}
+
+/**
+ * The store's shipping settings from the environment; only those set are returned (the domain
+ * fills in the rest).
+ * @example
+ * shippingStoreFromEnv({ SHIPPING_CUTOFF: '14:30' }); // { cutoff: '14:30' }
+ */
+export function shippingStoreFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<ShippingStore> {
+  const out: Partial<ShippingStore> = {};
+  if (env.SHIPPING_ORIGIN_ZIP?.trim()) out.originZip = env.SHIPPING_ORIGIN_ZIP.trim();
+  if (env.SHIPPING_TIME_ZONE?.trim()) out.timeZone = env.SHIPPING_TIME_ZONE.trim();
+  if (env.SHIPPING_CUTOFF?.trim()) out.cutoff = env.SHIPPING_CUTOFF.trim();
+  return out;
+}
+
+function readRows(dir: string, file: string, problems: TableProblem[]): CsvRows {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, file), 'utf8');
+  } catch {
+    problems.push({ file, line: 0, message: `The file ${file} is missing` });
+    return [];
+  }
+  try {
+    // a byte-order mark from a spreadsheet is no part of the first header
+    return parse(text, { bom: true, skip_empty_lines: false, relax_column_count: true }) as string[][];
+  } catch (error) {
+    const e = error as { lines?: number; message?: string };
+    problems.push({ file, line: e.lines ?? 0, message: `The file is not CSV (${e.message ?? 'unreadable'})` });
+    return [];
+  }
+}
+
+/**
+ * Reads and builds the tables of a folder. Throws {@link ShippingTablesError} with every
+ * problem when a file is missing, is not CSV, or has a bad row.
+ * @example
+ * const tables = readShippingTables(process.env.SHIPPING_TABLES_DIR ?? DEFAULT_TABLES_DIR, shippingStoreFromEnv());
+ */
+export function readShippingTables(dir: string, store: Partial<ShippingStore> = {}): ShippingTables {
+  const problems: TableProblem[] = [];
+  const rows = Object.fromEntries(TABLE_FILES.map((f) => [f, readRows(dir, f, problems)])) as Record<(typeof TABLE_FILES)[number], CsvRows>;
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    throw new ShippingTablesError([{ line: 0, message: `The folder ${dir} cannot be read` }], dir);
+  }
+  const taxRates: Record<string, CsvRows> = {};
+  for (const name of names.filter((n) => n.toLowerCase().endsWith('.csv') && !(TABLE_FILES as readonly string[]).includes(n)).sort()) {
+    taxRates[name] = readRows(dir, name, problems);
+  }
+  if (Object.keys(taxRates).length === 0) problems.push({ line: 0, message: 'No tax-rate file (tax-rates.csv or one file a state)' });
+  if (problems.length) throw new ShippingTablesError(problems, dir);
+  const files: ShippingTableFiles = { ...rows, taxRates };
+  const built = buildShippingTables(files, store);
+  if (!built.ok) throw new ShippingTablesError(built.problems, dir);
+  return built.value;
+}
+
+const loaded = new Map<string, ShippingTables>();
+
+/**
+ * {@link readShippingTables}, once a folder and settings per process.
+ * @example
+ * const tables = shippingTables(); // SHIPPING_TABLES_DIR or the seed tables
+ */
+export function shippingTables(dir: string = process.env.SHIPPING_TABLES_DIR?.trim() || DEFAULT_TABLES_DIR, store: Partial<ShippingStore> = shippingStoreFromEnv()): ShippingTables {
+  const key = `${dir}\u0000${JSON.stringify(store)}`;
+  let tables = loaded.get(key);
+  if (!tables) {
+    tables = readShippingTables(dir, store);
+    loaded.set(key, tables);
+  }
+  return tables;
+}
+
+/** A cart line as the service quotes it: an inventory level and how many. */
+export interface LevelLine {
+  inventoryLevelId: number;
+  quantity: number;
+}
+
+/** Parses a product's stored notices; anything unreadable is no notice (never a 500). */
+export function parseNotices(json: string | null): ProductNotice[] {
+  if (!json) return [];
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (!Array.isArray(value)) return [];
+    return value.filter((n): n is ProductNotice => {
+      if (!n || typeof n !== 'object') return false;
+      const kind = (n as { kind?: unknown }).kind;
+      if (kind === 'prop65') {
+        const p = n as { cancer?: unknown; reproductiveHarm?: unknown };
+        return Array.isArray(p.cancer) && Array.isArray(p.reproductiveHarm);
+      }
+      return kind === 'hazmat-handling' || kind === 'not-returnable-once-opened';
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** The ship profile of a level's row. */
+export function profileOf(row: ShipLevelRow): ShippingProfile {
+  const profile: ShippingProfile = {
+    // an operator's unknown class or group goes to the domain as is: it answers the message
+    shipClass: row.ship_class as ShipClass,
+    weightLb: row.weight_lb ?? row.product_weight ?? 0,
+    handlingDays: row.handling_days,
+    taxable: row.taxable !== 0,
+  };
+  if (row.length_in !== null && row.width_in !== null && row.height_in !== null) {
+    profile.dimensions = { lengthIn: row.length_in, widthIn: row.width_in, heightIn: row.height_in };
+  }
+  if (row.freight_class !== null) profile.freightClass = row.freight_class;
+  if (row.hazard_group !== null) profile.hazardGroup = row.hazard_group as HazardGroup;
+  return profile;
+}
+
+/** The title a line shows: the product's, and the variant's unless it is the default one. */
+export function lineTitle(row: Pick<ShipLevelRow, 'product_title' | 'variant_title'>): string {
+  return row.variant_title && row.variant_title !== 'Default Title' ? `${row.product_title} - ${row.variant_title}` : row.product_title;
+}
+
+/** The quote line of a level (its id is the inventory level id, unique in a cart). */
+export function quoteLineOf(row: ShipLevelRow, quantity: number, unitCents: number = row.price_cents): QuoteLine {
+  return { id: String(row.level_id), title: lineTitle(row), quantity, unitCents, profile: profileOf(row), notices: parseNotices(row.notices_json) };
+}
+
+/** Why a level cannot be quoted: it does not exist. */
+export class UnknownLevelError extends Error {
+  constructor(readonly inventoryLevelId: number) {
+    super('Item not found.');
+    this.name = 'UnknownLevelError';
+  }
+}
+
+/**
+ * The quote lines of cart lines (duplicates merged), in the order given.
+ * @throws UnknownLevelError for an inventory level that does not exist
+ */
+export async function quoteLinesOf(db: Db, lines: readonly LevelLine[]): Promise<QuoteLine[]> {
+  const merged = new Map<number, number>();
+  for (const l of lines) merged.set(l.inventoryLevelId, (merged.get(l.inventoryLevelId) ?? 0) + l.quantity);
+  const rows = new Map((await shipLevels(db, [...merged.keys()])).map((r) => [r.level_id, r]));
+  const out: QuoteLine[] = [];
+  for (const [id, quantity] of merged) {
+    const row = rows.get(id);
+    if (!row) throw new UnknownLevelError(id);
+    out.push(quoteLineOf(row, quantity));
+  }
+  return out;
+}
+
+/**
+ * The shipping service of a running store: its tables and clock.
+ * @example
+ * const shipping = new ShippingService(shippingTables());
+ * const result = await shipping.estimate(db, [{ inventoryLevelId: 7, quantity: 2 }], { zip: '92101' });
+ */
+export class ShippingService {
+  constructor(
+    readonly tables: ShippingTables,
+    /** The server's clock (tests pin it). */
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Quotes quote lines at the server's clock. */
+  quote(lines: readonly QuoteLine[], destination: ShippingDestination, options: QuoteOptions = {}): ShippingResult<ShippingQuote> {
+    return quoteShipment(lines, destination, this.now(), this.tables, options);
+  }
+
+  /**
+   * The estimate of the product page and the cart: purpose 'estimate' at the server's clock.
+   * @throws UnknownLevelError for an inventory level that does not exist
+   */
+  async estimate(db: Db, lines: readonly LevelLine[], destination: ShippingDestination, options: Omit<QuoteOptions, 'purpose'> = {}): Promise<ShippingResult<ShippingQuote>> {
+    return this.quote(await quoteLinesOf(db, lines), destination, { ...options, purpose: 'estimate' });
+  }
+}
+
+/**
+ * The service of this process: the tables of `SHIPPING_TABLES_DIR` (or the seed tables) and
+ * the settings of the environment, read once.
+ * @throws ShippingTablesError when a table file is bad
+ */
+export function defaultShippingService(): ShippingService {
+  return new ShippingService(shippingTables());
+}
