@@ -53,7 +53,8 @@ import {
 import { HttpError } from '../errors.ts';
 import { greeting } from '../email/outbox.ts';
 import { confirmRecoveryEmail, recoveryEmailOf, setRecoveryEmail } from '../repositories/customers.ts';
-import { confirmSubscription, insertPendingSubscription, subscriptionStatus } from '../repositories/newsletter.ts';
+import { confirmSubscription } from '../repositories/newsletter.ts';
+import { subscribeNewsletter } from './newsletter.ts';
 import {
   clearDefaultAddress,
   countAddresses,
@@ -395,18 +396,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     if (!isEmailFormat(email)) throw new HttpError(400, NEWSLETTER_INVALID);
     await limit(s, [`newsletter-ip:${req.ip}`, AUTH_LIMITS.newsletterPerIp], [`newsletter-to:${email}`, AUTH_LIMITS.emailPerTarget]);
     await requireCaptcha(s, req, req.body.token);
-    await db.transaction(async (tx) => {
-      const status = await subscriptionStatus(tx, email);
-      if (status === 'confirmed') return;
-      if (status === undefined) await insertPendingSubscription(tx, email, iso());
-      const link = emailLink({ ...s, db: tx }, '/confirm-subscription', await issueToken({ ...s, db: tx }, 'newsletter', { email }));
-      await outbox.in(tx).enqueue('newsletter', {
-        to: email,
-        subject: 'Confirm your Skimmer newsletter subscription',
-        text: `Thanks for subscribing to the Skimmer newsletter: the latest updates on new products and upcoming sales.\n\nConfirm your subscription (valid for 7 days):\n${link}\n\nIf you did not ask for this, ignore this email and you will not hear from us.\n`,
-      });
-    });
-    await flush();
+    await subscribeNewsletter(s, email);
     return { success: true };
   });
 

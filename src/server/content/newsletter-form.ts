@@ -28,37 +28,10 @@ import { isEmailFormat } from '../../domain/account.ts';
 import { NEWSLETTER_FORM_ACTION, newsletterAnswerUrl, type NewsletterNotice } from '../../domain/footer.ts';
 import { CROSS_SITE_MESSAGE, isSameOrigin } from '../auth/origin-guard.ts';
 import { AUTH_LIMITS } from '../auth/rate-limit.ts';
-import { emailLink, issueToken, limit, normalEmail, type AccountServices } from '../auth/services.ts';
+import { subscribeNewsletter } from '../account/newsletter.ts';
+import { limit, normalEmail, type AccountServices } from '../auth/services.ts';
 import { isUniqueViolation } from '../commerce/idempotency.ts';
 import { HttpError } from '../errors.ts';
-import { insertPendingSubscription, subscriptionStatus } from '../repositories/newsletter.ts';
-
-/** The confirmation mail's subject. */
-export const NEWSLETTER_CONFIRM_SUBJECT = 'Confirm your Skimmer newsletter subscription';
-
-/** The confirmation mail's text around its link. */
-function confirmText(link: string): string {
-  return `Thanks for subscribing to the Skimmer newsletter: the latest updates on new products and upcoming sales.\n\nConfirm your subscription (valid for 7 days):\n${link}\n\nIf you did not ask for this, ignore this email and you will not hear from us.\n`;
-}
-
-/**
- * Subscribes a checked, normalised address, in one transaction: a pending row when it has none,
- * and a confirmation mail with a new link unless it is already confirmed (the same rows and mail
- * as the JSON call). The mail leaves with the outbox's next flush, started here without waiting.
- *
- * @example
- * await subscribeNewsletter(app.accounts, 'ann@example.com');
- */
-export async function subscribeNewsletter(s: AccountServices, email: string): Promise<void> {
-  await s.db.transaction(async (tx) => {
-    const status = await subscriptionStatus(tx, email);
-    if (status === 'confirmed') return;
-    if (status === undefined) await insertPendingSubscription(tx, email, new Date(s.now()).toISOString());
-    const link = emailLink({ ...s, db: tx }, '/confirm-subscription', await issueToken({ ...s, db: tx }, 'newsletter', { email }));
-    await s.outbox.in(tx).enqueue('newsletter', { to: email, subject: NEWSLETTER_CONFIRM_SUBJECT, text: confirmText(link) });
-  });
-  void s.outbox.flush().catch(() => undefined);
-}
 
 /**
  * The outcome of one form post: the address checked (nothing counted or written when it is bad),
