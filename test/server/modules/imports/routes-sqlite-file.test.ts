@@ -1,0 +1,53 @@
+/**
+ * On an SQLite file the server runs an import in a child process on its own connection (the
+ * server's connection would queue every page behind the import's transaction): the job still
+ * shows its progress and report, and once it has committed the running store serves the products
+ * and collections it brought. Both projects run it on an SQLite file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { buildApp } from '../../../../src/server/app.ts';
+import { openSqlite, type Db } from '../../../../src/server/db/database.ts';
+import { migrate } from '../../../../src/server/db/migrate.ts';
+import type { ImportJobView } from '../../../../src/server/modules/imports/jobs.ts';
+import { sample } from './imports.helpers.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+const TOKEN = 'operators-token-imports-file-0123456789';
+const dir = mkdtempSync(join(tmpdir(), 'skimmer-imports-file-'));
+let db: Db;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = openSqlite(join(dir, 'store.db'));
+  await migrate(db);
+  app = await buildApp({ db, dataDir: dir, webDir: join(dir, 'no-web'), operators: { token: TOKEN, allowedHosts: [], allowedOrigins: [] } });
+});
+afterAll(async () => {
+  await app?.close();
+  await db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('a Shopify sample imported in a child process: progress, the report, and the running store serves it', async () => {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/imports?format=shopify', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/csv' }, payload: sample('shopify-pool-parts.csv') });
+  expect(res.statusCode).toBe(202);
+  const { id } = res.json<{ id: string }>();
+  let job: ImportJobView;
+  for (;;) {
+    // the store answers while the import runs
+    expect((await app.inject({ url: '/api/collections' })).statusCode).toBe(200);
+    job = (await app.inject({ url: `/api/admin/imports/${id}`, headers: { authorization: `Bearer ${TOKEN}` } })).json<ImportJobView>();
+    if (job.status === 'done' || job.status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(job.error).toBeNull();
+  expect(job.report).toMatchObject({ totals: { rows: 51, created: 32, rejected: 0 } });
+  expect((await app.inject({ url: '/api/products/handle/brightwater-replacement-cartridge' })).statusCode).toBe(200);
+  expect((await app.inject({ url: '/api/collections/handle/filter-cartridges' })).statusCode).toBe(200);
+  expect(JSON.stringify((await app.inject({ url: '/api/products/filter?q=aquadrive' })).json())).toContain('tidewell-aquadrive-1-5-hp-pool-pump');
+});
