@@ -53,6 +53,8 @@ import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/chan
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import type { RedisClient } from './scale/redis.ts';
+import { feedRoutes } from './modules/feeds/index.ts';
+import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
 import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 
@@ -383,6 +385,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' catalogue imports (run beside the store) and streamed exports
   await app.register(importRoutes, { db, dataDir, operators });
+  // product feeds (Google Merchant Center TSV, JSON Lines), regenerated after catalogue changes
+  const storePaths = async () => (await createContentRepository(db).config()).storeConfig;
+  await app.register(feedRoutes, { db, paths: storePaths, dir: join(dataDir, 'feeds') });
+  // old addresses kept: the operators' redirects CSV, and the 301s the fallback below answers
+  await app.register(adminRedirectRoutes, { db, paths: storePaths, operators });
+  const legacy = legacyRedirects({ db, paths: storePaths });
 
   const docs = async () => app.swagger();
   app.get('/api/docs', { schema: { hide: true } }, docs);
@@ -438,6 +446,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
+    // an old address (the operator's redirects, Volusion's and Shopify's) before the storefront's page
+    if (await legacy.answer(req, reply)) return reply;
     const path = req.url.split('?')[0] ?? '';
     // a missing build file is a 404, but the storefront's own routes include '.asp' and '.htm' paths
     const isAsset = ASSET_RE.test(path);

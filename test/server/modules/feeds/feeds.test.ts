@@ -1,0 +1,142 @@
+/**
+ * The feed routes on a store (SQLite, and PostgreSQL in the server-pg project): a store made from
+ * the sample Volusion file gives one TSV row per variant of every listed product, within Google's
+ * limits, with absolute links on the request's origin; the JSON Lines carry the same rows; the
+ * answer has an ETag (304 for a client holding it) and is compressed; a price change makes a new
+ * feed with a new ETag.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { buildApp } from '../../../../src/server/app.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
+import { FEED_COLUMNS, FEED_LIMITS } from '../../../../src/server/modules/feeds/schemas.ts';
+import { bytes, emptyStore, sample } from '../imports/imports.helpers.ts';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+const TOKEN = 'feeds-operator-token-0123456789';
+let app: FastifyInstance;
+let db: Db;
+
+beforeAll(async () => {
+  db = await emptyStore();
+  const report = await importCatalogue(db, bytes(sample('volusion-pool-parts.csv'), 4096), {
+    format: 'volusion',
+    categories: bytes(sample('volusion-pool-parts-categories.csv'), 4096),
+  });
+  expect(report.totals.rejected).toBe(0);
+  const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-feeds-'));
+  app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), operators: { token: TOKEN, allowedHosts: [], allowedOrigins: [] } });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function tsv(headers: Record<string, string> = {}) {
+  const res = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test', ...headers } });
+  const lines = res.body.split('\n');
+  expect(lines.pop()).toBe('');
+  const [header, ...rest] = lines;
+  const rows = rest.map((l) => Object.fromEntries(l.split('\t').map((cell, i) => [FEED_COLUMNS[i]!, cell])) as Record<string, string>);
+  return { res, header, rows };
+}
+
+async function listedVariants(): Promise<number> {
+  return Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM variants v JOIN products p ON p.id = v.product_id WHERE p.is_indexed = 1'))?.n);
+}
+
+describe('GET /feeds/google-merchant.tsv', () => {
+  test('one row per variant of every listed product, within Google\'s limits, links absolute on the request\'s origin', async () => {
+    const { res, header, rows } = await tsv();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
+    expect(header).toBe(FEED_COLUMNS.join('\t'));
+    expect(rows).toHaveLength(await listedVariants());
+    for (const row of rows) {
+      expect(Object.keys(row)).toHaveLength(FEED_COLUMNS.length);
+      expect(Array.from(row.id!).length).toBeLessThanOrEqual(FEED_LIMITS.id);
+      expect(Array.from(row.title!).length).toBeLessThanOrEqual(FEED_LIMITS.title);
+      expect(Array.from(row.description!).length).toBeLessThanOrEqual(FEED_LIMITS.description);
+      expect(row.description).not.toMatch(/<\/?[a-z]/i);
+      expect(row.link).toMatch(/^http:\/\/shop\.test\/products\//);
+      expect(row.image_link).toMatch(/^https?:\/\//);
+      expect(row.price).toMatch(/^\d+\.\d{2} USD$/);
+      expect(row.condition).toBe('new');
+    }
+    const pump = rows.find((r) => r.id === 'TWAD15');
+    expect(pump).toMatchObject({
+      title: 'Tidewell AquaDrive 1.5 HP Pool Pump',
+      link: 'http://shop.test/products/tidewell-aquadrive-1-5-hp-pool-pump',
+      image_link: 'https://cdn.example.com/skimmer-samples/v/twad15.jpg',
+      availability: 'in_stock',
+      price: '729.00 USD',
+      sale_price: '649.00 USD',
+      brand: 'Tidewell',
+      gtin: '081234500015',
+      mpn: 'AD-150-T',
+      product_type: 'Pumps & Parts > Pool Pumps',
+      shipping_weight: '30 lb',
+      item_group_id: '',
+    });
+    // a Volusion parent with child products: one row per child, one item_group_id
+    const speeds = rows.filter((r) => r.item_group_id === 'TWADVS');
+    expect(speeds.map((r) => [r.id, r.price])).toEqual([['TWADVS-115', '1249.00 USD'], ['TWADVS-230', '1279.00 USD']]);
+    expect(new Set(speeds.map((r) => new URL(r.link!).searchParams.get('variant'))).size).toBe(2);
+  });
+
+  test('the JSON Lines carry the same rows, empty fields left out', async () => {
+    const { rows } = await tsv();
+    const res = await app.inject({ url: '/feeds/products.jsonl', headers: { host: 'shop.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/jsonl; charset=utf-8');
+    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
+    expect(lines).toEqual(rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== ''))));
+  });
+
+  test('an ETag, and 304 with no body for a client holding the current feed', async () => {
+    const first = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test' } });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const other = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test', 'if-none-match': '"stale"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+  });
+
+  test('compressed with brotli or gzip when the client takes them', async () => {
+    const plain = (await tsv()).res.body;
+    const br = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test', 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    const gz = await app.inject({ url: '/feeds/products.jsonl', headers: { host: 'shop.test', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8').split('\n')[0]).toContain('"id"');
+  });
+
+  test('a price change makes a new feed with a new ETag', async () => {
+    const before = await tsv();
+    const etag = String(before.res.headers.etag);
+    const id = Number((await db.get<{ id: number }>("SELECT id FROM products WHERE sku = 'TWAD15'"))?.id);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${id}/price`,
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', host: '127.0.0.1' },
+      payload: { priceCents: 59900, compareAtPriceCents: null },
+    });
+    expect(res.statusCode).toBe(200);
+    const stale = await app.inject({ url: '/feeds/google-merchant.tsv', headers: { host: 'shop.test', 'if-none-match': etag } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.etag).not.toBe(etag);
+    const after = await tsv();
+    expect(after.rows.find((r) => r.id === 'TWAD15')).toMatchObject({ price: '599.00 USD', sale_price: '' });
+  });
+});
