@@ -31,3 +31,20 @@ function isPlain(value: object): boolean {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
+
+/**
+ * `connect` remembered: the same snapshot gives the same view, and a new snapshot whose view is
+ * structurally the same gives the previous view object, so a `useSyncExternalStore` reader
+ * re-renders only when what it shows changed.
+ * @example
+ * const select = useMemo(() => lastView((s: CartSnapshot) => connectCart(s, symbol)), [symbol]);
+ */
+export function lastView<S, V>(connect: (snapshot: S) => V): (snapshot: S) => V {
+  let last: { snapshot: S; view: V } | null = null;
+  return (snapshot) => {
+    if (last && last.snapshot === snapshot) return last.view;
+    const next = connect(snapshot);
+    last = { snapshot, view: last && sameView(last.view, next) ? last.view : next };
+    return last.view;
+  };
+}

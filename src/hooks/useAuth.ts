@@ -4,10 +4,9 @@
  * user.
  * @module
  */
-import { useCallback, useRef, useSyncExternalStore } from 'react';
-import type { AnyMachineSnapshot } from 'xstate';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { connectAuth, type AuthView } from '../machines/auth.connect.ts';
-import { sameView } from './same-view.ts';
+import { lastView } from './same-view.ts';
 import { useSharedActors } from './SharedActorsProvider.tsx';
 
 /** What {@link useAuth} returns: the login state and its events. */
@@ -33,14 +32,7 @@ export function useAuth(): AuthApi {
     },
     [auth],
   );
-  // the last snapshot and its view: a new snapshot with the same view gives the same object
-  const last = useRef<{ snapshot: AnyMachineSnapshot | null; view: AuthView | null }>({ snapshot: null, view: null });
-  const viewOf = (snapshot: AnyMachineSnapshot): AuthView => {
-    if (last.current.snapshot === snapshot && last.current.view) return last.current.view;
-    const view = connectAuth(snapshot);
-    last.current = { snapshot, view: last.current.view && sameView(last.current.view, view) ? last.current.view : view };
-    return last.current.view as AuthView;
-  };
+  const viewOf = useMemo(() => lastView(connectAuth), []);
   // the server's login state while hydrating (the live one as the server snapshot: an answered
   // user call mid-hydration made a mismatch, React error 418)
   const view = useSyncExternalStore(subscribe, () => viewOf(auth.getSnapshot()), () => viewOf(authServerSnapshot));
