@@ -52,9 +52,9 @@ import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/t
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
 import { importRoutes } from './modules/imports/index.ts';
-import type { RedisClient } from './scale/redis.ts';
 import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
+import { redisHealth, type RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 
@@ -350,8 +350,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // per-client limits of search, page renders and media: before the routes, which are matched
   // to their limit group as they are added
   const limits = baseline ? { pages: async () => undefined } : await rateLimits(app, options.rateLimits ?? readRateLimitConfig(process.env), options.redis);
+  // Redis going away and coming back is logged once per outage, in the app's log (scale/redis.ts)
+  const redisState = options.redis ? redisHealth(options.redis.client) : undefined;
+  redisState?.setLog(app.log);
   // first, so its request-id and metrics hooks see every route
-  await app.register(opsPlugin, { db, searchIndexBuildSeconds, ...options.ops });
+  await app.register(opsPlugin, { db, searchIndexBuildSeconds, ...(redisState ? { redis: redisState } : {}), ...options.ops });
   // the answers refused before any hook runs (malformed URLs and HTTP) are counted too
   headers.onEarlyAnswer((method, status, seconds) => app.ops.metrics?.observe(method, undefined, status, seconds));
 

@@ -1,10 +1,13 @@
 /**
  * The API's one error shape, `{ error }`, and how every failure maps to it: validation -> 400
- * with the validator's message, a known HTTP error -> its status and message, anything else ->
- * 500 with the spec's generic message (logged with its stack, never shown).
+ * with the validator's message, a known HTTP error -> its status and message, a database that
+ * cannot serve now (down, restarting, too slow, out of disk: db/faults.ts) -> 503 with
+ * Retry-After and what happened (nothing was written: every write is one transaction), anything
+ * else -> 500 with the spec's generic message (logged with its stack, never shown).
  * @module
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_FAULT_MESSAGES, DATABASE_FAULT_RETRY_AFTER, databaseFault } from './db/faults.ts';
 
 /** The spec's generic message (section 8), the only text a 500 ever shows. */
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
@@ -20,6 +23,22 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Answers 503 with Retry-After and `{ error }` when `err` says the database cannot serve now
+ * (db/faults.ts); answers whether it did. For error handlers of their own (a plugin's scope)
+ * to call before they answer 500.
+ * @example
+ * if (answerDatabaseFault(err, req, reply)) return reply;
+ */
+export function answerDatabaseFault(err: unknown, req: FastifyRequest, reply: FastifyReply): boolean {
+  const fault = databaseFault(err);
+  if (fault === null) return false;
+  // the operator's side of it: one warning per request, without a stack (it is not a bug)
+  req.log.warn({ fault, code: (err as { code?: unknown }).code, reason: (err as Error).message }, 'database cannot serve: answered 503');
+  void reply.code(503).header('retry-after', DATABASE_FAULT_RETRY_AFTER[fault]).send({ error: DATABASE_FAULT_MESSAGES[fault] });
+  return true;
+}
+
 /** Installs the error handler on an app. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, req: FastifyRequest, reply: FastifyReply) => {
@@ -30,6 +49,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message });
     }
+    if (answerDatabaseFault(err, req, reply)) return reply;
     req.log.error({ err }, 'unexpected error');
     return reply.code(500).send({ error: GENERIC_ERROR });
   });

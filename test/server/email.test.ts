@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { escapeHtml, linkify, mailboxEnabled } from '../../src/server/email/mailbox.ts';
-import { MAX_ATTEMPTS, Outbox, type EmailMessage } from '../../src/server/email/outbox.ts';
+import { MAX_ATTEMPTS, Outbox, RETRY_MAX_MS, type EmailMessage } from '../../src/server/email/outbox.ts';
 import { accountApp, accountDb, call } from './account.helpers.ts';
 
 describe('outbox', () => {
@@ -28,19 +28,26 @@ describe('outbox', () => {
     const db = await accountDb();
     const sent: EmailMessage[] = [];
     let fail = true;
+    // a failed message waits for its next attempt (backoff): the clock passes the longest wait between flushes
+    let t = Date.now();
     const outbox = new Outbox(db, async (m) => {
       if (fail && m.to === 'bad@example.com') throw new Error('550 mailbox unavailable');
       sent.push(m);
-    });
+    }, undefined, () => t);
     await outbox.enqueue('a', { to: 'ok@example.com', subject: 's', text: 't' });
     await outbox.enqueue('a', { to: 'bad@example.com', subject: 's', text: 't' });
     expect(await outbox.flush()).toBe(1);
+    t += RETRY_MAX_MS;
     expect(await outbox.flush()).toBe(0);
     expect(sent.map((m) => m.to)).toEqual(['ok@example.com']);
     expect((await outbox.list({ to: 'bad@example.com' }))[0]).toMatchObject({ sentAt: null, attempts: 2, lastError: '550 mailbox unavailable' });
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await outbox.flush();
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      t += RETRY_MAX_MS;
+      await outbox.flush();
+    }
     expect((await outbox.list({ to: 'bad@example.com' }))[0]?.attempts).toBe(MAX_ATTEMPTS);
     fail = false;
+    t += RETRY_MAX_MS;
     expect(await outbox.flush()).toBe(0);
   });
 

@@ -14,7 +14,7 @@
  * ones.
  * @module
  */
-import type { RedisClient } from '../scale/redis.ts';
+import { redisHealth, type RedisClient } from '../scale/redis.ts';
 
 /** One limit. */
 export interface LimitRule {
@@ -204,32 +204,64 @@ if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return c`;
 
 /**
+ * Share of a rule's limit this process allows on its own counters while Redis is away (stricter:
+ * a store of two processes then lets through no more than the shared limit). @default 0.5
+ */
+export const REDIS_FALLBACK_SHARE = 0.5;
+
+/** Options of {@link redisLimiter}. */
+export interface RedisLimiterOptions {
+  /** This process's own counters, used while Redis does not answer. @default a new RateLimiter */
+  fallback?: RateLimiter;
+  /** Called for each call answered by the fallback. @default redisHealth(redis).fellBack('account rate limit') */
+  onFallback?: (err: unknown) => void;
+}
+
+/**
  * The limiter of a multi-process store: fixed windows kept in Redis (one counter per key with
- * the window as its expiry), shared by every process.
+ * the window as its expiry), shared by every process. While Redis does not answer (the
+ * connection fails fast: scale/redis.ts), each call is answered from this process's own
+ * counters at {@link REDIS_FALLBACK_SHARE} of each limit, so sign-in keeps working, stricter;
+ * once Redis is back the shared counters take over again.
  * @example
  * const limiter = redisLimiter(await connectRedis(process.env.REDIS_URL!));
  */
-export function redisLimiter(redis: RedisClient, prefix: string = REDIS_LIMIT_PREFIX): Limiter {
+export function redisLimiter(redis: RedisClient, prefix: string = REDIS_LIMIT_PREFIX, options: RedisLimiterOptions = {}): Limiter {
   const k = (key: string) => prefix + key;
-  const increment = async (key: string, rule: LimitRule): Promise<number> =>
-    Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs)));
+  const health = redisHealth(redis);
+  const local = options.fallback ?? new RateLimiter();
+  const onFallback = options.onFallback ?? ((err: unknown) => health.fellBack('account rate limit', err));
+  const stricter = (rule: LimitRule): LimitRule => ({ ...rule, limit: Math.max(1, Math.floor(rule.limit * REDIS_FALLBACK_SHARE)) });
+  /** Runs `shared` on Redis, or `alone` on this process's counters when Redis is down or fails. */
+  const either = async <T>(shared: () => Promise<T>, alone: () => T): Promise<T> => {
+    if (!health.up) {
+      onFallback(new Error('Redis connection down'));
+      return alone();
+    }
+    try {
+      return await shared();
+    } catch (err) {
+      onFallback(err);
+      return alone();
+    }
+  };
+  const increment = (key: string, rule: LimitRule): Promise<number> =>
+    either(async () => Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs))), () => local.increment(key, stricter(rule)));
   return {
-    async check(key, rule) {
-      const raw = await redis.get(k(key));
-      return Number(raw ?? 0) < rule.limit;
-    },
-    async hit(key, rule) {
-      return (await increment(key, rule)) <= rule.limit;
-    },
+    check: (key, rule) => either(async () => Number((await redis.get(k(key))) ?? 0) < rule.limit, () => local.check(key, stricter(rule))),
+    // the count is compared with the rule it was counted under (the stricter one when alone)
+    hit: (key, rule) => either(async () => Number(await redis.eval(HIT_SCRIPT, 1, k(key), String(rule.windowMs))) <= rule.limit, () => local.hit(key, stricter(rule))),
     increment,
-    async allow(...entries) {
-      if (entries.length === 0) return true;
-      const args = entries.flatMap(([, rule]) => [String(rule.limit), String(rule.windowMs)]);
-      const ok = await redis.eval(ALLOW_SCRIPT, entries.length, ...entries.map(([key]) => k(key)), ...args);
-      return Number(ok) === 1;
-    },
-    async reset(key) {
-      await redis.del(k(key));
-    },
+    allow: (...entries) =>
+      either(async () => {
+        if (entries.length === 0) return true;
+        const args = entries.flatMap(([, rule]) => [String(rule.limit), String(rule.windowMs)]);
+        return Number(await redis.eval(ALLOW_SCRIPT, entries.length, ...entries.map(([key]) => k(key)), ...args)) === 1;
+      }, () => local.allow(...entries.map(([key, rule]): [string, LimitRule] => [key, stricter(rule)]))),
+    reset: (key) =>
+      either(async () => {
+        await redis.del(k(key));
+        local.reset(key);
+      }, () => local.reset(key)),
   };
 }

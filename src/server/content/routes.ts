@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { createContentRepository } from './repository.ts';
 import type { ArticleSortBy, ContentRepository, SortOrder } from './repository.ts';
 import { parseContentMediaFile, renderContentSvg } from './media.ts';
+import { answerDatabaseFault } from '../errors.ts';
 import {
   articleSchema,
   brandSchema,
@@ -90,6 +91,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
     if (error.validation) return reply.code(400).send({ error: error.message ?? 'Bad request.' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message ?? 'Bad request.' });
+    if (answerDatabaseFault(error, request, reply)) return reply;
     request.log.error({ err: error }, 'content route failed');
     return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
   });

@@ -18,6 +18,7 @@
  * @module
  */
 import BetterSqlite3 from 'better-sqlite3';
+import { readDatabaseTimeouts } from './faults.ts';
 
 /** Result of a write. */
 export interface RunResult {
@@ -86,19 +87,23 @@ export const sqliteDialect: Dialect = {
 
 /**
  * Opens the embedded database (a file path, or ':memory:' for tests) in WAL mode. `onQuery` is
- * called with each statement run (the benchmarks count statements per call with it).
+ * called with each statement run (the benchmarks count statements per call with it);
+ * `busyTimeoutMs` (default DB_BUSY_TIMEOUT_MS, 5000) is how long a write waits for another
+ * process's lock. A full or failing disk (SQLITE_FULL, SQLITE_IOERR) fails the write's
+ * transaction, which is rolled back whole; reads go on, and writes resume once there is space.
  *
  * better-sqlite3 is synchronous: each statement runs at once and its promise is already settled.
  * A transaction spans awaits, so while one is open the other callers' statements wait for it
  * (they would otherwise run inside it on the one connection).
  */
-export function openSqlite(path: string, options: { onQuery?: (sql: string) => void } = {}): Db {
+export function openSqlite(path: string, options: { onQuery?: (sql: string) => void; busyTimeoutMs?: number } = {}): Db {
   const { onQuery } = options;
   const raw = new BetterSqlite3(path);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
-  raw.pragma('busy_timeout = 5000');
+  // another process's write lock is waited for this long, then the write fails SQLITE_BUSY (503)
+  raw.pragma(`busy_timeout = ${options.busyTimeoutMs ?? readDatabaseTimeouts(process.env).busyMs}`);
   const cache = new Map<string, BetterSqlite3.Statement>();
   const prepare = (sql: string) => {
     onQuery?.(sql);

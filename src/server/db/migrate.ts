@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Dialect } from './database.ts';
+import { NO_STATEMENT_TIMEOUT } from './faults.ts';
 
 /** One migration file. */
 export interface Migration {
@@ -56,7 +57,11 @@ export function readMigrations(dir: string = MIGRATIONS_DIR, dialect: Dialect['n
  * advisory lock; SQLite: the transaction itself (BEGIN IMMEDIATE) is the lock.
  */
 export async function takeSetupLock(tx: Db): Promise<void> {
-  if (tx.dialect.name === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint) AS locked', [SETUP_LOCK_KEY]);
+  if (tx.dialect.name !== 'postgres') return;
+  // migrating or seeding may take longer than a request's statement timeout, and the processes
+  // started together wait here for the first: no timeout for the rest of this transaction
+  await tx.exec(NO_STATEMENT_TIMEOUT);
+  await tx.get('SELECT pg_advisory_xact_lock(?::bigint) AS locked', [SETUP_LOCK_KEY]);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import type { Db, Dialect, RunResult } from './database.ts';
+import { CLIENT_GRACE_MS, NO_STATEMENT_TIMEOUT, readDatabaseTimeouts, type DatabaseTimeouts } from './faults.ts';
 
 /** The PostgreSQL dialect. */
 export const postgresDialect: Dialect = {
@@ -138,18 +139,29 @@ export interface PostgresOptions {
    * text: the benchmarks count round trips per call with it. @default none
    */
   onQuery?: (sql: string) => void;
+  /** Statement and pool timeouts. @default readDatabaseTimeouts(process.env) */
+  timeouts?: DatabaseTimeouts;
 }
+
 
 /** How a handle sends one statement: the pool's (any idle connection) or a transaction's. */
 type Send = <T>(sql: string, params: readonly unknown[]) => Promise<pg.QueryResult<T & pg.QueryResultRow>>;
 
-/** Sends a statement as a prepared statement of its connection (parsed and planned once per connection). */
-function sender(q: Queryable, onQuery?: (sql: string) => void): Send {
+/**
+ * Sends a statement as a prepared statement of its connection (parsed and planned once per
+ * connection). `readTimeout()`: how long the client waits for the answer (0: as long as it takes);
+ * a connection whose answer did not come is closed, not reused (pg-pool drops a client whose
+ * query failed; a transaction's is released as broken).
+ */
+function sender(q: Queryable, onQuery: ((sql: string) => void) | undefined, readTimeout: () => number): Send {
   return async <T>(sql: string, params: readonly unknown[]) => {
     onQuery?.(sql);
     const text = toPostgres(sql);
     const name = statementName(text);
-    return await q.query<T & pg.QueryResultRow>(name === undefined ? { text, values: params as unknown[] } : { name, text, values: params as unknown[] });
+    const timeout = readTimeout();
+    const config: pg.QueryConfig = name === undefined ? { text, values: params as unknown[] } : { name, text, values: params as unknown[] };
+    if (timeout > 0) (config as { query_timeout?: number }).query_timeout = timeout;
+    return await q.query<T & pg.QueryResultRow>(config);
   };
 }
 
@@ -186,12 +198,24 @@ function isRetryable(err: unknown): boolean {
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const { schema, onQuery } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  const timeouts = options.timeouts ?? readDatabaseTimeouts(process.env);
+  // the server ends a statement after statementMs; the client stops waiting a little later (a
+  // server or network that no longer answers at all), so no request holds a connection forever
+  const readTimeoutMs = timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_GRACE_MS : 0;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // a caller waits at most this long for a connection (all busy, or the server not answering)
+    connectionTimeoutMillis: timeouts.acquireMs,
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    // a transaction left open by a stuck caller does not hold its locks past this
+    idle_in_transaction_session_timeout: Math.max(60_000, timeouts.statementMs * 2),
+    // a server that vanished without closing the connection (a cut network) is noticed
+    keepAlive: true,
   });
-  // an idle client's error (the server restarted) must not kill the process; the next query reconnects
+  // an idle client's error (the server restarted) must not kill the process; the next query
+  // opens a new connection (the pool reconnects by itself: nothing to restart)
   pool.on('error', () => undefined);
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   else await pool.query('SELECT 1');
@@ -207,18 +231,26 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       // on its own (taking a second connection from the pool while holding this one could wait
       // forever once every connection is held so)
       let ended = false;
-      const prepared = sender(client, onQuery);
+      // NO_STATEMENT_TIMEOUT lifts the client's wait too, for the rest of the transaction
+      let unlimited = false;
+      const readTimeout = () => (unlimited ? 0 : readTimeoutMs);
+      // a statement without parameters (simple protocol, several statements allowed), with the wait
+      const simple = (text: string): pg.QueryConfig => {
+        const timeout = readTimeout();
+        return (timeout > 0 ? { text, query_timeout: timeout } : { text }) as pg.QueryConfig;
+      };
+      const prepared = sender(client, onQuery, readTimeout);
       const send: Send = async <T>(sql: string, params: readonly unknown[]) => {
         if (!begun) {
           begun = true;
           const inlined = inlineParameters(sql, params);
           if (inlined !== undefined) {
             onQuery?.(sql);
-            const results = (await client.query(`BEGIN;\n${inlined}`)) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
+            const results = (await client.query(simple(`BEGIN;\n${inlined}`))) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
             return results[1]!;
           }
           onQuery?.('BEGIN');
-          await client.query('BEGIN');
+          await client.query(simple('BEGIN'));
         }
         return await prepared<T>(sql, params);
       };
@@ -226,10 +258,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         if (!begun) {
           begun = true;
           onQuery?.('BEGIN');
-          await client.query('BEGIN');
+          await client.query(simple('BEGIN'));
         }
         onQuery?.(sql);
-        await client.query(sql);
+        if (sql.trim() === NO_STATEMENT_TIMEOUT) unlimited = true;
+        await client.query(simple(sql));
       };
       // the last statement and COMMIT in one simple-protocol message (BEGIN too when it is the
       // first): an error in the statement stops the message before COMMIT, and the catch rolls back
@@ -240,13 +273,13 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           const rows = (await send<T>(sql, params)).rows;
           ended = true;
           onQuery?.('COMMIT');
-          await client.query('COMMIT');
+          await client.query(simple('COMMIT'));
           return rows;
         }
         const first = !begun;
         begun = true;
         onQuery?.(sql);
-        const results = (await client.query(`${first ? 'BEGIN;\n' : ''}${inlined}\n;\nCOMMIT`)) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
+        const results = (await client.query(simple(`${first ? 'BEGIN;\n' : ''}${inlined}\n;\nCOMMIT`))) as unknown as pg.QueryResult<T & pg.QueryResultRow>[];
         ended = true;
         return results[first ? 1 : 0]!.rows;
       };
@@ -255,7 +288,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         const result = await fn(tx);
         if (begun && !ended) {
           onQuery?.('COMMIT');
-          await client.query('COMMIT');
+          await client.query(simple('COMMIT'));
         }
         client.release();
         return result;
@@ -264,7 +297,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         let broken = false;
         if (begun && !ended) {
           onQuery?.('ROLLBACK');
-          await client.query('ROLLBACK').catch(() => {
+          await client.query(simple('ROLLBACK')).catch(() => {
             broken = true;
           });
         }
@@ -279,7 +312,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     onQuery?.(sql);
     await pool.query(sql);
   };
-  return handle(sender(pool, onQuery), exec, postgresDialect, transaction, async () => {
+  return handle(sender(pool, onQuery, () => readTimeoutMs), exec, postgresDialect, transaction, async () => {
     await pool.end();
   });
 }

@@ -2,8 +2,16 @@
  * Outgoing email: every message is first written to the `email_outbox` table, inside the same
  * transaction as the change it reports (a reset link exists only if its token was committed),
  * then delivered. With SMTP_URL set, {@link Outbox.flush} sends pending messages through
- * nodemailer, retrying a failed one at the next flush up to {@link MAX_ATTEMPTS} times; without
- * it, messages stay in the outbox, readable in the dev mailbox.
+ * nodemailer; without it, messages stay in the outbox, readable in the dev mailbox.
+ *
+ * Mail down: a failed attempt is recorded (attempts, last_error) with the time of the next one
+ * ({@link retryDelayMs}: 30 s, doubling, at most an hour apart; migration 019), up to
+ * {@link MAX_ATTEMPTS} attempts (about six hours), and the message is kept either way (operators
+ * see `skimmer_email_outbox_retrying` and `skimmer_email_outbox_failed`). A mail server that
+ * cannot be reached at all ends the batch at the first such failure (the rest is released
+ * untouched for the next flush), and every SMTP step has a timeout below the claim's lease
+ * (SMTP_TIMEOUT_MS), so a hanging server never outlives a claim and no message goes out twice.
+ * Requests never wait on any of it: they store the message and kick a flush without awaiting it.
  *
  * Several processes share the outbox: a sender first claims a batch ({@link Outbox.claim}: one
  * transaction, FOR UPDATE SKIP LOCKED on PostgreSQL, each message marked with the sender and the
@@ -25,6 +33,7 @@
  */
 import { hostname } from 'node:os';
 import type { Db } from '../db/database.ts';
+import { wholeNumberFromEnv } from '../env.ts';
 
 /** A message to send. */
 export interface EmailMessage {
@@ -72,8 +81,47 @@ export function greeting(firstName: string | null | undefined, confirmed: boolea
 /** Delivers one message (SMTP in production, a fake in tests). */
 export type EmailTransport = (message: EmailMessage & { from: string }) => Promise<void>;
 
-/** Attempts before a message is left undelivered. @default 5 */
-export const MAX_ATTEMPTS = 5;
+/** Attempts before a message is left undelivered (kept, counted as failed); with the backoff, about six hours. @default 12 */
+export const MAX_ATTEMPTS = 12;
+/** The wait after a message's first failed attempt; it doubles with each further failure. @default 30000 */
+export const RETRY_BASE_MS = 30_000;
+/** The longest wait between two attempts. @default 3600000 */
+export const RETRY_MAX_MS = 3_600_000;
+
+/**
+ * The wait before the next attempt of a message that has failed `failures` times (1, 2, ...).
+ * @example
+ * retryDelayMs(1); // 30000
+ * retryDelayMs(3); // 120000
+ * retryDelayMs(20); // 3600000
+ */
+export function retryDelayMs(failures: number): number {
+  const doublings = Math.min(Math.max(failures, 1) - 1, 30);
+  return Math.min(RETRY_BASE_MS * 2 ** doublings, RETRY_MAX_MS);
+}
+
+/**
+ * Whether a send failed because the mail server could not be reached or did not answer (no SMTP
+ * reply at all, or 421 "service not available"), as opposed to a refusal of this one message: the
+ * rest of the batch would fail the same way.
+ */
+export function mailServerDown(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  if (typeof e?.responseCode === 'number') return e.responseCode === 421;
+  return typeof e?.code === 'string' && ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EGREETING'].includes(e.code);
+}
+
+/**
+ * Messages whose delivery failed at least once and that will be tried again (a metric: mail
+ * down shows here long before anything is given up).
+ */
+export async function outboxRetryingCount(db: Db, maxAttempts: number = MAX_ATTEMPTS): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NULL AND job IS NULL AND attempts > 0 AND attempts < ?',
+    [maxAttempts],
+  );
+  return Number(row?.n ?? 0);
+}
 /** The sender address. @default 'Skimmer <no-reply@skimmer.test>' */
 export const DEFAULT_FROM = 'Skimmer <no-reply@skimmer.test>';
 /** How long a claim holds; longer than a batch takes to send. @default 60000 */
@@ -267,10 +315,12 @@ export class Outbox {
     const now = this.now();
     const notIn = exclude.length > 0 ? ` AND id NOT IN (${exclude.map(() => '?').join(', ')})` : '';
     return this.db.transaction(async (tx) => {
+      // a failed message waits for its next attempt's time (backoff)
       const rows = await tx.all<Row>(
-        `SELECT * FROM email_outbox WHERE sent_at IS NULL AND job IS NULL AND attempts < ? AND (claimed_until IS NULL OR claimed_until < ?)${notIn}
+        `SELECT * FROM email_outbox WHERE sent_at IS NULL AND job IS NULL AND attempts < ? AND (claimed_until IS NULL OR claimed_until < ?)
+         AND (next_attempt_at IS NULL OR next_attempt_at <= ?)${notIn}
          ORDER BY id LIMIT ?${tx.dialect.forUpdateSkipLocked}`,
-        [MAX_ATTEMPTS, new Date(now).toISOString(), ...exclude, limit],
+        [MAX_ATTEMPTS, new Date(now).toISOString(), new Date(now).toISOString(), ...exclude, limit],
       );
       if (rows.length === 0) return [];
       await tx.run(
@@ -290,11 +340,24 @@ export class Outbox {
     return r.changes === 1;
   }
 
-  /** Records a failed attempt of a claimed message and releases it for the next flush. */
-  async markFailed(id: number, error: string, owner: string = this.owner): Promise<void> {
+  /**
+   * Records a failed attempt of a claimed message and releases it until its next attempt's time:
+   * {@link retryDelayMs} of its failures so far (`attemptsBefore`: the attempts it had when claimed).
+   */
+  async markFailed(id: number, error: string, owner: string = this.owner, attemptsBefore = 0): Promise<void> {
+    const next = new Date(this.now() + retryDelayMs(attemptsBefore + 1)).toISOString();
     await this.db.run(
-      'UPDATE email_outbox SET attempts = attempts + 1, last_error = ?, claimed_until = NULL WHERE id = ? AND claimed_by = ? AND sent_at IS NULL',
-      [error.slice(0, 500), id, owner],
+      'UPDATE email_outbox SET attempts = attempts + 1, last_error = ?, claimed_until = NULL, next_attempt_at = ? WHERE id = ? AND claimed_by = ? AND sent_at IS NULL',
+      [error.slice(0, 500), next, id, owner],
+    );
+  }
+
+  /** Hands claimed messages back untouched (not an attempt): the mail server is down, they wait for the next flush. */
+  private async release(ids: readonly number[], owner: string = this.owner): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.run(
+      `UPDATE email_outbox SET claimed_until = NULL WHERE claimed_by = ? AND sent_at IS NULL AND id IN (${ids.map(() => '?').join(', ')})`,
+      [owner, ...ids],
     );
   }
 
@@ -309,12 +372,17 @@ export class Outbox {
       const batch = await this.claim(CLAIM_BATCH, CLAIM_LEASE_MS, this.owner, tried);
       if (batch.length === 0) return sent;
       tried.push(...batch.map((m) => m.id));
-      for (const m of batch) {
+      for (const [i, m] of batch.entries()) {
         try {
           await transport({ from: this.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
           if (await this.markSent(m.id)) sent++;
         } catch (err) {
-          await this.markFailed(m.id, String((err as Error).message ?? err));
+          await this.markFailed(m.id, String((err as Error).message ?? err), this.owner, m.attempts);
+          if (mailServerDown(err)) {
+            // the rest would fail the same way, each after a timeout: released for the next flush
+            await this.release(batch.slice(i + 1).map((rest) => rest.id));
+            return sent;
+          }
         }
       }
     }
@@ -356,10 +424,13 @@ export class Outbox {
 /**
  * An SMTP transport from a URL such as `smtp://user:pass@smtp.example.com:587`, through
  * nodemailer (loaded only when SMTP is configured).
+ * @default timeoutMs SMTP_TIMEOUT_MS, else 10000
  */
-export async function smtpTransport(url: string): Promise<EmailTransport> {
+export async function smtpTransport(url: string, timeoutMs: number = wholeNumberFromEnv(process.env, 'SMTP_TIMEOUT_MS', 10_000, 1000, 30_000)): Promise<EmailTransport> {
   const nodemailer = await import('nodemailer');
-  const transporter = nodemailer.createTransport(url);
+  // every step of a send ends within SMTP_TIMEOUT_MS (nodemailer waits up to 10 minutes by
+  // default): a hanging server must not hold a claim past its lease (the URL's own settings win)
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   return async (message) => {
     await transporter.sendMail(message);
   };

@@ -6,6 +6,10 @@
  * - `GET /readyz`: the store can serve: the database answers a query, every migration of this
  *   build is applied, the search index is built, and the process is not shutting down. 200
  *   `{ status: 'ready', checks }`, else 503 `{ error, checks }` naming the first failed check.
+ *   With Redis (several processes) `checks.redis` says 'ok' or 'degraded: ...': a process whose
+ *   Redis is away still serves every page, search, sign-in and cart on its own (stricter rate
+ *   limits, its own socket.io clients, catalogue changes by polling), so a load balancer must
+ *   not take it out; the database being away does (503).
  * @module
  */
 import type { Db } from '../db/database.ts';
@@ -20,6 +24,8 @@ export interface ReadinessChecks {
   migrations: CheckResult;
   searchIndex: CheckResult;
   shutdown: CheckResult;
+  /** Only with Redis: 'ok', or 'degraded: ...' while it is away (never fails readiness). */
+  redis?: CheckResult;
 }
 
 /** A readiness answer. */
@@ -39,6 +45,14 @@ export interface ReadinessProbe {
   searchIndexSize: () => number | null;
   /** Whether the process has started shutting down. */
   shuttingDown: () => boolean;
+  /** With Redis: whether it answers now and since when it has not (ms since the epoch). @default no Redis */
+  redis?: () => { up: boolean; downSince: number | null };
+}
+
+/** The Redis check's text while Redis is away. */
+export function redisDegraded(downSince: number | null, now: number = Date.now()): string {
+  const seconds = downSince === null ? 0 : Math.max(0, Math.round((now - downSince) / 1000));
+  return `degraded: Redis unreachable for ${seconds} s; this process serves on its own (stricter rate limits, catalogue changes by polling) and reconnects by itself`;
 }
 
 /**
@@ -77,5 +91,10 @@ export async function checkReadiness(probe: ReadinessProbe): Promise<Readiness> 
   else if (size === 0 && products !== null && products > 0) checks.searchIndex = `Search index empty while the catalogue holds ${products} products`;
   if (probe.shuttingDown()) checks.shutdown = 'Shutting down';
   const failed = (Object.values(checks) as CheckResult[]).find((c) => c !== 'ok');
+  // told after the verdict: Redis away degrades a process, it does not make it unready
+  if (probe.redis) {
+    const state = probe.redis();
+    checks.redis = state.up ? 'ok' : redisDegraded(state.downSince);
+  }
   return failed === undefined ? { ready: true, checks } : { ready: false, reason: failed, checks };
 }

@@ -10,16 +10,22 @@
  *   `skimmer_carts{status}`, `skimmer_cart_lines` (in open carts), `skimmer_orders`,
  *   `skimmer_email_outbox_pending` and `skimmer_email_outbox_oldest_pending_seconds` (the outbox
  *   backlog: without SMTP_URL every message stays pending, read in the dev mailbox),
- *   `skimmer_email_outbox_failed` (given up after MAX_ATTEMPTS); read from the database at
- *   scrape time (a few COUNTs), not on the request path; `skimmer_media_drawn_total`, the pictures
- *   drawn on a miss of the media cache.
+ *   `skimmer_email_outbox_failed` (given up after MAX_ATTEMPTS), `skimmer_email_outbox_retrying`
+ *   (delivery failed at least once, next try scheduled with backoff: mail down shows here first);
+ *   read from the database at scrape time (a few COUNTs), not on the request path; a scrape while
+ *   the database is away keeps their last values instead of failing; `skimmer_media_drawn_total`,
+ *   the pictures drawn on a miss of the media cache.
+ * - Redis (several processes): `skimmer_redis_up` (1 while this process's command connection
+ *   answers), `skimmer_redis_outages_total`, and `skimmer_redis_fallback_total{use}`, the
+ *   requests this process answered on its own, stricter counters because Redis did not answer.
  * - prom-client's default Node metrics: CPU, memory, heap, GC, handles and the event-loop lag
  *   (`nodejs_eventloop_lag_seconds` and its percentiles).
  * @module
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
-import { MAX_ATTEMPTS } from '../email/outbox.ts';
+import { MAX_ATTEMPTS, outboxRetryingCount } from '../email/outbox.ts';
+import type { RedisHealth } from '../scale/redis.ts';
 import { cartCountsByStatus, openCartLineCount, orderCount, outboxFailedCount, outboxOldestPending, outboxPendingCount } from '../repositories/store-figures.ts';
 
 /** The route label of a request no route matched. */
@@ -35,6 +41,17 @@ export interface StoreProbe {
   searchIndexSize: () => number;
   /** Seconds the search index took to build at start-up (NaN when unknown). */
   searchIndexBuildSeconds: number;
+  /** This process's Redis command connection (several processes). @default none: no Redis metrics */
+  redis?: RedisHealth;
+}
+
+/** Runs a gauge's read from the database; while the database is away the gauge keeps its last value. */
+async function fromDatabase(read: () => Promise<void>): Promise<void> {
+  try {
+    await read();
+  } catch {
+    // the scrape still answers (the request metrics matter most then); /readyz says the database is down
+  }
 }
 
 /** The metrics of one app. */
@@ -107,11 +124,12 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     labelNames: ['status'] as const,
     registers,
     async collect() {
-      this.reset();
-      for (const status of ['open', 'completed', 'merged']) this.set({ status }, 0);
-      for (const row of await cartCountsByStatus(db)) {
-        this.set({ status: row.status }, row.n);
-      }
+      await fromDatabase(async () => {
+        const rows = await cartCountsByStatus(db);
+        this.reset();
+        for (const status of ['open', 'completed', 'merged']) this.set({ status }, 0);
+        for (const row of rows) this.set({ status: row.status }, row.n);
+      });
     },
   });
   new Gauge({
@@ -119,7 +137,9 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     help: 'Lines in open carts.',
     registers,
     async collect() {
-      this.set(await openCartLineCount(db));
+      await fromDatabase(async () => {
+        this.set(await openCartLineCount(db));
+      });
     },
   });
   new Gauge({
@@ -127,7 +147,9 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     help: 'Orders placed.',
     registers,
     async collect() {
-      this.set(await orderCount(db));
+      await fromDatabase(async () => {
+        this.set(await orderCount(db));
+      });
     },
   });
   new Gauge({
@@ -135,7 +157,9 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     help: 'Emails not delivered yet that will be tried again (the outbox backlog).',
     registers,
     async collect() {
-      this.set(await outboxPendingCount(db, MAX_ATTEMPTS));
+      await fromDatabase(async () => {
+        this.set(await outboxPendingCount(db, MAX_ATTEMPTS));
+      });
     },
   });
   new Gauge({
@@ -143,8 +167,10 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     help: 'Age in seconds of the oldest email still pending (0 when none).',
     registers,
     async collect() {
-      const oldest = await outboxOldestPending(db, MAX_ATTEMPTS);
-      this.set(oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);
+      await fromDatabase(async () => {
+        const oldest = await outboxOldestPending(db, MAX_ATTEMPTS);
+        this.set(oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);
+      });
     },
   });
   new Gauge({
@@ -152,9 +178,52 @@ export function createStoreMetrics(probe: StoreProbe): StoreMetrics {
     help: 'Emails given up after the last delivery attempt.',
     registers,
     async collect() {
-      this.set(await outboxFailedCount(db, MAX_ATTEMPTS));
+      await fromDatabase(async () => {
+        this.set(await outboxFailedCount(db, MAX_ATTEMPTS));
+      });
     },
   });
+  new Gauge({
+    name: 'skimmer_email_outbox_retrying',
+    help: 'Emails whose delivery failed at least once and that wait for their next try (backoff); rises while mail is down.',
+    registers,
+    async collect() {
+      await fromDatabase(async () => {
+        this.set(await outboxRetryingCount(db, MAX_ATTEMPTS));
+      });
+    },
+  });
+
+  const redis = probe.redis;
+  if (redis) {
+    new Gauge({
+      name: 'skimmer_redis_up',
+      help: "1 while this process's Redis connection answers; 0 while it serves on its own (stricter rate limits, catalogue changes by polling).",
+      registers,
+      collect() {
+        this.set(redis.up ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'skimmer_redis_outages_total',
+      help: "Times this process's Redis connection was lost since it started.",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(redis.outages);
+      },
+    });
+    new Counter({
+      name: 'skimmer_redis_fallback_total',
+      help: "Requests this process counted on its own (stricter limits) because Redis did not answer, by use.",
+      labelNames: ['use'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [use, n] of redis.fallbacks) this.inc({ use }, n);
+      },
+    });
+  }
 
   return {
     registry,

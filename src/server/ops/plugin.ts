@@ -17,6 +17,7 @@ import { readMigrations } from '../db/migrate.ts';
 import { checkReadiness } from './health.ts';
 import { REQUEST_ID_HEADER } from './logging.ts';
 import { createStoreMetrics, type StoreMetrics } from './metrics.ts';
+import type { RedisHealth } from '../scale/redis.ts';
 
 /** Options of {@link opsPlugin}. */
 export interface OpsOptions {
@@ -27,6 +28,8 @@ export interface OpsOptions {
   searchIndexBuildSeconds?: number;
   /** Versions that must be applied for /readyz. @default the versions of readMigrations() */
   expectedMigrations?: readonly number[];
+  /** This process's Redis connection (several processes): /readyz's `redis` check and the Redis metrics. @default none */
+  redis?: RedisHealth;
 }
 
 /** What the plugin decorates the app with. */
@@ -68,7 +71,10 @@ const plugin: FastifyPluginAsync<OpsOptions> = async (app: FastifyInstance, opti
   const expectedMigrations = options.expectedMigrations ?? readMigrations().map((m) => m.version);
   const indexSize = (): number | null => (app.hasDecorator('catalogue') && app.catalogue?.index ? app.catalogue.index.size : null);
   const metrics = token
-    ? createStoreMetrics({ db, searchIndexSize: () => indexSize() ?? 0, searchIndexBuildSeconds: options.searchIndexBuildSeconds ?? Number.NaN })
+    ? createStoreMetrics({
+      db, searchIndexSize: () => indexSize() ?? 0, searchIndexBuildSeconds: options.searchIndexBuildSeconds ?? Number.NaN,
+      ...(options.redis ? { redis: options.redis } : {}),
+    })
     : null;
   let shuttingDown = false;
   app.decorate('ops', {
@@ -95,7 +101,11 @@ const plugin: FastifyPluginAsync<OpsOptions> = async (app: FastifyInstance, opti
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
 
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const r = await checkReadiness({ db, expectedMigrations, searchIndexSize: indexSize, shuttingDown: () => shuttingDown });
+    const redis = options.redis;
+    const r = await checkReadiness({
+      db, expectedMigrations, searchIndexSize: indexSize, shuttingDown: () => shuttingDown,
+      ...(redis ? { redis: () => ({ up: redis.up, downSince: redis.downSince }) } : {}),
+    });
     reply.headers(noStore);
     if (r.ready) return reply.send({ status: 'ready', checks: r.checks });
     return reply.code(503).send({ error: r.reason, checks: r.checks });

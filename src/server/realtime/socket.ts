@@ -13,7 +13,12 @@
  *   heartbeat in Redis has expired (a SIGKILLed process leaves its visits to them), checked
  *   again every {@link SWEEP_MS}.
  * - With Redis, socket.io uses @socket.io/redis-adapter, so broadcasts and `fetchSockets`
- *   reach every process's sockets.
+ *   reach every process's sockets. While Redis is away each process keeps serving its own
+ *   sockets (a broadcast reaches this process's clients only; its publish fails quietly) and
+ *   the visits are written as ever; when Redis is back the adapter's subscriptions are renewed
+ *   and the heartbeat is renewed at once. A process does not close other processes' visits
+ *   until {@link SWEEP_MS} after its own connection came back, so the others have renewed the
+ *   heartbeats that ran out during the outage first.
  * - Bad payloads are dropped silently (a socket has no error channel the storefront reads):
  *   requestUrl must be a path or URL of at most {@link MAX_REQUEST_URL_LENGTH} characters,
  *   coordinates finite and in range, or null.
@@ -24,7 +29,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/database.ts';
 import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../repositories/visits.ts';
-import type { RedisClient } from '../scale/redis.ts';
+import { quietPublisher, type RedisClient } from '../scale/redis.ts';
 import { resourceAnswerHeaders } from '../security/headers.ts';
 
 /** The namespace of visit tracking. @default '/customer' */
@@ -148,11 +153,19 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
   };
   await beat();
   await closeOrphanVisits(db, iso(), redis?.pub, instanceId, prefix);
+  // after an outage every heartbeat may have run out: this one is renewed as soon as Redis is
+  // back, and others' visits are left alone until they had the time to renew theirs
+  let backAt = 0;
+  const onBack = () => {
+    backAt = clock();
+    void beat().catch(() => undefined);
+  };
+  redis?.pub.on('ready', onBack);
   // with several processes, those that die leave open visits: the survivors close them
   const sweep = redis
     ? setInterval(() => {
       void beat()
-        .then(() => closeOrphanVisits(db, iso(), redis.pub, instanceId, prefix))
+        .then(() => (clock() - backAt >= SWEEP_MS ? closeOrphanVisits(db, iso(), redis.pub, instanceId, prefix) : 0))
         .catch(() => undefined);
     }, SWEEP_MS)
     : null;
@@ -164,7 +177,8 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
     allowRequest: (req, callback) => {
       callback(null, originAllowed(req.headers.origin, req.headers.host, allowed));
     },
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: `${prefix}socket.io` }) } : {}),
+    // the adapter publishes without awaiting: a publish while Redis is away must not end the process
+    ...(redis ? { adapter: createAdapter(quietPublisher(redis.pub), redis.sub, { key: `${prefix}socket.io` }) } : {}),
   });
   // engine.io answers socket.io's HTTP requests itself, outside Fastify (long-polling, and its
   // refusals such as an unknown transport): they carry the security headers of every API answer
@@ -219,6 +233,7 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
 
   const closeSockets = () => {
     if (sweep) clearInterval(sweep);
+    redis?.pub.off('ready', onBack);
     for (const socket of io.of(VISIT_NAMESPACE).sockets.values()) end(socket);
     io.disconnectSockets(true);
     io.of(VISIT_NAMESPACE).disconnectSockets(true);

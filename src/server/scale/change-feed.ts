@@ -14,9 +14,12 @@
  *   or was lost while Redis was away), a Redis reconnect, and a poll every CATALOGUE_POLL_MS
  *   make it read the log past that version and apply what it missed. Applying a change twice
  *   is harmless (products are re-read from the database), so catching up never needs to be exact.
+ *   While Redis is away nothing is published and nothing arrives: the poll of the log's version
+ *   is then how every process learns of the others' changes (within CATALOGUE_POLL_MS), and the
+ *   subscriber's reconnect catches up at once when Redis is back.
  * @module
  */
-import type { RedisClient } from './redis.ts';
+import { redisHealth, type RedisClient } from './redis.ts';
 
 /** The Redis channel of catalogue changes. */
 export const CATALOGUE_CHANNEL = 'skimmer:catalogue';
@@ -216,6 +219,8 @@ export async function redisFeed(options: RedisFeedOptions): Promise<ChangeFeed> 
         const v = version ?? await log.append(ids);
         // our own change is applied already; count it when it is next in line
         if (v === applied + 1) applied = v;
+        // Redis away: nothing to publish to; the others find the change by polling the log
+        if (!redisHealth(redis).up) return;
         await redis.publish(channelName, JSON.stringify({ v, ids: [...ids], from: instanceId } satisfies Message));
       } catch (err) {
         onError(err, 'catalogue change not published (the other processes catch up from the log)');

@@ -10,7 +10,7 @@ import { redisLimiter, type Limiter } from '../auth/rate-limit.ts';
 import { sqlCatalogueLog } from './catalogue-log.ts';
 import { redisFeed, type ChangeFeedFactory } from './change-feed.ts';
 import type { ScaleConfig } from './config.ts';
-import { connectRedis, type RedisClient } from './redis.ts';
+import { connectRedis, redisHealth, type RedisClient } from './redis.ts';
 
 /** The shared parts of a process of a multi-process store. */
 export interface Scale {
@@ -33,6 +33,8 @@ export interface Scale {
 /**
  * Connects what REDIS_URL asks for; an unreachable Redis throws (the store refuses to start
  * with a message naming REDIS_URL rather than running as a process cut off from the others).
+ * Once started, Redis going away degrades the process instead (scale/redis.ts): every use
+ * falls back to what the process has on its own and resumes when Redis is back.
  * @example
  * const scale = await startScale(readScaleConfig(), db);
  * const app = await buildApp({ db, ...scaleAppOptions(scale) });
@@ -45,6 +47,11 @@ export async function startScale(config: ScaleConfig, db: Db, onError?: (err: un
     connectRedis(url, `skimmer:${config.instanceId}:feed`),
     connectRedis(url, `skimmer:${config.instanceId}:io`),
   ]);
+  // one line per outage, from the command connection (its log is the app's: app.ts); the
+  // subscriber connections lose and regain Redis with it
+  const quiet = { warn: () => undefined, info: () => undefined };
+  redisHealth(feedSub).setLog(quiet);
+  redisHealth(ioSub).setLog(quiet);
   return {
     instanceId: config.instanceId,
     redis,

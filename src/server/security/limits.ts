@@ -4,7 +4,8 @@
  *
  * - **Rate limits**: counters in memory per process (a fixed one-minute window per client and
  *   group, counted synchronously in the request's first hook: {@link MemoryWindows}); with Redis
- *   (several processes share the counters) @fastify/rate-limit and its Redis store. Per client address (`request.ip`, which
+ *   (several processes share the counters) one counter per client and group in Redis, and this
+ *   process's own stricter counters while Redis does not answer ({@link FALLBACK_SHARE}). Per client address (`request.ip`, which
  *   honours X-Forwarded-For only when TRUST_PROXY trusts the proxy) and per minute, in three
  *   groups: `search` (product search and collection suggestions), `pages` (the storefront
  *   page and its client-side routes, the server-rendered checkout, add-card and recovery pages) and `media` (generated pictures, 3D models and PDFs, rasterised on a
@@ -21,9 +22,9 @@
  * - **Bodies**: {@link DEFAULT_BODY_LIMIT} for any route without its own (smaller) `bodyLimit`.
  * @module
  */
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { wholeNumberFromEnv } from '../env.ts';
+import { redisHealth, type RedisClient } from '../scale/redis.ts';
 
 /** The largest body a route without its own `bodyLimit` accepts (the largest real one, 50 handles, is ~16 KB). */
 export const DEFAULT_BODY_LIMIT = 65_536;
@@ -239,49 +240,75 @@ function refusal(req: FastifyRequest, reply: FastifyReply, max: number, seconds:
 }
 
 /**
+ * Share of a group's limit each process allows on its own counters while Redis is away: the
+ * shared counters are out of reach, so each process counts alone, and counts stricter, so that a
+ * store of two processes still lets a client through no more than the shared limit. @default 0.5
+ */
+export const FALLBACK_SHARE = 0.5;
+
+/** The shared counters of several processes: Redis, the key prefix, and who hears of a fallback. */
+export interface SharedLimitCounters {
+  /** The command connection (fails fast while Redis is away: scale/redis.ts). */
+  client: RedisClient;
+  /** REDIS_PREFIX; the counters are `{prefix}route-limit:{group}:{address}`. */
+  prefix: string;
+  /** Called for each request counted by this process alone because Redis did not answer. @default redisHealth(client).fellBack */
+  onFallback?: (group: LimitGroup, err: unknown) => void;
+}
+
+// Counts a hit; a counter's window starts at its first hit (PEXPIRE when it becomes 1).
+// Answers the count and the milliseconds left of the window.
+const ROUTE_HIT_SCRIPT = `
+local c = redis.call('INCR', KEYS[1])
+if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {c, redis.call('PTTL', KEYS[1])}`;
+
+/**
  * Registers the rate limits. Call it before the routes are registered: routes are matched to
  * their group as they are added (a group's routes share one counter per client). Without Redis
- * the counters are this process's {@link MemoryWindows}; with Redis, @fastify/rate-limit's.
+ * the counters are this process's {@link MemoryWindows}; with Redis, counters in Redis shared by
+ * every process, and while Redis does not answer, this process's own windows at
+ * {@link FALLBACK_SHARE} of each limit (said once per outage in the log, counted in the metrics).
  * @example
  * const limits = await rateLimits(app, readRateLimitConfig());
  * app.setNotFoundHandler(async (req, reply) => { await limits.pages(req, reply); return page(req, reply); });
  */
-export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, shared?: { client: unknown; prefix: string }): Promise<RateLimitHooks> {
+export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, shared?: SharedLimitCounters): Promise<RateLimitHooks> {
   const allow = new Set(config.allowList);
   if (!shared) return memoryRateLimits(app, config, allow);
-  await app.register(fastifyRateLimit, {
-    // several processes (REDIS_URL): counters in Redis (an ioredis client), shared by all of them
-    ...(shared ? { redis: shared.client, nameSpace: `${shared.prefix}route-limit:` } : {}),
-    global: false,
-    // the client's address; with TRUST_PROXY, the one the trusted proxy saw
-    keyGenerator: (req) => req.ip,
-    // only when there is a list: each hook of the plugin is awaited on every limited request
-    ...(allow.size > 0 ? { allowList: (req: FastifyRequest) => allow.has(req.ip) } : {}),
-    // enough counters for a crawl from many addresses without growing without bound
-    cache: 50_000,
-    // the headers a refused answer carries; ordinary answers carry none (no work on the hot path)
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    addHeaders: { 'x-ratelimit-limit': true, 'x-ratelimit-remaining': true, 'x-ratelimit-reset': true, 'retry-after': true },
-    // thrown: the app's error handler answers { error } with the status
-    errorResponseBuilder: (_req, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return Object.assign(new Error(tooManyRequestsMessage(seconds)), { statusCode: context.statusCode });
-    },
-  });
-  // one limiter (one counter per client) per group, shared by the group's routes
+  const { client, prefix } = shared;
+  const health = redisHealth(client);
+  const onFallback = shared.onFallback ?? ((group: LimitGroup, err: unknown) => health.fellBack(`${group} rate limit`, err));
+  // this process's own windows, used only while Redis does not answer
+  const fallback: Record<LimitGroup, MemoryWindows> = {
+    search: new MemoryWindows(60_000, 50_000),
+    pages: new MemoryWindows(60_000, 50_000),
+    media: new MemoryWindows(60_000, 50_000),
+  };
   type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
   const limiter = (group: LimitGroup): Hook | null => {
-    if (config[group] <= 0) return null;
-    // the group in the key: in Redis every group's counters share one key space
-    const hook = app.rateLimit({ max: config[group], timeWindow: 60_000, keyGenerator: (req) => `${group}:${req.ip}` }) as unknown as Hook;
-    // a refused document answers the page (the plugin set Retry-After on the reply before throwing)
-    return async function limit(this: FastifyInstance, req, reply) {
+    const max = config[group];
+    if (max <= 0) return null;
+    const localMax = Math.max(1, Math.floor(max * FALLBACK_SHARE));
+    const local = (req: FastifyRequest, reply: FastifyReply, err: unknown): void => {
+      onFallback(group, err);
+      const seconds = fallback[group].hit(req.ip, localMax);
+      if (seconds > 0) throw refusal(req, reply, localMax, seconds);
+    };
+    return async function limit(req, reply) {
+      if (allow.size > 0 && allow.has(req.ip)) return;
+      // a connection known to be down is not even asked: no request waits on it
+      if (!health.up) return local(req, reply, new Error('Redis connection down'));
+      let answer: unknown;
       try {
-        await hook.call(this, req, reply);
+        // the group in the key: every group's counters share one key space
+        answer = await client.eval(ROUTE_HIT_SCRIPT, 1, `${prefix}route-limit:${group}:${req.ip}`, '60000');
       } catch (err) {
-        if ((err as { statusCode?: number }).statusCode === 429) answerAsDocument(req, reply);
-        throw err;
+        return local(req, reply, err);
       }
+      const [count, ttl] = (Array.isArray(answer) ? answer : []).map(Number) as [number?, number?];
+      if (count === undefined || count <= max) return;
+      throw refusal(req, reply, max, Math.max(1, Math.ceil((ttl ?? 60_000) / 1000)));
     };
   };
   const hooks: Record<LimitGroup, Hook | null> = { search: limiter('search'), pages: limiter('pages'), media: limiter('media') };
@@ -295,7 +322,7 @@ export async function rateLimits(app: FastifyInstance, config: RateLimitConfig, 
   const pages = hooks.pages;
   return {
     pages: async (req, reply) => {
-      if (pages !== null) await pages.call(app, req, reply);
+      if (pages !== null) await pages(req, reply);
     },
   };
 }
