@@ -1,0 +1,267 @@
+/**
+ * All of the payments module's SQL: payment attempts, their capture and refunds, the webhook
+ * events applied, and the reads of reconciliation. The same statements on SQLite and PostgreSQL.
+ * Functions that must see or lock rows inside a transaction take the transaction's handle.
+ * @module
+ */
+import type { Db } from '../../db/database.ts';
+import type { CaptureMethod, ProviderName, ProviderPaymentStatus } from './provider.ts';
+
+/** A payments row. */
+export interface PaymentRow {
+  id: number;
+  checkoutId: string;
+  attempt: number;
+  orderId: number | null;
+  provider: ProviderName;
+  providerPaymentId: string | null;
+  status: ProviderPaymentStatus;
+  captureMethod: CaptureMethod;
+  amountCents: number;
+  currency: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  confirmTries: number;
+  failureMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A payment_refunds row. */
+export interface RefundRow {
+  id: number;
+  paymentId: number;
+  requestKey: string | null;
+  providerRefundId: string | null;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  reason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A payment_captures row. */
+export interface CaptureRow {
+  id: number;
+  paymentId: number;
+  providerCaptureId: string | null;
+  amountCents: number;
+  createdAt: string;
+}
+
+const PAYMENT_COLUMNS = `id, checkout_id AS checkoutId, attempt, order_id AS orderId, provider, provider_payment_id AS providerPaymentId, status,
+  capture_method AS captureMethod, amount_cents AS amountCents, currency, card_brand AS cardBrand, card_last4 AS cardLast4,
+  confirm_tries AS confirmTries, failure_message AS failureMessage, created_at AS createdAt, updated_at AS updatedAt`;
+const REFUND_COLUMNS = `id, payment_id AS paymentId, request_key AS requestKey, provider_refund_id AS providerRefundId, amount_cents AS amountCents,
+  status, reason, created_at AS createdAt, updated_at AS updatedAt`;
+
+/**
+ * Writes the next attempt of a checkout (attempt = the last one + 1) and answers it. Two writers
+ * at once: the unique (checkout_id, attempt) lets one win; the other's transaction fails.
+ */
+export async function insertAttempt(
+  db: Db,
+  input: { checkoutId: string; provider: ProviderName; captureMethod: CaptureMethod; amountCents: number; currency: string; at: string },
+): Promise<PaymentRow> {
+  return await db.transaction(async (tx) => {
+    const last = await tx.get<{ n: number | null }>('SELECT MAX(attempt) AS n FROM payments WHERE checkout_id = ?', [input.checkoutId]);
+    const row = await tx.get<PaymentRow>(
+      `INSERT INTO payments (checkout_id, attempt, provider, status, capture_method, amount_cents, currency, created_at, updated_at)
+       VALUES (?, ?, ?, 'created', ?, ?, ?, ?, ?) RETURNING ${PAYMENT_COLUMNS}`,
+      [input.checkoutId, (last?.n ?? 0) + 1, input.provider, input.captureMethod, input.amountCents, input.currency, input.at, input.at],
+    );
+    if (!row) throw new Error('payment insert returned no row');
+    return row;
+  });
+}
+
+/** The checkout's latest attempt, or undefined. */
+export async function latestAttempt(db: Db, checkoutId: string): Promise<PaymentRow | undefined> {
+  return await db.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE checkout_id = ? ORDER BY attempt DESC LIMIT 1`, [checkoutId]);
+}
+
+/** The checkout's attempt that an order recorded, or undefined. */
+export async function paidAttempt(db: Db, checkoutId: string): Promise<PaymentRow | undefined> {
+  return await db.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE checkout_id = ? AND order_id IS NOT NULL LIMIT 1`, [checkoutId]);
+}
+
+/** A payment by our id. */
+export async function paymentById(db: Db, id: number): Promise<PaymentRow | undefined> {
+  return await db.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?`, [id]);
+}
+
+/** A payment by our id, its row locked until the transaction ends (PostgreSQL; SQLite's write transactions are serial). */
+export async function lockPayment(tx: Db, id: number): Promise<PaymentRow | undefined> {
+  return await tx.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = ?${tx.dialect.forUpdate}`, [id]);
+}
+
+/** A payment by the provider's id. */
+export async function paymentByProviderId(db: Db, provider: ProviderName, providerPaymentId: string): Promise<PaymentRow | undefined> {
+  return await db.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE provider = ? AND provider_payment_id = ?`, [provider, providerPaymentId]);
+}
+
+/** The payment an order recorded, or undefined. */
+export async function paymentOfOrder(db: Db, orderId: number): Promise<PaymentRow | undefined> {
+  return await db.get<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = ? ORDER BY id LIMIT 1`, [orderId]);
+}
+
+/** Records the provider's id of an attempt (once: a later call with another id changes nothing). */
+export async function setProviderPaymentId(db: Db, id: number, providerPaymentId: string, at: string): Promise<void> {
+  await db.run('UPDATE payments SET provider_payment_id = ?, updated_at = ? WHERE id = ? AND provider_payment_id IS NULL', [providerPaymentId, at, id]);
+}
+
+/** Counts one more confirmation of an attempt (committed before it is sent) and answers the new count. */
+export async function nextConfirmTry(db: Db, id: number, at: string): Promise<number> {
+  const row = await db.get<{ n: number }>('UPDATE payments SET confirm_tries = confirm_tries + 1, updated_at = ? WHERE id = ? RETURNING confirm_tries AS n', [at, id]);
+  if (!row) throw new Error(`payment ${id} vanished`);
+  return row.n;
+}
+
+/** Writes the state the provider reported; the card stays once known. */
+export async function updatePaymentState(
+  db: Db,
+  id: number,
+  state: { status: ProviderPaymentStatus; cardBrand: string | null; cardLast4: string | null; failureMessage: string | null; at: string },
+): Promise<void> {
+  await db.run(
+    `UPDATE payments SET status = ?, card_brand = COALESCE(?, card_brand), card_last4 = COALESCE(?, card_last4), failure_message = ?, updated_at = ?
+     WHERE id = ?`,
+    [state.status, state.cardBrand, state.cardLast4, state.failureMessage, state.at, id],
+  );
+}
+
+/** Records the order that an attempt paid for; answers false when the attempt had one already. */
+export async function attachOrder(db: Db, id: number, orderId: number, at: string): Promise<boolean> {
+  return (await db.run('UPDATE payments SET order_id = ?, updated_at = ? WHERE id = ? AND order_id IS NULL', [orderId, at, id])).changes === 1;
+}
+
+/** Records a payment's capture, once (a second record of it changes nothing). */
+export async function recordCapture(db: Db, paymentId: number, providerCaptureId: string | null, amountCents: number, at: string): Promise<void> {
+  await db.run(
+    `INSERT INTO payment_captures (payment_id, provider_capture_id, amount_cents, created_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (payment_id) DO NOTHING`,
+    [paymentId, providerCaptureId, amountCents, at],
+  );
+}
+
+/** A payment's capture, or undefined. */
+export async function captureOf(db: Db, paymentId: number): Promise<CaptureRow | undefined> {
+  return await db.get<CaptureRow>(
+    'SELECT id, payment_id AS paymentId, provider_capture_id AS providerCaptureId, amount_cents AS amountCents, created_at AS createdAt FROM payment_captures WHERE payment_id = ?',
+    [paymentId],
+  );
+}
+
+/** A payment's refunds, oldest first. */
+export async function refundsOf(db: Db, paymentId: number): Promise<RefundRow[]> {
+  return await db.all<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_refunds WHERE payment_id = ? ORDER BY id`, [paymentId]);
+}
+
+/** A refund by our id. */
+export async function refundById(db: Db, id: number): Promise<RefundRow | undefined> {
+  return await db.get<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_refunds WHERE id = ?`, [id]);
+}
+
+/** The refund a caller's request key made, or undefined. */
+export async function refundByRequest(db: Db, paymentId: number, requestKey: string): Promise<RefundRow | undefined> {
+  return await db.get<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_refunds WHERE payment_id = ? AND request_key = ?`, [paymentId, requestKey]);
+}
+
+/** A refund by the provider's id, or undefined. */
+export async function refundByProviderId(db: Db, providerRefundId: string): Promise<RefundRow | undefined> {
+  return await db.get<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_refunds WHERE provider_refund_id = ?`, [providerRefundId]);
+}
+
+/** Cents refunded or being refunded (every refund but the failed ones). */
+export async function refundedOrPendingCents(db: Db, paymentId: number): Promise<number> {
+  const row = await db.get<{ n: number | null }>("SELECT SUM(amount_cents) AS n FROM payment_refunds WHERE payment_id = ? AND status <> 'failed'", [paymentId]);
+  return Number(row?.n ?? 0);
+}
+
+/** Writes a refund row (pending, or as the provider reported one made elsewhere). */
+export async function insertRefund(
+  db: Db,
+  input: { paymentId: number; requestKey: string | null; providerRefundId: string | null; amountCents: number; status: RefundRow['status']; reason: string | null; at: string },
+): Promise<RefundRow> {
+  const row = await db.get<RefundRow>(
+    `INSERT INTO payment_refunds (payment_id, request_key, provider_refund_id, amount_cents, status, reason, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${REFUND_COLUMNS}`,
+    [input.paymentId, input.requestKey, input.providerRefundId, input.amountCents, input.status, input.reason, input.at, input.at],
+  );
+  if (!row) throw new Error('refund insert returned no row');
+  return row;
+}
+
+/** Writes what the provider said of a refund. */
+export async function updateRefund(db: Db, id: number, state: { status: RefundRow['status']; providerRefundId: string | null; at: string }): Promise<void> {
+  await db.run(
+    'UPDATE payment_refunds SET status = ?, provider_refund_id = COALESCE(provider_refund_id, ?), updated_at = ? WHERE id = ?',
+    [state.status, state.providerRefundId, state.at, id],
+  );
+}
+
+/** Whether a webhook event was applied already. */
+export async function eventApplied(db: Db, provider: ProviderName, eventId: string): Promise<boolean> {
+  return (await db.get('SELECT 1 AS one FROM payment_events WHERE provider = ? AND event_id = ?', [provider, eventId])) !== undefined;
+}
+
+/** Records a webhook event as applied; answers false when it was recorded already. */
+export async function recordEvent(db: Db, provider: ProviderName, eventId: string, type: string, at: string): Promise<boolean> {
+  return (await db.run(
+    'INSERT INTO payment_events (provider, event_id, type, received_at) VALUES (?, ?, ?, ?) ON CONFLICT (provider, event_id) DO NOTHING',
+    [provider, eventId, type, at],
+  )).changes === 1;
+}
+
+/** Attempts of a provider created in [from, to) (ISO-8601 bounds). */
+export async function paymentsCreatedBetween(db: Db, provider: ProviderName, from: string, to: string): Promise<PaymentRow[]> {
+  return await db.all<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE provider = ? AND created_at >= ? AND created_at < ? ORDER BY id`, [provider, from, to]);
+}
+
+/** Every attempt that an order recorded, by the order ids asked for. */
+export async function paymentsOfOrders(db: Db, orderIds: readonly number[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return await db.all<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id IN (${orderIds.map(() => '?').join(', ')})`, orderIds);
+}
+
+/** An order as reconciliation sees it. */
+export interface OrderTotalRow {
+  id: number;
+  checkoutId: string;
+  totalCents: number;
+  currency: string;
+  createdAt: string;
+}
+
+/** Orders placed in [from, to) (ISO-8601 bounds): what each should have been paid. */
+export async function ordersCreatedBetween(db: Db, from: string, to: string): Promise<OrderTotalRow[]> {
+  return await db.all<OrderTotalRow>(
+    `SELECT id, checkout_id AS checkoutId, total_cents AS totalCents, currency_code AS currency, created_at AS createdAt
+     FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY id`,
+    [from, to],
+  );
+}
+
+/** Refunded cents per payment (succeeded refunds), for the payments asked for. */
+export async function refundedCentsOf(db: Db, paymentIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (paymentIds.length === 0) return out;
+  const rows = await db.all<{ paymentId: number; n: number }>(
+    `SELECT payment_id AS paymentId, SUM(amount_cents) AS n FROM payment_refunds WHERE status = 'succeeded' AND payment_id IN (${paymentIds.map(() => '?').join(', ')}) GROUP BY payment_id`,
+    paymentIds,
+  );
+  for (const r of rows) out.set(r.paymentId, Number(r.n));
+  return out;
+}
+
+/** Captured cents per payment, for the payments asked for. */
+export async function capturedCentsOf(db: Db, paymentIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (paymentIds.length === 0) return out;
+  const rows = await db.all<{ paymentId: number; n: number }>(
+    `SELECT payment_id AS paymentId, amount_cents AS n FROM payment_captures WHERE payment_id IN (${paymentIds.map(() => '?').join(', ')})`,
+    paymentIds,
+  );
+  for (const r of rows) out.set(r.paymentId, Number(r.n));
+  return out;
+}
