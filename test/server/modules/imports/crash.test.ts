@@ -77,7 +77,7 @@ async function store(): Promise<Store> {
 }
 
 /** The catalogue's content and its tables' row counts. */
-async function snapshot(db: Db): Promise<{ csv: string; counts: Record<string, number> }> {
+async function snapshot(db: Db): Promise<{ csv: string; counts: Awaited<ReturnType<typeof rowCounts>> }> {
   return { csv: await exported(db, 'shopify'), counts: await rowCounts(db) };
 }
 
@@ -105,8 +105,8 @@ function importProcess(s: Store, killAfterMs?: number): Promise<{ code: number |
   });
 }
 
-let before: { csv: string; counts: Record<string, number> };
-let after: { csv: string; counts: Record<string, number> };
+let before: Awaited<ReturnType<typeof snapshot>>;
+let after: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
   writeFileSync(file, bigFile());
