@@ -5,11 +5,11 @@
  * button (the checkout webUrl, else this page).
  * @module
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { CartLine } from '../../domain/entities.ts';
 import { createStoreLinks } from '../../domain/urls.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
-import { useCart } from '../../hooks/useCart.ts';
+import { useCart, type CartApi } from '../../hooks/useCart.ts';
 import { useCartLine } from '../../hooks/useCartLine.ts';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { QuantityInput } from '../../ui/catalog/QuantityInput.tsx';
@@ -20,6 +20,32 @@ import { ShopperPage } from './page-kit.tsx';
 import { contentHead } from '../../domain/seo-pages.ts';
 import { PageHead } from '../../ui/shell/PageHead.tsx';
 import { pageTitle } from '../../domain/page-title.ts';
+
+// shipments, tax and dates for the shopper's ZIP (the browser's): mounted after hydration, in its own chunk
+const CartShipping = lazy(() => import('../../ui/shipping/CartShipping.tsx'));
+
+/** The cart's totals: the checkout's rows at first, then the quote's for the shopper's ZIP. */
+function CartTotals({ cart }: { cart: CartApi }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const rows =
+    cart.totalsRows.length > 0 ? (
+      <dl className="sk-totals" aria-label="Order totals">
+        {cart.totalsRows.map((row) => (
+          <div key={row.kind} className={`sk-totals__${row.kind}`}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    ) : null;
+  if (!mounted) return rows;
+  return (
+    <Suspense fallback={rows}>
+      <CartShipping lines={cart.lines} checkout={cart.checkout} fallbackRows={cart.totalsRows} />
+    </Suspense>
+  );
+}
 
 function LineRow({ line }: { line: CartLine }) {
   const row = useCartLine(line.lineItemId);
@@ -129,16 +155,7 @@ function Cart() {
             </tbody>
           </table>
           <CouponBox />
-          {cart.totalsRows.length > 0 && (
-            <dl className="sk-totals" aria-label="Order totals">
-              {cart.totalsRows.map((row) => (
-                <div key={row.kind} className={`sk-totals__${row.kind}`}>
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <CartTotals cart={cart} />
           <div className="sk-cart-actions">
             <button type="button" className="sk-btn sk-btn--primary" disabled={!cart.canCheckout} onClick={cart.startCheckout}>
               Checkout

@@ -19,6 +19,8 @@ import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import type { ProductFitmentFields } from '../../domain/equipment.ts';
 import { compareAt } from '../../domain/money.ts';
+import type { ProductNotice } from '../../domain/shipping/notices.ts';
+import { addInventoryLevel, firstAvailableLevel } from '../../domain/variants.ts';
 import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT, productBreadcrumbTrail } from '../../domain/product-page.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
 import { useSkimmer } from '../../hooks/context.ts';
@@ -58,6 +60,11 @@ const fitmentPiece = (pick: (m: typeof import('../../ui/equipment/ProductFitment
   });
 const ProductFitmentSummary = fitmentPiece((m) => m.ProductFitmentSummary);
 const ProductFitmentSections = fitmentPiece((m) => m.ProductFitmentSections);
+// the delivery estimate (for the shopper's ZIP, known only in the browser) mounts after
+// hydration; the notices are product data in the server's HTML, each in its own chunk so neither
+// weighs on the first load of a product without them
+const ArrivalEstimate = lazy(() => import('../../ui/shipping/ArrivalEstimate.tsx'));
+const ProductNotices = lazy(() => import('../../ui/shipping/ProductNotices.tsx'));
 const RecentlyViewedProducts = lazy(() => import('../../ui/product/ProductRecommendations.tsx').then((m) => ({ default: m.RecentlyViewedProducts })));
 
 /** Registers the `<model-viewer>` element: its code is fetched when a 3D item first opens. */
@@ -138,6 +145,10 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   const fitment: Partial<ProductFitmentFields> = product as Product & Partial<ProductFitmentFields>;
   const hasFitment = (fitment.Fitments?.length ?? 0) > 0 || (fitment.PartNumbers?.length ?? 0) > 0 || Boolean(fitment.SupersededBy);
   const sku = page.variant?.sku ?? product.sku;
+  // the level the add button would add (any level of the variant for the dates of one not in stock)
+  const level = page.variant ? (addInventoryLevel(page.variant) ?? page.variant.availableInventoryLevels[0]) : firstAvailableLevel(product)?.level;
+  // the product's notices (Proposition 65, hazmat, returns): optional, other servers leave them out
+  const notices = (product as Product & { notices?: ProductNotice[] }).notices ?? [];
 
   const header = (
     <div className="sk-pp-head">
@@ -157,6 +168,16 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
           </>
         )}
       </p>
+      {level && (
+        <LazySection label="delivery dates" minHeight={84}>
+          <ArrivalEstimate inventoryLevelId={level.id} />
+        </LazySection>
+      )}
+      {notices.length > 0 && (
+        <Suspense fallback={null}>
+          <ProductNotices notices={notices} />
+        </Suspense>
+      )}
       <dl className="sk-details sk-pp-details">
         <dt>{PRODUCT_SECTION_TEXT.sku}</dt>
         <dd>{sku ?? '-'}</dd>

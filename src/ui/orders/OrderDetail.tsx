@@ -8,6 +8,8 @@
  */
 import { useId } from 'react';
 import { MESSAGES } from '../../domain/account.ts';
+import { PRICE_SYMBOL, toCents } from '../../domain/money.ts';
+import { orderQuoteRows } from '../../domain/shipping-view.ts';
 import { ORDER_TEXT, ORDERS_PATH } from '../../domain/orders.ts';
 import { createStoreLinks } from '../../domain/urls.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
@@ -15,6 +17,7 @@ import { useOrder, type OrderApi, type RelatedOffer } from '../../hooks/useOrder
 import { CatalogLink } from '../catalog/CatalogLink.tsx';
 import { PriceTag } from '../catalog/PriceTag.tsx';
 import { ResponsiveImage } from '../catalog/ResponsiveImage.tsx';
+import { OrderShipments } from '../shipping/OrderShipments.tsx';
 import { LoadingLine } from './LoadingLine.tsx';
 import './orders.css';
 
@@ -149,6 +152,9 @@ export function OrderDetail({ id, returnPath }: OrderDetailProps) {
     );
   }
   const order = page.order;
+  // the quote the order was charged by: its shipments, and its totals with the tax row
+  const quote = order.shippingQuote ?? null;
+  const totals = (quote && orderQuoteRows(quote, toCents(order.totalPrice), order.discountCodes, PRICE_SYMBOL)) ?? page.totals;
   return (
     <div className="order-detail">
       <p className="order-meta">
@@ -162,7 +168,7 @@ export function OrderDetail({ id, returnPath }: OrderDetailProps) {
         <section className="account-card order-items" aria-label={ORDER_TEXT.items}>
           <Lines page={page} />
           <dl className="order-totals" aria-label="Order totals">
-            {page.totals.map((row) => (
+            {totals.map((row) => (
               <div key={row.label} className={row.strong ? 'order-total-strong' : undefined}>
                 <dt>{row.label}</dt>
                 <dd>{row.value}</dd>
@@ -171,6 +177,9 @@ export function OrderDetail({ id, returnPath }: OrderDetailProps) {
           </dl>
         </section>
         <aside className="order-side">
+          {quote && (
+            <OrderShipments quote={quote} lines={order.lines.map((l) => ({ id: String(l.inventoryLevelId), title: l.title, quantity: l.quantity }))} symbol={PRICE_SYMBOL} />
+          )}
           <section className="account-card">
             <h2>{ORDER_TEXT.shippingAddress}</h2>
             <address className="order-address">

@@ -7,6 +7,7 @@
 import { CART_PAGE_PATH } from '../../domain/cart-calls.ts';
 import { CHROME_TEXT, cartLineTotalText } from '../../domain/chrome.ts';
 import type { CartApi } from '../../hooks/useCart.ts';
+import CartShipping from '../shipping/CartShipping.tsx';
 
 /**
  * The panel's content.
@@ -34,13 +35,8 @@ export default function CartPanel({ cart, symbol }: { cart: CartApi; symbol: str
           ))}
         </ul>
       )}
-      {cart.totals && !cart.empty && (
-        <ul className="cart-totals" aria-label="Cart totals">
-          {cart.totalsRows.map((row) => (
-            <li key={row.kind} className={`cart-totals-${row.kind}`}><span>{row.label}</span> <strong>{row.value}</strong></li>
-          ))}
-        </ul>
-      )}
+      {/* the shipments, tax and dates for the shopper's ZIP, else the cart's own totals */}
+      {cart.totals && !cart.empty && <CartShipping lines={cart.lines} checkout={cart.checkout} fallbackRows={cart.totalsRows} variant="overlay" />}
       <a className="button cart-view" href={CART_PAGE_PATH} onClick={cart.viewCart}>{CHROME_TEXT.viewCart}</a>
     </>
   );
