@@ -39,8 +39,8 @@ export const SHIPPING_TEXT = {
   retry: 'Try again',
   /** The cart's shipments heading. */
   shipmentsHeading: 'Shipments',
-  /** The tax row when the store does not collect in the destination's state. */
-  tax: 'Tax',
+  /** The tax row's label (as the checkout and the confirmation mail read it). */
+  tax: 'Sales tax',
 } as const;
 
 /** 'Delivery to 92101'. */
@@ -115,7 +115,7 @@ const money = (cents: Cents, symbol: string) => formatCartAmount(fromCents(cents
 export interface ShipmentView {
   /** Stable within a quote: the shipment's kind. */
   key: string;
-  /** 'Parcels · Ground', 'Pool chemicals · Ground', 'Freight · Freight'. */
+  /** 'Parcels by Ground', 'Pool chemicals by Ground', 'Freight'. */
   heading: string;
   /** 'FREE' at 0, else the price with the currency symbol. */
   priceText: string;
@@ -134,15 +134,15 @@ export interface ShipmentLineRef {
   quantity: number;
 }
 
-/** 'Parcels · Ground'; freight reads just 'Freight'. */
+/** 'Parcels by Ground', as the checkout names a shipment; freight reads just 'Freight'. */
 function shipmentHeading(s: Shipment): string {
-  return s.title === s.serviceName ? s.title : `${s.title} · ${s.serviceName}`;
+  return s.title === s.serviceName ? s.title : `${s.title} by ${s.serviceName}`;
 }
 
 /**
  * The shipments of a quote, in the quote's order, with the lines each carries.
  * @example
- * shipmentViews(quote, [{ id: '12', title: 'Liquid Chlorine', quantity: 1 }], '$')[0].heading; // 'Pool chemicals · Ground'
+ * shipmentViews(quote, [{ id: '12', title: 'Liquid Chlorine', quantity: 1 }], '$')[0].heading; // 'Pool chemicals by Ground'
  */
 export function shipmentViews(quote: ShippingQuote, lines: readonly ShipmentLineRef[], symbol: string): ShipmentView[] {
   const byId = new Map(lines.map((l) => [l.id, l]));
@@ -172,8 +172,8 @@ export interface QuoteTotalsRow {
 }
 
 /**
- * The tax row's label: 'Tax (CA 7.75%)' where the store collects in the destination's state,
- * 'Tax' otherwise (its value then $0.00).
+ * The tax row's label: 'Sales tax (CA 7.75%)' where the store collects in the destination's
+ * state, 'Sales tax' otherwise (its value then $0.00).
  */
 export function taxLabel(quote: ShippingQuote): string {
   const tax = quote.tax;
@@ -182,13 +182,13 @@ export function taxLabel(quote: ShippingQuote): string {
 
 /**
  * The totals block of a quote: Subtotal (the lines'), Discount (when there is one, negative,
- * with the codes), a Shipping row per shipment ('Shipping: Pool chemicals · Ground', FREE at 0),
+ * with the codes), a Shipping row per shipment ('Shipping: Pool chemicals by Ground', FREE at 0),
  * the tax row, and Total = lines − discount + shipping + tax, to the cent, as the checkout
  * charges it (every figure is the quote's own).
  * @param codes discount codes named in the Discount label. @default []
  * @example
  * quoteTotalsRows(quote, '$', ['SAVE10']).map((r) => `${r.label} ${r.value}`);
- * // ['Subtotal $1,899.97', 'Discount (SAVE10) -$190.00', 'Shipping: Parcels · Ground $14.20', …, 'Tax (CA 7.75%) $132.49', 'Total $1,991.25']
+ * // ['Subtotal $1,899.97', 'Discount (SAVE10) -$190.00', 'Shipping: Parcels by Ground $14.20', …, 'Sales tax (CA 7.75%) $132.49', 'Total $1,991.25']
  */
 export function quoteTotalsRows(quote: ShippingQuote, symbol: string, codes: readonly string[] = []): QuoteTotalsRow[] {
   const t = quote.totals;

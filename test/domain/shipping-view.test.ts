@@ -87,8 +87,8 @@ describe('the totals rows of a quote', () => {
     const rows = quoteTotalsRows(q, '$', ['SAVE50']);
     expect(rows.map((r) => r.key)).toEqual(['subtotal', 'discount', 'shipping-parcel', 'shipping-hazmat', 'shipping-freight', 'tax', 'total']);
     expect(rows.find((r) => r.kind === 'discount')).toMatchObject({ label: 'Discount (SAVE50)', value: '-$50.00' });
-    expect(rows.find((r) => r.kind === 'tax')?.label).toBe(`Tax (CA ${q.tax.rateText})`);
-    expect(rows.map((r) => r.label).filter((l) => l.startsWith('Shipping'))).toEqual(['Shipping: Parcels · Ground', 'Shipping: Pool chemicals · Ground', 'Shipping: Freight']);
+    expect(rows.find((r) => r.kind === 'tax')?.label).toBe(`Sales tax (CA ${q.tax.rateText})`);
+    expect(rows.map((r) => r.label).filter((l) => l.startsWith('Shipping'))).toEqual(['Shipping: Parcels by Ground', 'Shipping: Pool chemicals by Ground', 'Shipping: Freight']);
     const t = q.totals;
     expect(cents(rows.at(-1)!.value)).toBe(t.linesCents - t.discountCents + t.shippingCents + t.taxCents);
   });
@@ -110,10 +110,10 @@ describe('the totals rows of a quote', () => {
     );
   });
 
-  test('no tax collected reads a plain Tax row of $0.00', () => {
+  test('no tax collected reads a plain Sales tax row of $0.00', () => {
     const q = quote([PUMP], '60601');
     expect(q.tax.collected).toBe(false);
-    expect(taxLabel(q)).toBe('Tax');
+    expect(taxLabel(q)).toBe('Sales tax');
     expect(quoteTotalsRows(q, '$').find((r) => r.kind === 'tax')?.value).toBe('$0.00');
   });
 });
@@ -123,8 +123,8 @@ describe('shipments', () => {
     const q = quote([CHLORINE, { ...PUMP, quantity: 2 }, FILTER]);
     const views = shipmentViews(q, [{ id: 'pump', title: 'Hayward Super Pump 1.5 HP', quantity: 2 }, { id: 'chlorine', title: 'Liquid Chlorine', quantity: 1 }], '$');
     expect(views.map((v) => [v.heading, v.items])).toEqual([
-      ['Parcels · Ground', ['Hayward Super Pump 1.5 HP × 2']],
-      ['Pool chemicals · Ground', ['Liquid Chlorine']],
+      ['Parcels by Ground', ['Hayward Super Pump 1.5 HP × 2']],
+      ['Pool chemicals by Ground', ['Liquid Chlorine']],
       ['Freight', []],
     ]);
     expect(views.every((v) => v.arrivalText.startsWith('Arrives '))).toBe(true);

@@ -113,8 +113,8 @@ describe('useCartShipping', () => {
     });
     expect(result.current.exact).toBe(true);
     expect(result.current.shipments.map((s) => [s.heading, s.items])).toEqual([
-      ['Parcels · Ground', ['Part 22']],
-      ['Pool chemicals · Ground', ['Part 21']],
+      ['Parcels by Ground', ['Part 22']],
+      ['Pool chemicals by Ground', ['Part 21']],
       ['Freight', ['Part 23']],
     ]);
     expect(result.current.rows?.map((r) => r.kind)).toEqual(['subtotal', 'shipping', 'shipping', 'shipping', 'tax', 'total']);

@@ -168,10 +168,10 @@ describe('the cart', () => {
     const t = quote.totals;
     expect(rows).toEqual([
       `Subtotal ${money(t.linesCents)}`,
-      `Shipping: Parcels · Ground ${parcel!.cents === 0 ? 'FREE' : money(parcel!.cents)}`,
-      `Shipping: Pool chemicals · Ground ${money(hazmat!.cents)}`,
+      `Shipping: Parcels by Ground ${parcel!.cents === 0 ? 'FREE' : money(parcel!.cents)}`,
+      `Shipping: Pool chemicals by Ground ${money(hazmat!.cents)}`,
       `Shipping: Freight ${money(freight!.cents)}`,
-      `Tax (CA ${quote.tax.rateText}) ${money(t.taxCents)}`,
+      `Sales tax (CA ${quote.tax.rateText}) ${money(t.taxCents)}`,
       `Total ${money(t.linesCents - t.discountCents + parcel!.cents + hazmat!.cents + freight!.cents + quote.tax.totalCents)}`,
     ]);
     for (const s of quote.shipments) expect(within(shipments).getAllByText(s.dates.arrivalText).length).toBeGreaterThan(0);
@@ -195,7 +195,7 @@ describe('the order page', () => {
     const quote = quoteOf([{ ...CHLORINE, id: '21' }, { ...PUMP, id: '22' }, { ...FILTER, id: '23' }]);
     render(<OrderShipments quote={quote} lines={[{ id: '21', title: 'Liquid Chlorine', quantity: 2 }, { id: '22', title: 'Pump', quantity: 1 }, { id: '23', title: 'Sand Filter', quantity: 1 }]} symbol="$" />);
     const items = within(screen.getByRole('region', { name: 'Shipments' })).getAllByRole('listitem');
-    expect(items.map((i) => i.querySelector('strong')?.textContent)).toEqual(['Parcels · Ground', 'Pool chemicals · Ground', 'Freight']);
+    expect(items.map((i) => i.querySelector('strong')?.textContent)).toEqual(['Parcels by Ground', 'Pool chemicals by Ground', 'Freight']);
     expect(items[1]!.textContent).toContain('Liquid Chlorine × 2');
     expect(items[2]!.textContent).toContain(quote.shipments[2]!.dates.arrivalText);
   });
@@ -220,10 +220,10 @@ describe('the order page', () => {
     } satisfies Partial<ApiClient>);
     renderAt(<OrdersPage />, { url: '/account/orders/12', path: '/account/orders/:id', client, options: { initialData: SIGNED_IN } });
     const shipments = await screen.findByRole('region', { name: 'Shipments' });
-    expect(within(shipments).getAllByRole('listitem').map((i) => i.querySelector('strong')?.textContent)).toEqual(['Parcels · Ground', 'Pool chemicals · Ground', 'Freight']);
+    expect(within(shipments).getAllByRole('listitem').map((i) => i.querySelector('strong')?.textContent)).toEqual(['Parcels by Ground', 'Pool chemicals by Ground', 'Freight']);
     expect(within(shipments).getByText('Liquid Chlorine')).toBeTruthy();
     const totals = screen.getByLabelText('Order totals');
-    expect(within(totals).getByText(`Tax (CA ${quote.tax.rateText})`).nextElementSibling?.textContent).toBe(money(t.taxCents));
+    expect(within(totals).getByText(`Sales tax (CA ${quote.tax.rateText})`).nextElementSibling?.textContent).toBe(money(t.taxCents));
     expect(within(totals).getByText('Total').nextElementSibling?.textContent).toBe(money(t.totalCents));
   });
 });
