@@ -9,7 +9,7 @@ const start = (input: AuthInput) =>
   createActor(
     authMachine.provide({
       actors: {
-        fetchUser: fromPromise(() => new Promise<User | null>(() => undefined)),
+        fetchUser: fromPromise(() => new Promise<User | Record<string, never> | null>(() => undefined)),
         fetchCustomer: fromPromise(() => new Promise<Customer | null>(() => undefined)),
       },
     }),

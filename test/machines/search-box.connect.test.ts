@@ -14,10 +14,11 @@ const start = (products: HeaderProduct[], collections: HeaderCollection[] = []) 
   createActor(
     searchBoxMachine.provide({
       actors: {
-        searchProducts: fromPromise(async (_: { input: HeaderProductsInput }) => ({ products, equipment: [] as HeaderEquipment[] })),
+        searchProducts: fromPromise(async (_: { input: HeaderProductsInput }): Promise<{ products: HeaderProduct[]; equipment?: HeaderEquipment[] }> => ({ products, equipment: [] })),
         searchCollections: fromPromise(async (_: { input: HeaderCollectionsInput }) => ({ collections })),
       },
     }),
+    { input: {} },
   ).start();
 
 describe('connectSearchBox', () => {
