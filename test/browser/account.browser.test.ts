@@ -26,7 +26,7 @@ async function register(page: Page, email: string, first = 'Pat', last = 'Diver'
   await page.goto('/register');
   await page.getByLabel('First Name').fill(first);
   await page.getByLabel('Last Name').fill(last);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -36,7 +36,7 @@ async function register(page: Page, email: string, first = 'Pat', last = 'Diver'
 
 async function signIn(page: Page, email: string, password: string, path = '/login.asp'): Promise<void> {
   await page.goto(path);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
@@ -120,7 +120,7 @@ describe('accounts', () => {
       await page.getByText('You have been signed out.').waitFor();
       await page.goto(path);
       await page.waitForURL(`${storeUrl()}/login.asp?returnTo=${encodeURIComponent(path)}`);
-      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${storeUrl()}${path}`);
@@ -148,7 +148,7 @@ describe('accounts', () => {
     // a wrong password keeps the email typed; the right one returns to the account page
     await signIn(page, email, 'not the password at all');
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password.' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Manage Account' }).waitFor();
@@ -298,7 +298,7 @@ describe('accounts', () => {
     await page.keyboard.press('Escape');
     await page.goto('/myaccount.asp?tab=wallet');
     await page.getByRole('tab', { name: 'Payment methods' }).waitFor();
-    await page.getByRole('list', { name: 'Payment methods' }).waitFor();
+    await page.getByRole('list', { name: 'Payment methods', exact: true }).waitFor();
     await check('myaccount-wallet');
     // each page checked once its own content is there (the header's search form is there at once)
     for (const [path, heading, ready] of [

@@ -118,7 +118,7 @@ describe('wallet, checkout and orders', () => {
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Save card' }).click();
     await closed;
-    const card = page.getByRole('list', { name: 'Payment methods' }).getByRole('listitem');
+    const card = page.getByRole('list', { name: 'Payment methods', exact: true }).getByRole('listitem');
     await expect.poll(() => card.count()).toBe(1);
     await expect.poll(() => card.textContent()).toContain('11/2031');
     expect(await card.textContent()).toContain('12 Cabana Ct');
@@ -248,7 +248,7 @@ describe('wallet, checkout and orders', () => {
     await goToCheckout(page);
     // signing in merges the guest cart into the account's: the way back is the cart page
     expect(await page.getByRole('link', { name: 'Sign in', exact: true }).getAttribute('href')).toBe('/login.asp?returnTo=%2Fshoppingcart.asp');
-    await page.getByLabel('Email').fill(uniqueEmail('guest'));
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('guest'));
     await page.getByLabel('First name').fill('Gus');
     await page.getByLabel('Last name').fill('Guest');
     await page.getByLabel('Address line 1').fill('3 Splash Ave');

@@ -134,7 +134,7 @@ describe('the store under its Content-Security-Policy', () => {
     await page.goto('/register');
     await page.getByLabel('First Name').fill('Cass');
     await page.getByLabel('Last Name').fill('Policy');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -143,7 +143,7 @@ describe('the store under its Content-Security-Policy', () => {
     await page.goto('/logout');
     await page.getByText('You have been signed out.').waitFor();
     await page.goto('/login.asp');
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname !== '/login.asp');
@@ -176,7 +176,7 @@ describe('the store under its Content-Security-Policy', () => {
     await popup.getByRole('button', { name: 'Save card' }).click();
     // the saved page's nonce'd script closes the popup
     await closed;
-    const card = page.getByRole('list', { name: 'Payment methods' }).getByRole('listitem');
+    const card = page.getByRole('list', { name: 'Payment methods', exact: true }).getByRole('listitem');
     await expect.poll(() => card.count()).toBe(1);
 
     // the recovery email, verified through the server-rendered page's nonce'd script
