@@ -18,6 +18,7 @@ import { migrate, syncIdentities } from '../db/migrate.ts';
 import { seedContent } from '../content/seed.ts';
 import { formatReport } from '../modules/imports/report.ts';
 import { importCatalogue } from '../modules/imports/index.ts';
+import { markCatalogueFromFile } from './equipment-database.ts';
 import { seedStore } from './store.ts';
 import { seedDemoCustomer } from '../account/demo.ts';
 
@@ -29,6 +30,7 @@ async function fromFile(db: Db, args: SeedArgs & { from: string; format: NonNull
     ...(args.categories ? { categories: createReadStream(args.categories) } : {}),
   });
   console.error(formatReport(report));
+  await markCatalogueFromFile(db, args.format);
   return { catalogue: { from: args.from, format: args.format, ...report.totals, collectionsCreated: report.collectionsCreated }, content };
 }
 

@@ -79,14 +79,28 @@ export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<Equ
   return { equipment: g.equipment.length, diagrams, callouts, fitments, partNumbers: g.partNumbers.length, supersessions: g.supersessions.length };
 }
 
+/** The store setting that says where the catalogue came from, when not from the generator. */
+export const CATALOGUE_SOURCE_KEY = 'catalogueSource';
+
 /**
- * Seeds the equipment of a store whose catalogue was seeded before equipment existed (issue 15),
+ * Marks the catalogue as made from an operator's file (`npm run seed -- --from`): the generated
+ * equipment names generated parts by id, so it must never be added to such a store.
+ */
+export async function markCatalogueFromFile(db: Db, format: string): Promise<void> {
+  await db.run('INSERT INTO store_settings (setting_key, value_json) VALUES (?, ?)', [CATALOGUE_SOURCE_KEY, JSON.stringify({ from: 'file', format })]);
+}
+
+/**
+ * Seeds the equipment of a generated store whose catalogue was seeded before equipment existed,
  * so a database of an earlier release gets its models at the next start. Nothing when the store
- * has no products or already has equipment. Answers what was written, or null.
+ * has no products, already has equipment, or was made from an operator's file (its products are
+ * not the generator's). Answers what was written, or null.
  */
 export async function seedEquipmentIfMissing(db: Db, options: { seed?: number } = {}): Promise<EquipmentSeedSummary | null> {
   const products = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0;
   const models = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM equipment'))?.n ?? 0;
   if (products === 0 || models > 0) return null;
+  const source = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM store_settings WHERE setting_key = ?', [CATALOGUE_SOURCE_KEY]);
+  if ((source?.n ?? 0) > 0) return null;
   return seedEquipment(db, options);
 }

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { parseSeedArgs } from '../../../../src/server/config.ts';
 import { openSqlite } from '../../../../src/server/db/database.ts';
+import { seedEquipmentIfMissing } from '../../../../src/server/seed/equipment-database.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -48,6 +49,9 @@ describe('npm run seed -- --from', () => {
       expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM products WHERE handle = 'brightwater-replacement-cartridge'"))!.n).toBe(1);
       expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM collections WHERE handle = 'filter-cartridges'"))!.n).toBe(1);
       expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pages'))!.n).toBeGreaterThan(0);
+      // npm start's first open of a seeded store adds no generated equipment (it names generated parts)
+      expect(await seedEquipmentIfMissing(db)).toBeNull();
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM equipment'))!.n).toBe(0);
     } finally {
       await db.close();
     }
