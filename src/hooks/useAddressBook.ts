@@ -1,46 +1,22 @@
 /**
- * The customer's mailing addresses (spec sections 2, 4, 5, 7 and 8) over `addressBookMachine`:
- * cards titled 'Default Address' or 'Mailing Address', the Edit modal (opens on Edit, closes on
- * Close or Confirm) with the address form, the update and delete calls and their messages, the
- * empty state, and the country and state lists. The customer comes from the shared auth actor.
+ * The customer's mailing addresses over `addressBookMachine`: cards titled 'Default Address' or
+ * 'Mailing Address', the Edit modal (opens on Edit, closes on Close or Confirm) with the address
+ * form, the update and delete calls and their messages, the empty state, and the country and
+ * state lists. The customer comes from the shared auth actor.
  * @module
  */
-import type { ApiClient } from '../api/client.ts';
-import { useEffect, useMemo, useRef } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { addressCardTitle } from '../domain/account.ts';
-import { addressFieldMarks, isAddressFormComplete, isStateFieldShown, type AddressFormField, type AddressFormValues, type FieldMark } from '../domain/address.ts';
-import type { Country, MailingAddress, State } from '../domain/entities.ts';
-import { addressBookMachine } from '../machines/address-book.machine.ts';
-import { useClient } from './context.ts';
+import { useEffect, useRef } from 'react';
+import type { AddressFormField } from '../domain/address.ts';
+import { connectAddressBook, type AddressBookView } from '../machines/address-book.connect.ts';
+import { useSkimmer } from './context.ts';
 import { useAuth } from './useAuth.ts';
 import { useLatest } from './useLatest.ts';
+import { useMachineView } from './useMachineView.ts';
 import { useMachineNotices } from './useToasts.ts';
-import { actorValues } from './actor-values.ts';
+import { addressBookValues, providedAddressBookMachine } from './actors/address-book.ts';
 
-/** What {@link useAddressBook} returns. */
-export interface AddressBookApi {
-  /** The addresses, each with its card title. */
-  addresses: (MailingAddress & { title: string })[];
-  /** 'Account has no addresses.' when there are none, else null. */
-  emptyText: string | null;
-  /** The Edit modal's form, or null when the modal is closed. */
-  form: AddressFormValues | null;
-  modalOpen: boolean;
-  /** Validity marks of the form's fields (phone and postal code by country). */
-  fieldMarks: Record<AddressFormField, FieldMark> | null;
-  /** The State field shows only once a country is chosen. */
-  stateFieldShown: boolean;
-  /** Every required field is filled and valid. */
-  formComplete: boolean;
-  countries: Country[];
-  states: State[];
-  updating: boolean;
-  /** The address being deleted, or null. */
-  deletingId: number | null;
-  /** The open alert's text ('Address not updated', 'Failed to remove address.' or the server's), or null. */
-  alert: string | null;
+/** What {@link useAddressBook} returns: the book's view and its events. */
+export interface AddressBookApi extends AddressBookView {
   edit(id: number): void;
   change(field: Exclude<AddressFormField, 'countryCode'>, value: string): void;
   changeCountry(countryCode: string): void;
@@ -51,30 +27,18 @@ export interface AddressBookApi {
   dismissAlert(): void;
 }
 
-const addressBookValues = actorValues<ApiClient>('useAddressBook');
-/** The machine with its calls, over the latest values of the hook that runs it. */
-const providedAddressBookMachine = addressBookMachine.provide({
-  actors: {
-    updateMailingAddress: fromPromise(({ system, input: { id, body }, signal }) => addressBookValues.of(system).updateMailingAddress(id, body, { signal })),
-    deleteMailingAddress: fromPromise(({ system, input: { customerId, id }, signal }) => addressBookValues.of(system).deleteMailingAddress(customerId, id, { signal })),
-    fetchCountries: fromPromise(async ({ system, signal }) => (await addressBookValues.of(system).countries({ signal })).countries),
-    fetchStates: fromPromise(async ({ system, input: { countryCode }, signal }) => (await addressBookValues.of(system).states(countryCode, { signal })).states),
-  },
-});
-
 /**
- * The address book. The alert is also raised through the environment's `alert` (spec section 8:
- * "in an alert"), and kept in `alert` for a view that draws its own.
- *
+ * The address book. The alert is also raised through the environment's `alert`, and kept in
+ * `alert` for a view that draws its own.
  * @example
  * const book = useAddressBook();
- * book.addresses.map((a) => <Card key={a.id} title={a.title} onEdit={() => book.edit(a.id)} onDelete={() => book.remove(a.id)} />);
+ * book.addresses.map((a) => <Card key={a.id} title={a.title} onEdit={() => book.edit(a.id)} />);
  */
 export function useAddressBook(): AddressBookApi {
-  const client = useClient();
-  const api = useLatest(client);
+  const { client, queryClient } = useSkimmer();
+  const values = useLatest({ client, queryClient });
   const { customer } = useAuth();
-  const actor = addressBookValues.bind(useActorRef(providedAddressBookMachine, { input: { customer } }), api);
+  const { view, actor } = useMachineView(providedAddressBookMachine, connectAddressBook, { input: { customer }, values: [addressBookValues, values] });
   useMachineNotices(actor);
   const sent = useRef(customer);
   useEffect(() => {
@@ -82,26 +46,9 @@ export function useAddressBook(): AddressBookApi {
     sent.current = customer;
     actor.send({ type: 'customer.changed', customer });
   }, [actor, customer]);
-
-  const c = useSelector(actor, (s) => s.context);
-  const updating = useSelector(actor, (s) => s.matches({ update: 'updating' }));
-  const modalOpen = useSelector(actor, (s) => s.matches({ modal: 'open' }));
-  const addresses = useMemo(() => c.addresses.map((a) => ({ ...a, title: addressCardTitle(a) })), [c.addresses]);
-  const form = c.form;
   const send = actor.send;
   return {
-    addresses,
-    emptyText: c.emptyText,
-    form,
-    modalOpen,
-    fieldMarks: form ? addressFieldMarks(form) : null,
-    stateFieldShown: form ? isStateFieldShown(form) : false,
-    formComplete: form ? isAddressFormComplete(form) : false,
-    countries: c.countries,
-    states: c.states,
-    updating,
-    deletingId: c.deletingId,
-    alert: c.alert,
+    ...view,
     edit: (id) => send({ type: 'address.edit', id }),
     change: (field, value) => send({ type: 'field.changed', field, value }),
     changeCountry: (countryCode) => send({ type: 'country.changed', countryCode }),

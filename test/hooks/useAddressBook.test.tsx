@@ -4,6 +4,9 @@ import { ApiError } from '../../src/api/errors.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { useAddressBook } from '../../src/hooks/useAddressBook.ts';
 import { useToasts } from '../../src/hooks/useToasts.ts';
+import { useClient } from '../../src/hooks/context.ts';
+import { customerRead } from '../../src/hooks/query/account-reads.ts';
+import { useRead } from '../../src/hooks/query/useRead.ts';
 import { address, CUSTOMER, USER } from './account.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
@@ -88,5 +91,19 @@ describe('useAddressBook', () => {
     await waitFor(() => expect(log).toHaveBeenCalledWith('fetchCountries', 'offline', expect.any(Error)));
     expect(result.current.book.countries).toEqual([]);
     expect(result.current.toasts.toasts).toEqual([]);
+  });
+
+  test('a delete re-renders the readers of the customer with the addresses the server answers after it', async () => {
+    let answer: typeof CUSTOMER = CUSTOMER;
+    const customer = vi.fn(async () => ({ customer: answer }));
+    const client = { countries: vi.fn(async () => ({ countries: [US] })), deleteMailingAddress: vi.fn(async () => ({ success: true })), customer, user: vi.fn(() => new Promise(() => {})) };
+    const { result } = renderHook(() => ({ book: useAddressBook(), reader: useRead(customerRead(useClient())) }), {
+      wrapper: wrapper(fakeClient(client as never), testEnvironment(), { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
+    });
+    await waitFor(() => expect(result.current.reader.data?.customer.MailingAddresses).toHaveLength(2));
+    answer = { id: 42, MailingAddresses: [address(1, true)] };
+    act(() => result.current.book.remove(2));
+    await waitFor(() => expect(client.deleteMailingAddress).toHaveBeenCalled());
+    await waitFor(() => expect(result.current.reader.data?.customer.MailingAddresses).toHaveLength(1));
   });
 });
