@@ -119,9 +119,13 @@ export async function quoteCheckout(
 ): Promise<ShippingResult<ShippingQuote>> {
   const quoteLines: QuoteLine[] = (await quoteLinesOf(db, lines.map((l) => ({ inventoryLevelId: l.inventoryLevelId, quantity: l.quantity }))))
     .map((q, i) => ({ ...q, unitCents: lines[i]!.unitCents }));
+  // the form marks the state optional: a US address without one is read as its ZIP's state (a
+  // state that is given is still checked against the ZIP)
+  const zip3 = /^\s*(\d{3})/.exec(address.zip)?.[1];
+  const state = address.stateCode ?? (address.countryCode === 'US' && zip3 ? shipping.tables.zip3States.get(zip3) ?? null : null);
   return shipping.quote(
     quoteLines,
-    { zip: address.zip, state: address.stateCode, country: address.countryCode, address1: address.address1, address2: address.address2, phone: address.phone },
+    { zip: address.zip, state, country: address.countryCode, address1: address.address1, address2: address.address2, phone: address.phone },
     {
       purpose: 'order',
       service: choice.service,

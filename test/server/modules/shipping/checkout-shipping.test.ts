@@ -101,6 +101,16 @@ describe('the checkout page quotes the address', () => {
   });
 });
 
+describe('the state of a US address', () => {
+  test("left out, it is the ZIP's state (the form marks it optional) and that state's tax applies", async () => {
+    const { cookie, id } = await cartWith([['basket', 1]]);
+    expect((await post(cookie, id, { ...californiaForm, stateCode: '' })).statusCode).toBe(303);
+    const quote = JSON.parse((await orderOf(id))!.shipping_quote_json);
+    expect(quote.destination.state).toBe('CA');
+    expect(quote.tax.collected).toBe(true);
+  });
+});
+
 describe('refused destinations answer 422 with the message next to the field', () => {
   test.each([
     ['chemicals to Alaska', [['chlorine', 1]], { stateCode: 'AK', zip: '99501', city: 'Anchorage' }, 'stateCode',
