@@ -1,0 +1,49 @@
+/**
+ * The payments routes (HTTP only; the rules are the service's): Stripe's webhook endpoint.
+ *
+ * The signature covers the exact bytes Stripe sent, so this plugin (encapsulated: nothing outside
+ * it is affected) reads JSON bodies as raw bytes instead of parsing them.
+ * @module
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { WebhookSignatureError } from './provider.ts';
+import { stripeWebhookSchema, WEBHOOK_BODY_LIMIT } from './schemas.ts';
+import type { PaymentsService } from './service.ts';
+
+/** Options of {@link paymentsRoutes}. */
+export interface PaymentsRoutesOptions {
+  service: PaymentsService;
+}
+
+/** The answer to a webhook whose signature does not hold. */
+export const WEBHOOK_ERRORS = {
+  signature: 'The webhook signature is missing, wrong or too old.',
+  provider: 'This store does not take Stripe payments.',
+} as const;
+
+/**
+ * Registers `POST /api/payments/stripe/webhook`.
+ * @example
+ * await app.register(paymentsRoutes, { service });
+ */
+export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, options) => {
+  const { service } = options;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.post('/api/payments/stripe/webhook', { schema: stripeWebhookSchema }, async (request, reply) => {
+    if (service.provider.name !== 'stripe') return reply.code(400).send({ error: WEBHOOK_ERRORS.provider });
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    try {
+      const { outcome, type } = await service.applyWebhook(body, typeof signature === 'string' ? signature : undefined);
+      return { received: true, outcome, type };
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) {
+        request.log.warn({ reason: err.message }, 'stripe webhook refused');
+        return reply.code(400).send({ error: WEBHOOK_ERRORS.signature });
+      }
+      // anything else (the provider unreachable while the event is applied) answers 5xx: Stripe delivers it again later
+      throw err;
+    }
+  });
+};
