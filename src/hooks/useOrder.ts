@@ -5,16 +5,13 @@
  * add-to-order messages.
  * @module
  */
-import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client.ts';
 import type { Order } from '../api/types.ts';
 import { parseOrderId } from '../domain/orders.ts';
 import { connectOrder, type OrderView } from '../machines/order.connect.ts';
-import { orderMachine } from '../machines/order.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useSignedInMachineView } from './useSignedInMachineView.ts';
-import { actorValues } from './actor-values.ts';
+import { orderValues, providedOrderMachine } from './actors/orders.ts';
 
 export type { OrderLineView, RelatedOffer } from '../machines/order.connect.ts';
 
@@ -24,18 +21,6 @@ export interface OrderApi extends OrderView {
   dismissNotice(): void;
 }
 
-const orderValues = actorValues<ApiClient>('useOrder');
-/** The machine with its calls, over the latest values of the hook that runs it. */
-const providedOrderMachine = orderMachine.provide({
-  actors: {
-    fetchOrder: fromPromise(({ system, input: { orderId: id }, signal }) => orderValues.of(system).order(id, { signal })),
-    fetchRelated: fromPromise(({ system, input: { productIds }, signal }) =>
-      Promise.all(productIds.map((id) => orderValues.of(system).relatedProducts(id, { signal }).then((r) => r?.products ?? []))),
-    ),
-    addToOrder: fromPromise(({ system, input: { orderId: id, productId }, signal }) => orderValues.of(system).addRelatedProductToOrder(id, productId, { signal })),
-  },
-});
-
 /**
  * The order of a route parameter. `input.returnPath` is the page a signed-out visitor comes back
  * to after signing in (the redirect's `returnTo`).
@@ -44,9 +29,9 @@ const providedOrderMachine = orderMachine.provide({
  * page.related.map((r) => <button disabled={r.button.disabled} onClick={() => page.addToOrder(r.card.id)}>{r.button.label}</button>);
  */
 export function useOrder(idParam: string | undefined, input: { order?: Order; returnPath?: string | null } = {}): OrderApi {
-  const { client } = useSkimmer();
-  const api = useLatest(client);
-  const { view, actor } = useSignedInMachineView(providedOrderMachine, connectOrder, { input: { ...input, orderId: parseOrderId(idParam) }, values: [orderValues, api] });
+  const { client, queryClient } = useSkimmer();
+  const values = useLatest({ client, queryClient });
+  const { view, actor } = useSignedInMachineView(providedOrderMachine, connectOrder, { input: { ...input, orderId: parseOrderId(idParam) }, values: [orderValues, values] });
   return {
     ...view,
     addToOrder: (productId) => actor.send({ type: 'order.add', productId }),

@@ -4,15 +4,12 @@
  * the texts and links a view shows.
  * @module
  */
-import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client.ts';
 import type { Order } from '../api/types.ts';
 import { connectOrders, type OrdersView } from '../machines/orders.connect.ts';
-import { ordersMachine } from '../machines/orders.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useSignedInMachineView } from './useSignedInMachineView.ts';
-import { actorValues } from './actor-values.ts';
+import { ordersValues, providedOrdersMachine } from './actors/orders.ts';
 
 export type { OrderSummary } from '../machines/orders.connect.ts';
 
@@ -20,10 +17,6 @@ export type { OrderSummary } from '../machines/orders.connect.ts';
 export interface OrdersApi extends OrdersView {
   reload(): void;
 }
-
-const ordersValues = actorValues<ApiClient>('useOrders');
-/** The machine with its call, over the latest client of the hook that runs it. */
-const providedOrdersMachine = ordersMachine.provide({ actors: { fetchOrders: fromPromise(({ signal, system }) => ordersValues.of(system).orders({ signal })) } });
 
 /**
  * The signed-in customer's orders, newest first. `returnPath` is the page a signed-out visitor
@@ -33,8 +26,8 @@ const providedOrdersMachine = ordersMachine.provide({ actors: { fetchOrders: fro
  * if (list.gate === 'checking') return <p>{list.checkingText}</p>;
  */
 export function useOrders(input: { orders?: Order[]; returnPath?: string | null } = {}): OrdersApi {
-  const { client } = useSkimmer();
-  const api = useLatest(client);
-  const { view, actor } = useSignedInMachineView(providedOrdersMachine, connectOrders, { input, values: [ordersValues, api] });
+  const { client, queryClient } = useSkimmer();
+  const values = useLatest({ client, queryClient });
+  const { view, actor } = useSignedInMachineView(providedOrdersMachine, connectOrders, { input, values: [ordersValues, values] });
   return { ...view, reload: () => actor.send({ type: 'orders.reload' }) };
 }

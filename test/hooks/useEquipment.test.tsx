@@ -9,6 +9,9 @@ import { useDiagramExplorer } from '../../src/hooks/useDiagramExplorer.ts';
 import { useEquipment } from '../../src/hooks/useEquipment.ts';
 import { useEquipmentSearch } from '../../src/hooks/useEquipmentSearch.ts';
 import { useMyEquipment } from '../../src/hooks/useMyEquipment.ts';
+import { useClient } from '../../src/hooks/context.ts';
+import { myEquipmentRead } from '../../src/hooks/query/equipment-reads.ts';
+import { useRead } from '../../src/hooks/query/useRead.ts';
 import { USER } from './account.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
@@ -126,5 +129,24 @@ describe('useMyEquipment', () => {
     expect(client.saveMyEquipment).toHaveBeenCalledWith([B.handle]);
     expect(storage.get(MY_EQUIPMENT_STORAGE_KEY)).toBe('[]');
     expect(result.current.storedIn).toBe('account');
+  });
+
+  test('signed in: a removal re-renders the readers of the saved models with the account\'s answer', async () => {
+    let saved: EquipmentSummary[] = [summary(A), summary(B)];
+    const client = fakeClient({
+      myEquipment: vi.fn(async () => ({ equipment: saved })),
+      removeMyEquipment: vi.fn(async (handle: string) => {
+        saved = saved.filter((m) => m.handle !== handle);
+        return { equipment: saved };
+      }),
+    });
+    const { result } = renderHook(() => ({ mine: useMyEquipment(), reader: useRead(myEquipmentRead(useClient())) }), {
+      wrapper: wrapper(client, testEnvironment({ storage: createMemoryStorage() }), { initialData: { auth: { user: USER, customer: {} }, checkout: null } }),
+    });
+    await waitFor(() => expect(result.current.reader.data?.map((m) => m.handle)).toEqual([A.handle, B.handle]));
+    await waitFor(() => expect(result.current.mine.busy).toBe(false));
+    act(() => result.current.mine.remove(B.handle));
+    await waitFor(() => expect(result.current.reader.data?.map((m) => m.handle)).toEqual([A.handle]));
+    expect(client.myEquipment).toHaveBeenCalledTimes(1);
   });
 });
