@@ -51,6 +51,9 @@ import { loadSearchSynonyms } from './search/synonyms.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
+import type { PaymentsService } from './modules/payments/service.ts';
+import { paymentsFromConfig } from './modules/payments/setup.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
@@ -123,6 +126,11 @@ export interface AppOptions {
    * @default operatorAccessFromEnv(process.env): ADMIN_TOKEN, the hosts of PUBLIC_URL and ALLOWED_ORIGINS
    */
   operators?: OperatorAccess;
+  /**
+   * The payments service (modules/payments): the provider and capture method. @default
+   * paymentsFromConfig(db): PAYMENT_PROVIDER and its settings from the environment (the test provider without any)
+   */
+  payments?: PaymentsService;
   /** Counters of the account limits (sign-in ...); main.ts passes Redis ones with REDIS_URL. @default in memory */
   accountLimiter?: Limiter;
   /** Redis (and the key prefix) for the counters of the public route limits (search, pages, media), shared by every process. @default in memory */
@@ -153,6 +161,8 @@ declare module 'fastify' {
     catalogue: CatalogueServices;
     /** The render threads of the storefront's pages (render/pool.ts), or null when pages render on the main thread. */
     renderPool: RenderPool | null;
+    /** The payments service (modules/payments/service.ts): the checkout pays through it. */
+    payments: PaymentsService;
   }
 }
 
@@ -381,6 +391,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const shipping = options.shipping ?? defaultShippingService();
   await app.register(shippingRoutes, { db, service: shipping });
   await app.register(commerceRoutes, { db, shipping });
+  // payments through the configured provider, and its webhook endpoint
+  const payments = options.payments ?? paymentsFromConfig(db);
+  app.decorate('payments', payments);
+  await app.register(paymentsRoutes, { service: payments });
   // the operators' routes, by credentials alone
   const operators = options.operators ?? operatorAccessFromEnv(process.env);
   await app.register(realtimeRoutes, { db, operators });
