@@ -28,6 +28,8 @@ export const WEBHOOK_ERRORS = {
  */
 export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (app, options) => {
   const { service } = options;
+  // the parent's JSON parser is inherited by this scope: replaced here, and only here
+  if (app.hasContentTypeParser('application/json')) app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.post('/api/payments/stripe/webhook', { schema: stripeWebhookSchema }, async (request, reply) => {
