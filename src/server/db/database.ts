@@ -158,7 +158,9 @@ export function openSqlite(path: string, options: { onQuery?: (sql: string) => v
       raw.exec(sql);
     },
     transaction: async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
-      if (open) await idle();
+      // a loop, not one wait: of several callers waiting for one transaction, the first to resume
+      // opens the next one, and the others must wait for that one too (one wait let two BEGIN at once)
+      while (open) await idle();
       raw.exec('BEGIN IMMEDIATE');
       const work = (async () => {
         try {
