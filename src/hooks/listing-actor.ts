@@ -6,7 +6,8 @@
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { ApiClient } from '../api/client.ts';
-import { searchResultsMachine } from '../machines/search-results.machine.ts';
+import type { SearchQuery } from '../domain/entities.ts';
+import { searchResultsMachine, type ResultsPage } from '../machines/search-results.machine.ts';
 import { actorValues } from './actor-values.ts';
 import { fetchRead, type ReadCache } from './query/index.ts';
 import { listingRead } from './query/reads.ts';
@@ -34,3 +35,17 @@ export const listingMachine = searchResultsMachine.provide({
 
 /** A listing actor (the hook's own, or the one `useCollection` starts). */
 export type ListingActor = ActorRefFrom<typeof listingMachine>;
+
+/** Options of `useSearchResults`. */
+export interface SearchResultsOptions {
+  /** The page's query, read from its URL (`fromQueryString(location.search)`). */
+  query: SearchQuery;
+  /** The 'cat' search parameter: looked up, then a redirect to its collection. */
+  cat?: string | null;
+  /** Server-rendered results: the listing starts loaded. */
+  initial?: ResultsPage | null;
+  /** The collection listed (collection page); absent on the search results page. */
+  collectionId?: number | null;
+  /** The page path URL updates are written to. @default '/searchresults.asp' */
+  path?: string;
+}

@@ -23,7 +23,11 @@ import {
 import type { ResultsPage } from '../machines/search-results.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
-import { useInitialListingOf, useListingApi, useListingCall, useStoredView, type ListingActor, type SearchResultsApi } from './useSearchResults.ts';
+import { useInitialListingOf } from './useInitialListingOf.ts';
+import { useListingApi, type SearchResultsApi } from './useListingApi.ts';
+import { useListingCall } from './useListingCall.ts';
+import { useStoredView } from './useStoredView.ts';
+import type { ListingActor } from './listing-actor.ts';
 import { fetchRead, useCachedRead, usePrefetchReads, type ReadCache } from './query/index.ts';
 import { collectionRead, featuredRead, hierarchyRead, listingRead } from './query/reads.ts';
 import type { SearchResultsInput } from '../machines/search-results.machine.ts';
