@@ -224,7 +224,7 @@ describe('shipping, dates and tax on every surface', () => {
     await page.goto('/shoppingcart.asp');
     await page.getByRole('region', { name: 'Shipments' }).getByRole('listitem').first().waitFor();
     expect(await page.locator('.sk-totals__tax dt').textContent()).toMatch(/^Sales tax \(CA /);
-    await screenshot(page, `shipping-cart-${viewport}`);
+    await screenshot(page, `shipping-cart-guest-${viewport}`);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
