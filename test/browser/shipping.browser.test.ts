@@ -132,6 +132,9 @@ describe('shipping, dates and tax on every surface', () => {
     const cartTotal = await page.locator('.sk-totals__total dd').textContent();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'shipping-cart-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'shipping-cart-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // the hosted checkout: the same shipments and dates, the full warning and the sales tax before payment
     await page.getByRole('button', { name: 'Checkout' }).click();
