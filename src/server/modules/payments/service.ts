@@ -21,7 +21,7 @@
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import {
-  PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError, paymentKeys,
+  PaymentDeclinedError, PaymentRequestError, paymentKeys,
   type CaptureMethod, type PaymentMethodInput, type PaymentProvider, type ProviderPayment, type ProviderRefund,
 } from './provider.ts';
 import * as repo from './repository.ts';
@@ -84,7 +84,7 @@ export interface PayCheckoutInput {
   returnUrl?: string;
 }
 
-/** How paying went (a decline throws {@link PaymentDeclinedError}, an unknown outcome {@link PaymentUnavailableError}). */
+/** How paying went (a decline throws PaymentDeclinedError, an unknown outcome PaymentUnavailableError). */
 export type PayOutcome =
   | { kind: 'paid'; payment: RecordedPayment; orderId: number | null }
   | { kind: 'requires_action'; paymentRef: number; nextActionUrl: string | null; clientSecret: string | null };
