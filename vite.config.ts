@@ -110,6 +110,9 @@ const shared: UserConfig = {
     },
   },
   test: {
+    // a catalogue import in a test fetches pictures from this machine only (a server the test
+    // starts), never a DNS query for the sample files' example.com addresses
+    env: { IMPORT_IMAGE_FETCH: 'loopback' },
     projects: [
       {
         extends: true,

@@ -1,6 +1,7 @@
 /**
  * What the generated media are drawn from (routes/media.ts): the drawing of a product picture,
- * a collection picture or a 3D model, and the rows a PDF spec sheet prints. Reads only.
+ * a collection picture or a 3D model, the rows a PDF spec sheet prints, and the pictures a
+ * catalogue import stored. Reads only.
  * @module
  */
 import type { Db } from '../db/database.ts';
@@ -12,9 +13,15 @@ export interface Drawing {
   hue: number;
 }
 
-/** A product picture's drawing, or undefined for an unknown image id. */
-export async function productImageDrawing(db: Db, imageId: number): Promise<Drawing | undefined> {
-  return await db.get<Drawing>('SELECT shape, hue FROM product_images WHERE id = ?', [imageId]);
+/** A product picture's drawing, and the stored picture it shows instead when an import brought one in (else null). */
+export async function productImageDrawing(db: Db, imageId: number): Promise<(Drawing & { fileHash: string | null }) | undefined> {
+  return await db.get<Drawing & { fileHash: string | null }>('SELECT shape, hue, file_hash AS "fileHash" FROM product_images WHERE id = ?', [imageId]);
+}
+
+/** A picture an import stored (its bytes and type), or undefined. */
+export async function mediaFile(db: Db, hash: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  const row = await db.get<{ contentType: string; bytes: Buffer | Uint8Array }>('SELECT content_type AS "contentType", bytes FROM media_files WHERE hash = ?', [hash]);
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes) } : undefined;
 }
 
 /** A collection's picture drawing (either may be null: the route picks a default), or undefined for an unknown collection. */

@@ -5,6 +5,10 @@
  * `{dataDir}/media-cache`, so a second request is a file read. If sharp cannot load on a
  * machine, pictures are served as SVG under the same URLs (with an SVG content type).
  *
+ * A product picture a catalogue import brought in (a row with a stored file) is served under the
+ * same URLs: the stored picture sized to the width (media/imported-picture.ts), cached by the
+ * picture's hash; without sharp, the stored file as it is.
+ *
  * URL forms (absolute paths, as the API gives them):
  * - `/media/images/{imageId}-{width}.png` (also `{imageId}.png`, 800 wide)
  * - `/media/collections/{collectionId}-{width}.png`
@@ -20,7 +24,8 @@ import { HttpError } from '../errors.ts';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg } from '../media/drawing.ts';
 import { renderGltf } from '../media/gltf.ts';
 import { renderSpecSheetPdf } from '../media/pdf.ts';
-import { collectionImageDrawing, modelDrawing, modelPosterDrawing, productImageDrawing, specSheet } from '../repositories/media.ts';
+import { sizedPicture } from '../media/imported-picture.ts';
+import { collectionImageDrawing, mediaFile, modelDrawing, modelPosterDrawing, productImageDrawing, specSheet } from '../repositories/media.ts';
 import type { Shape } from '../seed/catalogue-data.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -39,6 +44,13 @@ function loadRasteriser(): Promise<Rasterise | null> {
     })
     .catch(() => null);
   return rasteriser;
+}
+
+/** A stored picture that cannot be sized here (no sharp): served as it is. */
+class Unsized extends Error {
+  constructor(readonly file: { contentType: string; bytes: Buffer }) {
+    super('unsized');
+  }
 }
 
 const FILE_RE = /^([0-9]{1,10})(?:-([0-9]{3}))?\.png$/;
@@ -108,6 +120,26 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
     return reply.type('image/png').send(png);
   };
 
+  /** A picture an import stored, at a width (the hash names the picture: a new picture is a new row and URL). */
+  const sendStored = async (reply: FastifyReply, hash: string, width: number) => {
+    reply.header('cache-control', 'public, max-age=86400');
+    try {
+      // the stored file is read from the database only on a cache miss
+      const png = await cached(`upload-${hash}-${width}.png`, async () => {
+        const file = await mediaFile(db, hash);
+        if (!file) throw new HttpError(404, 'Image not found');
+        const sized = await sizedPicture(file.bytes, width);
+        if (sized === null) throw new Unsized(file);
+        return sized;
+      });
+      return reply.type('image/png').send(png);
+    } catch (err) {
+      // no sharp on this machine: the stored file as it is, whatever the width asked
+      if (err instanceof Unsized) return reply.type(err.file.contentType).send(err.file.bytes);
+      throw err;
+    }
+  };
+
   app.get<{ Params: { file: string } }>(
     '/media/images/:file',
     { schema: { summary: 'A product picture', tags: ['media'], params: fileParams, response: binary } },
@@ -117,6 +149,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const width = parseWidth(m[2]);
       const row = await productImageDrawing(db, Number(m[1]));
       if (!row) throw new HttpError(404, 'Image not found');
+      if (row.fileHash !== null) return sendStored(reply, row.fileHash, width);
       return sendPicture(reply, `image-${m[1]}`, { shape: row.shape, hue: row.hue, width });
     },
   );

@@ -11,7 +11,7 @@
  * @module
  */
 import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseSeedArgs, type SeedArgs } from '../config.ts';
 import { openSqlite, type Db } from '../db/database.ts';
 import { migrate, syncIdentities } from '../db/migrate.ts';
@@ -28,6 +28,8 @@ async function fromFile(db: Db, args: SeedArgs & { from: string; format: NonNull
   const report = await importCatalogue(db, createReadStream(args.from), {
     format: args.format,
     ...(args.categories ? { categories: createReadStream(args.categories) } : {}),
+    // picture paths in the file are read from the file's own folder
+    images: { dir: dirname(resolve(args.from)) },
   });
   console.error(formatReport(report));
   await markCatalogueFromFile(db, args.format);

@@ -193,3 +193,11 @@ export function hueOf(text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return (h >>> 0) % 360;
 }
+
+/**
+ * The URL an export writes for a picture: where an imported picture came from (so another store,
+ * or this one, brings the same picture in again), else the store's own drawn picture URL.
+ */
+export function exportedImageUrl(image: { url: string; source?: string }): string {
+  return image.source ?? image.url;
+}

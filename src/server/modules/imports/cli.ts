@@ -11,13 +11,18 @@
  * one JSON object: `{"progress":{"rows":n,"bytes":n}}` as the file is read, then
  * `{"report":{...}}`, or `{"error":"..."}` on a fatal problem (exit code 1).
  *
+ * Pictures: an image cell with a web address is fetched (IMPORT_IMAGE_FETCH, see images.ts); a
+ * path is read from `--images DIR`, else from the file's own folder. Each picture is stored in the
+ * database and served from the store's own /media/images URLs; one that cannot be brought in is a
+ * warning in the report, and its product shows the store's placeholder.
+ *
  * Running store processes follow the import through the catalogue log the import's commit
  * advances (their catalogue feed polls it), so nothing needs restarting.
  * @module
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
@@ -87,7 +92,16 @@ async function runImport(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { format: { type: 'string' }, 'dry-run': { type: 'boolean' }, images: { type: 'string' }, categories: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      format: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      images: { type: 'string' },
+      // an import through the API: picture paths in the file name nothing the operator sent
+      'no-image-files': { type: 'boolean' },
+      categories: { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean' },
+    },
   });
   json = values.json === true;
   const fmt = format(values.format);
@@ -117,10 +131,7 @@ async function runImport(argv: string[]): Promise<number> {
       format: fmt,
       dryRun: values['dry-run'] === true,
       ...(values.categories ? { categories: createReadStream(values.categories) } : {}),
-      localImage: (path) => {
-        const full = isAbsolute(path) ? path : join(imagesDir, path);
-        return existsSync(full) ? full : null;
-      },
+      images: { dir: values['no-image-files'] ? null : imagesDir },
       onProgress: (rows) => progress.update(rows, bytes),
     });
     progress.done();

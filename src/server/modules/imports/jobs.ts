@@ -82,7 +82,7 @@ export function childProcessRunner(dbPath: string): ImportRunner {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return (run, onProgress) =>
     new Promise<ImportReport>((resolve, reject) => {
-      const args = ['--import', tsx, CLI, 'import', '--json', '--db', dbPath, '--format', run.format, ...(run.dryRun ? ['--dry-run'] : []), ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []), run.file];
+      const args = ['--import', tsx, CLI, 'import', '--json', '--no-image-files', '--db', dbPath, '--format', run.format, ...(run.dryRun ? ['--dry-run'] : []), ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []), run.file];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
       let report: ImportReport | null = null;
       let error: string | null = null;

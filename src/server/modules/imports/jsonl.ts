@@ -6,7 +6,7 @@
  * @module
  */
 import { SHAPES, type Shape } from '../../seed/catalogue-data.ts';
-import { MAX_CELL_CHARS, MAX_IMPORT_PRICE_CENTS, shown } from './cells.ts';
+import { exportedImageUrl, MAX_CELL_CHARS, MAX_IMPORT_PRICE_CENTS, shown } from './cells.ts';
 import { utf8Lines, type ByteSource } from './csv.ts';
 import { ImportError, type ReportBuilder } from './report.ts';
 import type { CatalogueCollection, CatalogueItem, IncomingItem } from './schemas.ts';
@@ -223,7 +223,7 @@ export function productLine(item: CatalogueItem): string {
       options: v.options,
       inventory: v.inventory.map((l) => ({ location: l.location, quantity: l.quantity, availableForSale: l.availableForSale, bypassNegativeQuantity: l.bypassNegativeQuantity, priceCents: l.priceCents, compareAtPriceCents: l.compareAtPriceCents })),
     })),
-    images: item.images.map((i) => ({ url: i.url, altText: i.altText, shape: i.shape, hue: i.hue })),
+    images: item.images.map((i) => ({ url: exportedImageUrl(i), altText: i.altText, shape: i.shape, hue: i.hue })),
     model3ds: item.model3ds.map((m) => ({ url: m.url, posterUrl: m.posterUrl, shape: m.shape, hue: m.hue })),
     pdfs: item.pdfs,
     reviews: item.reviews,

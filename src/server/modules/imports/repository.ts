@@ -11,6 +11,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { syncIdentities } from '../../db/migrate.ts';
+import type { StoredPicture } from '../../media/imported-picture.ts';
 import type { Shape } from '../../seed/catalogue-data.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../../scale/catalogue-log.ts';
 import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemVariant } from './schemas.ts';
@@ -236,7 +237,7 @@ export async function loadItems(db: Db, ids: readonly number[]): Promise<Catalog
   const selected = group(await inChunks<{ variant_id: number; option_id: number; value: string }>(db, 'SELECT s.variant_id, s.option_id, ov.value FROM variant_selected_options s JOIN option_values ov ON ov.id = s.option_value_id WHERE s.variant_id IN (%)', variantIds), (r) => Number(r.variant_id));
   const levels = group(await inChunks<{ id: number; variant_id: number; location: string; quantity: number; available_for_sale: number; bypass_negative_quantity: number; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, variant_id, location, quantity, available_for_sale, bypass_negative_quantity, price_cents, compare_at_price_cents FROM inventory_levels WHERE variant_id IN (%) ORDER BY variant_id, position, id', variantIds), (r) => Number(r.variant_id));
   const variantsOf = group(variants, (r) => Number(r.product_id));
-  const images = group(await inChunks<{ id: number; product_id: number; url: string; alt_text: string | null; shape: string; hue: number }>(db, 'SELECT id, product_id, url, alt_text, shape, hue FROM product_images WHERE product_id IN (%) ORDER BY product_id, position, id', ids), (r) => Number(r.product_id));
+  const images = group(await inChunks<{ id: number; product_id: number; url: string; alt_text: string | null; shape: string; hue: number; source: string | null; file_hash: string | null }>(db, 'SELECT id, product_id, url, alt_text, shape, hue, source, file_hash FROM product_images WHERE product_id IN (%) ORDER BY product_id, position, id', ids), (r) => Number(r.product_id));
   const models = group(await inChunks<{ id: number; product_id: number; url: string; poster_url: string; shape: string; hue: number }>(db, 'SELECT id, product_id, url, poster_url, shape, hue FROM model3ds WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
   const pdfs = group(await inChunks<{ product_id: number; url: string; local_filename: string; title: string }>(db, 'SELECT product_id, url, local_filename, title FROM pdfs WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
   const reviews = group(await inChunks<{ product_id: number; stars_rating: number; title: string | null; body: string | null; author: string | null; created_at: string }>(db, 'SELECT product_id, stars_rating, title, body, author, created_at FROM product_reviews WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
@@ -287,7 +288,14 @@ export async function loadItems(db: Db, ids: readonly number[]): Promise<Catalog
           })),
         };
       }),
-      images: (images.get(id) ?? []).map((i) => ({ id: Number(i.id), url: i.url, altText: i.alt_text, shape: i.shape as Shape, hue: Number(i.hue) })),
+      images: (images.get(id) ?? []).map((i) => ({
+        id: Number(i.id),
+        url: i.url,
+        altText: i.alt_text,
+        shape: i.shape as Shape,
+        hue: Number(i.hue),
+        ...(i.file_hash === null ? {} : { source: i.source ?? i.url, fileHash: i.file_hash }),
+      })),
       model3ds: (models.get(id) ?? []).map((m) => ({ id: Number(m.id), url: m.url, posterUrl: m.poster_url, shape: m.shape as Shape, hue: Number(m.hue) })),
       pdfs: (pdfs.get(id) ?? []).map((f) => ({ url: f.url, localFilename: f.local_filename, title: f.title })),
       reviews: (reviews.get(id) ?? []).map((r) => ({ starsRating: Number(r.stars_rating), title: r.title, body: r.body, author: r.author, createdAt: r.created_at })),
@@ -312,7 +320,7 @@ const INSERT_COLUMNS = {
   variants: ['id', 'product_id', 'title', 'position', 'sku', 'price_cents', 'compare_at_price_cents'],
   variant_selected_options: ['variant_id', 'option_id', 'option_value_id'],
   inventory_levels: ['location', 'position', 'price_cents', 'compare_at_price_cents', 'quantity', 'available_for_sale', 'bypass_negative_quantity', 'variant_id', 'id'],
-  product_images: ['id', 'product_id', 'position', 'url', 'alt_text', 'shape', 'hue'],
+  product_images: ['id', 'product_id', 'position', 'url', 'alt_text', 'shape', 'hue', 'source', 'file_hash'],
   model3ds: ['id', 'product_id', 'url', 'poster_url', 'shape', 'hue'],
   pdfs: ['id', 'product_id', 'url', 'local_filename', 'title'],
   product_reviews: ['id', 'product_id', 'stars_rating', 'title', 'body', 'author', 'created_at'],
@@ -494,10 +502,12 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     }
   }
   for (const [position, img] of item.images.entries()) {
-    const imageId = img.id ?? (await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids, buffer));
-    const url = renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
-    if (img.id === undefined) buffer.add('product_images', [imageId, id, position, url, img.altText, img.shape, img.hue]);
-    else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, imageId]);
+    // a picture brought in is served at the store's own sized URL, named after its new row
+    const imageId = img.id ?? (img.fileHash === undefined ? await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids, buffer) : ctx.ids.product_images++);
+    const url = img.fileHash !== undefined && img.id === undefined ? importedImageUrl(imageId) : renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
+    const file = [img.source ?? null, img.fileHash ?? null];
+    if (img.id === undefined) buffer.add('product_images', [imageId, id, position, url, img.altText, img.shape, img.hue, ...file]);
+    else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ?, source = ?, file_hash = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, ...file, imageId]);
   }
   for (const m of item.model3ds) {
     const modelId = m.id ?? (await drawnId(tx, m.url, DRAWN_MODEL, 'model3ds', ctx.ids, buffer));
@@ -510,6 +520,26 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
   for (const r of item.reviews) buffer.add('product_reviews', [ctx.ids.product_reviews++, id, r.starsRating, r.title, r.body, r.author, r.createdAt]);
   for (const q of item.questions) buffer.add('product_questions', [ctx.ids.product_questions++, id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt]);
   return id;
+}
+
+/** The store's URL of a picture an import brought in (the media route sizes it). */
+export const importedImageUrl = (imageId: number): string => `/media/images/${imageId}-800.png`;
+
+/** Stores a picture an import brought in, once (a picture already stored under its hash is left as it is). */
+export async function saveMediaFile(tx: Db, picture: StoredPicture, createdAt: string): Promise<void> {
+  await tx.run('INSERT INTO media_files (hash, content_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING', [
+    picture.hash,
+    picture.contentType,
+    picture.width,
+    picture.height,
+    picture.bytes,
+    createdAt,
+  ]);
+}
+
+/** Removes stored pictures no product image names any more (an import replaced or dropped them). */
+export async function dropUnusedMediaFiles(tx: Db): Promise<void> {
+  await tx.run('DELETE FROM media_files WHERE NOT EXISTS (SELECT 1 FROM product_images i WHERE i.file_hash = media_files.hash)');
 }
 
 /** Replaces a product's related products (ids resolved by the caller); the new rows go to the buffer. */

@@ -46,6 +46,10 @@ export interface ItemImage {
   altText: string | null;
   shape: Shape;
   hue: number;
+  /** A picture an import brought in: the URL or path its file gave (left out for a drawn picture). */
+  source?: string;
+  /** A picture an import brought in: its stored file (`media_files`). */
+  fileHash?: string;
 }
 
 /** A 3D model of a product. */
@@ -149,7 +153,13 @@ export interface IncomingVariant {
 }
 
 /** What a parser knows of an image: shape and hue only when the format carries them. */
-export type IncomingImage = Omit<ItemImage, 'id' | 'shape' | 'hue'> & Partial<Pick<ItemImage, 'shape' | 'hue'>>;
+export type IncomingImage = Omit<ItemImage, 'id' | 'shape' | 'hue' | 'source' | 'fileHash'> &
+  Partial<Pick<ItemImage, 'shape' | 'hue'>> & {
+    /** Where the file names the picture (its line and column), for the warning when it cannot be brought in. */
+    at?: { line: number; column: string };
+    /** The picture brought in for it (set by the import before the product is merged). */
+    file?: { source: string; hash: string };
+  };
 
 /**
  * A product as a format carries it: the handle, and only the fields the file holds (a field left

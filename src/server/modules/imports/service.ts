@@ -11,6 +11,7 @@
 import type { Db } from '../../db/database.ts';
 import { LOCATIONS } from '../../seed/catalogue-data.ts';
 import { handleOf, hueOf } from './cells.ts';
+import { IMAGE_FETCH_CONCURRENCY, mapLimited, PictureSources, type ImageSourceOptions } from './images.ts';
 import type { ByteSource } from './csv.ts';
 import { parseSkimmer, type IncomingCollection } from './jsonl.ts';
 import {
@@ -19,6 +20,7 @@ import {
   allVendors,
   beginImport,
   collectionIdFree,
+  dropUnusedMediaFiles,
   finishImport,
   InsertBuffer,
   insertTag,
@@ -27,12 +29,13 @@ import {
   productIdsByHandle,
   productIdsBySku,
   saveCollection,
+  saveMediaFile,
   writeItem,
   writeRelated,
   type IdCounters,
 } from './repository.ts';
 import { ImportError, ReportBuilder } from './report.ts';
-import type { CatalogueCollection, CatalogueFormat, CatalogueItem, ImportReport, IncomingItem, ItemLevel, ItemVariant } from './schemas.ts';
+import type { CatalogueCollection, CatalogueFormat, CatalogueItem, ImportReport, IncomingItem, ItemImage, ItemLevel, ItemVariant } from './schemas.ts';
 import { parseShopify } from './shopify.ts';
 import { parseVolusion } from './volusion.ts';
 
@@ -49,8 +52,12 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Volusion's categories CSV. */
   categories?: ByteSource;
-  /** Answers the file a local image path names, or null (`--images DIR`). */
-  localImage?: (path: string) => string | null;
+  /**
+   * Where pictures come from: the folder picture paths are read from (`--images DIR`, else the
+   * file's own folder; none through the API) and where web addresses may be fetched from.
+   * @default { dir: null, fetch: imageFetchModeFromEnv() }
+   */
+  images?: ImageSourceOptions;
   /** Called as products are handled, with the rows read so far. */
   onProgress?: (rowsRead: number) => void;
   /** The clock of new products' creation time. @default () => new Date() */
@@ -157,10 +164,14 @@ export function mergeItem(existing: CatalogueItem | null, incoming: IncomingItem
   }
   if (incoming.images) {
     const old = existing?.images ?? [];
-    const fallbackShape = old[0]?.shape ?? 'kit';
-    out.images = incoming.images.map((img, position) => {
+    const fallbackShape = old.find((o) => o.fileHash === undefined)?.shape ?? 'kit';
+    out.images = incoming.images.map((img, position): ItemImage => {
+      // a picture brought in before from the same source is the same picture (nothing fetched again)
+      const kept = old.find((o) => o.source !== undefined && o.source === img.url);
+      if (kept) return { ...kept, altText: img.altText };
+      if (img.file) return { url: img.url, altText: img.altText, shape: img.shape ?? fallbackShape, hue: img.hue ?? hueOf(img.url), source: img.file.source, fileHash: img.file.hash };
       // a drawn picture's URL names a row of another store: the one at the same place is the same picture
-      const same = old.find((o) => o.url === img.url) ?? (DRAWN_IMAGE.test(img.url) && old[position] && DRAWN_IMAGE.test(old[position].url) ? old[position] : undefined);
+      const same = old.find((o) => o.url === img.url && o.fileHash === undefined) ?? (DRAWN_IMAGE.test(img.url) && old[position] && DRAWN_IMAGE.test(old[position].url) ? old[position] : undefined);
       const shape = img.shape ?? same?.shape ?? fallbackShape;
       const hue = img.hue ?? same?.hue ?? hueOf(img.url);
       return same ? { id: same.id, url: same.url, altText: img.altText, shape, hue } : { url: img.url, altText: img.altText, shape, hue };
@@ -187,6 +198,10 @@ interface State {
   topPosition: number;
   /** New rows of the batch being handled, written at its end. */
   buffer: InsertBuffer;
+  /** The import's pictures by source. */
+  pictures: PictureSources;
+  /** Whether a stored picture may have lost its last product image (checked before the commit). */
+  mediaTouched: boolean;
 }
 
 /**
@@ -220,10 +235,15 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         tags: await allTags(tx),
         topPosition: collectionList.filter((c) => c.parent === null).reduce((m, c) => Math.max(m, c.position + 1), 0),
         buffer: new InsertBuffer(),
+        pictures: new PictureSources(options.images ?? {}, async (picture) => {
+          state.mediaTouched = true;
+          await saveMediaFile(tx, picture, now().toISOString());
+        }),
+        mediaTouched: false,
       };
       const entries =
         options.format === 'shopify'
-          ? parseShopify(source, report, options.localImage ? { localImage: options.localImage } : {})
+          ? parseShopify(source, report)
           : options.format === 'volusion'
             ? parseVolusion(source, report, { ...(options.categories ? { categories: options.categories } : {}), storeCollections: new Map(collectionList.map((c) => [c.id!, c.handle])) })
             : parseSkimmer(source, report);
@@ -240,6 +260,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         const bySku = skus.length > 0 ? await productIdsBySku(tx, skus) : new Map<string, number>();
         const matchIds = items.map((i) => (i.key === 'sku' && i.sku ? (bySku.get(i.sku) ?? byHandle.get(i.handle)) : byHandle.get(i.handle)));
         const stored = new Map((await loadItems(tx, [...new Set(matchIds.filter((x): x is number => x !== undefined))])).map((s) => [s.id!, s]));
+        await bringPictures(state, items.map((item, k) => ({ item, existing: matchIds[k] === undefined ? null : (stored.get(matchIds[k]!) ?? null) })), report);
         for (const [k, incoming] of items.entries()) {
           const existing = matchIds[k] === undefined ? null : (stored.get(matchIds[k]!) ?? null);
           if (existing && touched.has(existing.id!)) {
@@ -285,6 +306,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         await state.buffer.flush(tx);
       }
       changed = [...new Set(changed)];
+      if (state.mediaTouched && changed.length > 0) await dropUnusedMediaFiles(tx);
       if (options.dryRun) throw new DryRunDone(changed);
       return changed.length > 0 || report.collectionsCreated > 0 ? await finishImport(tx, changed) : null;
     });
@@ -294,6 +316,49 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
     changed = err.changed;
   }
   return report.finish(options.format, options.dryRun === true, version, changed, Math.round(performance.now() - started));
+}
+
+/**
+ * Brings in the pictures a batch's products name that the store does not hold yet (a web address
+ * or a file path; a drawn /media URL and a source a product already has are left alone), a few at
+ * once. A picture that cannot be brought in is a warning on the line that names it and is left
+ * out of its product (which then shows its other pictures, or the store's placeholder).
+ */
+async function bringPictures(state: State, batch: { item: IncomingItem; existing: CatalogueItem | null }[], report: ReportBuilder): Promise<void> {
+  const wanted: { item: IncomingItem; index: number }[] = [];
+  for (const { item, existing } of batch) {
+    if (existing?.images.some((i) => i.fileHash !== undefined)) state.mediaTouched = true;
+    for (const [index, img] of (item.images ?? []).entries()) {
+      if (DRAWN_IMAGE.test(img.url) || existing?.images.some((o) => o.source === img.url)) continue;
+      wanted.push({ item, index });
+    }
+  }
+  if (wanted.length === 0) return;
+  const results = await mapLimited(wanted, IMAGE_FETCH_CONCURRENCY, ({ item, index }) => state.pictures.resolve(item.images![index]!.url));
+  const dropped = new Map<IncomingItem, Set<number>>();
+  for (const [k, { item, index }] of wanted.entries()) {
+    const result = results[k]!;
+    const img = item.images![index]!;
+    if (result.ok) {
+      img.file = { source: img.url, hash: result.picture.hash };
+      continue;
+    }
+    let set = dropped.get(item);
+    if (!set) dropped.set(item, (set = new Set()));
+    set.add(index);
+  }
+  for (const [item, indexes] of dropped) {
+    const images = item.images!;
+    const left = images.length - indexes.size;
+    for (const index of indexes) {
+      const img = images[index]!;
+      const at = img.at ?? { line: item.line, column: 'images' };
+      const result = results[wanted.findIndex((w) => w.item === item && w.index === index)]!;
+      const reason = result.ok ? '' : result.reason;
+      report.warn(at.line, at.column, img.url, `Image '${img.url}' ${reason}; ${left > 0 ? 'the product is imported without it' : "the product shows the store's placeholder"}`);
+    }
+    item.images = images.filter((_, i) => !indexes.has(i));
+  }
 }
 
 async function applyCollection(tx: Db, state: State, c: IncomingCollection, report: ReportBuilder): Promise<void> {

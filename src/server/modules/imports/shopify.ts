@@ -15,6 +15,7 @@
 import type { ByteSource, CsvRow } from './csv.ts';
 import { readCsv } from './csv.ts';
 import {
+  exportedImageUrl,
   handleOf,
   parseFlag,
   parseHandle,
@@ -97,18 +98,12 @@ interface Pending {
   rows: CsvRow[];
 }
 
-/** Options of {@link parseShopify}. */
-export interface ShopifyParseOptions {
-  /** Answers whether a local image path exists (`--images DIR`); remote URLs are kept as they are. */
-  localImage?: (path: string) => string | null;
-}
-
 /**
  * Reads a Shopify product CSV into products, reporting bad rows and unknown columns.
  * @example
  * for await (const item of parseShopify(createReadStream('products.csv'), report)) await apply(item);
  */
-export async function* parseShopify(source: ByteSource, report: ReportBuilder, options: ShopifyParseOptions = {}): AsyncGenerator<IncomingItem> {
+export async function* parseShopify(source: ByteSource, report: ReportBuilder): AsyncGenerator<IncomingItem> {
   const seenHandles = new Map<string, number>();
   const seenSkus = new Map<string, number>();
   let pending: Pending | null = null;
@@ -132,7 +127,7 @@ export async function* parseShopify(source: ByteSource, report: ReportBuilder, o
       continue;
     }
     if (pending) {
-      const item = build(pending, report, seenSkus, hasCollections, metafields, options);
+      const item = build(pending, report, seenSkus, hasCollections, metafields);
       if (item) yield item;
     }
     const handle = parseHandle(raw);
@@ -153,13 +148,13 @@ export async function* parseShopify(source: ByteSource, report: ReportBuilder, o
     pending = { handle: handle.value, line: row.line, rows: [row] };
   }
   if (pending) {
-    const item = build(pending, report, seenSkus, hasCollections, metafields, options);
+    const item = build(pending, report, seenSkus, hasCollections, metafields);
     if (item) yield item;
   }
   if (report.totals.rows === 0) report.warn(0, null, null, 'The file has a header but no products');
 }
 
-function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>, hasCollections: boolean, metafieldNames: string[], options: ShopifyParseOptions): IncomingItem | null {
+function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>, hasCollections: boolean, metafieldNames: string[]): IncomingItem | null {
   let bad = false;
   const take = <T>(result: CellResult<T>, row: CsvRow, column: string): T | undefined => {
     if (result.ok) return result.value;
@@ -281,8 +276,8 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
     }
     const src = row.get('Image Src').trim();
     if (src !== '') {
-      const url = imageUrl(src, row, report, options);
-      if (url && !images.some((i) => i.url === url)) {
+      const url = src;
+      if (!images.some((i) => i.url === url)) {
         const alt = row.get('Image Alt Text').trim();
         const pos = row.get('Image Position').trim();
         let position = Number.POSITIVE_INFINITY;
@@ -290,7 +285,7 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
           if (/^\d{1,6}$/.test(pos)) position = Number(pos);
           else report.warn(row.line, 'Image Position', pos, `Image Position '${pos}' is not a whole number; the image goes last`);
         }
-        images.push({ url, altText: alt === '' ? null : alt });
+        images.push({ url, altText: alt === '' ? null : alt, at: { line: row.line, column: 'Image Src' } });
         imagePositions.push(position);
       }
     }
@@ -311,13 +306,6 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
     item.images = images.map((img, i) => ({ img, pos: imagePositions[i]!, i })).sort((a, b) => a.pos - b.pos || a.i - b.i).map((x) => x.img);
   }
   return item;
-}
-
-function imageUrl(src: string, row: CsvRow, report: ReportBuilder, options: ShopifyParseOptions): string | null {
-  if (/^https?:\/\//i.test(src) || src.startsWith('/')) return src;
-  const found = options.localImage?.(src) ?? null;
-  if (!found) report.warn(row.line, 'Image Src', src, `Image '${src}' is not a web address and was not found in the images folder; the product shows the store's placeholder`);
-  return found;
 }
 
 /** Rows of one product as Shopify's CSV writes them (cells not yet guarded against formulas). */
@@ -366,7 +354,7 @@ export function shopifyRows(item: CatalogueItem): Record<string, string>[] {
       row['Variant Weight Unit'] = 'lb';
     }
     if (img) {
-      row['Image Src'] = img.url;
+      row['Image Src'] = exportedImageUrl(img);
       row['Image Position'] = String(i + 1);
       row['Image Alt Text'] = img.altText ?? '';
     }

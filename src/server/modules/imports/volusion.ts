@@ -14,6 +14,7 @@
 import type { ByteSource, CsvRow } from './csv.ts';
 import { readCsv } from './csv.ts';
 import {
+  exportedImageUrl,
   handleOf,
   parseFlag,
   parseLongText,
@@ -179,7 +180,7 @@ function build(r: Row, kids: Row[], report: ReportBuilder, categoryHandle: Map<n
   if (row.has('photourl')) {
     const url = row.get('photourl').trim();
     const alt = row.get('photo_alttext').trim();
-    item.images = url === '' ? [] : [{ url, altText: alt === '' ? null : alt }];
+    item.images = url === '' ? [] : [{ url, altText: alt === '' ? null : alt, at: { line: row.line, column: 'photourl' } }];
   }
   const stockOf = (on: CsvRow): IncomingVariant['stock'] | undefined => {
     if (!on.has('stockstatus') || on.get('stockstatus').trim() === '') return undefined;
@@ -305,7 +306,7 @@ export function volusionRows(item: CatalogueItem, collectionIds: readonly number
     categoryids: collectionIds.join(','),
     hideproduct: item.isIndexed ? 'N' : 'Y',
     stockstatus: withChildren ? '' : String(first?.inventory[0]?.quantity ?? 0),
-    photourl: image?.url ?? '',
+    photourl: image ? exportedImageUrl(image) : '',
     photo_alttext: image?.altText ?? '',
     upc_code: item.tags.find(([p]) => p === UPC_TAG_PREFIX)?.[1] ?? '',
     metatag_title: item.seoTitle ?? '',

@@ -61,7 +61,7 @@ const catalogue = fc
           kind: 'product', handle: `product-${i}`, title: p.title, sku, productCode: `PN ${i}`, vendor: p.vendor, weight: p.weight, priceCents: p.price, compareAtPriceCents: p.compare,
           descriptionHtml: p.description, seoTitle: p.seoTitle, seoDescription: null, isIndexed: p.indexed, isFeatured: false, salesCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
           collections: [collections[p.collection % collections.length]], tags: p.tags, options: p.option ? [{ name: p.option[0], values }] : [], variants,
-          images: Array.from({ length: p.images }, (_, k) => ({ url: `https://img.example/${i}-${k}.jpg`, altText: k === 0 ? p.title : null, shape: 'pump', hue: 10 })),
+          images: Array.from({ length: p.images }, (_, k) => ({ url: `/media/images/${i * 3 + k + 1}-800.png`, altText: k === 0 ? p.title : null, shape: 'pump', hue: 10 })),
           model3ds: [], pdfs: [], reviews: [], questions: [], related: [],
         }),
       );
