@@ -9,6 +9,8 @@
  * @module
  */
 
+import type { ReplacedPartNote } from './equipment.ts';
+
 /** A product image. */
 export interface ProductImage {
   id: number;
@@ -242,6 +244,8 @@ export interface PageInfo {
    * the most of them ('Showing results for part of your search'); absent otherwise.
    */
   relaxed?: boolean;
+  /** When q is a superseded part number: the old number and its replacement; absent otherwise. */
+  replacedBy?: ReplacedPartNote;
   availableTagPrefixes: { tagPrefixValue: string }[];
   availableTagFilters: TagFilterFacet[];
   availableVendors: VendorFacet[];

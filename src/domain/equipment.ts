@@ -114,6 +114,8 @@ export interface ProductFitmentFields {
   PartNumbers: PartNumber[];
   /** The replacement's card when this product was replaced. */
   SupersededBy: ProductCardData | null;
+  /** The replacement's part number (its first OEM number) when this product was replaced. */
+  SupersededByNumber?: string | null;
 }
 
 /** Which part number a search matched (search answer `matchedPartNumber`). */
@@ -124,6 +126,21 @@ export interface MatchedPartNumber {
   kind: PartNumberKind;
   /** The product holding the number: the answer's first product. */
   productId: number;
+}
+
+/**
+ * A search for a part number that was superseded (search answer `pageInfo.replacedBy`): the old
+ * number as printed and the part that replaced it, for 'Part X was replaced by Y' above the results.
+ */
+export interface ReplacedPartNote {
+  /** The old number, as printed. */
+  number: string;
+  /** The replacement's part number (its first OEM number, else its product code). */
+  replacementNumber: string;
+  /** The replacement. */
+  productId: number;
+  handle: string;
+  title: string;
 }
 
 /** The label of each kind, as the product page's 'Part numbers' section shows it. */
@@ -138,6 +155,8 @@ export const FITMENT_TEXT = {
   fits: (model: string): string => `Fits your ${model}`,
   doesNotFit: (model: string): string => `Does not fit your ${model}`,
   replacedBy: (title: string): string => `This part has been replaced by ${title}`,
+  /** The notice of a superseded part number, above search results and on the old part's page. */
+  partReplaced: (number: string, replacement: string): string => `Part ${number} was replaced by ${replacement}`,
   fitsTheseModels: 'Fits these models',
   partNumbers: 'Part numbers',
   fitsMyEquipment: 'Fits my equipment',

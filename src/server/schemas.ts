@@ -97,6 +97,8 @@ export const productSchema = {
       items: { type: 'object', properties: { number: str, kind: { type: 'string', enum: ['oem', 'aftermarket', 'supersedes'] } } },
     },
     SupersededBy: { anyOf: [{ type: 'null' }, { $ref: 'ProductCard#' }] },
+    // the replacement's part number, for 'Part X was replaced by Y'
+    SupersededByNumber: { type: ['string', 'null'] },
   },
 } as const;
 
@@ -144,6 +146,11 @@ export const pageInfoSchema = {
     limitPerPage: int, totalObjects: int, totalPages: int, pages: int, count: int,
     // true when no product matched every word and the answer holds those matching the most
     relaxed: { type: 'boolean' },
+    // when q is a superseded part number: 'Part {number} was replaced by {replacementNumber}'
+    replacedBy: {
+      type: 'object',
+      properties: { number: str, replacementNumber: str, productId: int, handle: str, title: str },
+    },
     availableTagPrefixes: { type: 'array', items: { type: 'object', properties: { tagPrefixValue: str } } },
     availableTagFilters: {
       type: 'array',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  DIAGRAM_CALLOUTS,
   DIAGRAM_ZOOM,
   INITIAL_ZOOM_PAN,
   calloutMoveForKey,
@@ -34,7 +35,7 @@ describe('callout order', () => {
   test('a diagram with too few callouts, a callout twice or outside the drawing has problems', () => {
     fc.assert(
       fc.property(diagramArb(), (d) => {
-        expect(diagramProblems({ ...d, callouts: d.callouts.slice(0, 7) })).not.toEqual([]);
+        expect(diagramProblems({ ...d, callouts: d.callouts.slice(0, DIAGRAM_CALLOUTS.min - 1) })).not.toEqual([]);
         expect(diagramProblems({ ...d, callouts: [...d.callouts.slice(1), { ...d.callouts[1]! }] })).toContain(`callout ${d.callouts[1]!.number} twice`);
         expect(diagramProblems({ ...d, callouts: [{ ...d.callouts[0]!, x: d.width + 1 }, ...d.callouts.slice(1)] })).not.toEqual([]);
       }),

@@ -13,7 +13,7 @@ import { seedStore } from '../../src/server/seed/store.ts';
 function factsOf(products: number, seed: number): { cat: ReturnType<typeof generateCatalogue>; facts: ProductFact[] } {
   const cat = generateCatalogue({ products, seed });
   const facts: ProductFact[] = [];
-  for (const p of cat.products()) facts.push({ id: p.id, productCode: p.productCode, vendorId: p.vendorId, collectionId: p.collectionId });
+  for (const p of cat.products()) facts.push({ id: p.id, productCode: p.productCode, vendorId: p.vendorId, collectionId: p.collectionId, title: p.title });
   return { cat, facts };
 }
 
@@ -30,32 +30,33 @@ describe('equipment generator', () => {
     expect(g.equipment.every((e) => e.numbers.length >= 2 && e.yearFrom >= 1995 && (e.yearTo === null || e.yearTo >= e.yearFrom))).toBe(true);
   });
 
-  test('each model has 1 to 3 diagrams of 8 to 30 numbered callouts naming existing products, inside the drawing', () => {
+  // a model documents its bill of materials in one exploded view: one callout per line, 3 to 11
+  // of them (a light's three parts to a pump's eleven), no longer 8 to 30 parts drawn at random
+  test('each model has one diagram whose numbered callouts are its bill of materials, inside the drawing', () => {
     const ids = new Set(facts.map((f) => f.id));
     for (const e of g.equipment) {
-      expect(e.diagrams.length).toBeGreaterThanOrEqual(1);
-      expect(e.diagrams.length).toBeLessThanOrEqual(3);
-      for (const d of e.diagrams) {
-        expect(d.callouts.length).toBeGreaterThanOrEqual(8);
-        expect(d.callouts.length).toBeLessThanOrEqual(30);
-        expect(d.callouts.map((c) => c.number)).toEqual(d.callouts.map((_, i) => i + 1));
-        for (const c of d.callouts) {
-          expect(ids.has(c.productId)).toBe(true);
-          expect(c.quantity).toBeGreaterThanOrEqual(1);
-          expect(c.x > 0 && c.x < DIAGRAM_WIDTH && c.y > 0 && c.y < DIAGRAM_HEIGHT).toBe(true);
-        }
+      expect(e.diagrams).toHaveLength(1);
+      const d = e.diagrams[0]!;
+      expect(d.callouts.length).toBeGreaterThanOrEqual(3);
+      expect(d.callouts.length).toBeLessThanOrEqual(30);
+      expect(d.callouts.map((c) => c.number)).toEqual(d.callouts.map((_, i) => i + 1));
+      expect(d.callouts.map((c) => [c.productId, c.quantity])).toEqual(e.bom.map((b) => [b.productId, b.quantity]));
+      for (const c of d.callouts) {
+        expect(ids.has(c.productId)).toBe(true);
+        expect(c.quantity).toBeGreaterThanOrEqual(1);
+        expect(c.x > 0 && c.x < DIAGRAM_WIDTH && c.y > 0 && c.y < DIAGRAM_HEIGHT).toBe(true);
       }
     }
   });
 
-  test('fitment holds every callout product plus universal parts shared by the whole series', () => {
+  // universal parts are only those of a kind that fits any model of the kind (filter media),
+  // no longer a random gasket or o-ring on every model
+  test('fitment is the bill of materials plus the universal parts of its kind, the same on every model of a series', () => {
     for (const e of g.equipment) {
-      const fit = new Set(e.fitment.map((f) => f.productId));
-      for (const d of e.diagrams) for (const c of d.callouts) expect(fit.has(c.productId)).toBe(true);
-      expect(e.fitment.some((f) => f.universal)).toBe(true);
+      expect(e.fitment.filter((f) => !f.universal).map((f) => f.productId)).toEqual(e.bom.map((b) => b.productId));
+      if (e.kind !== 'sand' && e.kind !== 'de' && e.kind !== 'salt') expect(e.fitment.some((f) => f.universal)).toBe(false);
     }
-    // a universal part of a model fits every model of its brand and series
-    const first = g.equipment.find((e) => g.equipment.filter((o) => o.brand === e.brand && o.series === e.series).length > 1)!;
+    const first = g.equipment.find((e) => e.fitment.some((f) => f.universal) && g.equipment.filter((o) => o.brand === e.brand && o.series === e.series).length > 1)!;
     const universal = first.fitment.filter((f) => f.universal).map((f) => f.productId);
     for (const sibling of g.equipment.filter((o) => o.brand === first.brand && o.series === first.series)) {
       const fit = new Set(sibling.fitment.map((f) => f.productId));
@@ -87,9 +88,11 @@ describe('equipment generator', () => {
     expect(equipmentCountFor(100_000)).toBeGreaterThanOrEqual(5000);
     // the real leaves of the catalogue, cycled over 100,000 ids (generating 100k products would take the test's budget)
     const leaves = cat.collections.filter((c) => c.template !== null);
-    const big: ProductFact[] = Array.from({ length: 100_000 }, (_, i) => ({
-      id: i + 1, productCode: `P-${i + 1}`, vendorId: 1 + (i % cat.vendors.length), collectionId: leaves[i % leaves.length]!.id,
-    }));
+    const big: ProductFact[] = Array.from({ length: 100_000 }, (_, i) => {
+      const leaf = leaves[i % leaves.length]!;
+      const nouns = leaf.template!.nouns;
+      return { id: i + 1, productCode: `P-${i + 1}`, vendorId: 1 + (i % cat.vendors.length), collectionId: leaf.id, title: `Part ${nouns[Math.floor(i / leaves.length) % nouns.length]}` };
+    });
     const large = generateEquipment({ seed: 1, collections: cat.collections, vendors: cat.vendors, products: big });
     expect(large.equipment.length).toBeGreaterThanOrEqual(5000);
     expect(new Set(large.equipment.map((e) => e.handle)).size).toBe(large.equipment.length);
@@ -114,7 +117,8 @@ describe('equipment generator', () => {
     expect(await seedEquipmentIfMissing(db, { seed: 3 })).toBeNull();
     await seedDatabase(db, { products: 200, seed: 3 });
     const first = await seedEquipmentIfMissing(db, { seed: 3 });
-    expect(first?.equipment).toBeGreaterThanOrEqual(150);
+    // 200 products hold the parts of a few dozen series only (a part belongs to one series)
+    expect(first?.equipment).toBeGreaterThanOrEqual(10);
     expect(await seedEquipmentIfMissing(db, { seed: 3 })).toBeNull();
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM equipment'))?.n).toBe(first?.equipment);
     await db.close();

@@ -31,6 +31,7 @@ import { useProductPage, type ProductPageApi } from '../../hooks/useProductPage.
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { StarRating } from '../../ui/catalog/StarRating.tsx';
 import { LazySection } from '../../ui/product/LazySection.tsx';
+import { ReplacedPartNotice } from '../../ui/product/ReplacedPartNotice.tsx';
 import { MAIN_IMAGE_SIZES, ProductGallery } from '../../ui/product/ProductGallery.tsx';
 import { headRules, LazyPageHead } from '../page-head.tsx';
 import { ProductTabs } from '../../ui/product/ProductTabs.tsx';
@@ -153,6 +154,9 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   const header = (
     <div className="sk-pp-head">
       <h1>{product.title}</h1>
+      {fitment.SupersededBy && (
+        <ReplacedPartNotice number={product.productCode ?? fitment.PartNumbers?.[0]?.number ?? product.title} replacementNumber={fitment.SupersededByNumber ?? null} title={fitment.SupersededBy.title} href={links.product(fitment.SupersededBy.handle)} />
+      )}
       {product.vendor && (
         <CatalogLink className="sk-pp-vendor" to={vendorLink(product.vendor)}>
           {product.vendor}

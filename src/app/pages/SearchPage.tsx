@@ -28,6 +28,7 @@ import { PageSizeSelect, SortSelect, ViewToggle } from '../../ui/catalog/SortSel
 import { Breadcrumbs } from '../../ui/shell/Breadcrumbs.tsx';
 import { Spinner } from '../../ui/shell/Spinner.tsx';
 import '../../ui/catalog/catalog.css';
+import { ReplacedPartNotice } from '../../ui/product/ReplacedPartNotice.tsx';
 import { FitsMyEquipment, ListingLinks, MobileFold, SearchWithin, usePageChange } from './listing-kit.tsx';
 import { ShopperPage } from './page-kit.tsx';
 import { Redirect, useRenderContext } from '../render-context.tsx';
@@ -107,6 +108,9 @@ function SearchResults() {
         {message.after}
       </p>
       {results.status === 'loaded' && results.pageInfo?.relaxed === true ? <p role="status">{RELAXED_SEARCH_NOTICE}</p> : null}
+      {results.status === 'loaded' && results.pageInfo?.replacedBy ? (
+        <ReplacedPartNotice {...results.pageInfo.replacedBy} href={links.product(results.pageInfo.replacedBy.handle)} />
+      ) : null}
       <div className="sk-listing">
         {/* the sidebar's column, there even while it is empty (no answer yet, or a search that
             cannot run): the products stay in the second column */}

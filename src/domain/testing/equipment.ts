@@ -10,8 +10,8 @@ import { DIAGRAM_CALLOUTS, type Diagram, type DiagramCallout } from '../diagram.
 import { EQUIPMENT_TYPES, MY_EQUIPMENT_LIMIT, type EquipmentRef, type EquipmentSummary, type PartNumber } from '../equipment.ts';
 import { partNumberArb } from './quick-order.ts';
 
-const BRANDS = ['Hayward', 'Pentair', 'Jandy', 'Zodiac', 'Raypak', 'Sta-Rite', 'Polaris', 'Intermatic'];
-const SERIES = ['Super Pump', 'Clean & Clear Plus', 'IntelliFlo', 'Max-Flo', 'Star-Clear', 'AquaRite', 'TriStar', 'Hi-E2'];
+const BRANDS = ['AquaCrest', 'Hydrapeak', 'Poolwright', 'ClearSpring', 'TideLine', 'Coralis', 'Wavecraft', 'Heatmoor'];
+const SERIES = ['Corvane VS', 'Brisola Cartridge', 'Tollmark XE', 'Quelra Sand', 'Veradon LP', 'Orvale Salt', 'Halcyra Pro', 'Dunmere II'];
 
 const handlePart = fc.stringMatching(/^[a-z0-9]{1,10}$/);
 
@@ -78,7 +78,7 @@ function calloutArb(number: number, width: number, height: number): fc.Arbitrary
 }
 
 /**
- * An exploded-view diagram: 8 to 30 callouts numbered 1 to n in order (as the server lists them),
+ * An exploded-view diagram: 3 to 30 callouts numbered 1 to n in order (as the server lists them),
  * each inside the drawing (viewBox units), with a quantity of at least one.
  *
  * @example

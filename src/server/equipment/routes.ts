@@ -27,7 +27,8 @@ import { originGuard } from '../auth/origin-guard.ts';
 import {
   diagramById, diagramsOf, equipmentPicture, forgetAllEquipment, forgetEquipment, MAX_SAVED_EQUIPMENT, saveEquipment, savedEquipmentIds,
 } from '../repositories/equipment.ts';
-import { CALLOUT_RADIUS, EQUIPMENT_TYPES } from '../seed/equipment.ts';
+import { EQUIPMENT_TYPES } from '../seed/equipment.ts';
+import { CALLOUT_RADIUS } from './assembly.ts';
 import type { Diagram, Equipment, EquipmentPart, EquipmentSummary, EquipmentType } from '../../api/types.ts';
 import { renderDiagramSvg, renderEquipmentSvg } from './drawing.ts';
 import { diagramSchema, equipmentSummarySchema, listPageInfo, myEquipmentResponse, partSchema } from './schemas.ts';
@@ -175,7 +176,7 @@ export async function equipmentRoutes(app: FastifyInstance, ctx: EquipmentRoutes
     const summary = service.catalogue.summaryById(diagram.equipmentId);
     const picture = await equipmentPicture(db, diagram.equipmentId);
     const title = `${summary?.title ?? 'Equipment'}: ${diagram.title}`;
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(renderDiagramSvg(diagram, { hue: picture?.imageHue ?? 200, title }));
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(renderDiagramSvg(diagram, { hue: picture?.imageHue ?? 200, title, ...(picture ? { type: picture.type } : {}) }));
   });
 
   // My equipment: the signed-in customer's own rows only; writes behind the cross-site guard

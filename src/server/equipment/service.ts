@@ -11,6 +11,7 @@ import { loadEquipmentData } from '../repositories/equipment.ts';
 import type { CatalogueCache } from '../search/cache.ts';
 import type { FitsList, IndexQuery } from '../search/types.ts';
 import type { MatchedPartNumber, ProductFitmentFields } from '../../api/types.ts';
+import type { ReplacedPartNote } from '../../domain/equipment.ts';
 import type { ProductCardData } from '../../domain/entities.ts';
 import { EquipmentCatalogue } from './catalogue.ts';
 
@@ -26,6 +27,8 @@ export interface SearchExtras {
   ids: number[];
   /** `"equipment":[...]` and `"matchedPartNumber":{...}`, comma-separated, to close the answer with (empty for none). */
   json: string;
+  /** `"replacedBy":{...},` to write into the page info when q is a superseded number, else ''. */
+  pageInfo: string;
 }
 
 /** The equipment side of the catalogue routes. */
@@ -72,6 +75,7 @@ export class EquipmentService {
       Fitments: this.catalogue.fitmentsOf(productId),
       PartNumbers: this.catalogue.partNumbersOf(productId),
       SupersededBy: by === undefined ? null : this.cards([by]).get(by) ?? null,
+      SupersededByNumber: by === undefined ? null : this.catalogue.oemNumberOf(by),
     };
   }
 
@@ -92,6 +96,26 @@ export class EquipmentService {
     }
     let json = `"equipment":${JSON.stringify(equipment)}`;
     if (matched !== null) json += `,"matchedPartNumber":${JSON.stringify(matched)}`;
-    return { ids: page, json };
+    const note = matched === null ? null : this.replacedNote(matched);
+    return { ids: page, json, pageInfo: note === null ? '' : `"replacedBy":${JSON.stringify(note)},` };
+  }
+
+  /**
+   * The 'Part X was replaced by Y' note of a matched number that is an old one (its product was
+   * replaced, or the number is listed as superseded by the product that answers it); null for
+   * a current number or a replacement no longer in the catalogue.
+   */
+  replacedNote(matched: MatchedPartNumber): ReplacedPartNote | null {
+    if (matched.kind !== 'supersedes') return null;
+    const card = this.cards([matched.productId]).get(matched.productId);
+    if (card === undefined) return null;
+    const replacementNumber = this.catalogue.oemNumberOf(matched.productId) ?? '';
+    return { number: matched.number, replacementNumber, productId: card.id, handle: card.handle, title: card.title };
+  }
+
+  /** The note of a query that is a superseded part number (see {@link replacedNote}), or null. */
+  replacedByOf(q: string): ReplacedPartNote | null {
+    const matched = this.catalogue.matchPartNumber(q);
+    return matched === null ? null : this.replacedNote(matched);
   }
 }

@@ -216,14 +216,15 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     // parts that fit: the models a model number names, the part number q equals (its product first)
     const extras = ctx.equipment?.searchExtras(query, found.ids) ?? null;
     const page = extras === null ? found : { ...found, ids: extras.ids };
-    const body = searchBody(query, fields, page);
+    const body = searchBody(query, fields, page, extras?.pageInfo ?? '');
     // the extras close the answer: '...}}' becomes '...},"equipment":[...]}'
     return extras === null ? body : Buffer.concat([body.subarray(0, body.length - 1), Buffer.from(`,${extras.json}}`)]);
   };
-  const searchBody = (query: IndexQuery, fields: readonly string[] | null, page: { ids: number[]; totalObjects: number; relaxed: boolean; facets: Readonly<IndexFacets> }): Buffer => {
+  // `notes`: page-info fields of parts that fit ('"replacedBy":{...},' for a superseded number), or ''
+  const searchBody = (query: IndexQuery, fields: readonly string[] | null, page: { ids: number[]; totalObjects: number; relaxed: boolean; facets: Readonly<IndexFacets> }, notes = ''): Buffer => {
     const pages = totalPages(page.totalObjects, query.limit);
     const pageInfoHead = (count: number): Buffer => Buffer.from(`],"pageInfo":{"limitPerPage":${JSON.stringify(query.limit)},`
-      + `"totalObjects":${page.totalObjects},"totalPages":${pages},"pages":${pages},"count":${count},${page.relaxed ? '"relaxed":true,' : ''}`);
+      + `"totalObjects":${page.totalObjects},"totalPages":${pages},"pages":${pages},"count":${count},${page.relaxed ? '"relaxed":true,' : ''}${notes}`);
     if (fields === null) return cache.cardsWithin(page.ids, PRODUCTS_OPEN, (count) => [pageInfoHead(count), facetsTail(page.facets)]);
     const cards = joinCards(cache, page.ids, fields);
     return Buffer.concat([PRODUCTS_OPEN, cards.json, pageInfoHead(cards.count), facetsTail(page.facets)]);

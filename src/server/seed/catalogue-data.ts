@@ -241,21 +241,24 @@ export const COLLECTION_TREE: readonly TreeNode[] = [
   ]),
 ];
 
-/** Fictional vendors, most popular first (products are drawn with a skew towards the top). */
+/** Fictional vendors (no maker's trademark), most popular first (products are drawn with a skew towards the top). */
 export const VENDORS: readonly string[] = [
   'AquaCrest', 'Hydrapeak', 'BlueLagoon Systems', 'Poolwright', 'ClearSpring', 'TideLine',
   'Coralis', 'Wavecraft', 'Crystal Basin', 'NorthShore Aquatics', 'SunHarbor', 'Reefstone',
-  'Splashline', 'Deepwell Pumps', 'Marina Flow', 'Lagoonix', 'PureCurrent', 'Tritonix',
-  'Blue Ripple', 'Seaglass Supply', 'Poseidon Pool Co.', 'Hydrotherm', 'Calder Spa',
-  'Driftwood Spas', 'Sandpiper Filters', 'Gulfstream Heat', 'Pelican Parts', 'Harborview Chemicals',
+  'Splashline', 'Deepwell Pumps', 'Marina Flow', 'Lagoonix', 'PureCurrent', 'Tressalyn',
+  'Blue Ripple', 'Seaglass Supply', 'Poseidon Pool Co.', 'Heatmoor', 'Birchvale Spa',
+  'Driftwood Spas', 'Sandpiper Filters', 'Warmwater Works', 'Heron Parts', 'Harborview Chemicals',
   'Cascade Controls', 'Bayside Aquatech',
 ];
 
-/** Model series names put in titles ('AquaCrest MaxFlo VS ...'). */
+/**
+ * Product-line names put in titles ('AquaCrest Bremor Variable Speed Pump'): invented words, so no
+ * title resembles a maker's trademark (a test holds the generated catalogue to a list of real marks).
+ */
 export const SERIES: readonly string[] = [
-  'MaxFlo', 'EcoStar', 'ProClean', 'TriStar', 'SuperFlow', 'IntelliMax', 'ClearPro', 'Titan',
-  'Aqualine', 'HydroMax', 'PowerFlo', 'Quantum', 'Vortex', 'StaRite', 'Sierra', 'Summit',
-  'Crest', 'Nova', 'Apex', 'Horizon', 'Matrix', 'Eclipse', 'Pinnacle', 'Tempest',
+  'Bremor', 'Calvix', 'Dorano', 'Estrel', 'Ferrano', 'Gildor', 'Harvane', 'Irilo',
+  'Kavara', 'Lorcan', 'Merivo', 'Nestra', 'Orsino', 'Pradel', 'Quorra', 'Ravello',
+  'Savoni', 'Torvel', 'Ulmaro', 'Valdor', 'Wescar', 'Xandrel', 'Yarvo', 'Zorvan',
 ];
 
 /** Names of reviewers and people asking or answering questions. */

@@ -21,9 +21,9 @@ export interface EquipmentSeedSummary {
 /** The generator's view of the products of a seeded catalogue, in id order. */
 export async function productFactsOf(db: Db): Promise<ProductFact[]> {
   return db.all<ProductFact>(
-    `SELECT p.id AS id, p.product_code AS productCode, p.vendor_id AS vendorId, MIN(pc.collection_id) AS collectionId
+    `SELECT p.id AS id, p.product_code AS productCode, p.vendor_id AS vendorId, MIN(pc.collection_id) AS collectionId, p.title AS title
      FROM products p JOIN product_collections pc ON pc.product_id = p.id
-     GROUP BY p.id, p.product_code, p.vendor_id ORDER BY p.id`,
+     GROUP BY p.id, p.product_code, p.vendor_id, p.title ORDER BY p.id`,
   );
 }
 
@@ -41,7 +41,16 @@ export async function seedEquipment(db: Db, options: { seed?: number } = {}): Pr
   return db.transaction(async (tx) => writeEquipment(tx, generated));
 }
 
-/** Writes generated equipment into a migrated database without equipment. */
+/**
+ * A description with the equipment's paragraph (what the part fits, what replaced it) put before
+ * its table of facts, or at its end when it has none.
+ */
+export function withNote(html: string, note: string): string {
+  const at = html.indexOf('<table>');
+  return at < 0 ? html + note : html.slice(0, at) + note + html.slice(at);
+}
+
+/** Writes generated equipment into a migrated database without equipment, and its notes into the products' descriptions. */
 export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<EquipmentSeedSummary> {
   let diagrams = 0;
   let callouts = 0;
@@ -75,6 +84,11 @@ export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<Equ
   }
   for (const s of g.supersessions) {
     await db.run('INSERT INTO product_supersessions (product_id, replaced_by_id) VALUES (?, ?)', [s.productId, s.replacedById]);
+  }
+  for (const n of g.notes) {
+    const row = await db.get<{ html: string | null }>('SELECT description_html AS html FROM products WHERE id = ?', [n.productId]);
+    if (row === undefined) continue;
+    await db.run('UPDATE products SET description_html = ? WHERE id = ?', [withNote(row.html ?? '', n.html), n.productId]);
   }
   return { equipment: g.equipment.length, diagrams, callouts, fitments, partNumbers: g.partNumbers.length, supersessions: g.supersessions.length };
 }

@@ -1,21 +1,33 @@
 /**
- * The generator of "parts that fit" (issue 15): equipment models of the store's brands (pumps,
- * filters, heaters ...), one to three exploded-view diagrams per model whose numbered callouts
- * name catalogue products, the fitment that follows (callout parts, plus universal parts such as
- * gaskets that fit a whole series), and each product's part-number cross-reference (OEM and
- * aftermarket numbers, and the old numbers of the products it superseded).
+ * The generator of "parts that fit": equipment models of the store's brands (pumps, filters,
+ * heaters ...) documented the way manufacturers document them. Each series has one bill of
+ * materials: the parts every model of the series shares (a pump's seal, diffuser, strainer
+ * basket, lid and their o-rings) and the parts each model has of its own (its motor, its
+ * impeller), each line with its quantity. A part belongs to one series only; some were
+ * superseded by a later number of the same part, which the cross-reference then lists. A
+ * model's exploded view draws its bill of materials as the assembly (parts along the pump's
+ * shaft, down a filter's tank ...; equipment/assembly.ts), one numbered callout per line. Parts
+ * that fit without being in the bill of materials are only those of a kind that is truly
+ * universal for the model's kind (filter sand for a sand filter, DE powder for a DE filter).
+ *
+ * Product descriptions then say the same as the cross-reference: the parts of a series name it
+ * and the number they replace, a superseded part names its replacement (`notes`).
  *
  * Deterministic per seed and catalogue: its own random stream (the product sequence of
  * generate.ts is untouched), no clock. The catalogue is read as {@link ProductFact}s, so the
  * generator runs the same over a generated catalogue and over a seeded database.
  * @module
  */
-import type { Shape } from './catalogue-data.ts';
 import type { GenCollection, GenVendor } from './generate.ts';
 import { slugify } from './generate.ts';
 import { mixSeed, mulberry32, type Rng } from './prng.ts';
 import { normalizePartNumber } from '../search/text.ts';
+import {
+  CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, layoutAssembly, shapeOf, type AssemblyLine, type Glyph,
+} from '../equipment/assembly.ts';
 import type { EquipmentType, PartNumberKind } from '../../api/types.ts';
+
+export { CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH };
 
 /** Every equipment type, in the order lists and facets show them. */
 export const EQUIPMENT_TYPES: readonly EquipmentType[] = [
@@ -29,6 +41,8 @@ export interface ProductFact {
   vendorId: number;
   /** The leaf collection it is filed in. */
   collectionId: number;
+  /** Its title, which names the kind of part ('Pump Lid O-Ring', 'Heater Gasket'). */
+  title: string;
 }
 
 /** A numbered callout of a generated diagram. */
@@ -42,7 +56,8 @@ export interface GenCallout {
   /** Centre of the part's drawing. */
   partX: number;
   partY: number;
-  shape: Shape;
+  /** The part's glyph ('motor', 'oring:v'; equipment/assembly.ts). */
+  shape: string;
 }
 
 /** A generated exploded-view diagram. */
@@ -55,6 +70,16 @@ export interface GenDiagram {
   callouts: GenCallout[];
 }
 
+/** One line of a model's bill of materials. */
+export interface GenBomLine {
+  /** What the line is ('Motor', 'Lid o-ring'). */
+  role: string;
+  productId: number;
+  quantity: number;
+  /** Shared by every model of the series, or the model's own. */
+  per: 'series' | 'model';
+}
+
 /** A generated equipment model. */
 export interface GenEquipment {
   id: number;
@@ -64,13 +89,17 @@ export interface GenEquipment {
   series: string;
   model: string;
   type: EquipmentType;
+  /** The kind of the type ('sand' filter, 'vs' pump), which decides its parts. */
+  kind: string;
   /** The primary model number first, then its aliases. */
   numbers: string[];
   yearFrom: number;
   yearTo: number | null;
   imageHue: number;
+  /** The bill of materials, in assembly order (callout order). */
+  bom: GenBomLine[];
   diagrams: GenDiagram[];
-  /** Every product that fits, once: callout parts (universal false), then series parts. */
+  /** Every product that fits, once: the bill of materials (universal false), then universal parts of its kind. */
   fitment: { productId: number; universal: boolean }[];
 }
 
@@ -88,112 +117,242 @@ export interface GeneratedEquipment {
   partNumbers: GenPartNumber[];
   /** Replaced products and their replacements. */
   supersessions: { productId: number; replacedById: number }[];
+  /** A paragraph for the description of each product the equipment names (its series, its replacement). */
+  notes: { productId: number; html: string }[];
 }
 
-/** Width and height of every diagram's viewBox. */
-export const DIAGRAM_WIDTH = 800;
-/** @see DIAGRAM_WIDTH */
-export const DIAGRAM_HEIGHT = 600;
-/** Radius of the numbered circles on a diagram. */
-export const CALLOUT_RADIUS = 14;
-
 /**
- * How many models a catalogue of `products` products gets: at least 150 (the default store of
- * 3,000 has 150), one per 20 products beyond (100,000 products: 5,000 models); none without products.
+ * How many models a catalogue of `products` products asks for: at least 150 (the default store
+ * of 3,000 has 150), one per 20 products beyond (100,000 products: 5,000 models); none without
+ * products. Fewer are made when the catalogue runs out of parts to give their series.
  */
 export function equipmentCountFor(products: number): number {
   return products <= 0 ? 0 : Math.max(150, Math.ceil(products / 20));
 }
 
-interface TypeDef {
-  /** Words after a series name ('MaxFlo' + ' VS'). */
-  seriesSuffixes: readonly string[];
-  /** What tells the models of one series apart. */
-  variants: readonly string[];
-  diagramTitles: readonly string[];
-  /** Leaf collections whose products appear on the type's diagrams. */
-  partLeaves: readonly string[];
-  /** Leaf collections of the parts that fit a whole series. */
-  universalLeaves: readonly string[];
+/** Where a bill-of-materials line's part comes from, and how it is drawn. */
+export interface RoleDef {
+  /** The line's name ('Motor'). */
+  name: string;
+  /** Leaf collections of the part. */
+  leaves: readonly string[];
+  /** The part's noun in its title (one of the leaf's nouns); any product of the leaves without. */
+  nouns?: readonly string[];
+  /** Every model of the series has this part, or each model its own. */
+  per: 'series' | 'model';
+  /** @default 1 */
+  quantity?: number;
+  /** A series is not made without it. */
+  required?: boolean;
+  glyph: Glyph;
+  /** The assembly line it sits on (the kind's `lines`). */
+  line: string;
 }
 
-const TYPES: Record<EquipmentType, TypeDef> = {
-  pump: {
-    seriesSuffixes: [' VS', ' II', ' XE', ' Pro', ''],
-    variants: ['0.75 HP', '1 HP', '1.5 HP', '2 HP', '2.7 HP', '3 HP'],
-    diagramTitles: ['Exploded view', 'Motor assembly', 'Strainer and lid'],
-    partLeaves: ['Impellers', 'Full-Rated Motors', 'Up-Rated Motors', 'Variable Speed Motors', 'Shaft Seals', 'Diffusers', 'Pump Lids', 'Strainer Baskets', 'Pump O-Rings'],
-    universalLeaves: ['Gaskets', 'Pump O-Rings'],
-  },
-  filter: {
-    seriesSuffixes: [' CC', ' Cartridge', ' Sand', ' DE', ' Plus'],
-    variants: ['100 sq ft', '150 sq ft', '200 sq ft', '320 sq ft', '420 sq ft', '520 sq ft'],
-    diagramTitles: ['Exploded view', 'Tank and valve', 'Internal parts'],
-    partLeaves: ['Pool Cartridges', 'Filter O-Rings', 'Multiport Valves', 'Valve O-Rings'],
-    universalLeaves: ['Gaskets', 'Filter O-Rings'],
-  },
-  heater: {
-    seriesSuffixes: [' NG', ' LP', ' Low NOx', ''],
-    variants: ['150K BTU', '250K BTU', '300K BTU', '400K BTU'],
-    diagramTitles: ['Exploded view', 'Burner tray', 'Control panel'],
-    partLeaves: ['Igniters', 'Heat Exchangers', 'Thermostats'],
-    universalLeaves: ['Gaskets'],
-  },
-  'heat-pump': {
-    seriesSuffixes: [' HP', ' Heat/Cool', ' Titanium'],
-    variants: ['50K BTU', '90K BTU', '110K BTU', '140K BTU'],
-    diagramTitles: ['Exploded view', 'Refrigeration circuit'],
-    partLeaves: ['Thermostats', 'Heat Exchangers', 'Sensors'],
-    universalLeaves: ['Gaskets'],
-  },
-  'salt-system': {
-    seriesSuffixes: [' Salt', ' Chlor', ' SWG'],
-    variants: ['15K gal', '25K gal', '40K gal'],
-    diagramTitles: ['Exploded view', 'Cell and flow switch'],
-    partLeaves: ['Salt Cells', 'Salt Cell Parts', 'Sensors'],
-    universalLeaves: ['Valve O-Rings'],
-  },
-  cleaner: {
-    seriesSuffixes: [' Robot', ' Suction', ' Pressure', ' Navigator'],
-    variants: ['Standard', 'Plus', 'Pro', 'Elite'],
-    diagramTitles: ['Exploded view', 'Drive assembly', 'Hose and swivel'],
-    partLeaves: ['Tires & Tracks', 'Cleaner Bags', 'Cleaner Hoses'],
-    universalLeaves: ['Cleaner Hoses'],
-  },
-  automation: {
-    seriesSuffixes: [' Logic', ' Touch', ' Connect'],
-    variants: ['P4', 'PS8', 'PS16', 'Combo'],
-    diagramTitles: ['Exploded view', 'Load center'],
-    partLeaves: ['Actuators', 'Sensors', 'Remotes & Apps', 'Spa Packs & Controls'],
-    universalLeaves: ['Sensors'],
-  },
-  light: {
-    seriesSuffixes: [' LED', ' Color', ' Brite'],
-    variants: ['30 ft', '50 ft', '100 ft'],
-    diagramTitles: ['Exploded view'],
-    partLeaves: ['Light Niches & Parts', 'Spa Lights', 'LED Pool Lights'],
-    universalLeaves: ['Light Niches & Parts'],
-  },
-  valve: {
-    seriesSuffixes: [' Diverter', ' Check', ' Multiport'],
-    variants: ['1.5 in', '2 in', '2.5 in', '3 in'],
-    diagramTitles: ['Exploded view', 'Handle and key'],
-    partLeaves: ['Valve O-Rings', 'Actuators', 'Multiport Valves', 'Diverter Valves'],
-    universalLeaves: ['Valve O-Rings'],
-  },
-  skimmer: {
-    seriesSuffixes: [' Skimmer', ' Wide Mouth', ' Thru-Wall'],
-    variants: ['Standard', 'Wide', 'Extended'],
-    diagramTitles: ['Exploded view', 'Lid and basket'],
-    partLeaves: ['Skimmer Lids', 'Skimmer Weirs', 'Skimmer Baskets'],
-    universalLeaves: ['Gaskets'],
-  },
+/** A kind of equipment of a type: its names, its assembly and its bill of materials. */
+export interface KindDef {
+  kind: string;
+  /** Words after a series name ('Corvane' + ' VS'). */
+  suffixes: readonly string[];
+  /** What tells the models of one series apart, in order. */
+  variants: readonly string[];
+  /** The title of its drawing. */
+  diagramTitle: string;
+  lines: Readonly<Record<string, AssemblyLine>>;
+  /** In assembly order: the callouts are numbered in this order. */
+  roles: readonly RoleDef[];
+  /** Parts of a kind that fits every model of this kind (filter media), if any. */
+  universal?: readonly { leaves: readonly string[]; nouns?: readonly string[] }[];
+}
+
+const r = (name: string, leaves: string | readonly string[], o: Partial<RoleDef> & { glyph: Glyph; line: string }): RoleDef => ({
+  name, leaves: typeof leaves === 'string' ? [leaves] : leaves, per: 'series', ...o,
+});
+
+const PUMP_LINES = {
+  shaft: { from: [60, 390], to: [540, 390], axis: 'h', side: -1 },
+  pot: { from: [650, 330], to: [650, 70], axis: 'v', side: 1 },
+  port: { from: [735, 470], to: [735, 470], axis: 'h', side: 1 },
+} as const satisfies Record<string, AssemblyLine>;
+
+/** A pump from the motor out along the shaft, then the strainer pot up to its lid. */
+const pumpRoles = (motorLeaves: readonly string[]): RoleDef[] => [
+  r('Motor', motorLeaves, { per: 'model', required: true, glyph: 'motor', line: 'shaft' }),
+  r('Seal plate gasket', 'Gaskets', { nouns: ['Seal Plate Gasket'], glyph: 'plate', line: 'shaft' }),
+  r('Shaft seal', 'Shaft Seals', { required: true, glyph: 'seal', line: 'shaft' }),
+  r('Impeller', 'Impellers', { per: 'model', required: true, glyph: 'impeller', line: 'shaft' }),
+  r('Diffuser o-ring', 'Pump O-Rings', { nouns: ['Diffuser O-Ring'], glyph: 'oring', line: 'shaft' }),
+  r('Diffuser', 'Diffusers', { glyph: 'diffuser', line: 'shaft' }),
+  r('Housing o-ring', 'Pump O-Rings', { nouns: ['Housing O-Ring'], glyph: 'oring-l', line: 'shaft' }),
+  r('Strainer basket', 'Strainer Baskets', { required: true, glyph: 'basket', line: 'pot' }),
+  r('Lid o-ring', 'Pump O-Rings', { nouns: ['Pump Lid O-Ring'], glyph: 'oring', line: 'pot' }),
+  r('Strainer lid', 'Pump Lids', { required: true, glyph: 'lid', line: 'pot' }),
+  r('Union gasket', 'Gaskets', { nouns: ['Flange Gasket'], quantity: 2, glyph: 'gasket-s', line: 'port' }),
+];
+
+const FILTER_BASE = { from: [480, 500], to: [720, 500], axis: 'h', side: -1 } as const satisfies AssemblyLine;
+const filterBase: RoleDef[] = [
+  r('Bulkhead o-ring', 'Filter O-Rings', { nouns: ['Bulkhead O-Ring'], quantity: 2, glyph: 'oring-s', line: 'base' }),
+  r('Drain plug o-ring', 'Filter O-Rings', { nouns: ['Drain Plug O-Ring'], glyph: 'oring-s', line: 'base' }),
+  r('Union gasket', 'Gaskets', { nouns: ['Flange Gasket'], quantity: 2, glyph: 'gasket-s', line: 'base' }),
+];
+/** A sand or DE filter: the valve on top of the tank, its o-rings, then the tank's. */
+const valveTopRoles: RoleDef[] = [
+  r('Multiport valve', 'Multiport Valves', { per: 'model', required: true, glyph: 'valve', line: 'tank' }),
+  r('Valve lid o-ring', 'Valve O-Rings', { nouns: ['Valve Lid O-Ring'], glyph: 'oring', line: 'tank' }),
+  r('Valve shaft o-ring', 'Valve O-Rings', { nouns: ['Valve Shaft O-Ring'], quantity: 2, glyph: 'oring-s', line: 'tank' }),
+  r('Tank o-ring', 'Filter O-Rings', { nouns: ['Filter Tank O-Ring'], required: true, glyph: 'oring-l', line: 'tank' }),
+  ...filterBase,
+];
+const HEADER = { from: [70, 300], to: [470, 300], axis: 'h', side: -1 } as const satisfies AssemblyLine;
+const CONTROLS = { from: [650, 100], to: [650, 530], axis: 'v', side: -1 } as const satisfies AssemblyLine;
+
+/** The kinds of each type of equipment. */
+export const EQUIPMENT_KINDS: Record<EquipmentType, readonly KindDef[]> = {
+  pump: [
+    { kind: 'vs', suffixes: [' VS', ' VSP'], variants: ['1.5 HP', '2 HP', '2.7 HP', '3 HP'], diagramTitle: 'Pump assembly', lines: PUMP_LINES, roles: pumpRoles(['Variable Speed Motors']) },
+    { kind: 'single', suffixes: [' II', ' XE', ' Pro', ''], variants: ['0.75 HP', '1 HP', '1.5 HP', '2 HP'], diagramTitle: 'Pump assembly', lines: PUMP_LINES, roles: pumpRoles(['Full-Rated Motors', 'Up-Rated Motors']) },
+  ],
+  filter: [
+    {
+      kind: 'cartridge', suffixes: [' Cartridge', ' CC'], variants: ['100 sq ft', '150 sq ft', '200 sq ft', '320 sq ft', '420 sq ft'], diagramTitle: 'Filter assembly',
+      lines: { tank: { from: [300, 60], to: [300, 420], axis: 'v', side: 1 }, base: FILTER_BASE },
+      roles: [
+        r('Tank o-ring', 'Filter O-Rings', { nouns: ['Filter Tank O-Ring'], required: true, glyph: 'oring-l', line: 'tank' }),
+        r('Filter cartridge', 'Pool Cartridges', { per: 'model', required: true, glyph: 'cartridge', line: 'tank' }),
+        ...filterBase,
+      ],
+    },
+    {
+      kind: 'sand', suffixes: [' Sand', ' SF'], variants: ['19 in', '22 in', '24 in', '30 in'], diagramTitle: 'Filter assembly',
+      lines: { tank: { from: [300, 50], to: [300, 300], axis: 'v', side: 1 }, base: FILTER_BASE },
+      roles: valveTopRoles,
+      universal: [{ leaves: ['Filter Sand', 'Glass Media'] }],
+    },
+    {
+      kind: 'de', suffixes: [' DE'], variants: ['36 sq ft', '48 sq ft', '60 sq ft', '72 sq ft'], diagramTitle: 'Filter assembly',
+      lines: { tank: { from: [300, 50], to: [300, 300], axis: 'v', side: 1 }, base: FILTER_BASE },
+      roles: valveTopRoles,
+      universal: [{ leaves: ['DE Powder'] }],
+    },
+  ],
+  heater: [{
+    kind: 'gas', suffixes: [' NG', ' LP', ' Low NOx', ''], variants: ['150K BTU', '250K BTU', '300K BTU', '400K BTU'], diagramTitle: 'Heater assembly',
+    lines: { header: HEADER, controls: CONTROLS },
+    roles: [
+      r('Union gasket', 'Gaskets', { nouns: ['Flange Gasket'], quantity: 2, glyph: 'gasket-s', line: 'header' }),
+      r('Header gasket', 'Gaskets', { nouns: ['Heater Gasket'], quantity: 2, glyph: 'gasket', line: 'header' }),
+      r('Heat exchanger', 'Heat Exchangers', { per: 'model', required: true, glyph: 'exchanger', line: 'header' }),
+      r('Control board', 'Thermostats', { nouns: ['Thermostat Control Board'], required: true, glyph: 'board', line: 'controls' }),
+      r('High limit switch', 'Thermostats', { nouns: ['High Limit Switch'], quantity: 2, glyph: 'switch', line: 'controls' }),
+      r('Temperature sensor', 'Thermostats', { nouns: ['Temperature Sensor'], glyph: 'sensor', line: 'controls' }),
+      r('Pressure switch', 'Sensors', { nouns: ['Flow Switch'], glyph: 'switch', line: 'controls' }),
+      r('Igniter', 'Igniters', { required: true, glyph: 'igniter', line: 'controls' }),
+    ],
+  }],
+  'heat-pump': [{
+    kind: 'heat-pump', suffixes: [' HP', ' Heat/Cool', ' Ti'], variants: ['50K BTU', '90K BTU', '110K BTU', '140K BTU'], diagramTitle: 'Heat pump assembly',
+    lines: { header: HEADER, controls: CONTROLS },
+    roles: [
+      r('Union gasket', 'Gaskets', { nouns: ['Flange Gasket'], quantity: 2, glyph: 'gasket-s', line: 'header' }),
+      r('Heat exchanger', 'Heat Exchangers', { per: 'model', required: true, glyph: 'exchanger', line: 'header' }),
+      r('Control board', 'Thermostats', { nouns: ['Thermostat Control Board'], required: true, glyph: 'board', line: 'controls' }),
+      r('Water temperature sensor', 'Sensors', { nouns: ['Water Temperature Sensor'], glyph: 'sensor', line: 'controls' }),
+      r('Air temperature sensor', 'Sensors', { nouns: ['Air Temperature Sensor'], glyph: 'sensor', line: 'controls' }),
+      r('Flow switch', 'Sensors', { nouns: ['Flow Switch'], glyph: 'switch', line: 'controls' }),
+    ],
+  }],
+  'salt-system': [{
+    kind: 'salt', suffixes: [' Salt', ' Chlor', ' SWG'], variants: ['15K gal', '25K gal', '40K gal'], diagramTitle: 'Cell and controls',
+    lines: { pipe: { from: [80, 330], to: [520, 330], axis: 'h', side: -1 }, power: { from: [680, 170], to: [680, 470], axis: 'v', side: -1 } },
+    roles: [
+      r('Salt cell', 'Salt Cells', { per: 'model', required: true, glyph: 'cell', line: 'pipe' }),
+      r('Flow switch', 'Salt Cell Parts', { nouns: ['Flow Switch'], required: true, glyph: 'switch', line: 'pipe' }),
+      r('Cell cord', 'Salt Cell Parts', { nouns: ['Cell Cord'], glyph: 'cord', line: 'power' }),
+      r('Water temperature sensor', 'Sensors', { nouns: ['Water Temperature Sensor'], glyph: 'sensor', line: 'power' }),
+    ],
+    universal: [{ leaves: ['Salt Cell Parts'], nouns: ['Salt Cell Cleaning Stand'] }],
+  }],
+  cleaner: [
+    {
+      kind: 'robotic', suffixes: [' Robot', ' RC'], variants: ['Standard', 'Plus', 'Pro', 'Elite'], diagramTitle: 'Cleaner assembly',
+      lines: { drive: { from: [120, 440], to: [680, 440], axis: 'h', side: 1 }, canister: { from: [400, 300], to: [400, 80], axis: 'v', side: 1 } },
+      roles: [
+        r('Drive track', 'Tires & Tracks', { nouns: ['Drive Track'], quantity: 2, required: true, glyph: 'track', line: 'drive' }),
+        r('Tire kit', 'Tires & Tracks', { nouns: ['Replacement Tire Kit'], glyph: 'tire', line: 'drive' }),
+        r('Filter bag', 'Cleaner Bags', { nouns: ['Fine Debris Bag'], required: true, glyph: 'bag', line: 'canister' }),
+      ],
+    },
+    {
+      kind: 'suction', suffixes: [' Suction', ' SC'], variants: ['Standard', 'Plus', 'Pro'], diagramTitle: 'Cleaner assembly',
+      lines: { drive: { from: [150, 260], to: [650, 260], axis: 'h', side: -1 }, hose: { from: [400, 480], to: [400, 480], axis: 'h', side: 1 } },
+      roles: [
+        r('Track kit', 'Tires & Tracks', { nouns: ['Cleaner Track Kit'], required: true, glyph: 'track', line: 'drive' }),
+        r('Tire kit', 'Tires & Tracks', { nouns: ['Replacement Tire Kit'], quantity: 2, glyph: 'tire', line: 'drive' }),
+        r('Hose section', 'Cleaner Hoses', { nouns: ['Cleaner Hose Section'], quantity: 10, required: true, glyph: 'hose', line: 'hose' }),
+      ],
+    },
+    {
+      kind: 'pressure', suffixes: [' Pressure', ' PC'], variants: ['Standard', 'Plus', 'Pro'], diagramTitle: 'Cleaner assembly',
+      lines: { body: { from: [130, 250], to: [670, 250], axis: 'h', side: -1 }, hose: { from: [400, 480], to: [400, 480], axis: 'h', side: 1 } },
+      roles: [
+        r('Tire kit', 'Tires & Tracks', { nouns: ['Replacement Tire Kit'], quantity: 3, glyph: 'tire', line: 'body' }),
+        r('All-purpose bag', 'Cleaner Bags', { nouns: ['All-Purpose Cleaner Bag'], required: true, glyph: 'bag', line: 'body' }),
+        r('Leaf bag', 'Cleaner Bags', { nouns: ['Leaf Bag'], glyph: 'bag', line: 'body' }),
+        r('Feed hose', 'Cleaner Hoses', { nouns: ['Feed Hose Assembly'], required: true, glyph: 'hose', line: 'hose' }),
+      ],
+    },
+  ],
+  automation: [{
+    kind: 'automation', suffixes: [' Logic', ' Touch', ' Connect'], variants: ['P4', 'PS8', 'PS16', 'Combo'], diagramTitle: 'System components',
+    lines: { panel: { from: [120, 210], to: [680, 210], axis: 'h', side: -1 }, field: { from: [120, 440], to: [680, 440], axis: 'h', side: 1 } },
+    roles: [
+      r('Indoor control panel', 'Remotes & Apps', { nouns: ['Indoor Control Panel'], required: true, glyph: 'panel', line: 'panel' }),
+      r('Wi-Fi module', 'Remotes & Apps', { nouns: ['Wi-Fi Module'], glyph: 'module', line: 'panel' }),
+      r('Wireless remote', 'Remotes & Apps', { nouns: ['Wireless Remote'], glyph: 'module', line: 'panel' }),
+      r('Valve actuator', 'Actuators', { quantity: 2, required: true, glyph: 'actuator', line: 'field' }),
+      r('Water temperature sensor', 'Sensors', { nouns: ['Water Temperature Sensor'], glyph: 'sensor', line: 'field' }),
+      r('Air temperature sensor', 'Sensors', { nouns: ['Air Temperature Sensor'], glyph: 'sensor', line: 'field' }),
+    ],
+  }],
+  light: [{
+    kind: 'light', suffixes: [' LED', ' Color', ' Brite'], variants: ['30 ft cord', '50 ft cord', '100 ft cord'], diagramTitle: 'Light assembly',
+    lines: { lens: { from: [110, 320], to: [690, 320], axis: 'h', side: -1 } },
+    roles: [
+      r('Light niche', 'Light Niches & Parts', { nouns: ['Light Niche'], glyph: 'niche', line: 'lens' }),
+      r('Lens gasket', 'Light Niches & Parts', { nouns: ['Light Lens Gasket'], required: true, glyph: 'gasket', line: 'lens' }),
+      r('Face ring', 'Light Niches & Parts', { nouns: ['Light Face Ring'], required: true, glyph: 'ring', line: 'lens' }),
+    ],
+  }],
+  valve: [{
+    kind: 'diverter', suffixes: [' Diverter', ' 3-Port', ' 2-Port'], variants: ['1.5 in', '2 in', '2.5 in'], diagramTitle: 'Valve assembly',
+    lines: { stem: { from: [400, 470], to: [400, 70], axis: 'v', side: 1 } },
+    roles: [
+      r('Lid o-ring', 'Valve O-Rings', { nouns: ['Valve Lid O-Ring'], required: true, glyph: 'oring-l', line: 'stem' }),
+      r('Shaft o-ring', 'Valve O-Rings', { nouns: ['Valve Shaft O-Ring'], quantity: 2, required: true, glyph: 'oring-s', line: 'stem' }),
+      r('Valve actuator', 'Actuators', { glyph: 'actuator', line: 'stem' }),
+    ],
+  }],
+  skimmer: [{
+    kind: 'skimmer', suffixes: [' Skimmer', ' Wide Mouth', ' Thru-Wall'], variants: ['Standard', 'Wide', 'Extended'], diagramTitle: 'Skimmer assembly',
+    lines: { throat: { from: [300, 60], to: [300, 330], axis: 'v', side: 1 }, mouth: { from: [480, 430], to: [700, 430], axis: 'h', side: -1 } },
+    roles: [
+      r('Skimmer lid', 'Skimmer Lids', { required: true, glyph: 'skimmer-lid', line: 'throat' }),
+      r('Skimmer basket', 'Skimmer Baskets', { required: true, glyph: 'basket', line: 'throat' }),
+      r('Weir', 'Skimmer Weirs', { glyph: 'weir', line: 'mouth' }),
+      r('Faceplate gasket', 'Gaskets', { nouns: ['Flange Gasket'], glyph: 'gasket', line: 'mouth' }),
+    ],
+  }],
 };
 
+/** The least bill of materials a model is made with (its diagram's callouts). */
+export const MIN_BOM_LINES = 3;
+
+/** Invented series names (no maker's trademark). */
 const SERIES_NAMES: readonly string[] = [
-  'MaxFlo', 'SuperFlow', 'EcoStar', 'TriStar', 'IntelliMax', 'ClearPro', 'Titan', 'Aqualine', 'HydroMax',
-  'PowerFlo', 'Quantum', 'Vortex', 'Sierra', 'Summit', 'Crest', 'Nova', 'Apex', 'Horizon', 'Matrix',
-  'Eclipse', 'Pinnacle', 'Tempest', 'Cascade', 'Riptide', 'Mariner', 'Dynamo', 'Everflow', 'Polaris Bay',
+  'Corvane', 'Brisola', 'Tollmark', 'Quelra', 'Veradon', 'Orvale', 'Halcyra', 'Dunmere', 'Silvane', 'Marlowe',
+  'Kestra', 'Ondara', 'Pellara', 'Rivanne', 'Tessaro', 'Ulvida', 'Wendral', 'Zephrin', 'Aldane', 'Cobaro',
+  'Fennick', 'Galvora', 'Hollin', 'Istren', 'Jorvale', 'Lumara', 'Norwick', 'Pavena',
 ];
 
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ';
@@ -211,37 +370,78 @@ const digits = (rng: Rng, n: number): string => {
   return s;
 };
 
-/** An aftermarket maker's number: 'APC-2218', 'R0445700'. */
+/** An aftermarket maker's number: 'APC-2218', 'KQ-44570', 'TW51937'. */
 function aftermarketNumber(rng: Rng): string {
   switch (rng.int(0, 2)) {
     case 0: return `${rng.pick(['APC', 'UNI', 'CMP', 'PRX'])}-${digits(rng, 4)}`;
-    case 1: return `R0${digits(rng, 6)}`;
+    case 1: return `KQ-${digits(rng, 5)}`;
     default: return `${LETTERS[rng.int(0, LETTERS.length - 1)]}${LETTERS[rng.int(0, LETTERS.length - 1)]}${digits(rng, 5)}`;
   }
 }
 
-/** Lays n parts out in a grid of cells, each with its numbered circle up and to one side. */
-function layout(rng: Rng, n: number): { x: number; y: number; partX: number; partY: number }[] {
-  const cols = Math.max(2, Math.ceil(Math.sqrt((n * DIAGRAM_WIDTH) / DIAGRAM_HEIGHT)));
-  const rows = Math.ceil(n / cols);
-  const margin = 40;
-  const cellW = (DIAGRAM_WIDTH - 2 * margin) / cols;
-  const cellH = (DIAGRAM_HEIGHT - 2 * margin) / rows;
-  const out: { x: number; y: number; partX: number; partY: number }[] = [];
-  for (let i = 0; i < n; i++) {
-    // a snake, so consecutive callouts sit next to each other like an exploded assembly
-    const row = Math.floor(i / cols);
-    const col = row % 2 === 0 ? i % cols : cols - 1 - (i % cols);
-    const cx = margin + (col + 0.5) * cellW;
-    const cy = margin + (row + 0.5) * cellH;
-    const partX = Math.round(cx + (rng.next() - 0.5) * cellW * 0.2);
-    const partY = Math.round(cy + cellH * 0.1 + (rng.next() - 0.5) * cellH * 0.1);
-    const side = rng.chance(0.5) ? -1 : 1;
-    const x = Math.round(Math.min(DIAGRAM_WIDTH - CALLOUT_RADIUS - 2, Math.max(CALLOUT_RADIUS + 2, cx + side * cellW * 0.34)));
-    const y = Math.round(Math.min(DIAGRAM_HEIGHT - CALLOUT_RADIUS - 2, Math.max(CALLOUT_RADIUS + 2, cy - cellH * 0.32)));
-    out.push({ x, y, partX, partY });
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Products of one leaf and noun, handed out once each (a part belongs to one series). */
+class PartPool {
+  private readonly lists = new Map<string, number[]>();
+  private readonly cursor = new Map<string, number>();
+  readonly used = new Set<number>();
+
+  constructor(products: readonly ProductFact[], leafTitle: (id: number) => string | undefined, rng: Rng, nounsOf: (leaf: string) => readonly string[]) {
+    const raw = new Map<string, number[]>();
+    const add = (key: string, id: number): void => {
+      let list = raw.get(key);
+      if (!list) raw.set(key, (list = []));
+      list.push(id);
+    };
+    for (const p of products) {
+      const leaf = leafTitle(p.collectionId);
+      if (leaf === undefined) continue;
+      add(leaf, p.id);
+      // the longest noun the title holds (a 'Pump Lid O-Ring' is not also a 'Lid' anything)
+      const noun = [...nounsOf(leaf)].sort((a, b) => b.length - a.length).find((n) => p.title.includes(n));
+      if (noun !== undefined) add(`${leaf}\u0000${noun}`, p.id);
+    }
+    // each list in its own random order, so consecutive series do not take neighbouring ids
+    for (const [key, list] of raw) this.lists.set(key, rng.sample(list, list.length));
   }
-  return out;
+
+  /** The keys a role draws from. */
+  static keys(leaves: readonly string[], nouns: readonly string[] | undefined): string[] {
+    return leaves.flatMap((l) => (nouns === undefined ? [l] : nouns.map((n) => `${l}\u0000${n}`)));
+  }
+
+  /** Every product under the keys (used or not), for universal parts. */
+  all(keys: readonly string[]): number[] {
+    return keys.flatMap((k) => this.lists.get(k) ?? []);
+  }
+
+  /**
+   * The next unused product of the keys, one of `vendorId`'s when one is among the next few
+   * (a maker's bill of materials names its own parts), and marks it used; undefined when none is left.
+   */
+  take(keys: readonly string[], vendorId: number, vendorOf: (id: number) => number): number | undefined {
+    let fallback: { key: string; at: number } | undefined;
+    for (const key of keys) {
+      const list = this.lists.get(key) ?? [];
+      let at = this.cursor.get(key) ?? 0;
+      while (at < list.length && this.used.has(list[at]!)) at++;
+      this.cursor.set(key, at);
+      for (let k = at; k < list.length && k < at + 40; k++) {
+        const id = list[k]!;
+        if (this.used.has(id)) continue;
+        if (vendorOf(id) === vendorId) {
+          this.used.add(id);
+          return id;
+        }
+        fallback ??= { key, at: k };
+      }
+    }
+    if (fallback === undefined) return undefined;
+    const id = this.lists.get(fallback.key)![fallback.at]!;
+    this.used.add(id);
+    return id;
+  }
 }
 
 /**
@@ -262,48 +462,99 @@ export function generateEquipment(input: {
   const rng = mulberry32(mixSeed(input.seed >>> 0, 0xe901));
   const count = input.count ?? equipmentCountFor(products.length);
   const collectionById = new Map(collections.map((c) => [c.id, c]));
-  const byLeafTitle = new Map<string, number[]>();
-  const shapeOf = new Map<number, Shape>();
-  const fitsLeaf: number[] = [];
-  for (const p of products) {
-    const c = collectionById.get(p.collectionId);
-    if (!c) continue;
-    let list = byLeafTitle.get(c.title);
-    if (!list) byLeafTitle.set(c.title, (list = []));
-    list.push(p.id);
-    shapeOf.set(p.id, c.template?.shape ?? 'kit');
-    if (c.template?.fits === true) fitsLeaf.push(p.id);
-  }
-  const allIds = products.map((p) => p.id);
-  const poolOf = (titles: readonly string[]): number[] => titles.flatMap((t) => byLeafTitle.get(t) ?? []);
+  const nounsByLeaf = new Map<string, readonly string[]>();
+  for (const c of collections) if (c.template) nounsByLeaf.set(c.title, c.template.nouns);
+  const factById = new Map(products.map((p) => [p.id, p]));
+  const vendorOf = (id: number): number => factById.get(id)?.vendorId ?? 0;
+  const pool = new PartPool(products, (id) => collectionById.get(id)?.title, rng, (leaf) => nounsByLeaf.get(leaf) ?? []);
 
   const equipment: GenEquipment[] = [];
+  const supersessions: GeneratedEquipment['supersessions'] = [];
+  /** Series each product was given to, and the product that replaced an old one. */
+  const seriesOfPart = new Map<number, { brand: string; series: string; type: EquipmentType; models: string[] }>();
   const handles = new Set<string>();
   const numbersSeen = new Set<string>();
+  const seriesSeen = new Set<string>();
   let diagramId = 0;
-  let typeIndex = 0;
-  while (equipment.length < count && vendors.length > 0 && allIds.length > 0) {
-    const type = EQUIPMENT_TYPES[typeIndex++ % EQUIPMENT_TYPES.length]!;
-    const def = TYPES[type];
+  // a kind is left out once it failed to find the parts of a series a few times over
+  const failures = new Map<KindDef, number>();
+  const kinds = EQUIPMENT_TYPES.map((type) => EQUIPMENT_KINDS[type].map((k) => ({ type, k })));
+  let turn = 0;
+  let idle = 0;
+  while (equipment.length < count && vendors.length > 0 && idle < EQUIPMENT_TYPES.length) {
+    const choices = kinds[turn++ % kinds.length]!.filter(({ k }) => (failures.get(k) ?? 0) < 3);
+    if (choices.length === 0) {
+      idle++;
+      continue;
+    }
+    const { type, k: def } = rng.pick(choices);
     const vendor = rng.pickSkewed(vendors);
-    const series = `${rng.pick(SERIES_NAMES)}${rng.pick(def.seriesSuffixes)}`;
-    let pool = poolOf(def.partLeaves);
-    // a small catalogue may have few parts of a kind: any replacement part, then any product, fills in
-    if (pool.length < 30) pool = pool.concat(fitsLeaf.length >= 30 ? fitsLeaf : allIds);
-    let universalPool = poolOf(def.universalLeaves);
-    if (universalPool.length === 0) universalPool = pool;
-    const universal = rng.sample(universalPool, rng.int(1, 3));
-    // a series part is not also a callout, so it stays universal on every model of the series
-    const universalSet = new Set(universal);
-    const calloutPool = pool.filter((id) => !universalSet.has(id));
-    if (calloutPool.length > 0) pool = calloutPool;
-    const yearBase = rng.int(1995, 2021);
+    let series = `${rng.pick(SERIES_NAMES)}${rng.pick(def.suffixes)}`;
+    if (seriesSeen.has(`${vendor.id} ${series}`)) series = `${series} ${rng.pick(['2', '3', 'Plus', 'Max'])}`;
+    const size = Math.min(count - equipment.length, rng.int(2, Math.min(4, def.variants.length)));
+    const variantIdx = rng.sample(def.variants.map((_, i) => i), size).sort((a, b) => a - b);
+
+    // the bill of materials: series lines once, model lines per model; a required line left empty drops the series
+    const taken: number[] = [];
+    const seriesLines = new Map<RoleDef, number>();
+    const modelLines: Map<RoleDef, number>[] = variantIdx.map(() => new Map());
+    const replaced = new Map<number, number>();
+    let ok = true;
+    for (const role of def.roles) {
+      const keys = PartPool.keys(role.leaves, role.nouns);
+      const slots = role.per === 'series' ? 1 : variantIdx.length;
+      for (let s = 0; s < slots; s++) {
+        const id = pool.take(keys, vendor.id, vendorOf);
+        if (id === undefined) {
+          if (role.required === true) ok = false;
+          break;
+        }
+        taken.push(id);
+        if (role.per === 'series') seriesLines.set(role, id);
+        else modelLines[s]!.set(role, id);
+        // now and then the part of a series was superseded: the old number is another product of the same kind
+        if (rng.chance(0.12)) {
+          const other = pool.take(keys, vendor.id, vendorOf);
+          if (other !== undefined) {
+            taken.push(other);
+            replaced.set(Math.max(id, other), Math.min(id, other));
+          }
+        }
+      }
+      if (!ok) break;
+    }
+    // the current part of a supersession is the later product: swap where the bill of materials took the older one
+    const current = (id: number): number => {
+      for (const [now, old] of replaced) if (old === id) return now;
+      return id;
+    };
+    const linesOf = (m: number): { role: RoleDef; id: number }[] => def.roles.flatMap((role) => {
+      const id = role.per === 'series' ? seriesLines.get(role) : modelLines[m]!.get(role);
+      return id === undefined ? [] : [{ role, id: current(id) }];
+    });
+    if (ok && linesOf(0).length < MIN_BOM_LINES) ok = false;
+    if (!ok) {
+      // give the parts back: another series may complete with them
+      for (const id of taken) pool.used.delete(id);
+      failures.set(def, (failures.get(def) ?? 0) + 1);
+      continue;
+    }
+    idle = 0;
+    seriesSeen.add(`${vendor.id} ${series}`);
+    for (const [now, old] of replaced) supersessions.push({ productId: old, replacedById: now });
+    const universal: number[] = [];
+    for (const u of def.universal ?? []) {
+      const all = pool.all(PartPool.keys(u.leaves, u.nouns));
+      universal.push(...rng.sample(all, rng.int(1, 3)));
+    }
+
+    const yearBase = rng.int(1998, 2021);
     const stem = `${brandPrefix(vendor.name)}${digits(rng, 4)}`;
-    const size = Math.min(count - equipment.length, rng.int(2, 5));
-    const variants = rng.sample(def.variants, size);
-    for (const [k, variant] of variants.entries()) {
+    const modelNames: string[] = [];
+    for (const [m, vi] of variantIdx.entries()) {
+      const variant = def.variants[vi]!;
       const model = `${series} ${variant}`;
-      let primary = `${stem}${rng.pick(['X', 'XE', 'V', 'T', ''])}${(k + 1) * 5}`;
+      let primary = `${stem}${rng.pick(['X', 'XE', 'V', 'T', ''])}${(vi + 1) * 5}`;
       while (numbersSeen.has(normalizePartNumber(primary))) primary = `${brandPrefix(vendor.name)}${digits(rng, 5)}`;
       const numbers = [primary];
       numbersSeen.add(normalizePartNumber(primary));
@@ -318,24 +569,16 @@ export function generateEquipment(input: {
       let handle = slugify(`${vendor.name} ${model} ${primary}`);
       if (handles.has(handle)) handle = `${handle}-${equipment.length + 1}`;
       handles.add(handle);
-      const yearFrom = yearBase + k;
+      const yearFrom = yearBase + m;
       const yearTo = rng.chance(0.4) ? null : Math.min(2025, yearFrom + rng.int(2, 12));
-      const diagrams: GenDiagram[] = [];
-      const diagramCount = Math.min(def.diagramTitles.length, rng.int(1, 3));
-      const fitment = new Map<number, boolean>();
-      for (let d = 0; d < diagramCount; d++) {
-        const n = rng.int(8, rng.chance(0.2) ? 30 : 18);
-        const parts = pool.length >= n ? rng.sample(pool, n) : Array.from({ length: n }, () => rng.pick(pool));
-        const spots = layout(rng, n);
-        const callouts: GenCallout[] = parts.map((productId, i) => {
-          const shape = shapeOf.get(productId) ?? 'kit';
-          const small = shape === 'ring' || shape === 'jet';
-          fitment.set(productId, false);
-          return { number: i + 1, productId, quantity: small && rng.chance(0.4) ? rng.int(2, 6) : 1, ...spots[i]!, shape };
-        });
-        diagrams.push({ id: ++diagramId, position: d, title: def.diagramTitles[d]!, width: DIAGRAM_WIDTH, height: DIAGRAM_HEIGHT, callouts });
-      }
-      for (const u of universal) if (!fitment.has(u)) fitment.set(u, true);
+      const lines = linesOf(m);
+      const bom: GenBomLine[] = lines.map(({ role, id }) => ({ role: role.name, productId: id, quantity: role.quantity ?? 1, per: role.per }));
+      const placed = layoutAssembly(def.lines, lines.map(({ role }) => ({ glyph: role.glyph, line: role.line })));
+      const callouts: GenCallout[] = bom.map((line, i) => {
+        const p = placed[i]!;
+        return { number: i + 1, productId: line.productId, quantity: line.quantity, x: p.x, y: p.y, partX: p.partX, partY: p.partY, shape: shapeOf(p.glyph, p.axis) };
+      });
+      const bomIds = new Set(bom.map((b) => b.productId));
       equipment.push({
         id: equipment.length + 1,
         handle,
@@ -344,49 +587,49 @@ export function generateEquipment(input: {
         series,
         model,
         type,
+        kind: def.kind,
         numbers,
         yearFrom,
         yearTo: yearTo !== null && yearTo < yearFrom ? yearFrom : yearTo,
         imageHue: rng.int(0, 359),
-        diagrams,
-        fitment: [...fitment].map(([productId, isUniversal]) => ({ productId, universal: isUniversal })),
+        bom,
+        diagrams: [{ id: ++diagramId, position: 0, title: def.diagramTitle, width: DIAGRAM_WIDTH, height: DIAGRAM_HEIGHT, callouts }],
+        fitment: [
+          ...bom.map((b) => ({ productId: b.productId, universal: false })),
+          ...[...new Set(universal)].filter((id) => !bomIds.has(id)).map((productId) => ({ productId, universal: true })),
+        ],
       });
+      modelNames.push(primary);
+      for (const line of bom) {
+        const owner = seriesOfPart.get(line.productId);
+        if (owner) owner.models.push(primary);
+        else seriesOfPart.set(line.productId, { brand: vendor.name, series, type, models: [primary] });
+      }
+    }
+    for (const [now, old] of replaced) {
+      const owner = seriesOfPart.get(now);
+      if (owner) seriesOfPart.set(old, owner);
     }
   }
 
   // cross-reference: every product's own number is its OEM number; some have a second OEM
-  // number and aftermarket equivalents; some replacement parts were superseded by a later part
-  // of the same leaf, which then lists the old numbers
+  // number and aftermarket equivalents; a replacement lists the numbers of the part it superseded
   const xrng = mulberry32(mixSeed(input.seed >>> 0, 0x9a27));
   const numbersOf = new Map<number, { number: string; kind: PartNumberKind }[]>();
-  const fitsIds = new Set(fitsLeaf);
-  const leafOf = new Map(products.map((p) => [p.id, p.collectionId]));
-  const laterInLeaf = new Map<number, number[]>();
   for (const p of products) {
-    const list = numbersOf.get(p.id) ?? [];
-    list.push({ number: p.productCode, kind: 'oem' });
+    const list: { number: string; kind: PartNumberKind }[] = [{ number: p.productCode, kind: 'oem' }];
     if (xrng.chance(0.25)) list.push({ number: `${brandPrefix(vendors[p.vendorId - 1]?.name ?? 'X')}${digits(xrng, 6)}`, kind: 'oem' });
     const aftermarket = xrng.chance(0.5) ? xrng.int(1, 2) : 0;
     for (let a = 0; a < aftermarket; a++) list.push({ number: aftermarketNumber(xrng), kind: 'aftermarket' });
     numbersOf.set(p.id, list);
-    let leafList = laterInLeaf.get(p.collectionId);
-    if (!leafList) laterInLeaf.set(p.collectionId, (leafList = []));
-    leafList.push(p.id);
   }
-  const supersessions: GeneratedEquipment['supersessions'] = [];
-  const replaced = new Set<number>();
-  const replacing = new Set<number>();
-  for (const p of products) {
-    if (!fitsIds.has(p.id) || replacing.has(p.id) || !xrng.chance(0.04)) continue;
-    const leafList = laterInLeaf.get(leafOf.get(p.id) ?? 0) ?? [];
-    const later = leafList.filter((id) => id > p.id && !replaced.has(id) && !replacing.has(id));
-    if (later.length === 0) continue;
-    const by = xrng.pick(later.slice(0, 20));
-    replaced.add(p.id);
-    replacing.add(by);
-    supersessions.push({ productId: p.id, replacedById: by });
-    const old = (numbersOf.get(p.id) ?? []).filter((n) => n.kind === 'oem');
-    const target = numbersOf.get(by)!;
+  const replacedBy = new Map<number, number>();
+  const replaces = new Map<number, number>();
+  for (const s of supersessions) {
+    replacedBy.set(s.productId, s.replacedById);
+    replaces.set(s.replacedById, s.productId);
+    const old = (numbersOf.get(s.productId) ?? []).filter((n) => n.kind === 'oem');
+    const target = numbersOf.get(s.replacedById)!;
     for (const n of old) target.push({ number: n.number, kind: 'supersedes' });
   }
   const partNumbers: GenPartNumber[] = [];
@@ -395,5 +638,26 @@ export function generateEquipment(input: {
     const list = [...(numbersOf.get(p.id) ?? [])].sort((a, b) => rank[a.kind] - rank[b.kind]);
     list.forEach((n, position) => partNumbers.push({ productId: p.id, position, number: n.number, kind: n.kind }));
   }
-  return { equipment, partNumbers, supersessions };
+
+  // descriptions agree with the cross-reference: what a part fits, what it replaced or was replaced by
+  const notes: GeneratedEquipment['notes'] = [];
+  const typeWord: Record<EquipmentType, string> = {
+    pump: 'pumps', filter: 'filters', heater: 'heaters', 'heat-pump': 'heat pumps', 'salt-system': 'salt systems',
+    cleaner: 'cleaners', automation: 'control systems', light: 'lights', valve: 'valves', skimmer: 'skimmers',
+  };
+  for (const [productId, owner] of [...seriesOfPart].sort((a, b) => a[0] - b[0])) {
+    const models = [...new Set(owner.models)];
+    const fits = `the ${escapeHtml(owner.brand)} ${escapeHtml(owner.series)} ${typeWord[owner.type]} (model${models.length > 1 ? 's' : ''} ${escapeHtml(models.join(', '))})`;
+    const by = replacedBy.get(productId);
+    if (by !== undefined) {
+      const own = factById.get(productId)?.productCode ?? '';
+      const next = factById.get(by)?.productCode ?? '';
+      notes.push({ productId, html: `<p>Part ${escapeHtml(own)} was replaced by ${escapeHtml(next)}, which fits ${fits}. Order ${escapeHtml(next)} for these models.</p>` });
+      continue;
+    }
+    const old = replaces.get(productId);
+    const replacing = old === undefined ? '' : ` It replaces part ${escapeHtml(factById.get(old)?.productCode ?? '')}.`;
+    notes.push({ productId, html: `<p>Fits ${fits}.${replacing}</p>` });
+  }
+  return { equipment, partNumbers, supersessions, notes };
 }

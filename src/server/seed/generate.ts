@@ -170,10 +170,22 @@ function vendorPrefix(name: string): string {
   return raw.toUpperCase();
 }
 
+/** Letter triples real makers start their part numbers with. */
+const REAL_PREFIXES: ReadonlySet<string> = new Set(['SPX', 'SPA', 'CCP', 'ECX', 'DEX', 'RTL', 'EQK', 'PLF']);
+
+/** A letter triple that is no real maker's prefix: its last letter moved on when it is one (no extra draw, so the stream is unchanged). */
+function invented(triple: string): string {
+  if (!REAL_PREFIXES.has(triple)) return triple;
+  const last = LETTERS.indexOf(triple[2]!);
+  return triple.slice(0, 2) + LETTERS[(last + 1) % LETTERS.length]!;
+}
+
 /**
- * A part number in one of the forms the trade writes: 'SPX-1600-S', 'SPX 1600 S', 'R0445700',
- * '39-2036-B', 'EC-40-AP', 'CCP520-LF'. The same base appears hyphenated in one product and
- * spaced in another, which is what part-number search must see through.
+ * A part number in one of the forms the trade writes: 'AQC-4821-K', 'KTW 3407 B', 'M9183026',
+ * '47-5210-D', 'HV-63-RT', 'PLW614-LF'. The same base appears hyphenated in one product and
+ * spaced in another, which is what part-number search must see through. Invented: a letter
+ * triple that starts a real maker's numbers is moved to the next letter, and the one-letter form
+ * is not the '0' form of a real maker.
  */
 export function partNumber(rng: Rng, vendor: string): string {
   const form = rng.int(0, 6);
@@ -183,11 +195,11 @@ export function partNumber(rng: Rng, vendor: string): string {
       return [vendorPrefix(vendor), digits(rng, 4), letters(rng, 1)].join(sep);
     }
     case 1:
-      return `${letters(rng, 3)}-${digits(rng, 4)}-${letters(rng, rng.int(1, 2))}`;
+      return `${invented(letters(rng, 3))}-${digits(rng, 4)}-${letters(rng, rng.int(1, 2))}`;
     case 2:
-      return `${letters(rng, 3)} ${digits(rng, 4)} ${letters(rng, 1)}`;
+      return `${invented(letters(rng, 3))} ${digits(rng, 4)} ${letters(rng, 1)}`;
     case 3:
-      return `${letters(rng, 1)}0${digits(rng, 6)}`;
+      return `${letters(rng, 1)}9${digits(rng, 6)}`;
     case 4:
       return `${digits(rng, 2)}-${digits(rng, 4)}-${letters(rng, 1)}`;
     case 5:
@@ -466,11 +478,17 @@ export function generateCatalogue(options: GenerateOptions = {}): GeneratedCatal
       const relatedIds = rng.chance(0.6) ? rng.sample(siblings, rng.int(2, 8)).filter((x) => x !== id) : [];
 
       const features = rng.sample(FEATURES, rng.int(3, 5));
-      const fits = tpl.fits ? `<p>Fits ${escapeHtml(rng.pick(SERIES))} and ${escapeHtml(rng.pick(SERIES))} series equipment; replaces part ${escapeHtml(partNumber(rng, rng.pick(vendors).name))}.</p>` : '';
+      // what a part fits and replaces is written by the equipment generator, from the bill of
+      // materials and the cross-reference (a sentence drawn here contradicted them); the draws
+      // stay, so every later product of a seed is the one it always was
+      if (tpl.fits) {
+        rng.pick(SERIES);
+        rng.pick(SERIES);
+        partNumber(rng, rng.pick(vendors).name);
+      }
       const descriptionHtml =
         `<p>The <strong>${escapeHtml(title)}</strong> from ${escapeHtml(vendor.name)} is a ${escapeHtml(noun.toLowerCase())} built for years of trouble-free service.</p>` +
         `<ul>${features.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>` +
-        fits +
         `<table><tbody><tr><th>Part number</th><td>${escapeHtml(code)}</td></tr><tr><th>Weight</th><td>${weight} lbs</td></tr></tbody></table>` +
         // some supplier feeds carry markup that must never reach a browser as-is
         (rng.chance(0.01) ? `<p onclick="track()">Supplier note <script>alert(1)</script></p>` : '');
