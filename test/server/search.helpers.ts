@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { SortBy } from '../../src/domain/entities.ts';
 import {
-  MIN_PART_NUMBER_PREFIX, TYPE_TAG_PREFIXES, compareTitles, facetKey, normalizePartNumber, parseQueryText, tokenize,
+  GENERIC_WORDS, MIN_PART_NUMBER_PREFIX, TYPE_TAG_PREFIXES, compareTitles, facetKey, normalizePartNumber, parseQueryText, partNumberKeys, tokenize,
 } from '../../src/server/search/text.ts';
 import { Synonyms, documentWords, matchKind, wordRules } from '../../src/server/search/words.ts';
 import type { IndexQuery, IndexResult, SearchDocument } from '../../src/server/search/types.ts';
@@ -39,10 +39,15 @@ const WORDS = [
   // word forms, typos, joined and split words, synonyms (SYNONYM_GROUPS)
   'filters', 'heatr', 'heaters', 'oring', 'o', 'ring', 'tabs', 'tablets', 'robot', 'robotic', 'flow-through', 'flowthrough',
   'salt', 'system', 'chlorinator', 'gasket', 'cartrige', 'batteries', 'battery',
+  // the shopper's words: fillers, trade synonyms, joined words, numbers with units, typos of short words
+  'pool', 'my', 'spa', 'hot', 'tub', 'igniter', 'heater', 'weir', 'light', 'sand', 'years', 'chlorinating', 'ph', 'decreaser',
+  'non-chlorine', 'shock', 'variable', 'speed', 'kit', '0.75', 'HP', '400,000', 'BTU', '1-1/2"', "16' x 32'",
 ];
+const ATTRIBUTES = ['400,000 BTU', '1.5"', "16' x 32'", '0.75 HP', 'up to 20,000 gal'];
+const COLLECTIONS = ['Spa Jets', 'Cleaner Tracks', 'Pumps'];
 /** The synonyms the oracle tests give every index (and the oracle). */
 export const SYNONYM_GROUPS: string[][] = [['tabs', 'tablets'], ['robot', 'robotic'], ['chlorinator', 'salt system'], ['o-ring', 'gasket']];
-const PART_NUMBERS = ['SPX-1600-S', 'spx 1600 s', 'SPX1600', 'SPX-16', 'AB-12', 'ab12x', 'C-900', 'c9001', 'R0-44'];
+const PART_NUMBERS = ['SPX-1600-S', 'spx 1600 s', 'SPX1600', 'SPX-16', 'AB-12', 'ab12x', 'C-900', 'c9001', 'R0-44', 'HAY-3915H', 'AQC391500'];
 const VENDORS = ['Hayward', 'hayward', 'Pentair', 'Zodiac', ' Pentair ', ''];
 const PREFIXES = ['Brand', 'Horsepower', 'horsepower', 'Voltage', 'Part Type'];
 const VALUES = ['1', '1.5', '115V', '115v', 'Yes', '', 'Pumps', 'O-Ring', 'Heater Part'];
@@ -61,6 +66,8 @@ export const documentArb = (id: number): fc.Arbitrary<SearchDocument> =>
     partNumbers: fc.array(fc.constantFrom(...PART_NUMBERS), { maxLength: 2 }),
     tags: fc.array(fc.tuple(fc.constantFrom(...PREFIXES), fc.constantFrom(...VALUES)), { maxLength: 3 }),
     collectionIds: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { maxLength: 3 }),
+    attributes: fc.array(fc.constantFrom(...ATTRIBUTES), { maxLength: 2 }),
+    collections: fc.array(fc.constantFrom(...COLLECTIONS), { maxLength: 2 }),
     priceCents: fc.constantFrom(0, 100, 250, 999, 1000),
     isFeatured: fc.boolean(),
     avgRating: fc.constantFrom(0, 3.5, 4, 5),
@@ -78,7 +85,10 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
   q: fc.option(fc.oneof(
     text(3),
     fc.constantFrom('pu', 'pum', 'hay pum', 'spx1600', 'SPX 1600', 'spx-16', 'SPX1600S', 'ab12', 'c900', 'r0', 'filter spx', '  ', '--', 'the for',
-      'pumps', 'heatr', 'o ring', 'oring', 'salt system', 'chlorine tabs', 'filtr pump', 'flow through', 'heaterz pumps', 'gaskets'),
+      'pumps', 'heatr', 'o ring', 'oring', 'salt system', 'chlorine tabs', 'filtr pump', 'flow through', 'heaterz pumps', 'gaskets',
+      'igniter for pool heater', 'new pump for my pool', 'hottub', 'hot tub kit', 'pool vaccum', 'muriatic acid', 'vsp', 'mps',
+      '3/4 hp', '.75hp', '400k btu', '1.5in', '16x32', 'sandfilter', 'wier', 'lite', 'bearing', 'clorinator', '3915h', 'spx3915',
+      'jets', 'tracks', 'kit zzzz', 'weir zzzz light'),
   ), { nil: undefined }),
   v: fc.option(fc.constantFrom('Hayward', 'HAYWARD', 'pentair', 'Nobody', ' '), { nil: undefined }),
   t: fc.option(fc.array(fc.tuple(fc.constantFrom(...PREFIXES, 'Unknown'), fc.constantFrom(...VALUES, 'Nope')), { maxLength: 3 }), { nil: undefined }),
@@ -117,7 +127,8 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
   const vendorOf = (d: SearchDocument): string | null => (d.vendor === null || facetKey(d.vendor) === '' ? null : facetKey(d.vendor));
 
   // each word: its best field (type 5, title 4, vendor 3, tag 2, description 1) and kind
-  // (exact 5, variant 4, synonym 3, prefix 2, typo 1) as (field - 1) * 6 + kind; part numbers 18 / 12
+  // (exact 5, variant 4, synonym 3, prefix 2, typo 1) as (field - 1) * 6 + kind; part numbers 18 / 12;
+  // a typo in the description only is no match
   const rules = wordRules(words, synonyms);
   // the kind of each (rule, word) pair once: the rules are plain, only slow
   const kinds = new Map<string, number>();
@@ -136,9 +147,10 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
     return (at < 0 ? words : words.slice(0, at) + words.slice(at + vendor.length)).split(' ').filter(Boolean);
   };
   const wordScores = (d: SearchDocument): number[] => {
-    const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '');
+    const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '').flatMap(partNumberKeys);
     const fields: [number, string[]][] = [
       [4, titleWords(d)], [3, documentWords(d.vendor ?? '', synonyms)], [1, documentWords(d.description, synonyms)],
+      ...[...(d.attributes ?? []), ...(d.collections ?? [])].map((text): [number, string[]] => [2, documentWords(text, synonyms)]),
       ...d.tags.flatMap(([p, v]): [number, string[]][] => {
         const words = documentWords(v, synonyms);
         if (!TYPE_TAG_PREFIXES.has(facetKey(p))) return [[2, words]];
@@ -151,7 +163,7 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
     ];
     return rules.map((rule) => {
       let best = 0;
-      for (const [rank, ws] of fields) for (const w of ws) { const k = kindOf(rule, w); if (k > 0) best = Math.max(best, (rank - 1) * 6 + k); }
+      for (const [rank, ws] of fields) for (const w of ws) { const k = kindOf(rule, w); if (k > 0 && !(k === 1 && rank === 1)) best = Math.max(best, (rank - 1) * 6 + k); }
       if (rule.word.length >= MIN_PART_NUMBER_PREFIX) {
         if (pns.includes(rule.word)) best = Math.max(best, 18);
         else if (pns.some((p) => p.startsWith(rule.word))) best = Math.max(best, 12);
@@ -160,7 +172,7 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
     });
   };
   const tierOf = (d: SearchDocument): number => {
-    const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '');
+    const pns = d.partNumbers.map(normalizePartNumber).filter((p) => p !== '').flatMap(partNumberKeys);
     return partNumber !== '' && pns.some((p) => p.startsWith(partNumber)) ? (pns.includes(partNumber) ? 2 : 1) : 0;
   };
   // every word must match; when no candidate (collection, featured) matches them all, nor a
@@ -170,17 +182,28 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
   const fits = (d: SearchDocument): boolean => fitting === null || fitting.has(d.id);
   const candidates = sorted.filter((d) => (q.c === undefined || d.collectionIds.includes(q.c)) && (q.isFeatured !== true || d.isFeatured) && fits(d));
   const matchedOf = new Map(candidates.map((d) => [d.id, wordScores(d)]));
-  const matched = (d: SearchDocument): number => (matchedOf.get(d.id) ?? []).filter((x) => x > 0).length;
-  let need = words.length;
+  // the words a document matches, as a set of positions
+  const matched = (d: SearchDocument): Set<number> => new Set((matchedOf.get(d.id) ?? []).flatMap((x, i) => (x > 0 ? [i] : [])));
+  let need: Set<number> | null = words.length > 0 ? new Set(words.map((_, i) => i)) : null;
   let relaxed = false;
-  if (hasText && words.length > 1 && !candidates.some((d) => tierOf(d) > 0 || matched(d) === words.length)) {
-    need = Math.max(0, ...candidates.map(matched));
-    relaxed = need > 0;
+  if (hasText && words.length > 1 && !candidates.some((d) => tierOf(d) > 0 || matched(d).size === words.length)) {
+    // the commonest words dropped first (words matching nothing before all; of two as common,
+    // the later), until some candidate matches the rest; never resting on generic words only
+    const count = (i: number): number => candidates.filter((d) => matched(d).has(i)).length;
+    const order = words.map((_, i) => i).sort((a, b) => Number(count(b) === 0) - Number(count(a) === 0) || count(b) - count(a) || b - a);
+    need = null;
+    for (let k = 1; k < words.length && need === null; k++) {
+      const rest = new Set(order.slice(k));
+      if ([...rest].every((i) => GENERIC_WORDS.has(words[i]!) || !/\p{L}/u.test(words[i]!))) break;
+      if (candidates.some((d) => [...rest].every((i) => matched(d).has(i)))) need = rest;
+    }
+    relaxed = need !== null;
   }
   const score = (d: SearchDocument): number => {
     const tier = tierOf(d);
     const sum = (matchedOf.get(d.id) ?? []).reduce((a, b) => a + b, 0);
-    return tier > 0 || (need > 0 && matched(d) >= need) ? tier * 1024 + sum : -1;
+    const has = matched(d);
+    return tier > 0 || (need !== null && [...need].every((i) => has.has(i))) ? tier * 1024 + sum : -1;
   };
 
   type Row = { d: SearchDocument; score: number; price: boolean; vendor: boolean; failed: string[] };

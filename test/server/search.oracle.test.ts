@@ -7,7 +7,8 @@ import type { IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchPage }
 import { Synonyms } from '../../src/server/search/words.ts';
 import { SYNONYM_GROUPS, catalogueArb, doc, documentArb, oracleSearch as plainSearch, query, queryArb } from './search.helpers.ts';
 
-const synonyms = new Synonyms(SYNONYM_GROUPS);
+// every index reads the trade's own synonyms beside the operator's (trade.ts)
+const synonyms = Synonyms.withTrade(SYNONYM_GROUPS);
 /** Hundreds of random catalogues per test: a loaded machine may need more than the default 5 s. */
 const PROPERTY_TIMEOUT = 60_000;
 /** The oracle with the synonyms every index here is given. */

@@ -570,6 +570,14 @@ function* loadDocs(
     yield* run<{ product_id: number; collection_id: number }>(`SELECT product_id, collection_id FROM product_collections ${where('product_id')} ORDER BY product_id, collection_id`),
     (c) => c.product_id,
   );
+  // option values ('400,000 BTU', '1.5"') are searched as the product's attributes
+  const optionValues = groupBy(
+    yield* run<{ product_id: number; value: string }>(
+      `SELECT po.product_id, ov.value FROM product_options po JOIN option_values ov ON ov.option_id = po.id ${where('po.product_id')}
+       ORDER BY po.product_id, po.position, ov.position, ov.id`,
+    ),
+    (o) => o.product_id,
+  );
   const stars = groupBy(
     yield* run<{ product_id: number; starsRating: number }>(`SELECT product_id, stars_rating AS starsRating FROM product_reviews ${where('product_id')} ORDER BY product_id, id`),
     (r) => r.product_id,
@@ -613,6 +621,8 @@ function* loadDocs(
       partNumbers: [...partNumbers],
       tags: (tags.get(row.id) ?? []).map((t): [string, string] => [t.prefix, t.value]),
       collectionIds: [...collectionIds],
+      attributes: [...new Set((optionValues.get(row.id) ?? []).map((o) => o.value))],
+      collections: [...collectionIds].map((id) => tree.node(id)?.title ?? '').filter((t) => t !== ''),
       priceCents: first ? toCents(first.level.inventoryPrice) : row.price_cents,
       isFeatured: row.is_featured === 1,
       avgRating: summary ? summary.ratingValue : 0,

@@ -7,12 +7,12 @@
 import { normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { COMPARATORS, presortedFor } from './sorting.ts';
 import {
-  MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, facetKey, normalizePartNumber, wordScore,
+  MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, facetKey, normalizePartNumber, partNumberKeys, wordScore,
   type WordMatch,
 } from './text.ts';
 import type { IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
 import { orderFacets } from './facets.ts';
-import { KIND, Synonyms, documentFields, matchKind, wordRules, type WordRule } from './words.ts';
+import { KIND, Synonyms, documentFields, matchKind, relaxedWords, wordRules, type WordRule } from './words.ts';
 
 interface Prepared {
   doc: SearchDocument;
@@ -26,7 +26,7 @@ function prepare(doc: SearchDocument, synonyms: Synonyms, extra: readonly string
   return {
     doc,
     fields: documentFields(doc, synonyms).map(([mask, words]) => ({ mask, words: new Set(words) })),
-    partNumbers: [...doc.partNumbers, ...extra].map(normalizePartNumber).filter((p) => p !== ''),
+    partNumbers: [...new Set([...doc.partNumbers, ...extra].map(normalizePartNumber).filter((p) => p !== '').flatMap(partNumberKeys))],
     vendorKey: doc.vendor === null || facetKey(doc.vendor) === '' ? null : facetKey(doc.vendor),
     tagKeys: new Set(doc.tags.filter(([p, v]) => facetKey(p) !== '' && facetKey(v) !== '').map(([p, v]) => tagKey(p, v))),
   };
@@ -64,6 +64,7 @@ function matchWord(p: Prepared, rule: WordRule): WordMatch {
 
 /** A document's text match: its part-number tier, the sum of its word scores and how many words matched. */
 function scoreText(p: Prepared, nq: NormalizedQuery, rules: readonly WordRule[]): { tier: number; sum: number; matched: number } {
+  // matched: a bitmask of the words the document matches (bit i: word i)
   const { partNumber } = nq.text;
   let tier: number = PART_NUMBER_TIER.none;
   if (partNumber !== '') {
@@ -76,7 +77,7 @@ function scoreText(p: Prepared, nq: NormalizedQuery, rules: readonly WordRule[])
   let matched = 0;
   for (const rule of rules) {
     const s = wordScore(matchWord(p, rule));
-    if (s > 0) matched++;
+    if (s > 0) matched |= 1 << rules.indexOf(rule);
     sum += s;
   }
   return { tier, sum, matched };
@@ -87,7 +88,7 @@ function scoreText(p: Prepared, nq: NormalizedQuery, rules: readonly WordRule[])
  * @example createLinearSearchIndex(docs).search({ q: 'spx1600', limit: 24, page: 0 })
  */
 export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options: SearchIndexOptions = {}): SearchIndex {
-  const synonyms = new Synonyms(options.synonyms ?? []);
+  const synonyms = Synonyms.withTrade(options.synonyms ?? []);
   const extraOf = options.extraPartNumbers ?? (() => []);
   const byId = new Map<number, Prepared>();
   for (const d of docs) byId.set(d.id, prepare(d, synonyms, extraOf(d.id)));
@@ -124,13 +125,16 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options:
         if (nq.featuredOnly && !p.doc.isFeatured) continue;
         found.push({ p, ...scoreText(p, nq, rules) });
       }
-      let need = rules.length;
-      if (rules.length > 1 && !found.some((f) => f.tier > 0 || f.matched === rules.length)) {
-        need = Math.max(0, ...found.map((f) => f.matched));
-        relaxed = need > 0;
+      // every word; else the commonest words dropped until some candidate matches the rest (relaxedWords)
+      const every = rules.length >= 32 ? -1 : (1 << rules.length) - 1;
+      let need = rules.length > 0 ? every : -1;
+      if (rules.length > 1 && !found.some((f) => f.tier > 0 || f.matched === every)) {
+        const counts = rules.map((_, i) => found.filter((f) => (f.matched & (1 << i)) !== 0).length);
+        need = relaxedWords(rules.map((r) => r.word), counts).find((m) => found.some((f) => (f.matched & m) === m)) ?? -1;
+        relaxed = need !== -1;
       }
       for (const f of found) {
-        if (f.tier > 0 || (need > 0 && f.matched >= need)) textScores.set(f.p.doc.id, f.tier * TIER_STEP + f.sum);
+        if (f.tier > 0 || (need !== -1 && (f.matched & need) === need)) textScores.set(f.p.doc.id, f.tier * TIER_STEP + f.sum);
       }
     }
     const scores = new Map<number, number>();

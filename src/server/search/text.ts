@@ -27,11 +27,46 @@ export const MIN_PART_NUMBER_PREFIX = 3;
  * dropped from the query unless the query has nothing else; documents still index them.
  */
 export const STOP_WORDS: ReadonlySet<string> = new Set([
-  'a', 'an', 'and', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with',
+  'a', 'an', 'and', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'or', 'the', 'to', 'with', 'x',
+]);
+
+/**
+ * Words shoppers add that few titles hold ('new pump for my pool', '2 inch valve'): dropped
+ * like stop words (unless the query has nothing else), so they never make a product fail.
+ * 'pool' is one: it is in most queries of a pool store and in few of its titles.
+ */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  'pool', 'pools', 'swimming', 'my', 'our', 'new', 'need', 'needs', 'want', 'i', 'me', 'we', 'buy', 'best', 'cheap',
+  'good', 'replace', 'replacing', 'replacement', 'inch', 'inches', 'size', 'sized', 'type', 'model', 'is', 'it', 'that', 'this',
+]);
+
+/**
+ * Words too general to stand for a query alone: a relaxed answer (not every word matched)
+ * must rest on another word as well, or there is no answer ('pool table' finds no tables,
+ * and must not answer every 'kit').
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
+  'kit', 'kits', 'part', 'parts', 'set', 'sets', 'system', 'systems', 'assembly', 'series', 'pro', 'spa', 'spas', 'water',
+  'hot', 'tub', 'above', 'ground', 'inground', 'outdoor', 'indoor', 'large', 'small', 'big', 'black', 'white', 'blue', 'gray',
+  'tan', 'heavy', 'duty', 'automatic', 'electric', 'plus', 'up', 'down',
+]);
+
+/**
+ * Abbreviations of the trade that stand for several words ('vsp'): the query reads the words
+ * instead. Equivalences of one word or phrase with another are synonyms (synonyms.ts).
+ */
+export const QUERY_EXPANSIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['vsp', ['variable', 'speed', 'pump']],
+  ['vsps', ['variable', 'speed', 'pump']],
+  ['mps', ['non', 'chlorine', 'shock']],
+  ['trichlor', ['chlorine', 'tablets']],
+  ['dichlor', ['dichlor', 'shock']],
+  ['hottub', ['spa']],
+  ['hottubs', ['spa']],
+  ['jacuzzi', ['spa']],
 ]);
 
 const COMBINING_MARKS = /\p{M}+/gu;
-const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/u;
 // eslint-disable-next-line no-control-regex
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
@@ -47,13 +82,61 @@ export function foldText(text: string): string {
 }
 
 /**
- * Cuts text into search words: folded, split on every run of characters that are
- * neither letters nor digits. 'SPX-1600-S' gives ['spx', '1600', 's'].
- * @example tokenize('Super-Pump 1.5 HP') // ['super', 'pump', '1', '5', 'hp']
+ * Cuts text into search words: folded, numbers read as numbers (readNumbers: '1-1/2"' is
+ * '1.5', '400,000' and '400k' are '400000', '2.0' is '2', '3/4hp' is '0.75 hp', '16x32' is
+ * '16 x 32'), then split on every run of characters that are neither letters nor digits
+ * (a decimal point inside a number stays). 'SPX-1600-S' gives ['spx', '1600', 's'].
+ * @example tokenize('Super-Pump 1.5 HP') // ['super', 'pump', '1.5', 'hp']
  */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const part of foldText(text).split(NON_ALPHANUMERIC)) if (part !== '') out.push(part);
+  const folded = foldText(text);
+  for (const part of (HAS_DIGIT.test(folded) ? readNumbers(folded) : folded).split(WORD_SPLIT)) if (part !== '') out.push(part);
+  return out;
+}
+
+const HAS_DIGIT = /\d/;
+/** Splits on non-alphanumerics, but not on a point between two digits ('1.5'). */
+const WORD_SPLIT = /(?:(?!(?<=\d)\.(?=\d))[^\p{L}\p{N}])+/u;
+
+/**
+ * Units a number is written against ('3/4hp', '400kbtu', '1.5in', '50ft'): split off the
+ * number so '1.5in' and '1.5 in' are the same words. Longest first.
+ */
+const UNITS = 'horsepower|gallons|gallon|inches|inch|gal|gpm|btu|lbs|mil|sqft|hp|ft|in|lb|oz|qt|v';
+
+const NUMBER_RULES: [RegExp, (...m: string[]) => string][] = [
+  // thousands separators: '400,000' is one number
+  [/(\d),(?=\d{3}(?!\d))/g, (_, d) => d],
+  // mixed fractions: '1-1/2', '1 1/2' are 1.5
+  [/(?<![\d./])(\d+)[\s-]+(\d)\/(\d{1,2})(?![\d/])/g, (_, w, a, b) => decimal(Number(w) + Number(a) / Number(b))],
+  // plain fractions: '3/4' is 0.75 (a ratio of larger numbers is not read: model numbers)
+  [/(?<![\d./])(\d)\/(\d{1,2})(?![\d/])/g, (_, a, b) => (Number(b) === 0 ? `${a}/${b}` : decimal(Number(a) / Number(b)))],
+  // a leading point: '.75' is 0.75
+  [/(?<![\d.])\.(\d+)/g, (_, d) => `0.${d}`],
+  // thousands: '400k' is 400000 (only when followed by a unit or the end of the word)
+  [new RegExp(`(?<![\\p{L}\\d.])(\\d+(?:\\.\\d+)?)k(?=${'(?:\\s*(?:' + UNITS + '))?(?![\\p{L}\\d])'})`, 'gu'), (_, n) => decimal(Number(n) * 1000)],
+  // a unit glued to its number: '3/4hp' -> '0.75 hp'
+  [new RegExp(`(?<![\\p{L}])(\\d+(?:\\.\\d+)?)(${UNITS})(?![\\p{L}])`, 'gu'), (_, n, u) => `${n} ${u}`],
+  // dimensions: '16x32' -> '16 x 32'
+  [/(\d)x(?=\d)/g, (_, d) => `${d} x `],
+  // a decimal written with zeros: '2.0' is '2', '1.50' is '1.5'
+  [/(?<![\d.])(\d+)\.(\d*?)0+(?![\d.])/g, (_, w, f) => (f === '' ? w : `${w}.${f}`)],
+];
+
+/** A number as the index writes it: no exponent, at most 4 decimals, no trailing zeros. */
+function decimal(n: number): string {
+  return String(Math.round(n * 10_000) / 10_000);
+}
+
+/**
+ * Reads the numbers of folded text as numbers, so a shopper's '3/4 hp' finds a product's
+ * '0.75 HP' and '400k btu' its '400,000 BTU' (see tokenize).
+ * @example readNumbers('1-1/2" pipe, 400k btu') // '1.5" pipe, 400000 btu'
+ */
+export function readNumbers(folded: string): string {
+  let out = folded;
+  for (const [re, to] of NUMBER_RULES) out = out.replace(re, to as (...m: string[]) => string);
   return out;
 }
 
@@ -77,8 +160,8 @@ export function facetKey(text: string): string {
 /** The words of a query string as the index uses them. */
 export interface ParsedQueryText {
   /**
-   * Distinct words, stop words dropped (unless nothing else is left), at most
-   * MAX_QUERY_WORDS, in query order.
+   * Distinct words, abbreviations expanded (QUERY_EXPANSIONS), stop and filler words dropped
+   * (unless nothing else is left), at most MAX_QUERY_WORDS, in query order.
    */
   words: string[];
   /** The whole query normalised for part-number matching ('' when shorter than 3). */
@@ -88,15 +171,29 @@ export interface ParsedQueryText {
 /**
  * Parses a query string. Empty when q has no letters or digits (then q filters nothing).
  * The last word is matched as a prefix (as-you-type); the others must match whole words.
- * @example parseQueryText('Pump for SPX-16') // { words: ['pump', 'spx', '16'], partNumber: 'pumpforspx16' }
+ * @example parseQueryText('Pump for my SPX-16') // { words: ['pump', 'spx', '16'], partNumber: 'pumpformyspx16' }
  */
 export function parseQueryText(q: string | undefined): ParsedQueryText {
   const tokens = q === undefined ? [] : tokenize(q);
-  const distinct = [...new Set(tokens)];
-  const meaningful = distinct.filter((w) => !STOP_WORDS.has(w));
-  const words = (meaningful.length > 0 ? meaningful : distinct).slice(0, MAX_QUERY_WORDS);
-  const joined = tokens.join(''); // equals normalizePartNumber(q), without folding twice
+  const expanded = tokens.flatMap((t) => QUERY_EXPANSIONS.get(t) ?? [t]);
+  const distinct = [...new Set(expanded)];
+  const meaningful = distinct.filter((w) => !STOP_WORDS.has(w) && !FILLER_WORDS.has(w));
+  const kept = meaningful.length > 0 ? meaningful : distinct.filter((w) => !STOP_WORDS.has(w));
+  const words = (kept.length > 0 ? kept : distinct).slice(0, MAX_QUERY_WORDS);
+  const joined = q === undefined || tokens.length === 0 ? '' : normalizePartNumber(q);
   return { words, partNumber: joined.length >= MIN_PART_NUMBER_PREFIX ? joined : '' };
+}
+
+/**
+ * The keys a part number is found by: itself, and without a leading letters-only prefix when
+ * a number of 3+ characters starting with a digit follows ('AQC3915H' is also '3915h': a
+ * shopper types the maker's number without the seller's or brand's prefix).
+ * @example partNumberKeys('deptpk1450ey') // ['deptpk1450ey', '1450ey']
+ */
+export function partNumberKeys(pn: string): string[] {
+  const m = /^[a-z]+(?=\d)/.exec(pn);
+  if (m === null || pn.length - m[0].length < MIN_PART_NUMBER_PREFIX + 1) return [pn];
+  return [pn, pn.slice(m[0].length)];
 }
 
 /** Where a query word was found in a document; each flag is one bit. */
@@ -165,9 +262,13 @@ export function fieldRank(mask: number): number {
           : mask & FIELD.description ? FIELD_RANK.description : 0;
 }
 
-/** Score of a match of `kind` (1 typo .. 5 exact) in the fields of `mask`; 0 when mask is 0. */
+/**
+ * Score of a match of `kind` (1 typo .. 5 exact) in the fields of `mask`; 0 when mask is 0.
+ * A typo found only in the description counts for nothing: every description holds common
+ * words ('years', 'service') a short query word is one edit from ('gears', 'nervice').
+ */
 export function kindScore(mask: number, kind: number): number {
-  const rank = fieldRank(mask);
+  const rank = fieldRank(kind === 1 ? mask & ~FIELD.description : mask);
   return rank === 0 ? 0 : (rank - 1) * 6 + kind;
 }
 

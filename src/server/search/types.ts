@@ -22,6 +22,10 @@ export interface SearchDocument {
   tags: [string, string][];
   /** Collection ids the product belongs to, including every ancestor collection. */
   collectionIds: number[];
+  /** Its options' values ('400,000 BTU', '1.5"', "16' x 32'"), searched like tag values. */
+  attributes?: string[];
+  /** The titles of its collections (ancestors too): 'Jets', 'Cleaner Tracks', searched like tag values. */
+  collections?: string[];
   /** Card price in cents (the first available inventory level, else the product price). */
   priceCents: number;
   isFeatured: boolean;

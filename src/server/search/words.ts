@@ -6,14 +6,14 @@
  *
  * The kinds, best first: EXACT (the same word), VARIANT (same stem, or the query's adjacent
  * words joined), SYNONYM (the operator's synonyms of those), PREFIX (the last query word
- * starts it, as-you-type), TYPO (the document word within the word's edit budget, or its stem
- * key within that budget of the word's stem key: 'heatrs' finds 'heater' as 'heatr' is one
- * edit from it). Words holding a digit (part and model
+ * starts it, as-you-type), TYPO (the document word within the whole word's edit budget:
+ * 'heatrs' finds 'heaters'; see isTypoOf). Words holding a digit (part and model
  * numbers) only ever match exactly or as a prefix: no stem, no typo.
  * @module
  */
 import { stemmer } from 'stemmer';
-import { FIELD, TYPE_TAG_PREFIXES, facetKey, foldText, parseQueryText, tokenize } from './text.ts';
+import { FIELD, GENERIC_WORDS, TYPE_TAG_PREFIXES, facetKey, foldText, parseQueryText, tokenize } from './text.ts';
+import { TRADE_SYNONYMS } from './trade.ts';
 import type { SearchDocument } from './types.ts';
 
 /** Match kinds of a document word for a query word, higher is better; 0 no match. */
@@ -23,6 +23,7 @@ export const KIND = { none: 0, typo: 1, prefix: 2, synonym: 3, variant: 4, exact
 export type MatchKind = (typeof KIND)[keyof typeof KIND];
 
 const LETTERS_ONLY = /^\p{L}+$/u;
+const HAS_LETTER = /\p{L}/u;
 
 /** True for a word of letters only (no digit): only such words are stemmed or typo-matched. */
 export function isPlainWord(word: string): boolean {
@@ -56,12 +57,24 @@ export function stemKey(word: string): string {
 }
 
 /**
- * Edits a query word may be away from a document word: none up to 4 letters, 1 from 5 to 8,
- * 2 from 9 (Meilisearch's and Typesense's rule); none for a word with a digit.
+ * Edits a query word may be away from a document word, measured on the whole word: none up
+ * to 3 letters, 1 from 4 to 8 ('wier' finds 'weir'), 2 from 9; none for a word with a digit.
  */
 export function typoBudget(word: string): number {
-  if (word.length <= 4 || !isPlainWord(word)) return 0;
+  if (word.length <= 3 || !isPlainWord(word)) return 0;
   return word.length <= 8 ? 1 : 2;
+}
+
+/**
+ * Whether a document word is a typo of a query word: within the query word's budget of it,
+ * whole word to whole word (never stem to stem: 'bearing' is no typo of 'years' though
+ * 'bear' is one edit from 'year'). A 4-letter word must keep its first letter, as few
+ * shoppers miss the first letter of a short word ('wier' finds 'weir', 'pump' no 'dump').
+ */
+export function isTypoOf(word: string, term: string, budget: number): boolean {
+  if (budget === 0) return false;
+  if (word.length === 4 && word.charCodeAt(0) !== term.charCodeAt(0)) return false;
+  return withinEdits(word, term, budget);
 }
 
 /** Rows of withinEdits, reused (words are short; grown when one is not). */
@@ -148,6 +161,22 @@ export class Synonyms {
     return this.byKey.get(key);
   }
 
+  /**
+   * The entry keys within `budget` edits of a key that is no entry itself: a synonym found
+   * through a typo ('vaccum' reaches the group of 'vacuum'). A scan of the entries (hundreds).
+   */
+  near(key: string, budget: number): string[] {
+    if (budget === 0 || this.byKey.has(key)) return [];
+    const out: string[] = [];
+    for (const entry of this.byKey.keys()) if (isPlainWord(entry) && isTypoOf(key, entry, budget)) out.push(entry);
+    return out;
+  }
+
+  /** The trade's own synonyms and joined words (TRADE_SYNONYMS) with the operator's groups. */
+  static withTrade(groups: readonly (readonly string[])[] = []): Synonyms {
+    return new Synonyms([...TRADE_SYNONYMS, ...groups]);
+  }
+
   /** No synonyms at all. */
   static readonly none = new Synonyms();
 }
@@ -173,6 +202,8 @@ export function documentWords(text: string, synonyms: Synonyms = Synonyms.none):
     for (let i = 0; i + 1 < tokens.length; i++) {
       const joined = tokens[i]! + tokens[i + 1]!;
       if (synonyms.phrases.has(joined)) out.push(joined);
+      // phrases of three words too ('non chlorine shock')
+      if (i + 2 < tokens.length && synonyms.phrases.has(joined + tokens[i + 2]!)) out.push(joined + tokens[i + 2]!);
     }
   }
   return out;
@@ -207,6 +238,12 @@ export function wordRules(words: readonly string[], synonyms: Synonyms): WordRul
   return words.map((word, i) => {
     const synonymKeys = new Set<string>();
     for (const key of keys[i]!) for (const s of synonyms.of(key) ?? []) if (!keys[i]!.has(s)) synonymKeys.add(s);
+    // a word that is no synonym entry may be one mistyped: its near entries and their synonyms
+    const own = stemKey(word);
+    for (const near of synonyms.near(own, typoBudget(word))) {
+      synonymKeys.add(near);
+      for (const s of synonyms.of(near) ?? []) if (!keys[i]!.has(s)) synonymKeys.add(s);
+    }
     return { word, keys: keys[i]!, synonymKeys, typos: typoBudget(word), prefix: i === words.length - 1 };
   });
 }
@@ -221,15 +258,15 @@ export function matchKind(rule: WordRule, term: string): MatchKind {
   if (rule.keys.has(key)) return KIND.variant;
   if (rule.synonymKeys.has(key)) return KIND.synonym;
   if (rule.prefix && term.startsWith(rule.word)) return KIND.prefix;
-  if (rule.typos > 0 && isPlainWord(term) && (withinEdits(rule.word, term, rule.typos) || withinEdits(stemKey(rule.word), key, rule.typos))) {
-    return KIND.typo;
-  }
+  // the whole query word against the document word or its stem key ('heatr': 'heaters' by
+  // its key 'heater'), never the query's own stem ('bearing' as 'bear' would find 'years')
+  if (rule.typos > 0 && isPlainWord(term) && (isTypoOf(rule.word, term, rule.typos) || isTypoOf(rule.word, key, rule.typos))) return KIND.typo;
   return KIND.none;
 }
 
 /**
  * A document's indexed words by field (FIELD flag, words from documentWords): title, vendor,
- * description, and each tag value, its head word (the last) as the type field when its prefix
+ * description, attributes and collection titles (as tags), and each tag value, its head word (the last) as the type field when its prefix
  * names the product's type ('Part Type: Heater Part' is a part, not a heater).
  * The vendor's name written in the title ('Deepwell Pumps EcoStar Drive Track') counts as the
  * vendor, not as title words, so 'pumps' ranks pumps above that vendor's other products.
@@ -241,6 +278,9 @@ export function documentFields(doc: SearchDocument, synonyms: Synonyms): [number
     [FIELD.vendor, vendorWords],
     [FIELD.description, documentWords(doc.description, synonyms)],
   ];
+  // attributes and collection titles rank as tag values: a product's facts, not its name
+  for (const text of doc.attributes ?? []) out.push([FIELD.tag, documentWords(text, synonyms)]);
+  for (const text of doc.collections ?? []) out.push([FIELD.tag, documentWords(text, synonyms)]);
   for (const [p, v] of doc.tags) {
     const words = documentWords(v, synonyms);
     if (!TYPE_TAG_PREFIXES.has(facetKey(p))) {
@@ -277,4 +317,33 @@ function withoutVendor(titleWords: string[], vendorTokens: readonly string[]): s
  */
 export function suggestionRules(q: string, synonyms: Synonyms = Synonyms.none): WordRule[] {
   return wordRules(parseQueryText(q).words, synonyms).map((rule) => ({ ...rule, prefix: true }));
+}
+
+/**
+ * The words a relaxed answer needs, as bitmasks over the query's words (bit i: word i), in
+ * the order to try them: when no product matches every word, the commonest words are dropped
+ * first (words matching nothing before all), so the rare word that names the product stays
+ * ('igniter for pool heater' keeps 'igniter' and drops 'heater'); of two words as common,
+ * the later is dropped (in 'X for Y' the product comes first). A set left with only generic
+ * words (GENERIC_WORDS) or numbers ends the list: no answer rests on 'kit' alone.
+ * @param counts how many candidates each word matches, by position
+ * @example relaxedWords(['igniter', 'heater'], [10, 80]) // [0b01]
+ */
+export function relaxedWords(words: readonly string[], counts: readonly number[]): number[] {
+  const order = words.map((_, i) => i).sort((a, b) => {
+    const za = counts[a] === 0 ? 1 : 0;
+    const zb = counts[b] === 0 ? 1 : 0;
+    return zb - za || counts[b]! - counts[a]! || b - a;
+  });
+  const out: number[] = [];
+  let need = words.length >= 32 ? -1 : (1 << words.length) - 1;
+  for (let k = 0; k + 1 < order.length; k++) {
+    need &= ~(1 << order[k]!);
+    let specific = false;
+    // a number alone ('16', '32') names no product either
+    for (let i = 0; i < words.length; i++) if ((need & (1 << i)) !== 0 && !GENERIC_WORDS.has(words[i]!) && HAS_LETTER.test(words[i]!)) specific = true;
+    if (!specific) break;
+    out.push(need);
+  }
+  return out;
 }

@@ -4,7 +4,7 @@
  * lexicon meets new words (add); a word's typo matches are memoised until a new plain word comes.
  * @module
  */
-import { isPlainWord, stemKey, withinEdits } from '../words.ts';
+import { isPlainWord, isTypoOf, stemKey } from '../words.ts';
 import { popcount } from './bits.ts';
 
 /** Every word indexed, by stem key, and the plain ones by length for typo lookups. */
@@ -13,7 +13,7 @@ export class WordForms {
   private readonly stemTerms = new Map<string, string[]>();
   /** Plain words (letters only) of 3+ letters by length, with their letter sets: where typos are looked for. */
   private readonly typoTerms = new Map<number, TypoBand>();
-  /** The same for the stem keys of plain words ('heatr' is one edit from 'heater', the key of 'heaters'). */
+  /** The same for the stem keys of plain words: 'heatr' is one edit from 'heater', the key of 'heaters'. */
   private readonly typoKeys = new Map<number, TypoBand>();
   /** Typo matches by query word (and budget), until a new plain word is indexed. */
   private readonly typoMemo = new Map<string, string[]>();
@@ -37,7 +37,7 @@ export class WordForms {
   }
 
   /**
-   * The indexed plain words within a word's typo budget, or whose stem key is within it of the word's (matchKind),
+   * The indexed plain words within a word's typo budget, or whose stem key is (isTypoOf, as matchKind),
    * memoised per word until a new word is indexed: the words and keys of its length band
    * whose letter sets differ from the word's by at most 2 letters per edit (one edit adds or
    * removes at most one letter and may swap one for another: a popcount of an XOR rules out
@@ -57,12 +57,13 @@ export class WordForms {
         for (let i = 0; i < terms.length; i++) {
           if (popcount(letters[i]! ^ mine) > most) continue;
           const t = terms[i]!;
-          if (withinEdits(probe, t, budget)) take(t);
+          if (isTypoOf(probe, t, budget)) take(t);
         }
       }
     };
     scan(this.typoTerms, word, (t) => out.push(t));
-    scan(this.typoKeys, stemKey(word), (key) => { for (const t of this.stemTerms.get(key) ?? []) out.push(t); });
+    // the whole query word against the words' stem keys (never the query's own stem)
+    scan(this.typoKeys, word, (key) => { for (const t of this.stemTerms.get(key) ?? []) out.push(t); });
     found = out.filter((t) => t !== word);
     if (this.typoMemo.size >= 4096) this.typoMemo.delete(this.typoMemo.keys().next().value!);
     this.typoMemo.set(word, found);

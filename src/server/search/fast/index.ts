@@ -48,7 +48,7 @@ export type { FastIndexOptions } from './options.ts';
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, tuningOf(options), new Synonyms(options.synonyms ?? []), options.extraPartNumbers ?? (() => []));
+  return new FastSearchIndex(docs, tuningOf(options), Synonyms.withTrade(options.synonyms ?? []), options.extraPartNumbers ?? (() => []));
 }
 
 class FastSearchIndex implements SearchIndex {

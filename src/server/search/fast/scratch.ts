@@ -52,7 +52,7 @@ export class Scratch {
   relaxed = false;
   /** The candidates before the text match (queries of several words). */
   readonly base: Uint32Array;
-  private wordCountArray: Uint8Array | null = null;
+  private wordCountArray: Uint32Array | null = null;
   /** Spare bitsets of the one-word page. */
   readonly union: Uint32Array;
   readonly level: Uint32Array;
@@ -98,8 +98,8 @@ export class Scratch {
   }
 
   /** Words matched by ordinal, all zero (relax zeroes what it counted). */
-  wordCounts(): Uint8Array {
-    return (this.wordCountArray ??= new Uint8Array(this.cap));
+  wordCounts(): Uint32Array {
+    return (this.wordCountArray ??= new Uint32Array(this.cap));
   }
 
   /** Scores of query word i by ordinal, all zero. */

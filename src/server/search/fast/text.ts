@@ -12,9 +12,9 @@
  */
 import { Lexicon, PrefixTable, type Postings } from '../lexicon.ts';
 import type { NormalizedQuery } from '../query.ts';
-import { FIELD_COUNT, MIN_PART_NUMBER_PREFIX, normalizePartNumber } from '../text.ts';
+import { FIELD_COUNT, MIN_PART_NUMBER_PREFIX, normalizePartNumber, partNumberKeys } from '../text.ts';
 import type { SearchDocument } from '../types.ts';
-import { KIND, documentFields, wordRules, type Synonyms, type WordRule } from '../words.ts';
+import { KIND, documentFields, relaxedWords, wordRules, type Synonyms, type WordRule } from '../words.ts';
 import { andAny, andInto, countAnd, orInto, popcount, setBit, setFieldBits } from './bits.ts';
 import { WordForms } from './forms.ts';
 import type { Tuning } from './options.ts';
@@ -101,7 +101,8 @@ export class TextIndex {
         else if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
       }
     }
-    const pns = [...new Set([...doc.partNumbers, ...this.extraPartNumbers(doc.id)].map(normalizePartNumber))].filter((pn) => pn !== '');
+    // each number also under its key without a letters-only prefix (partNumberKeys)
+    const pns = [...new Set([...doc.partNumbers, ...this.extraPartNumbers(doc.id)].map(normalizePartNumber).filter((pn) => pn !== '').flatMap(partNumberKeys))];
     for (const pn of pns) this.partNumbers.add(pn, o);
     this.pnsOf[o] = pns.join(' ');
   }
@@ -248,37 +249,46 @@ export class TextIndex {
   }
 
   /**
-   * No candidate matched every word: the candidates matching the most words become the
-   * text set instead (s.relaxed). Each word is expanded whole (scores too when ranking), its
-   * matches among the candidates counted per document.
+   * No candidate matched every word: the commonest words are dropped until some candidate
+   * matches all the others (relaxedWords), and those candidates become the text set
+   * (s.relaxed). Each word is expanded whole (scores too when ranking), the words each
+   * candidate matches kept as a bitmask per document.
    */
   private relax(s: Scratch, plans: readonly WordPlan[], cand: Uint32Array, relevance: boolean): void {
     const { base, wordBits } = s;
-    const counts = s.wordCounts();
-    let most = 0;
+    const masks = s.wordCounts();
+    const counts = new Array<number>(plans.length).fill(0);
     for (const plan of plans) {
       wordBits.fill(0);
       this.expandWord(s, plan, wordBits, relevance ? s.wordScoresAt(plan.i) : null, false);
+      const bit = 1 << plan.i;
+      let n = 0;
       for (let w = 0; w < wordBits.length; w++) {
         for (let x = wordBits[w]! & base[w]!; x !== 0; x &= x - 1) {
-          const d = (w << 5) | (31 - Math.clz32(x & -x));
-          const c = ++counts[d]!;
-          if (c > most) most = c;
+          masks[(w << 5) | (31 - Math.clz32(x & -x))]! |= bit;
+          n++;
         }
       }
+      counts[plan.i] = n;
     }
     wordBits.fill(0);
+    const words = new Array<string>(plans.length);
+    for (const plan of plans) words[plan.i] = plan.word;
     let n = 0;
-    for (let w = 0; w < base.length; w++) {
-      let keep = 0;
-      for (let x = base[w]!; x !== 0; x &= x - 1) {
-        const low = x & -x;
-        const d = (w << 5) | (31 - Math.clz32(low));
-        if (most > 0 && counts[d] === most) { keep |= low; n++; }
-        counts[d] = 0;
+    for (const need of relaxedWords(words, counts)) {
+      n = 0;
+      for (let w = 0; w < base.length; w++) {
+        let keep = 0;
+        for (let x = base[w]!; x !== 0; x &= x - 1) {
+          const low = x & -x;
+          if ((masks[(w << 5) | (31 - Math.clz32(low))]! & need) === need) { keep |= low; n++; }
+        }
+        cand[w] = keep;
       }
-      cand[w] = keep;
+      if (n > 0) break;
     }
+    for (let w = 0; w < base.length; w++) for (let x = base[w]!; x !== 0; x &= x - 1) masks[(w << 5) | (31 - Math.clz32(x & -x))] = 0;
+    if (n === 0) cand.fill(0);
     s.candCount = n;
     s.relaxed = n > 0;
   }
@@ -295,7 +305,8 @@ export class TextIndex {
         // a frequent word's fields are ORed whole; with per-document scores wanted, each
         // field's score is tested on the few matches later instead (fieldScoresAt)
         p.fieldBits.forEach((field, i) => {
-          if (field === undefined) return;
+          // a field the kind scores nothing in (a typo in the description) matches nothing
+          if (field === undefined || table[1 << i] === 0) return;
           if (levels) {
             orInto(s.levelAt(table[1 << i]!), field);
             return;
@@ -436,15 +447,18 @@ interface WordAlternative {
 function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
   if (scores === null) {
     for (let j = 0; j < length; j++) {
+      // a posting its kind scores nothing on (a typo in the description only) is no match
+      if (table[flags[j]!] === 0) continue;
       const o = ords[j]!;
       bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
     }
     return;
   }
   for (let j = 0; j < length; j++) {
+    const sc = table[flags[j]!]!;
+    if (sc === 0) continue;
     const o = ords[j]!;
     bits[o >>> 5] = bits[o >>> 5]! | (1 << (o & 31));
-    const sc = table[flags[j]!]!;
     if (sc > scores[o]!) scores[o] = sc;
   }
 }
@@ -458,6 +472,7 @@ function markPostingsLevels(s: Scratch, ords: Uint32Array, flags: Uint8Array, le
     const w = o >>> 5;
     const bit = 1 << (o & 31);
     const level = table[flags[j]!]!;
+    if (level === 0) continue;
     used |= 1 << level;
     const into = levelBits[level] ?? s.levelAt(level);
     into[w] = into[w]! | bit;
