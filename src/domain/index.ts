@@ -46,3 +46,5 @@ export * from './diagram.ts';
 export * from './fits.ts';
 /** Shipping classes, rates, delivery dates, sales tax, product notices and the one shipping quote. */
 export * from './shipping/index.ts';
+/** What the storefront shows of a shipping quote: arrival lines, shipments, totals rows, the shopper's ZIP. */
+export * from './shipping-view.ts';
