@@ -13,7 +13,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/account/demo.ts';
 import { AUTH_LIMITS, redisLimiter } from '../../src/server/auth/rate-limit.ts';
-import { connectRedis } from '../../src/server/scale/redis.ts';
+import { connectRedis, redisHealth } from '../../src/server/scale/redis.ts';
 import { startOwnRedis, type OwnRedis } from '../support/faults.ts';
 import type { ServerProcess } from './crash.helpers.ts';
 import { onPostgres } from './db.helpers.ts';
@@ -179,6 +179,34 @@ describe(`two processes on ${onPostgres ? 'PostgreSQL' : 'SQLite'} while their R
 });
 
 describe('the account limiter while Redis is away', () => {
+  test('a Redis that hangs costs one command timeout, then is not asked until it answers again', async () => {
+    const own = await startOwnRedis();
+    const client = await connectRedis(own.url, 'faults-hung');
+    try {
+      const limiter = redisLimiter(client, `faults-hung:${Date.now()}:`);
+      const health = redisHealth(client);
+      const rule = { limit: 10, windowMs: 60_000 };
+      own.pause();
+      // the first call waits for the command timeout, then counts alone
+      expect(await limiter.allow(['ip:192.0.2.3', rule])).toBe(true);
+      expect(health.up).toBe(false);
+      expect(health.fallbacks.get('account rate limit')).toBe(1);
+      // the next ones are not sent to the silent server at all, and count alone (half the limit)
+      let passed = 1;
+      for (let i = 0; i < rule.limit; i++) if (await limiter.allow(['ip:192.0.2.3', rule])) passed++;
+      expect(passed).toBe(rule.limit / 2);
+      own.resume();
+      await until('asked again once the pause is over', async () => {
+        await limiter.check('ip:192.0.2.4', rule);
+        return health.up;
+      });
+    } finally {
+      own.resume();
+      client.disconnect();
+      await own.stop();
+    }
+  });
+
   test('counts on this process alone at half of each limit, and shares the counters again when Redis is back', async () => {
     const own = await startOwnRedis();
     const client = await connectRedis(own.url, 'faults-limiter');

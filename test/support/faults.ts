@@ -7,7 +7,7 @@
  *   ECONNREFUSED), `restore()` listens again on the same port; `delayMs` holds every chunk in both
  *   directions that long (a slow database or network).
  * - {@link startOwnRedis}: a redis-server of its own on a free port (`--save ""`, nothing on
- *   disk) that can be stopped and started again on the same port.
+ *   disk) that can be stopped and started again on the same port, or frozen (a hung server).
  * - {@link startSmtpStandIn}: an SMTP server stand-in: `accept` (takes every message, kept in
  *   `received`), `refuse` (answers 421 and hangs up), `hang` (takes the connection and never
  *   greets), or `closed` (not listening: connection refused).
@@ -116,6 +116,10 @@ export interface OwnRedis {
   stop(): Promise<void>;
   /** Starts it again on the same port and waits until it answers. */
   start(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as a hung server. */
+  pause(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  resume(): void;
 }
 
 async function answersPing(port: number): Promise<boolean> {
@@ -183,6 +187,12 @@ export async function startOwnRedis(): Promise<OwnRedis> {
       child = null;
     },
     start,
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
+    },
   };
 }
 

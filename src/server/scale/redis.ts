@@ -28,6 +28,9 @@ export const REDIS_PREFIX = 'skimmer:';
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
+/** How long a connection whose command timed out is not asked again (callers fall back meanwhile). @default 5000 */
+export const UNANSWERED_PAUSE_MS = 5000;
+
 /**
  * The delay before reconnect attempt `times` (1, 2, ...): quick at first (a restart takes a
  * second or two), then every 2 s, forever: the store comes back to Redis by itself.
@@ -47,7 +50,7 @@ export interface RedisLog {
 
 /** What a process knows about one of its Redis connections. */
 export interface RedisHealth {
-  /** Whether the connection is ready for commands now. */
+  /** Whether the connection is ready for commands now (and none timed out in the last {@link UNANSWERED_PAUSE_MS}). */
   readonly up: boolean;
   /** When the current outage began (ms since the epoch), or null while up. */
   readonly downSince: number | null;
@@ -76,6 +79,8 @@ export function redisHealth(client: RedisClient): RedisHealth {
   let downSince: number | null = null;
   let outages = 0;
   const fallbacks = new Map<string, number>();
+  // after a command timed out, the connection counts as down until then
+  let quietUntil = 0;
   // uses already announced in this outage: one log line per use and outage, not one per request
   const told = new Set<string>();
   const name = client.options.connectionName ?? 'redis';
@@ -96,7 +101,7 @@ export function redisHealth(client: RedisClient): RedisHealth {
   client.on('reconnecting', () => down());
   health = {
     get up() {
-      return client.status === 'ready';
+      return client.status === 'ready' && Date.now() >= quietUntil;
     },
     get downSince() {
       return downSince;
@@ -107,6 +112,9 @@ export function redisHealth(client: RedisClient): RedisHealth {
     fallbacks,
     fellBack(use, err) {
       fallbacks.set(use, (fallbacks.get(use) ?? 0) + 1);
+      // a connection that is open but does not answer (a hung Redis, a network dropping packets)
+      // would cost every request the command timeout: it is not asked for a while
+      if (err instanceof Error && /timed out/i.test(err.message)) quietUntil = Date.now() + UNANSWERED_PAUSE_MS;
       if (told.has(use)) return;
       told.add(use);
       log.warn({ connection: name, use, err: err instanceof Error ? err.message : String(err ?? '') }, `Redis unreachable: ${use} counted by this process alone (stricter) until it is back`);
