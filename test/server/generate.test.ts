@@ -104,12 +104,12 @@ describe('generateCatalogue', () => {
   });
 
   test.each([
-    ['SPX-1600-S', /^[A-Z]{3}-\d{4}-[A-Z]{1,2}$/],
-    ['SPX 1600 S', /^[A-Z]{3} \d{4} [A-Z]$/],
-    ['R0445700', /^[A-Z]0\d{6}$/],
-    ['39-2036-B', /^\d{2}-\d{4}-[A-Z]$/],
-    ['EC-40-AP', /^[A-Z]{2}-\d{2}-[A-Z]{2}$/],
-    ['CCP520-LF (suffixes)', /^[A-Z]{3}\d{3}(-LF|X10|Z2|-R|HD|-2)$/],
+    ['KTW-3407-B', /^[A-Z]{3}-\d{4}-[A-Z]{1,2}$/],
+    ['KTW 3407 B', /^[A-Z]{3} \d{4} [A-Z]$/],
+    ['M9183026 (not the R0 form of a real maker)', /^[A-Z]9\d{6}$/],
+    ['47-5210-D', /^\d{2}-\d{4}-[A-Z]$/],
+    ['HV-63-RT', /^[A-Z]{2}-\d{2}-[A-Z]{2}$/],
+    ['PLW614-LF (suffixes)', /^[A-Z]{3}\d{3}(-LF|X10|Z2|-R|HD|-2)$/],
   ])('part numbers come in the trade form %s', (_name, form) => {
     const codes = all(600, 3).map((p) => p.productCode);
     expect(codes.some((c) => form.test(c))).toBe(true);

@@ -210,7 +210,7 @@ export const COLLECTION_TREE: readonly TreeNode[] = [
     leaf('Salt Cell Parts', t('controller', ['Flow Switch', 'Cell Cord', 'Salt Cell Cleaning Stand'], [19, 199], [0.2, 3], 'Salt Cell Part', [], [['Sanitizer', ['Salt']]], 0, true)),
   ]),
   node('Valves', [
-    leaf('Diverter Valves', t('valve', ['2-Way Diverter Valve', '3-Way Diverter Valve', 'Never Lube Valve'], [39, 149], [1, 4], 'Valve', [PIPE], [INGROUND])),
+    leaf('Diverter Valves', t('valve', ['2-Way Diverter Valve', '3-Way Diverter Valve', 'Lube-Free Diverter Valve'], [39, 149], [1, 4], 'Valve', [PIPE], [INGROUND])),
     leaf('Check Valves', t('valve', ['Check Valve', 'Spring Check Valve', 'Swing Check Valve'], [29, 119], [0.5, 3], 'Valve', [PIPE], [POOL_TYPE])),
     leaf('Ball Valves', t('valve', ['True Union Ball Valve', 'PVC Ball Valve'], [19, 99], [0.5, 3], 'Valve', [PIPE], [POOL_TYPE])),
     leaf('Multiport Valves', t('valve', ['Multiport Valve', 'Top Mount Multiport Valve', 'Side Mount Multiport Valve'], [99, 349], [4, 10], 'Valve', [PIPE], [['Filter Type', ['Sand', 'DE']], POOL_TYPE], 0.45, true)),
