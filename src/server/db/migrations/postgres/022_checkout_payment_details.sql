@@ -1,5 +1,5 @@
--- 022: what an order is placed from once its payment succeeds. The payment is confirmed before
 -- PostgreSQL twin of ../022_checkout_payment_details.sql.
+-- 022: what an order is placed from once its payment succeeds. The payment is confirmed before
 -- the order exists (by the shopper's return from the provider or by the provider's webhook,
 -- whichever comes first), so everything the order needs besides the cart is written on the
 -- checkout before the shopper pays: the shipping address and the shipping choices (the email
