@@ -10,25 +10,14 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../domain/session.ts';
-import { LOADING_MESSAGES, isEmptyResult } from '../domain/loading.ts';
+import { isEmptyResult } from '../domain/loading.ts';
 import { logged, missingActor, notify } from './account.helpers.ts';
-import type { LoaderKind, LoaderMessages, LoaderContext, LoaderInput, LoaderEvent, LoaderEmitted } from './loader.types.ts';
+import { LOADER_MESSAGES } from './loader.connect.ts';
+import type { LoaderContext, LoaderInput, LoaderEvent, LoaderEmitted, LoaderKind } from './loader.types.ts';
+
+export { LOADER_MESSAGES } from './loader.connect.ts';
 
 export type { LoaderKind, LoaderMessages, LoaderContext, LoaderInput, LoaderEvent, LoaderEmitted } from './loader.types.ts';
-
-/**
- * The messages of each kind. The spec gives none for the seller reviews and
- * the footer brands; their failures are logged only (the footer simply shows
- * no reviews or brands), our choice. The blog failure is inline only (the
- * carousel shows the text in its place), not a toast.
- */
-export const LOADER_MESSAGES: Readonly<Record<LoaderKind, LoaderMessages>> = {
-  products: { failureTone: 'error', failureText: null, emptyText: null },
-  articles: { failureTone: null, failureText: LOADING_MESSAGES.articlesFailed, emptyText: LOADING_MESSAGES.noArticles },
-  nav: { failureTone: 'danger', failureText: null, emptyText: null },
-  reviews: { failureTone: null, failureText: null, emptyText: null },
-  vendors: { failureTone: null, failureText: null, emptyText: null },
-};
 
 /**
  * The load-once machine. Provide `load` (input `{ kind, params }`, resolves

@@ -3,6 +3,7 @@
  * loudly), a memory environment with recording fakes, configurations, and a wrapper mounting the
  * provider.
  */
+import type { ReadCache } from '../../src/hooks/query/index.ts';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { ApiClient } from '../../src/api/client.ts';
@@ -137,6 +138,8 @@ export interface WrapperOptions {
   toastDurationMs?: number;
   /** @default a signed-out visitor and no cart, already fetched (no user, customer or checkout call) */
   initialData?: InitialData;
+  /** The read cache. @default the provider's own */
+  queryClient?: ReadCache;
 }
 
 /** A wrapper for renderHook/render mounting the provider over a fake client and environment. */
@@ -151,6 +154,7 @@ export function wrapper(client: ApiClient = fakeClient(), environment: Partial<S
         environment={environment}
         toastDurationMs={options.toastDurationMs}
         initialData={initialData}
+        queryClient={options.queryClient}
       >
         {children}
       </SkimmerProvider>

@@ -6,6 +6,8 @@ import { useBlogCarousel } from '../../src/hooks/useBlogCarousel.ts';
 import { useHomeGrid } from '../../src/hooks/useHomeGrid.ts';
 import { useLoader } from '../../src/hooks/useLoader.ts';
 import { useToasts } from '../../src/hooks/useToasts.ts';
+import { createReadCache } from '../../src/hooks/query/index.ts';
+import { invalidateReads } from '../../src/hooks/query/watch.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 
 const cards = [{ id: 1, title: 'Pump' }, { id: 2, title: 'Filter' }] as ProductCardData[];
@@ -78,6 +80,22 @@ describe('useBlogCarousel', () => {
 });
 
 describe('useLoader', () => {
+  test('sections with one key make one call, and an invalidation of the key re-renders them with the new answer', async () => {
+    let answer = 1;
+    const load = vi.fn(async () => [answer]);
+    const cache = createReadCache();
+    const { result } = renderHook(() => ({ a: useLoader({ kind: 'vendors', load, key: () => ['brands'] }), b: useLoader({ kind: 'vendors', load, key: () => ['brands'] }) }), {
+      wrapper: wrapper(fakeClient(), testEnvironment(), { queryClient: cache }),
+    });
+    await waitFor(() => expect(result.current.b.data).toEqual([1]));
+    expect(result.current.a.data).toEqual([1]);
+    expect(load).toHaveBeenCalledTimes(1);
+    answer = 2;
+    act(() => invalidateReads(cache, ['brands']));
+    await waitFor(() => expect(result.current.a.data).toEqual([2]));
+    expect(result.current.b.data).toEqual([2]);
+  });
+
   test('reload calls again with the new parameters', async () => {
     const load = vi.fn(async (_c: unknown, params: { depth: number }) => [params.depth]);
     const { result } = renderHook(() => useLoader({ kind: 'nav', params: { depth: 1 }, load }), { wrapper: wrapper() });

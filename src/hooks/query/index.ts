@@ -221,6 +221,6 @@ export function fetchRead<T>(queryClient: ReadCache, read: Read<T>): Promise<T> 
 
 export { useCachedRead } from './useCachedRead.ts';
 export { usePrefetchReads } from './usePrefetchReads.ts';
-export { useRead, type ReadResult } from './useRead.ts';
+export { useRead, type ReadOptions, type ReadResult } from './useRead.ts';
 export { useQueryRead, type QueryRead } from './useQueryRead.ts';
 export { invalidateReads, readEntry, watchRead } from './watch.ts';

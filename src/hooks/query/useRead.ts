@@ -19,6 +19,14 @@ export interface ReadResult<T> {
   refetch(): void;
 }
 
+/** Options of {@link useRead}. */
+export interface ReadOptions {
+  /** Whether the read asks at all (false: only what the cache holds, no fetch, no server wait). @default true */
+  enabled?: boolean;
+  /** Whether a server render waits for the data (false: the browser asks after hydrating). @default true */
+  waitOnServer?: boolean;
+}
+
 /**
  * A read as a value: the cached data at once (a server render waits for it), one fetch through
  * the cache when the key has no data yet or a write invalidated it, and a re-render whenever the
@@ -27,9 +35,10 @@ export interface ReadResult<T> {
  * const equipment = useRead(equipmentRead(client, handle));
  * if (equipment.status === 'success') return <h1>{equipment.data.model}</h1>;
  */
-export function useRead<T>(read: Read<T>): ReadResult<T> {
+export function useRead<T>(read: Read<T>, options: ReadOptions = {}): ReadResult<T> {
   const { queryClient } = useSkimmer();
-  const cached = useCachedRead(read);
+  const enabled = options.enabled !== false;
+  const cached = useCachedRead(enabled && options.waitOnServer !== false ? read : null);
   const text = keyText(read.key);
   const latest = useRef(read);
   latest.current = read;
@@ -41,7 +50,7 @@ export function useRead<T>(read: Read<T>): ReadResult<T> {
     () => (cached === undefined ? undefined : ({ status: 'success', data: cached, error: null, isInvalidated: false }) satisfies ReadEntry<T>),
   );
   const refetch = useCallback(() => void fetchRead(queryClient, latest.current).catch(() => undefined), [queryClient]);
-  const wanted = entry === undefined || entry.isInvalidated;
+  const wanted = enabled && (entry === undefined || entry.isInvalidated);
   useEffect(() => {
     if (wanted) refetch();
   }, [wanted, text, refetch]);
