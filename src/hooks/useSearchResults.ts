@@ -19,7 +19,7 @@ import { useStoredView } from './useStoredView.ts';
 import { useMachineNotices } from './useToasts.ts';
 import { listingMachine, listingValues, type SearchResultsOptions } from './listing-actor.ts';
 
-export type { ListingStatus, SearchResultsView } from '../machines/search-results.connect.ts';
+export type { ListingStatus } from '../machines/search-results.connect.ts';
 export type { ListingActor } from './listing-actor.ts';
 export { useInitialListing } from './useInitialListing.ts';
 export { useInitialListingOf } from './useInitialListingOf.ts';
