@@ -10,6 +10,7 @@
  */
 
 import type { ReplacedPartNote } from './equipment.ts';
+import type { ProductNotice } from './shipping/notices.ts';
 
 /** A product image. */
 export interface ProductImage {
@@ -115,6 +116,12 @@ export interface Product {
   Variants: Variant[];
   Collections: { id: number; handle?: string; title?: string }[];
   Reviews: ProductReview[];
+  /**
+   * The product's notices: Proposition 65 warnings, hazardous-material handling (every product
+   * with a variant that ships as hazmat), not returnable once opened. Optional: servers that do
+   * not know them leave it out, and a product page then shows none.
+   */
+  notices?: ProductNotice[];
 }
 
 /** What a product card shows (lists, sliders, grids). */

@@ -68,6 +68,18 @@ const review = {
   properties: { id: int, starsRating: num, title: strOrNull, body: strOrNull, author: strOrNull, createdAt: str },
 } as const;
 
+/** One of a product's notices (src/domain/shipping/notices.ts, ProductNotice). */
+const productNotice = {
+  type: 'object',
+  properties: {
+    kind: { type: 'string', enum: ['prop65', 'hazmat-handling', 'not-returnable-once-opened'] },
+    // prop65 only: the listed chemicals of each endpoint
+    cancer: { type: 'array', items: str },
+    reproductiveHarm: { type: 'array', items: str },
+  },
+  required: ['kind'],
+} as const;
+
 /** The product of GET /api/products/handle/{handle}. */
 export const productSchema = {
   $id: 'Product',
@@ -99,6 +111,8 @@ export const productSchema = {
     SupersededBy: { anyOf: [{ type: 'null' }, { $ref: 'ProductCard#' }] },
     // the replacement's part number, for 'Part X was replaced by Y'
     SupersededByNumber: { type: ['string', 'null'] },
+    // Proposition 65 warnings, hazmat handling, not returnable once opened (domain ProductNotice)
+    notices: { type: 'array', items: productNotice },
   },
 } as const;
 

@@ -24,6 +24,8 @@ import { htmlToText, sanitizeDescription } from '../html.ts';
 import type { SearchDocument } from '../search/types.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { CollectionTree } from './collections.ts';
+import { parseNotices } from '../modules/shipping/service.ts';
+import type { ProductNotice } from '../../domain/shipping/notices.ts';
 
 interface ProductRow {
   id: number;
@@ -278,8 +280,21 @@ function baseProduct(row: ProductRow, variants: Variant[], stars: { starsRating:
 }
 
 /**
+ * A product's notices as its page shows them: the stored ones (Proposition 65, not returnable
+ * once opened; anything unreadable is none), and the hazardous-material handling notice when a
+ * variant ships as hazmat, as the shipping quote adds it to such a line, so the page and the
+ * checkout never disagree about it.
+ * @example
+ * productNotices('[{"kind":"not-returnable-once-opened"}]', true); // [{ kind: 'not-returnable-once-opened' }, { kind: 'hazmat-handling' }]
+ */
+export function productNotices(json: string | null, shipsHazmat: boolean): ProductNotice[] {
+  const notices = parseNotices(json);
+  return shipsHazmat && !notices.some((n) => n.kind === 'hazmat-handling') ? [...notices, { kind: 'hazmat-handling' }] : notices;
+}
+
+/**
  * The product page's product: Variants (with Options and availableInventoryLevels), Images,
- * Model3Ds, PDFs, Options, Collections and Reviews; null when no product has the handle.
+ * Model3Ds, PDFs, Options, Collections, Reviews and its notices; null when no product has the handle.
  * Handles are written lower case (slugs); a request matches a handle exactly or in lower case, so
  * a typed 'SPX-Pump' URL still finds 'spx-pump' while the lookup stays on the unique index (a
  * case-insensitive collation would scan the table, ~10 ms per unknown handle at 200k products).
@@ -287,8 +302,12 @@ function baseProduct(row: ProductRow, variants: Variant[], stars: { starsRating:
  * productByHandle(db, 'aquacrest-maxflo-variable-speed-pool-pump')?.Variants[0]?.availableInventoryLevels;
  */
 export async function productByHandle(db: Db, handle: string): Promise<Product | null> {
-  const row = await db.get<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.handle IN (?, ?) ORDER BY p.handle = ? DESC LIMIT 1`,
+  // the notices ride on the product's own row (no second round trip); whether a variant ships
+  // as hazmat is asked of the variants in the same statement
+  const row = await db.get<ProductRow & { notices_json: string | null; ships_hazmat: number }>(
+    `SELECT ${PRODUCT_COLUMNS}, p.notices_json,
+            CASE WHEN EXISTS (SELECT 1 FROM variants hv WHERE hv.product_id = p.id AND hv.ship_class = 'hazmat-ground') THEN 1 ELSE 0 END AS ships_hazmat
+     FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.handle IN (?, ?) ORDER BY p.handle = ? DESC LIMIT 1`,
     [handle, handle.toLowerCase(), handle],
   );
   if (!row) return null;
@@ -303,6 +322,7 @@ export async function productByHandle(db: Db, handle: string): Promise<Product |
     ids,
   );
   const product = baseProduct(row, variants, reviews, images[0]?.url ?? null);
+  product.notices = productNotices(row.notices_json, row.ships_hazmat === 1);
   product.Images = images;
   product.Reviews = reviews.map((r): ProductReview => ({
     id: r.id,
