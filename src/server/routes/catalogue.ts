@@ -33,6 +33,7 @@ import {
   errorResponses,
   handleParams,
   idParams,
+  MAX_PRICE,
   pagingQuerystring,
   searchQuerystring,
   vendorsQuerystring,
@@ -40,6 +41,7 @@ import {
 import type { CatalogueCache } from '../search/cache.ts';
 import type { EquipmentService } from '../equipment/service.ts';
 import type { IndexFacets, IndexQuery, SearchIndex } from '../search/types.ts';
+import { readPricePhrases, type PriceFilterRead } from '../search/price.ts';
 import { equipmentSummarySchema } from '../equipment/schemas.ts';
 
 /** What the catalogue routes work on. */
@@ -211,12 +213,14 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
    * tested byte for byte), in one buffer. Its facet lists are the larger part: they are
    * serialised once per facet object the index shares between answers (see SearchPage).
    */
-  const searchAnswer = (query: IndexQuery, fields: readonly string[] | null): Buffer => {
+  const searchAnswer = (query: IndexQuery, fields: readonly string[] | null, priceFilter: readonly PriceFilterRead[] = []): Buffer => {
     const found = index.searchPage(query);
     // parts that fit: the models a model number names, the part number q equals (its product first)
     const extras = ctx.equipment?.searchExtras(query, found.ids) ?? null;
     const page = extras === null ? found : { ...found, ids: extras.ids };
-    const body = searchBody(query, fields, page, extras?.pageInfo ?? '');
+    // the price phrases read from q, only when there were any (an additive field)
+    const priced = priceFilter.length === 0 ? '' : `"priceFilter":${JSON.stringify(priceFilter)},`;
+    const body = searchBody(query, fields, page, (extras?.pageInfo ?? '') + priced);
     // the extras close the answer: '...}}' becomes '...},"equipment":[...]}'
     return extras === null ? body : Buffer.concat([body.subarray(0, body.length - 1), Buffer.from(`,${extras.json}}`)]);
   };
@@ -264,7 +268,24 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
             type: 'object',
             properties: {
               products: { type: 'array', items: { $ref: 'ProductCard#' } },
-              pageInfo: { $ref: 'PageInfo#' },
+              // PageInfo, and the price phrases read from q (additive: absent when q had none)
+              pageInfo: {
+                allOf: [{ $ref: 'PageInfo#' }, {
+                  type: 'object',
+                  properties: {
+                    priceFilter: {
+                      type: 'array',
+                      description: "Price phrases read from q by the storefront pill's rules ('under $800'), each applied as minPrice or maxPrice and removed from q",
+                      items: {
+                        type: 'object',
+                        properties: {
+                          phrase: { type: 'string' }, bound: { type: 'string', enum: ['min', 'max'] }, price: { type: 'number' }, text: { type: 'string' },
+                        },
+                      },
+                    },
+                  },
+                }],
+              },
               // with q (issue 15): models named by their number, and the part number q equals
               equipment: { type: 'array', items: equipmentSummarySchema },
               matchedPartNumber: {
@@ -279,15 +300,19 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
     },
     async (req, reply) => {
       const fields = parseFields(req.query.fields, CARD_FIELDS);
-      const query = toIndexQuery(req.query);
+      // price phrases in q ('pump under $800') by the storefront pill's rules, for every client
+      const priced = readPricePhrases(req.query.q, req.query.minPrice, req.query.maxPrice, MAX_PRICE);
+      const query = toIndexQuery({ ...req.query, q: priced.q, minPrice: priced.minPrice, maxPrice: priced.maxPrice });
       const fits = req.query.fits;
       if (fits !== undefined) {
         if (!ctx.equipment) throw notFound('Equipment');
         query.fits = ctx.equipment.fitsLists(fits);
       }
       // without the answer cache there is no key to build
-      const key = cache.keepsAnswers ? searchCacheKey(query, fields) + (fits === undefined ? '' : ` fits=${fits}`) : null;
-      const body = key === null ? searchAnswer(query, fields) : cache.response(key, () => searchAnswer(query, fields));
+      const key = cache.keepsAnswers
+        ? searchCacheKey(query, fields) + (fits === undefined ? '' : ` fits=${fits}`) + (priced.read.length === 0 ? '' : ` price=${JSON.stringify(priced.read)}`)
+        : null;
+      const body = key === null ? searchAnswer(query, fields, priced.read) : cache.response(key, () => searchAnswer(query, fields, priced.read));
       // compressed answers are cached too: a browser's hit must not pay for a brotli pass
       // (the compress plugin leaves an answer that already has a content-encoding alone)
       reply.type(JSON_CONTENT_TYPE).header('vary', 'accept-encoding');
