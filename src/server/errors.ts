@@ -8,6 +8,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_FAULT_MESSAGES, DATABASE_FAULT_RETRY_AFTER, databaseFault } from './db/faults.ts';
+import { storeNoticePage, wantsDocument } from './security/limits.ts';
+
+/** The heading of the page a browser's navigation gets while the database cannot serve. */
+export const DATABASE_FAULT_TITLE = 'The store is busy';
 
 /** The spec's generic message (section 8), the only text a 500 ever shows. */
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
@@ -25,7 +29,7 @@ export class HttpError extends Error {
 
 /**
  * Answers 503 with Retry-After and `{ error }` when `err` says the database cannot serve now
- * (db/faults.ts); answers whether it did. For error handlers of their own (a plugin's scope)
+ * (db/faults.ts), or a small page saying the same to a browser's navigation; answers whether it did. For error handlers of their own (a plugin's scope)
  * to call before they answer 500.
  * @example
  * if (answerDatabaseFault(err, req, reply)) return reply;
@@ -35,7 +39,12 @@ export function answerDatabaseFault(err: unknown, req: FastifyRequest, reply: Fa
   if (fault === null) return false;
   // the operator's side of it: one warning per request, without a stack (it is not a bug)
   req.log.warn({ fault, code: (err as { code?: unknown }).code, reason: (err as Error).message }, 'database cannot serve: answered 503');
-  void reply.code(503).header('retry-after', DATABASE_FAULT_RETRY_AFTER[fault]).send({ error: DATABASE_FAULT_MESSAGES[fault] });
+  const seconds = DATABASE_FAULT_RETRY_AFTER[fault];
+  void reply.code(503).header('retry-after', seconds);
+  // a browser's navigation gets a page a shopper can read; every other caller the JSON
+  if (wantsDocument(req)) {
+    void reply.type('text/html; charset=utf-8').send(storeNoticePage(DATABASE_FAULT_TITLE, [DATABASE_FAULT_MESSAGES[fault]], req.url));
+  } else void reply.send({ error: DATABASE_FAULT_MESSAGES[fault] });
   return true;
 }
 

@@ -17,6 +17,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { openSqlite, type Db } from '../../src/server/db/database.ts';
 import { DATABASE_FAULT_MESSAGES, databaseFault } from '../../src/server/db/faults.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { DATABASE_FAULT_TITLE } from '../../src/server/errors.ts';
 import { seedStore } from '../../src/server/seed/store.ts';
 import { startTcpProxy, type TcpProxy } from '../support/faults.ts';
 import { call, createSession, stockedLevel } from './cart.helpers.ts';
@@ -190,6 +191,13 @@ if (onPostgres) {
       // sign-in cannot check a password without the database: 503 too, never 500
       const login = await call(app, 'POST', '/api/auth/login', { body: { email: 'demo@skimmer.test', password: 'whatever it is' } });
       expect(login.status).toBe(503);
+      // a browser's navigation to a page that needs the database gets a page saying so
+      const page = await app.inject({ url: '/checkout/abc', headers: { accept: 'text/html', cookie } });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+      expect(page.body).toContain(`<h1>${DATABASE_FAULT_TITLE}</h1>`);
+      expect(page.body).toContain(DATABASE_FAULT_MESSAGES.unavailable);
       expect(await count(direct, 'SELECT COUNT(*) AS n FROM checkout_line_items')).toBe(lines);
 
       await proxy.restore();

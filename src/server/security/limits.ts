@@ -142,14 +142,26 @@ const PAGE_STYLES =
  * @example tooManyRequestsPage(30, '/products/pump'); // '<!doctype html>...Please try again in 30 seconds...'
  */
 export function tooManyRequestsPage(retryAfterSeconds: number, url: string): string {
+  return storeNoticePage('Too many requests', [
+    tooManyRequestsMessage(retryAfterSeconds),
+    'Pages were asked for faster than a shopper browses, so this one is paused for a moment.',
+  ], url);
+}
+
+/**
+ * A small page of the store's own (the look of {@link tooManyRequestsPage}) saying why a page
+ * cannot be shown now: a heading, paragraphs of plain text, a link that tries the same page again
+ * and one to the home page; `noindex`, no script.
+ * @example storeNoticePage('The store is busy', ['Please try again in a moment.'], '/products/pump');
+ */
+export function storeNoticePage(title: string, paragraphs: readonly string[], url: string): string {
   const again = url.startsWith('/') && !url.startsWith('//') ? url : '/';
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    '<title>Too many requests</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">' +
+    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,">` +
     `<style>${PAGE_STYLES}</style></head><body><header>Skimmer Pool &amp; Spa Supply</header><main>` +
-    '<h1>Too many requests</h1>' +
-    `<p>${escapeHtml(tooManyRequestsMessage(retryAfterSeconds))}</p>` +
-    '<p>Pages were asked for faster than a shopper browses, so this one is paused for a moment.</p>' +
+    `<h1>${escapeHtml(title)}</h1>` +
+    paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
     `<p class="actions"><a class="primary" href="${escapeHtml(again)}">Try again</a><a href="/">Go to the home page</a></p>` +
     '</main></body></html>'
   );
