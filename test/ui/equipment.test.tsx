@@ -123,6 +123,7 @@ describe('the product page fitment', () => {
       { number: 'SPX1600R', kind: 'supersedes' as const },
     ],
     SupersededBy: card(9, { title: 'Impeller Kit 2' }),
+    SupersededByNumber: 'SPX2607D',
   };
 
   test("says which saved models it fits, lists 'Fits these models' and 'Part numbers', and names its replacement", async () => {
@@ -146,7 +147,11 @@ describe('the product page fitment', () => {
     const numbers = screen.getByRole('region', { name: 'Part numbers' });
     expect(numbers.textContent).toContain('OEMSPX2607C');
     expect(numbers.textContent).toContain('ReplacesSPX1600R');
-    const notice = screen.getByRole('note');
+    // the page says 'Part X was replaced by Y' at its top (server-rendered), and the buy box offers the replacement
+    const replaced = screen.getAllByRole('note').find((n) => n.textContent?.startsWith('Part '))!;
+    expect(replaced.textContent).toBe(`Part ${product.productCode ?? 'SPX2607C'} was replaced by SPX2607D (Impeller Kit 2)`);
+    expect(within(replaced).getByRole('link', { name: 'SPX2607D' }).getAttribute('href')).toBe('/products/part-9');
+    const notice = screen.getAllByRole('note').find((n) => n.textContent?.includes('This part has been replaced by'))!;
     expect(notice.textContent).toContain('This part has been replaced by Impeller Kit 2');
     expect(within(notice).getByRole('link', { name: 'Impeller Kit 2' }).getAttribute('href')).toBe('/products/part-9');
     expect(within(notice).getByRole('button', { name: 'Add to Cart' })).toBeTruthy();

@@ -85,7 +85,7 @@ function FindModel() {
         }}
       >
         <label htmlFor={id}>{FITMENT_TEXT.enterModel}</label>
-        <input id={id} name={FIND_PARAM} type="search" value={text} autoComplete="off" placeholder="SP2607X10" onChange={(e) => setText(e.target.value)} />
+        <input id={id} name={FIND_PARAM} type="search" value={text} autoComplete="off" placeholder="AQU12315" onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="sk-btn">
           Find
         </button>
