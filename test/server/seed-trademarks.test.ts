@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateCatalogue } from '../../src/server/seed/generate.ts';
 import { generateEquipment, type ProductFact } from '../../src/server/seed/equipment.ts';
+import { QUESTION_TOPICS } from '../../src/server/content/copy-support.ts';
 
 /** Marks of the pool and spa trade (makers, product lines), compared without case, spaces or hyphens. */
 const REAL_MARKS = [
@@ -39,8 +40,10 @@ describe('the generated catalogue names no real maker', () => {
   }
   numbers.push(...g.partNumbers.map((n) => n.number));
   names.push(...g.notes.map((n) => n.html));
+  // the questions' seeded threads name the asker's equipment too
+  names.push(...QUESTION_TOPICS.flatMap((t) => t.models));
 
-  test.each(REAL_MARKS)('no product, vendor, tag or model resembles %s', (mark) => {
+  test.each(REAL_MARKS)('no product, vendor, tag, model or question thread resembles %s', (mark) => {
     const found = names.filter((n) => key(n).includes(key(mark)));
     expect(found.slice(0, 3)).toEqual([]);
   });

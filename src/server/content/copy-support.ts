@@ -85,7 +85,7 @@ export interface QuestionTopicCopy {
 export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   {
     title: 'Pumps and Motors', description: 'Priming, noise, seals, motors and variable speed programming.',
-    models: ['SuperFlo VS', 'WhisperFlo 1.5 HP', 'MaxFlo XL', 'TriStar 2 HP', 'Aqua Pro 1 HP'],
+    models: ['Tidewell AquaDrive VS', 'Marlin Current 1.5 HP', 'Cobalt Cove CX 2', 'Palmetto Twin-Port 2 HP', 'Kelpford Basic 1 HP'],
     threads: [
       { title: 'My {model} loses prime overnight', body: 'Every morning the basket is half empty and the pump runs dry for a minute before it catches. Is this a check valve problem?', answer: 'A pump that loses prime overnight is draining back through a suction leak or a missing check valve. Replace the lid o-ring first, then check the suction unions and the skimmer.' },
       { title: 'Loud screeching from the {model} motor', body: 'The motor started screeching last week and it gets worse when it warms up.', answer: 'Screeching usually means worn motor bearings, often after a leaking shaft seal let water reach them. Replace the bearings and the seal together, or replace the motor.' },
@@ -95,7 +95,7 @@ export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   },
   {
     title: 'Filters and Cartridges', description: 'Sand, cartridge and DE filters, pressure, backwashing and replacement media.',
-    models: ['Clean & Clear 150', 'Quad DE 80', 'Triton II TR60', 'CX 1200 cartridge', 'Hi-Rate 24 inch'],
+    models: ['Brightwater Clearline 150', 'Kelpford Four-Grid DE 80', 'Tidewell Sandbed 60', 'Cobalt Cove C1200 cartridge', 'Palmetto 24 inch sand'],
     threads: [
       { title: 'Pressure climbs fast on my {model}', body: 'I clean the filter and two days later pressure is up 10 psi. The water looks clear.', answer: 'Rapid pressure rise after cleaning usually means oils or scale in the media. Soak cartridges in a degreaser or change the sand, and check for a partly closed return valve.' },
       { title: 'Sand coming back into the pool from my {model}', body: 'I see sand at the bottom near the returns after backwashing.', answer: 'Sand in the pool points to a broken lateral inside the filter or a worn spider gasket in the multiport valve. Inspect the laterals first.' },
@@ -104,7 +104,7 @@ export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   },
   {
     title: 'Heaters and Heat Pumps', description: 'Sizing, ignition faults, error codes and heat pump performance.',
-    models: ['MasterTemp 400', 'H-Series 250', 'UltraTemp 120', 'Raypak 266A', 'HeatPro 110'],
+    models: ['Marlin Hearth 400', 'Kelpford Gas 250', 'Tidewell ThermaPump 120', 'Brightwater 266 heater', 'Cobalt Cove HeatLine 110'],
     threads: [
       { title: '{model} shows a pressure switch error', body: 'The heater will not light and shows a pressure switch fault even with the pump running.', answer: 'Check flow first: a dirty filter or low pump speed keeps the pressure switch open. Then check the switch tubing for scale and the switch itself with a meter.' },
       { title: 'Is a {model} big enough for my pool?', body: 'My pool is 16 by 32 feet and I want to swim in April in Oregon.', answer: 'That pool has about 512 square feet of surface. For a 20 degree rise you need roughly 123,000 BTU per hour of output plus a solar cover; a 400,000 BTU gas heater or a large heat pump will do it.' },
@@ -113,7 +113,7 @@ export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   },
   {
     title: 'Salt Systems', description: 'Salt cells, salt levels, generator faults and chlorine output.',
-    models: ['AquaRite 15', 'iChlor 30', 'TurboCell T-15', 'Solaxx Pure', 'SaltPro 40'],
+    models: ['Tidewell SaltCell 15', 'Marlin Chlorgen 30', 'Kelpford Cell 15', 'Palmetto Pure Salt', 'Brightwater Salt 40'],
     threads: [
       { title: '{model} says low salt but the test says 3200', body: 'The controller reports low salt but my strips say 3200 ppm.', answer: 'A scaled or aging cell reads low. Clean the cell, then calibrate the reading on the controller if it supports it. If it still reads low, the cell may be near the end of its life.' },
       { title: 'How long does a {model} cell last?', body: 'My cell is four years old. Should I replace it?', answer: 'Cells are rated in hours of operation; most last 3 to 7 years. Output that stays low after cleaning is the sign to replace it.' },
@@ -122,7 +122,7 @@ export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   },
   {
     title: 'Cleaners', description: 'Robotic, suction and pressure cleaners: coverage, parts and repairs.',
-    models: ['Dolphin Nautilus', 'Kreepy Krauly', 'Polaris 280', 'Navigator Pro', 'Prowler 920'],
+    models: ['Marlin Robo Tide', 'Kelpford Crawler', 'Tidewell 280 pressure cleaner', 'Cobalt Cove Roamer', 'Palmetto Glide 920'],
     threads: [
       { title: '{model} keeps getting stuck on the main drain', body: 'The cleaner climbs onto the drain and stays there.', answer: 'Fit a drain deflector or a ring over the drain cover, and check that the cleaner tires or feet are not worn.' },
       { title: '{model} does not climb walls anymore', body: 'It used to climb to the waterline, now it only cleans the floor.', answer: 'Worn brushes, a full filter or low suction stop wall climbing. Replace the brushes and clean the filter, then check the flow setting.' },
@@ -131,7 +131,7 @@ export const QUESTION_TOPICS: readonly QuestionTopicCopy[] = [
   },
   {
     title: 'Spa and Hot Tub Parts', description: 'Spa packs, heaters, jets, pumps, covers and chemistry.',
-    models: ['Balboa GS100', 'Gecko in.yt', 'Hydro-Quip CS6200', 'Waterway Executive', 'Balboa BP2100'],
+    models: ['Kelpford SpaPack 100', 'Brightwater SpaControl', 'Marlin CS62 spa pack', 'Tidewell Spa Boost pump', 'Kelpford SpaPack 210'],
     threads: [
       { title: '{model} shows FLO error', body: 'The spa pack shows FLO and the heater will not turn on.', answer: 'FLO means the pressure switch does not see flow. Clean the filter, bleed air from the pump and check the pressure switch adjustment.' },
       { title: 'Spa will not heat with {model} control', body: 'The jets work but the water does not get warm.', answer: 'Test the heater element resistance and the high-limit sensor. A failed element reads open on a meter.' },
