@@ -1,6 +1,5 @@
 /**
- * The footer newsletter form (spec section 2, Footer; 4, Newsletter form; 5, Newsletter; 7,
- * Newsletter; 8, Newsletter): idle, invalid ('Invalid subscription request.', no call),
+ * The footer newsletter form: idle, invalid ('Invalid subscription request.', no call),
  * submitting ('Submitting request...'), success ('Please check your email to confirm.') or error
  * ('Error: {message}').
  *
@@ -11,63 +10,16 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { MESSAGES, checkNewsletterEmail, newsletterErrorText } from '../domain/account.ts';
+import type { NewsletterContext, NewsletterEmitted, NewsletterEvent, NewsletterInput, SubscribeInput, SubscribeOutput } from './newsletter.types.ts';
+
+export type { NewsletterContext, NewsletterEmitted, NewsletterEvent, NewsletterInput, NewsletterTone, SubscribeInput, SubscribeOutput } from './newsletter.types.ts';
 
 /**
- * The captcha action name of a newsletter subscription (spec section 7: "a captcha token is
- * requested with a product-specific action name"; the name itself is not given, this is ours).
+ * The captcha action name of a newsletter subscription (a captcha token is requested with a
+ * product-specific action name; the name is ours).
  * @default 'newsletter_subscribe'
  */
 export const NEWSLETTER_CAPTCHA_ACTION = 'newsletter_subscribe';
-
-/** The tone of the form's inline message: the view colours it (errors are red). */
-export type NewsletterTone = 'info' | 'success' | 'danger';
-
-/** Context of {@link newsletterMachine}. */
-export interface NewsletterContext {
-  /** What the email input holds. */
-  email: string;
-  /** The email being subscribed (trimmed), fixed at submission so typing cannot change the call. */
-  submittedEmail: string;
-  /** The inline message, or null in idle. */
-  message: string | null;
-  /** How the inline message is coloured, or null in idle. */
-  tone: NewsletterTone | null;
-  /** The captcha token of the current submission, once the captcha actor answered. */
-  token: string | null;
-  /** The captcha action name sent with the token request. */
-  captchaAction: string;
-}
-
-/** Events of {@link newsletterMachine}. 'newsletter.submit' is the button and Enter alike. */
-export type NewsletterEvent = { type: 'email.changed'; value: string } | { type: 'newsletter.submit' };
-
-/** Input of {@link newsletterMachine}. */
-export interface NewsletterInput {
-  /** Prefilled email. @default '' */
-  email?: string;
-  /** Captcha action name. @default NEWSLETTER_CAPTCHA_ACTION */
-  captchaAction?: string;
-  /**
-   * A message shown at first, in idle: the outcome of the same form posted without JavaScript,
-   * which the server's answer brought back in the page's address. Typing clears it like any
-   * outcome. @default none
-   */
-  notice?: { message: string; tone: NewsletterTone } | null;
-}
-
-/** What the machine emits: the outcome as a notice (the view also shows it inline). */
-export type NewsletterEmitted = { type: 'notify'; tone: 'success' | 'danger'; message: string };
-
-/** Input of the `subscribe` actor: POST /api/newsletterSubscriptions/subscribe?email= with {token}. */
-export interface SubscribeInput {
-  email: string;
-  token: string;
-}
-
-/** What the `subscribe` actor resolves with (the call's `success`). */
-export interface SubscribeOutput {
-  success: boolean;
-}
 
 /**
  * The message of a failed call. The client's `ApiError` keeps the server's own words in
