@@ -98,7 +98,8 @@ beforeAll(async () => {
   redis = await startOwnRedis();
   store = await startMultiStore({
     database: onPostgres ? 'postgres' : 'sqlite',
-    products: 80,
+    // the size multiprocess.test.ts starts with (a catalogue this size has equipment models)
+    products: 150,
     env: {
       REDIS_URL: redis.url, METRICS_TOKEN, RATE_LIMIT_SEARCH: String(SEARCH_LIMIT),
       // the limit checks come "from" other addresses, through the proxy the test stands for
@@ -163,6 +164,17 @@ describe(`two processes on ${onPostgres ? 'PostgreSQL' : 'SQLite'} while their R
     for (const s of [a, b]) await until(`${s.port} back on Redis`, async () => (await readiness(s)).body.checks.redis === 'ok');
     expect(await metric(a, /^skimmer_redis_up /)).toBe(1);
     expect(await metric(a, /^skimmer_redis_outages_total /)).toBe(1);
+    // both processes subscribed again to the change feed's channel (not only polling)
+    const probe = await connectRedis(redis.url, 'faults-probe');
+    try {
+      await until('both processes subscribed to the catalogue channel again', async () => {
+        const channels = (await probe.pubsub('CHANNELS', '*catalogue')) as string[];
+        const counts = channels.length === 1 ? ((await probe.pubsub('NUMSUB', channels[0] ?? '')) as [string, number]) : [];
+        return Number(counts[1]) === 2;
+      });
+    } finally {
+      probe.disconnect();
+    }
     await saleSeen(b, a, 5);
     // one counter for both processes again: alternating between them does not double the limit
     const seen: number[] = [];
