@@ -6,7 +6,7 @@
  */
 import { cartItemCount, cartTotalsCents, cartTotalsRows, cartTotalsText, type CartTotalsRow, type CartTotalsText } from '../domain/cart.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
-import type { CartContext, CartNotice, CartOverlay } from './cart.helpers.ts';
+import type { CartContext, CartNotice, CartOverlay } from './cart.types.ts';
 import { canApplyCoupon } from './cart.selectors.ts';
 
 /** What {@link connectCart} reads: a cart snapshot, or anything with its context fields. */
