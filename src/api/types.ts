@@ -402,8 +402,8 @@ export interface Order {
   totalPrice: number;
   discountCodes: string[];
   shippingAddress: OrderAddress;
-  /** What a receipt shows of the payment: never a card number. */
-  payment: { brand: string; last4: string };
+  /** What a receipt shows of the payment, and the provider's records of it: never a card number. */
+  payment: OrderPaymentInfo;
   lines: OrderLine[];
   /** Sales tax charged, in dollars: totalPrice = subtotalPrice − discountPrice + shippingPrice + taxPrice. */
   taxPrice?: number;
@@ -413,6 +413,30 @@ export interface Order {
    * totals. Null for an order placed before the store quoted shipping.
    */
   shippingQuote?: ShippingQuote | null;
+}
+
+/** A capture or a refund of an order's payment, by the provider's id. Amounts are decimal dollars. */
+export interface OrderMoneyMovement {
+  /** The provider's id (Stripe: ch_... for a capture, re_... for a refund); null until the provider answered. */
+  id: string | null;
+  amount: number;
+  /** Refunds: pending, succeeded or failed; a capture is always succeeded. */
+  status: string;
+  createdAt: string;
+}
+
+/** An order's payment: the card as a receipt shows it, and (additive) the provider's records. */
+export interface OrderPaymentInfo {
+  brand: string;
+  last4: string;
+  /** The provider that took the money: 'test' or 'stripe'. */
+  provider?: string;
+  /** The provider's payment id (tp_... for the test provider, Stripe's PaymentIntent pi_...). */
+  paymentId?: string;
+  /** Money taken under the payment (none while only authorised, as when capture waits for fulfilment). */
+  captures?: OrderMoneyMovement[];
+  /** Money given back, partial or whole. */
+  refunds?: OrderMoneyMovement[];
 }
 
 /** `GET /api/orders`: the signed-in customer's orders, newest first (401 when signed out). */

@@ -52,14 +52,17 @@ import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/t
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
 import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
-import type { PaymentsService } from './modules/payments/service.ts';
+import { readPaymentConfig, type PaymentConfig } from './modules/payments/config.ts';
+import type { PaymentFaults, PaymentsService } from './modules/payments/service.ts';
 import { paymentsFromConfig } from './modules/payments/setup.ts';
+import { createPlaceOrderFromCheckout } from './commerce/paid-checkout.ts';
 import { importRoutes } from './modules/imports/index.ts';
 import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
 import { redisHealth, type RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
+import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -131,6 +134,10 @@ export interface AppOptions {
    * paymentsFromConfig(db): PAYMENT_PROVIDER and its settings from the environment (the test provider without any)
    */
   payments?: PaymentsService;
+  /** The payment settings the default payments service is built from. @default readPaymentConfig(process.env) */
+  paymentConfig?: PaymentConfig;
+  /** Fault points of the default payments service (the fault tests and benchmarks only). @default none */
+  paymentFaults?: PaymentFaults;
   /** Counters of the account limits (sign-in ...); main.ts passes Redis ones with REDIS_URL. @default in memory */
   accountLimiter?: Limiter;
   /** Redis (and the key prefix) for the counters of the public route limits (search, pages, media), shared by every process. @default in memory */
@@ -244,8 +251,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // hook below, and the early answers no hook sees (router and HTTP-parser errors); the
   // storefront page's inline scripts are allowed by their hashes (storefront-page.ts)
   const trustProxy = options.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY);
+  const paymentConfig = options.payments ? null : (options.paymentConfig ?? readPaymentConfig());
   const headers = createSecurityHeaders({
-    config: options.securityHeaders ?? readSecurityHeadersConfig(process.env),
+    // Stripe's hosts only when Stripe takes the payments (the checkout's Payment Element)
+    config: { ...(options.securityHeaders ?? readSecurityHeadersConfig(process.env)), stripe: (options.payments?.provider.name ?? paymentConfig?.provider) === 'stripe' },
     trustProxy,
     storefrontScriptHashes: () => storefrontPage.scriptHashes(),
   });
@@ -390,13 +399,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the shipping tables are read (once a process) before any route: a bad file stops the start
   const shipping = options.shipping ?? defaultShippingService();
   await app.register(shippingRoutes, { db, service: shipping });
-  await app.register(commerceRoutes, { db, shipping });
-  // payments through the configured provider, and its webhook endpoint
-  const payments = options.payments ?? paymentsFromConfig(db);
+  // payments through the configured provider, and its webhook endpoint; a payment that succeeded
+  // places its checkout's order (the shopper's request or the webhook, whichever comes first)
+  const placeOrderFromCheckout = createPlaceOrderFromCheckout({
+    db,
+    shipping,
+    outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null),
+    reindex: async (ids, version) => await app.catalogue.reindex(ids, version),
+  });
+  const payments = options.payments
+    ?? paymentsFromConfig(db, paymentConfig ?? readPaymentConfig(), { placeOrderFromCheckout, ...(options.paymentFaults ? { faults: options.paymentFaults } : {}) });
   app.decorate('payments', payments);
+  await app.register(commerceRoutes, { db, shipping });
   await app.register(paymentsRoutes, { service: payments });
-  // the operators' routes, by credentials alone
-  const operators = options.operators ?? operatorAccessFromEnv(process.env);
+  // the operators' routes, by credentials alone: operator sessions, scoped API tokens, ADMIN_TOKEN
+  const { service: operatorService, operators } = operatorSetup(app, db, options.operators ?? operatorAccessFromEnv(process.env));
+  await app.register(adminRoutes, { service: operatorService, operators });
   await app.register(realtimeRoutes, { db, operators });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });

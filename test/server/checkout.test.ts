@@ -79,9 +79,13 @@ describe('the hosted checkout page', () => {
     const res = await submit(cookie, id, guestForm);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/checkout/${id}`);
-    const order = await db.get<{ id: number; email: string; total_cents: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
-    expect(order).toMatchObject({ email: 'guest@example.com', payment_brand: 'Visa', payment_last4: '4242' });
-    expect(order?.payment_token).toMatch(/^tok_test_/);
+    const order = await db.get<{ id: number; email: string; total_cents: number; payment_brand: string; payment_last4: string; payment_token: string; payment_provider: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
+    expect(order).toMatchObject({ email: 'guest@example.com', payment_brand: 'Visa', payment_last4: '4242', payment_provider: 'test' });
+    // the order keeps the provider's payment id (the test provider's tp_...), no longer a token of its own
+    expect(order?.payment_token).toMatch(/^tp_/);
+    // the payments module recorded the payment, captured in full, with the order's id
+    const paid = await db.all<{ order_id: number; status: string; amount_cents: number; provider_payment_id: string }>('SELECT * FROM payments WHERE checkout_id = ?', [id]);
+    expect(paid).toEqual([expect.objectContaining({ order_id: order?.id, status: 'captured', amount_cents: order?.total_cents, provider_payment_id: order?.payment_token })]);
     const tx = await db.get<{ amount_cents: number; status: string; gateway: string; displayable_id: string }>('SELECT * FROM transactions WHERE order_id = ?', [order?.id]);
     expect(tx).toMatchObject({ amount_cents: order?.total_cents, status: 'SUCCESS', gateway: 'test' });
     expect((await db.get<{ quantity: number }>('SELECT quantity FROM inventory_levels WHERE id = ?', [levelId]))?.quantity).toBe(48);
@@ -204,7 +208,9 @@ describe('the hosted checkout page', () => {
     const res = await submit(shopper.cookie, id, { ...guestForm, email: '', paymentMethodId: String(card?.id), cardNumber: '', cvc: '' });
     expect(res.statusCode).toBe(303);
     const order = await db.get<{ id: number; payment_brand: string; payment_last4: string; payment_token: string }>('SELECT * FROM orders WHERE checkout_id = ?', [id]);
-    expect(order).toMatchObject({ payment_brand: 'Mastercard', payment_last4: '4444', payment_token: 'tok_test_saved' });
+    // the saved card pays through the test provider: the order keeps the provider's payment id and the wallet card's brand and last four
+    expect(order).toMatchObject({ payment_brand: 'Mastercard', payment_last4: '4444' });
+    expect(order?.payment_token).toMatch(/^tp_/);
     const page = await app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: shopper.cookie } });
     expect(page.body).toContain(`<a id="order-link" class="button" href="/account/orders/${order?.id}">View your order</a>`);
   });

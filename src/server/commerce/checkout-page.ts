@@ -1,21 +1,32 @@
 /**
  * The hosted checkout page the checkout's webUrl points at (`/checkout/{checkoutId}`): a
  * server-rendered form where the shopper confirms a shipping address (saved or new), a payment
- * method (saved, or a test card) and, as a guest, an email, then places the order in test mode.
- * The confirmation links to `/account/orders/{id}`.
+ * method and, as a guest, an email, then pays through the payments module's provider; the order
+ * is placed once the provider says the payment succeeded. The confirmation links to
+ * `/account/orders/{id}`.
  *
  * Rules (each tested):
  * - Only the cart's owner (its session, or its customer) sees the page; anyone else gets 404.
- * - Test cards only: the number must pass the Luhn check; 4000 0000 0000 0002 is declined (402).
- *   Only a random token, the brand and the last four digits are kept: never the number or the
- *   security code.
+ * - Before paying, the email, address and shipping choices are written on the checkout: the
+ *   order is placed from them alone (commerce/paid-checkout.ts), by this request or by the
+ *   provider's webhook, whichever comes first, exactly once.
+ * - The test provider (no configuration): a saved card, or a test card typed here; a number
+ *   failing the Luhn check, an expired card or a malformed security code is refused before any
+ *   payment (422); 4000 0000 0000 0002 is declined by the provider (402). Only the provider's
+ *   payment id, the brand and the last four digits are kept: never the number or the code.
+ * - Stripe (PAYMENT_PROVIDER=stripe): Stripe's Payment Element takes the card in Stripe's own
+ *   frame; the page posts only the PaymentMethod's id (pm_...). 3-D Secure runs in the browser
+ *   with the PaymentIntent's client secret, then the shopper comes back to this page with
+ *   `payment_intent` in the address, and the order is placed from the provider's answer.
+ * - The provider not answering, or answering 5xx: the form again (503) asking to try again; a
+ *   retry never charges twice (the payments module finds the first payment again).
  * - Submitting twice (or twice at once) shows the same order: placing is idempotent per checkout.
  * - The form posts urlencoded (a plain HTML form works without script); cross-site posts are
  *   refused by the origin rule and the SameSite=Lax session cookie.
  * @module
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmailFormat } from '../../domain/account.ts';
 import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
 import { cartTotalsRows, type CartTotalsCents } from '../../domain/cart.ts';
@@ -31,15 +42,20 @@ import { customerEmail as customerEmailOf } from '../repositories/customers.ts';
 import { isSameOrigin } from '../auth/origin-guard.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { lineDetails, ownedCheckout, priceCheckout, type Owner } from './checkouts.ts';
+import { CURRENCY_CODE, lineDetails, ownedCheckout, priceCheckout, saveCheckoutDetails, type Owner } from './checkouts.ts';
 import type { CartPrice } from '../../domain/cart-pricing.ts';
-import { orderCustomerId, orderOfCheckout, placeOrder, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
+import { ORDER_ERRORS, orderCustomerId, orderOfCheckout, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
 import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 import { quoteLinesOf, type ShippingService } from '../modules/shipping/service.ts';
 import type { ParcelService, QuoteLine, ShippingErrorCode, ShippingQuote, ShippingResult } from '../../domain/shipping/index.ts';
 import type { LineDetail } from './checkouts.ts';
-import { orderConfirmationMail, orderMailTotals, ORDER_MAIL_KIND } from './order-mail.ts';
+import { orderMailTotals } from './order-mail.ts';
+import { PaymentDeclinedError, PaymentUnavailableError, type PaymentMethodInput } from '../modules/payments/provider.ts';
+import { createPaymentsService, type PaymentsService, type PayOutcome } from '../modules/payments/service.ts';
+import { createTestProvider, testCard } from '../modules/payments/test-provider.ts';
+import { createPlaceOrderFromCheckout } from './paid-checkout.ts';
+import { scriptNonce } from '../security/headers.ts';
 
 /** Options of {@link checkoutPageRoutes}. */
 export interface CheckoutPageOptions {
@@ -48,6 +64,35 @@ export interface CheckoutPageOptions {
   allowedOrigins?: readonly string[];
   /** The shipping tables and clock the checkout quotes with. */
   shipping: ShippingService;
+  /**
+   * The payments the page pays through. @default the app's (`app.payments`); a commerce plugin
+   * registered without the app (some tests) makes its own over the test provider
+   */
+  payments?: PaymentsService;
+  /** The public origin Stripe sends the shopper back to after 3-D Secure. @default the request's own */
+  publicUrl?: string;
+}
+
+/** How the page takes the payment: the provider, and Stripe's publishable key when it is Stripe. */
+export interface PagePayment {
+  provider: 'test' | 'stripe';
+  /** Stripe's publishable key (pk_...); null for the test provider. */
+  publishableKey: string | null;
+  /** The answer's script nonce (the Stripe page's inline scripts). */
+  nonce: string;
+}
+
+/** Where Stripe's browser library is loaded from (the page's Content-Security-Policy allows Stripe's hosts when Stripe is configured). */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
+
+/** The form fields of the shipping choices, as written on the checkout before paying (readShippingChoice reads them back). */
+export function shippingChoiceFields(fields: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ['service', 'freightChoices', 'liftgate', 'residential']) {
+    const value = fields[name];
+    if (value !== undefined) out[name] = value.slice(0, 20);
+  }
+  return out;
 }
 
 /** The shopper's shipping choices, as the form posts them. */
@@ -158,7 +203,27 @@ export const PAGE_ERRORS = {
   expiry: 'Your card has expired or the expiry date is invalid.',
   cvc: 'Enter the 3 or 4 digit security code.',
   declined: 'Your card was declined.',
+  paymentMethod: 'Enter your card details in the payment form.',
+  unavailable: 'We could not reach the payment provider to complete your payment. Please try again: you will not be charged twice.',
+  pending: 'Your payment is not complete yet. Finish it below, or try again: you will not be charged twice.',
 } as const;
+
+/** The form fields a provider's decline stands next to, by its code (Stripe's own form marks its fields itself). */
+const DECLINE_FIELDS: Record<string, readonly string[]> = {
+  incorrect_number: ['cardNumber'],
+  invalid_number: ['cardNumber'],
+  expired_card: ['expMonth', 'expYear'],
+  invalid_expiry_month: ['expMonth'],
+  invalid_expiry_year: ['expYear'],
+  incorrect_cvc: ['cvc'],
+  invalid_cvc: ['cvc'],
+  card_declined: ['cardNumber'],
+};
+
+/** The fields a decline marks: none on the Stripe page (the Payment Element shows its own). */
+export function declineFields(code: string, provider: PagePayment['provider']): readonly string[] {
+  return provider === 'test' ? (DECLINE_FIELDS[code] ?? []) : [];
+}
 
 /**
  * A refused form: its status and message, and the fields it concerns, so the page can mark them
@@ -182,18 +247,26 @@ export class FormError extends HttpError {
  * // { token: 'tok_test_…', brand: 'Visa', last4: '4242' }
  */
 export function tokenizeTestCard(fields: Record<string, string | undefined>, today: Date): OrderPayment {
-  const digits = (fields.cardNumber ?? '').replace(/[\s-]/g, '');
-  if (!luhnValid(digits)) throw new FormError(422, PAGE_ERRORS.card, ['cardNumber']);
-  const month = Number(fields.expMonth);
-  let year = Number(fields.expYear);
-  if (year >= 0 && year < 100) year += 2000;
-  const current = today.getUTCFullYear() * 12 + today.getUTCMonth();
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year * 12 + (month - 1) < current || year > 2200) {
-    throw new FormError(422, PAGE_ERRORS.expiry, ['expMonth', 'expYear']);
-  }
-  if (!/^\d{3,4}$/.test(fields.cvc ?? '')) throw new FormError(422, PAGE_ERRORS.cvc, ['cvc']);
+  const method = testCardInput(fields, today);
+  const digits = method.number.replace(/[\s-]/g, '');
   if (digits === DECLINED_TEST_CARD) throw new FormError(402, PAGE_ERRORS.declined, ['cardNumber']);
   return { token: `tok_test_${randomBytes(12).toString('hex')}`, brand: cardBrand(digits), last4: digits.slice(-4) };
+}
+
+/**
+ * The typed test card as the test provider takes it, once its form is right: a number failing
+ * the Luhn check, an expired card or a malformed security code is the form's fault (422, marked
+ * on its field) and reaches no provider. The decline of a well-formed card is the provider's.
+ */
+export function testCardInput(fields: Record<string, string | undefined>, today: Date): Extract<PaymentMethodInput, { kind: 'card' }> {
+  const method = { kind: 'card' as const, number: fields.cardNumber ?? '', expMonth: fields.expMonth ?? '', expYear: fields.expYear ?? '', cvc: fields.cvc ?? '' };
+  try {
+    testCard(method, today.getTime());
+  } catch (err) {
+    if (!(err instanceof PaymentDeclinedError)) throw err;
+    if (err.code !== 'card_declined') throw new FormError(422, err.message, DECLINE_FIELDS[err.code] ?? []);
+  }
+  return method;
 }
 
 /** Escapes text for HTML content and attribute values. */
@@ -257,8 +330,20 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
   };
 }
 
-/** Reads the form into an order's email, address and payment, or throws the first problem. */
-export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date): Promise<{ email: string; address: OrderAddress; payment: OrderPayment }> {
+/** What the form confirms before paying: the email, the address, how to pay, and the wallet card chosen (or null). */
+export interface PlaceForm {
+  email: string;
+  address: OrderAddress;
+  method: PaymentMethodInput;
+  paymentMethodId: number | null;
+}
+
+/**
+ * Reads the form into an order's email, address and payment method, or throws the first problem.
+ * The test provider takes a saved card (its token) or a typed test card; Stripe takes only the
+ * Payment Element's PaymentMethod id (card data never reaches this server).
+ */
+export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date, provider: PagePayment['provider'] = 'test'): Promise<PlaceForm> {
   const email = await customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
   if (!isEmailFormat(email)) throw new FormError(422, PAGE_ERRORS.email, ['email']);
   let address: OrderAddress;
@@ -268,14 +353,18 @@ export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string,
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedAddress, ['addressId']);
     address = toAddress(saved);
   } else address = readNewAddress(fields);
-  let payment: OrderPayment;
+  if (provider === 'stripe') {
+    const pm = field(fields, 'paymentMethod', 255) ?? '';
+    if (!/^pm_[A-Za-z0-9_]+$/.test(pm)) throw new FormError(422, PAGE_ERRORS.paymentMethod, []);
+    return { email, address, method: { kind: 'method', id: pm }, paymentMethodId: null };
+  }
   const paymentMethodId = field(fields, 'paymentMethodId');
   if (paymentMethodId !== null && paymentMethodId !== 'new') {
     const saved = (await savedPayments(db, owner.customerId)).find((p) => String(p.id) === paymentMethodId);
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedPayment, ['paymentMethodId']);
-    payment = { token: saved.processor_token, brand: saved.brand, last4: saved.last4 };
-  } else payment = tokenizeTestCard(fields, today);
-  return { email, address, payment };
+    return { email, address, method: { kind: 'method', id: saved.processor_token }, paymentMethodId: saved.id };
+  }
+  return { email, address, method: testCardInput(fields, today), paymentMethodId: null };
 }
 
 /** The store's name (the header), from the stored store configuration, else the default one. */
@@ -343,11 +432,17 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 .site-footer{background:var(--color-navy);color:#dbe7f1;font-size:.875rem;padding:20px 0;margin-top:24px}.site-footer a{color:#e3f4f7}
 @media (max-width:800px){h1{font-size:1.5rem}.layout{grid-template-columns:1fr}.summary{position:static;order:-1}.grid,.two{grid-template-columns:1fr}.card{padding:16px}.head{min-height:60px;padding-top:10px;padding-bottom:10px;row-gap:4px;align-content:center}}`;
 
-function layout(storeName: string, title: string, body: string): string {
+/** The words of the page's top bar: whether real money moves. */
+export function bannerText(payment: Pick<PagePayment, 'provider' | 'publishableKey'> | undefined): string {
+  if (!payment || payment.provider === 'test') return 'Test mode: no real payment is taken';
+  return payment.publishableKey?.startsWith('pk_live_') ? 'Payments are processed securely by Stripe' : 'Stripe test mode: no real payment is taken';
+}
+
+function layout(storeName: string, title: string, body: string, banner = bannerText(undefined), head = ''): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} - ${escapeHtml(storeName)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,"><style>${STYLES}</style></head>
+<title>${escapeHtml(title)} - ${escapeHtml(storeName)}</title><meta name="robots" content="noindex"><link rel="icon" href="data:,"><style>${STYLES}</style>${head}</head>
 <body><a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><div class="top"><div class="wrap"><span>Test mode: no real payment is taken</span></div></div>
+<header class="site-header"><div class="top"><div class="wrap"><span>${escapeHtml(banner)}</span></div></div>
 <div class="wrap head"><a class="brand" href="/">${escapeHtml(storeName)}</a><span class="secure"><svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 9V6a3 3 0 1 1 6 0v4z"/></svg>Secure checkout</span></div>
 <div class="bar"></div></header>
 <main id="main" class="wrap" tabindex="-1">${body}</main>
@@ -369,7 +464,7 @@ function addressHtml(a: OrderAddress): string {
 }
 
 /** The confirmation page of a placed order: its number, and for a customer a link to its page. */
-export function confirmationPage(order: Order, options: { storeName: string; customer: boolean }): string {
+export function confirmationPage(order: Order, options: { storeName: string; customer: boolean; publishableKey?: string | null }): string {
   const rows = order.lines
     .map((l) => `<li class="line">${lineImage(l.imageUrl)}<span class="line-title">${escapeHtml(l.title)}<span class="line-qty">Qty ${l.quantity}</span></span><span class="line-price">${escapeHtml(orderLineTotal(l))}</span></li>`)
     .join('');
@@ -380,14 +475,15 @@ export function confirmationPage(order: Order, options: { storeName: string; cus
   const next = options.customer
     ? `<a id="order-link" class="button" href="${orderPath(order.orderId)}">View your order</a><a class="button button-secondary" href="/">Continue shopping</a>`
     : `<a class="button" href="/">Continue shopping</a>`;
+  const banner = order.payment.provider === 'stripe' ? bannerText({ provider: 'stripe', publishableKey: options.publishableKey ?? null }) : bannerText(undefined);
   return layout(options.storeName, `Order ${order.orderId} placed`, `<div class="done">
 <div class="card"><div class="done-head"><span class="tick" aria-hidden="true">&#10003;</span><div><h1>Thank you! Your order is placed.</h1>
 <p class="order-no">Order number <strong>#${order.orderId}</strong></p></div></div>
-<p>A confirmation goes to <strong>${escapeHtml(order.email)}</strong>. Paid with ${escapeHtml(order.payment.brand)} ending in ${escapeHtml(order.payment.last4)} (test mode).</p>
+<p>A confirmation goes to <strong>${escapeHtml(order.email)}</strong>. Paid with ${escapeHtml(order.payment.brand)}${order.payment.last4 ? ` ending in ${escapeHtml(order.payment.last4)}` : ''}${order.payment.provider === 'stripe' ? '' : ' (test mode)'}.</p>
 ${options.customer ? '' : '<p class="note">Keep your order number: quote it when you contact us about this order.</p>'}
 <div class="actions">${next}</div></div>
 <div class="two"><section class="card" aria-labelledby="ship-h"><h2 id="ship-h">Shipping to</h2>${addressHtml(order.shippingAddress)}</section>
-<section class="card" aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2><ul class="lines">${rows}</ul><dl class="totals">${totals}</dl></section></div>${shipments}</div>`);
+<section class="card" aria-labelledby="sum-h"><h2 id="sum-h">Order summary</h2><ul class="lines">${rows}</ul><dl class="totals">${totals}</dl></section></div>${shipments}</div>`, banner);
 }
 
 function fieldHtml(name: string, label: string, value: string, error: { fields: readonly string[]; message: string } | null, extra = '', optional = false, type = 'text'): string {
@@ -516,14 +612,17 @@ export async function checkoutFormPage(
   error: { message: string; fields: readonly string[] } | null,
   fields: Record<string, string | undefined> = {},
   shipping?: ShippingService,
+  payment?: PagePayment,
 ): Promise<string> {
   const storeName = await storeNameOf(db);
+  const banner = bannerText(payment);
+  const stripe = payment?.provider === 'stripe' ? payment : null;
   const lines = await lineDetails(db, checkoutId);
   const price = await priceCheckout(db, checkoutId, lines);
   const v = (name: string) => escapeHtml(fields[name] ?? '');
   if (lines.length === 0) {
     return layout(storeName, 'Checkout', `<nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li><li aria-current="page">Checkout</li></ol></nav>
-<h1>Checkout</h1><div class="card"><p>Your cart is empty.</p><a class="button" href="/shoppingcart.asp">Back to cart</a></div>`);
+<h1>Checkout</h1><div class="card"><p>Your cart is empty.</p><a class="button" href="/shoppingcart.asp">Back to cart</a></div>`, banner);
   }
   const rows = lines
     .map((l) => {
@@ -545,7 +644,8 @@ export async function checkoutFormPage(
   const payCents = quote?.ok ? quote.value.totals.totalCents : price.totalCents;
   // a refused destination is marked on its fields like any other refusal (unless one already is)
   const shownError = error ?? (quote && !quote.ok ? { message: quote.error.message, fields: quoteErrorFields(quote.error.code, destination?.saved ?? false) } : null);
-  const payments = await savedPayments(db, owner.customerId);
+  // the wallet's cards are the test provider's tokens: with Stripe the Payment Element takes the card
+  const payments = stripe ? [] : await savedPayments(db, owner.customerId);
   const signedInEmail = await customerEmail(db, owner.customerId);
   const chosenAddress = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
   const chosenPayment = fields.paymentMethodId ?? (payments[0] ? String(payments[0].id) : 'new');
@@ -589,17 +689,83 @@ ${newAddress}</section>
 ${shippingSection(quote, lines, choice, err)}</section>
 <section class="card choosable" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">4</span>Payment</h2>
 ${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>A test card (fill in below)</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
-<div class="grid new-fields">
+${stripe ? stripePaymentFields(stripe, payCents) : `<div class="grid new-fields">
 <div class="full">${fieldHtml('cardNumber', 'Card number', '', err, 'inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"')}</div>
 ${fieldHtml('expMonth', 'Expiry month (MM)', v('expMonth'), err, 'inputmode="numeric" autocomplete="off" placeholder="12" maxlength="2"')}
 ${fieldHtml('expYear', 'Expiry year (YYYY)', v('expYear'), err, 'inputmode="numeric" autocomplete="off" placeholder="2030" maxlength="4"')}
 ${fieldHtml('cvc', 'Security code', '', err, 'inputmode="numeric" autocomplete="off" maxlength="4"')}</div>
-<p class="note">Test mode. Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard); 4000 0000 0000 0002 is declined. Card numbers are never stored.</p></section>
+<p class="note">Test mode. Test cards: 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard); 4000 0000 0000 0002 is declined. Card numbers are never stored.</p>`}</section>
 <button type="submit" class="button place">Place order · ${money(payCents)}</button>
 </form>
 <aside class="card summary" aria-labelledby="summary-h"><h2 id="summary-h">Order summary</h2>
 <ul class="lines">${rows}</ul><dl class="totals">${totals}</dl><a class="edit" href="/shoppingcart.asp">Edit cart</a></aside>
-</div>`);
+</div>`, banner);
+}
+
+/** Data for the page's scripts, in a block no browser runs (`<` escaped so no text can end it). */
+function scriptData(id: string, data: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The Stripe page's payment step: Stripe's Payment Element (its own frame: card data never
+ * touches this server), a hidden field for the PaymentMethod id it creates, and the script that
+ * creates it on submit and then posts the form. The Update shipping button posts without paying.
+ */
+function stripePaymentFields(stripe: PagePayment, payCents: number): string {
+  const data = { publishableKey: stripe.publishableKey, amount: payCents, currency: CURRENCY_CODE.toLowerCase() };
+  return `<div id="payment-element" class="payment-element"></div><input type="hidden" name="paymentMethod" value="">
+<p class="field-error" id="payment-errors" role="alert"></p>
+<p class="note">Your card details are entered in Stripe's secure form and never reach our server.</p>
+${scriptData('stripe-data', data)}<script src="${STRIPE_JS_URL}"></script>
+<script nonce="${escapeHtml(stripe.nonce)}">(() => {
+const data = JSON.parse(document.getElementById('stripe-data').textContent);
+const form = document.querySelector('form.checkout-form');
+const errors = document.getElementById('payment-errors');
+const stripe = Stripe(data.publishableKey);
+const elements = stripe.elements({ mode: 'payment', amount: data.amount, currency: data.currency, paymentMethodCreation: 'manual' });
+elements.create('payment').mount('#payment-element');
+let busy = false;
+form.addEventListener('submit', async (event) => {
+  if (event.submitter && event.submitter.name === 'action') return;
+  if (form.elements.paymentMethod.value !== '') return;
+  event.preventDefault();
+  if (busy) return;
+  busy = true;
+  errors.textContent = '';
+  const submitted = await elements.submit();
+  const created = submitted.error ? submitted : await stripe.createPaymentMethod({ elements });
+  if (created.error) { errors.textContent = created.error.message; busy = false; return; }
+  form.elements.paymentMethod.value = created.paymentMethod.id;
+  form.submit();
+});
+})();</script>`;
+}
+
+/**
+ * The 3-D Secure step of a Stripe payment: stripe.js shows the bank's check with the
+ * PaymentIntent's client secret, then the shopper comes back to the checkout with
+ * `payment_intent` in the address, where the order is placed. Without a client secret, a link
+ * to the provider's page for the check.
+ */
+export async function paymentActionPage(db: Db, checkoutId: string, outcome: Extract<PayOutcome, { kind: 'requires_action' }>, payment: PagePayment): Promise<string> {
+  const storeName = await storeNameOf(db);
+  const back = `/checkout/${encodeURIComponent(checkoutId)}?payment_intent=${encodeURIComponent(outcome.providerPaymentId)}`;
+  const intro = '<h1>Confirm your payment</h1><p>Your bank asks you to confirm this payment. Follow the steps in the window that opens; you come back here when it is done.</p>';
+  if (payment.provider === 'stripe' && outcome.clientSecret && payment.publishableKey) {
+    return layout(storeName, 'Confirm your payment', `<div class="done"><div class="card">${intro}
+<p class="field-error" id="payment-errors" role="alert"></p><a class="button" id="payment-continue" href="${escapeHtml(back)}">Continue</a></div></div>
+${scriptData('stripe-action', { publishableKey: payment.publishableKey, clientSecret: outcome.clientSecret, back })}<script src="${STRIPE_JS_URL}"></script>
+<script nonce="${escapeHtml(payment.nonce)}">(() => {
+const data = JSON.parse(document.getElementById('stripe-action').textContent);
+Stripe(data.publishableKey).handleNextAction({ clientSecret: data.clientSecret }).then((result) => {
+  if (result.error) document.getElementById('payment-errors').textContent = result.error.message;
+  window.location.replace(data.back);
+});
+})();</script>`, bannerText(payment));
+  }
+  const go = outcome.nextActionUrl ? `<a class="button" href="${escapeHtml(outcome.nextActionUrl)}">Confirm with your bank</a>` : `<a class="button" href="${escapeHtml(back)}">Continue</a>`;
+  return layout(storeName, 'Confirm your payment', `<div class="done"><div class="card">${intro}<div class="actions">${go}</div></div></div>`, bannerText(payment));
 }
 
 async function notFoundPage(db: Db, reply: FastifyReply): Promise<FastifyReply> {
@@ -619,6 +785,23 @@ function pageOwner(request: FastifyRequest): Owner | null {
   return session?.id == null ? null : { sessionId: session.id, customerId: session.customerId };
 }
 
+/** The payments of the page: the option, else the app's, else (a commerce plugin registered alone) one over the test provider. */
+function pagePayments(app: FastifyInstance, options: CheckoutPageOptions): PaymentsService {
+  if (options.payments) return options.payments;
+  if (app.hasDecorator('payments')) return app.payments;
+  const placeOrderFromCheckout = createPlaceOrderFromCheckout({ db: options.db, shipping: options.shipping });
+  return createPaymentsService({ db: options.db, provider: createTestProvider(), placeOrderFromCheckout });
+}
+
+/** The refusal a payment error shows on the form, or undefined when it is no refusal (a bug, the database down). */
+function paymentRefusal(err: unknown, provider: PagePayment['provider']): { status: number; message: string; fields: readonly string[] } | undefined {
+  if (err instanceof PaymentDeclinedError) return { status: 402, message: err.message, fields: declineFields(err.code, provider) };
+  // the outcome is unknown: asking again is safe (the payments module finds the same payment)
+  if (err instanceof PaymentUnavailableError) return { status: 503, message: PAGE_ERRORS.unavailable, fields: [] };
+  if (err instanceof HttpError && err.statusCode !== 404 && err.statusCode < 500) return { status: err.statusCode, message: err.message, fields: err instanceof FormError ? err.fields : [] };
+  return undefined;
+}
+
 /**
  * The page's two routes, in an encapsulated scope with its own urlencoded body parser.
  * @example
@@ -633,17 +816,45 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
     });
   }
   const params = { type: 'object', properties: { checkoutId: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['checkoutId'] } as const;
+  // Stripe's return after the Payment Element or 3-D Secure names the PaymentIntent (and adds its own fields, ignored)
+  const querystring = { type: 'object', properties: { payment_intent: { type: 'string', maxLength: 255 } } } as const;
+  let payments: PaymentsService | undefined;
+  const paymentsOf = () => (payments ??= pagePayments(app, options));
+  const pagePayment = (reply: FastifyReply): PagePayment => {
+    const provider = paymentsOf().provider;
+    return { provider: provider.name, publishableKey: provider.publishableKey, nonce: scriptNonce(reply) };
+  };
+  const html = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  const toConfirmation = (reply: FastifyReply, checkoutId: string) => reply.code(303).header('location', `/checkout/${encodeURIComponent(checkoutId)}`).send();
 
-  app.get('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
+  app.get('/checkout/:checkoutId', { schema: { hide: true, params, querystring } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
     if (!owner || !await ownedCheckout(db, checkoutId, owner)) return await notFoundPage(db, reply);
     const order = await orderOfCheckout(db, owner, checkoutId);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (order) return confirmationPage(order, { storeName: await storeNameOf(db), customer: await isCustomerOrder(db, order.orderId) });
+    if (order) {
+      const confirmation = confirmationPage(order, { storeName: await storeNameOf(db), customer: await isCustomerOrder(db, order.orderId), publishableKey: paymentsOf().provider.publishableKey });
+      return html(reply, 200, confirmation);
+    }
     const row = await ownedCheckout(db, checkoutId, owner);
     if (row?.status !== 'open') return await notFoundPage(db, reply);
-    return await checkoutFormPage(db, owner, checkoutId, null, {}, shipping);
+    const payment = pagePayment(reply);
+    const returned = (request.query as { payment_intent?: string }).payment_intent;
+    if (returned !== undefined && /^[A-Za-z0-9_]+$/.test(returned)) {
+      // back from the provider: its answer decides, and a success places the order (once, whatever the webhook did)
+      try {
+        const outcome = await paymentsOf().resume(checkoutId, returned);
+        if (outcome?.kind === 'paid') return toConfirmation(reply, checkoutId);
+        if (outcome?.kind === 'requires_action') return html(reply, 200, await paymentActionPage(db, checkoutId, outcome, payment));
+        if (outcome?.kind === 'failed') return html(reply, 402, await checkoutFormPage(db, owner, checkoutId, { message: outcome.message, fields: [] }, {}, shipping, payment));
+        if (outcome?.kind === 'pending') return html(reply, 200, await checkoutFormPage(db, owner, checkoutId, { message: PAGE_ERRORS.pending, fields: [] }, {}, shipping, payment));
+      } catch (err) {
+        const refusal = paymentRefusal(err, payment.provider);
+        if (!refusal) throw err;
+        return html(reply, refusal.status, await checkoutFormPage(db, owner, checkoutId, refusal, {}, shipping, payment));
+      }
+    }
+    return html(reply, 200, await checkoutFormPage(db, owner, checkoutId, null, {}, shipping, payment));
   });
 
   app.post('/checkout/:checkoutId', { schema: { hide: true, params } }, async (request, reply) => {
@@ -655,36 +866,40 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
     const fields: Record<string, string | undefined> = {};
     for (const [k, val] of Object.entries(raw)) if (typeof val === 'string') fields[k] = val;
     // a completed checkout shows its order again: the second submit of a double click
-    if (await orderOfCheckout(db, owner, checkoutId)) return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
+    if (await orderOfCheckout(db, owner, checkoutId)) return toConfirmation(reply, checkoutId);
+    const payment = pagePayment(reply);
+    // what the shopper typed comes back, except the card number, the security code and a used PaymentMethod
+    const safeFields = { ...fields, cardNumber: undefined, cvc: undefined, action: undefined, paymentMethod: undefined };
     // the shopper asked to see shipping for the address typed: the page again, nothing placed
-    const safeFields = { ...fields, cardNumber: undefined, cvc: undefined, action: undefined };
-    if (fields.action === 'quote') {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, null, safeFields, shipping));
-    }
+    if (fields.action === 'quote') return html(reply, 200, await checkoutFormPage(db, owner, checkoutId, null, safeFields, shipping, payment));
     try {
-      const input = await readPlaceForm(db, owner, fields, new Date());
+      const input = await readPlaceForm(db, owner, fields, new Date(), payment.provider);
       const choice = readShippingChoice(fields);
+      const lines = await lineDetails(db, checkoutId);
+      if (lines.length === 0) throw new HttpError(422, ORDER_ERRORS.emptyCart);
+      const quoted = await quoteCheckout(db, shipping, lines, await priceCheckout(db, checkoutId, lines), input.address, choice);
       const saved = fields.addressId !== undefined && fields.addressId !== 'new';
-      const outbox = app.hasDecorator('accounts') ? app.accounts.outbox : null;
-      const placed = await placeOrder(db, owner, checkoutId, {
-        ...input,
-        // the charge is the quote's, made in the placing transaction from the lines it reads
-        quote: async (tx, lines, price) => {
-          const result = await quoteCheckout(tx, shipping, lines, price, input.address, choice);
-          if (!result.ok) throw new FormError(422, result.error.message, quoteErrorFields(result.error.code, saved));
-          return result.value;
-        },
-        // the confirmation mail is written with the order (it goes out after the commit)
-        confirm: outbox ? async (tx, order) => void (await outbox.in(tx).enqueue(ORDER_MAIL_KIND, orderConfirmationMail(order, await storeNameOf(tx)))) : undefined,
+      if (!quoted.ok) throw new FormError(422, quoted.error.message, quoteErrorFields(quoted.error.code, saved));
+      // everything the order is placed from is on the checkout before any money moves: the
+      // webhook may place it without this request
+      const details = { email: input.email, address: input.address, choice: shippingChoiceFields(fields), paymentMethodId: input.paymentMethodId };
+      if (!await saveCheckoutDetails(db, checkoutId, details)) return toConfirmation(reply, checkoutId);
+      const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+      const outcome = await paymentsOf().payCheckout({
+        checkoutId,
+        // the quote's total (lines − discount + shipping + tax): what placing checks the payment against
+        amountCents: quoted.value.totals.totalCents,
+        currency: CURRENCY_CODE,
+        method: input.method,
+        returnUrl: `${origin}/checkout/${encodeURIComponent(checkoutId)}`,
       });
-      if (placed.productIds.length > 0) await app.catalogue.reindex(placed.productIds, placed.version);
-      if (outbox && placed.created) void outbox.flush().catch(() => undefined);
-      return reply.code(303).header('location', `/checkout/${checkoutId}`).send();
+      if (outcome.kind === 'requires_action') return html(reply, 200, await paymentActionPage(db, checkoutId, outcome, payment));
+      return toConfirmation(reply, checkoutId);
     } catch (err) {
-      if (!(err instanceof HttpError) || err.statusCode === 404) throw err;
-      // what the shopper typed comes back, except the card number and security code
-      const refusal = { message: err.message, fields: err instanceof FormError ? err.fields : [] };
-      return reply.code(err.statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await checkoutFormPage(db, owner, checkoutId, refusal, safeFields, shipping));
+      const refusal = paymentRefusal(err, payment.provider);
+      if (!refusal) throw err;
+      if (refusal.status === 503) reply.header('retry-after', '5');
+      return html(reply, refusal.status, await checkoutFormPage(db, owner, checkoutId, refusal, safeFields, shipping, payment));
     }
   });
 };

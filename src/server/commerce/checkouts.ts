@@ -73,6 +73,25 @@ export interface CheckoutRow {
   customer_id: number | null;
   status: string;
   email: string | null;
+  /** The address the shopper confirmed before paying (JSON of an OrderAddress); absent from some reads. */
+  shipping_address_json?: string | null;
+  /** The shipping choices confirmed before paying (JSON); absent from some reads. */
+  shipping_choice_json?: string | null;
+  /** The wallet card chosen to pay with, when one was; absent from some reads. */
+  payment_method_id?: number | null;
+}
+
+/**
+ * What the shopper confirmed on the checkout page before paying: the order is placed from these
+ * alone once the payment succeeds (by the shopper's return, or by the provider's webhook when the
+ * shopper never came back). `address` and `choice` are the page's own shapes, kept as JSON.
+ */
+export interface CheckoutDetails {
+  email: string;
+  address: unknown;
+  choice: unknown;
+  /** The wallet card chosen (payment_methods.id), or null for a card typed or a provider's element. */
+  paymentMethodId: number | null;
 }
 
 /** A cart line joined with its inventory level and product, as pricing and the checkout need it. */
@@ -167,6 +186,41 @@ export function ownsCheckout(row: { session_id: number | null; customer_id: numb
 export async function ownedCheckout(db: Db, checkoutId: string, owner: Owner): Promise<CheckoutRow | undefined> {
   const row = await db.get<CheckoutRow>('SELECT * FROM checkouts WHERE id = ?', [checkoutId]);
   return row && ownsCheckout(row, owner) ? row : undefined;
+}
+
+/**
+ * Writes what the shopper confirmed on an open checkout before paying (a later submit replaces
+ * it). Answers false when the checkout is no longer open (placed meanwhile).
+ */
+export async function saveCheckoutDetails(db: Db, checkoutId: string, details: CheckoutDetails): Promise<boolean> {
+  const done = await db.run(
+    `UPDATE checkouts SET email = ?, shipping_address_json = ?, shipping_choice_json = ?, payment_method_id = ?, updated_at = ?
+     WHERE id = ? AND status = 'open'`,
+    [details.email, JSON.stringify(details.address), JSON.stringify(details.choice), details.paymentMethodId, now(), checkoutId],
+  );
+  return done.changes === 1;
+}
+
+/**
+ * What was confirmed on a checkout before paying, with its owner; undefined for an unknown
+ * checkout or one never submitted (no address written). An unreadable stored value is none.
+ */
+export async function storedCheckoutDetails(db: Db, checkoutId: string): Promise<(CheckoutDetails & { owner: Owner; status: string }) | undefined> {
+  const row = await db.get<CheckoutRow>('SELECT * FROM checkouts WHERE id = ?', [checkoutId]);
+  if (!row?.email || !row.shipping_address_json) return undefined;
+  try {
+    return {
+      email: row.email,
+      address: JSON.parse(row.shipping_address_json) as unknown,
+      choice: JSON.parse(row.shipping_choice_json ?? '{}') as unknown,
+      paymentMethodId: row.payment_method_id ?? null,
+      // the session of a customer's cart may be gone: ownership is by the customer then
+      owner: { sessionId: row.session_id ?? 0, customerId: row.customer_id },
+      status: row.status,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** The lines of a checkout with their stock and product data, in the order they were added. */

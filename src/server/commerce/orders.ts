@@ -18,6 +18,7 @@ import type { CartPrice } from '../../domain/cart-pricing.ts';
 import type { ShippingQuote } from '../../domain/shipping/index.ts';
 import { fromCents } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
+import type { PaymentDetails } from '../modules/payments/service.ts';
 import { HttpError } from '../errors.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
@@ -26,11 +27,16 @@ import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout,
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
 export type { Order, OrderAddress, OrderLine };
 
-/** The payment an order records: a token and what a receipt shows, never a card number. */
+/**
+ * The payment an order records: the provider's payment id (`token`; tp_... for the test
+ * provider, pi_... for Stripe) and what a receipt shows, never a card number.
+ */
 export interface OrderPayment {
   token: string;
   brand: string;
   last4: string;
+  /** The provider that took the money (the transaction's gateway). @default 'test' */
+  provider?: string;
 }
 
 /** What placing needs besides the checkout. */
@@ -82,6 +88,8 @@ interface OrderRow {
   shipping_address_json: string;
   payment_brand: string;
   payment_last4: string;
+  payment_token: string;
+  payment_provider: string | null;
   created_at: string;
   tax_cents: number;
   shipping_quote_json: string | null;
@@ -95,11 +103,12 @@ interface OrderRow {
  * @example
  * const { orderId } = placeOrder(db, owner, checkoutId, { email, address, payment });
  */
-export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input: PlaceOrderInput): Promise<{ orderId: number; created: boolean; productIds: number[]; version?: number }> {
+export async function placeOrder(db: Db, owner: Owner | null, checkoutId: string, input: PlaceOrderInput): Promise<{ orderId: number; created: boolean; productIds: number[]; version?: number }> {
   return await db.transaction(async (tx) => {
     // the checkout's row locked (PostgreSQL): a second placement of it waits, then finds the order
     const found = await tx.get<CheckoutRow>(`SELECT * FROM checkouts WHERE id = ?${tx.dialect.forUpdate}`, [checkoutId]);
-    const cart = found && ownsCheckout(found, owner) ? found : undefined;
+    // no owner: the payment's own checkout, placed once its provider said the payment succeeded
+    const cart = found && (owner === null || ownsCheckout(found, owner)) ? found : undefined;
     if (!cart) throw new HttpError(404, 'Checkout not found.');
     const existing = await tx.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]);
     if (existing) return { orderId: existing.id, created: false, productIds: [] };
@@ -120,12 +129,13 @@ export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input
     const order = await tx.get<{ id: number }>(
       `INSERT INTO orders (checkout_id, customer_id, session_id, email, status, subtotal_cents, discount_cents, shipping_cents,
          total_cents, currency_code, discount_codes, shipping_address_json, payment_brand, payment_last4, payment_token, created_at,
-         tax_cents, shipping_quote_json)
-       VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         tax_cents, shipping_quote_json, payment_provider)
+       VALUES (?, ?, ?, ?, 'PAID', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       [
         checkoutId, cart.customer_id, cart.session_id, input.email, totals.linesCents, totals.discountCents, totals.shippingCents,
         totals.totalCents, CURRENCY_CODE, price.applied.map((r) => r.code).join(','), JSON.stringify(input.address),
         input.payment.brand, input.payment.last4, input.payment.token, at, totals.taxCents, quote ? JSON.stringify(quote) : null,
+        input.payment.provider ?? 'test',
       ],
     );
     if (!order) throw new Error('order insert returned no id');
@@ -139,8 +149,8 @@ export async function placeOrder(db: Db, owner: Owner, checkoutId: string, input
     }
     await tx.run(
       `INSERT INTO transactions (displayable_id, customer_id, email, amount_cents, gateway, status, order_id, created_at)
-       VALUES (?, ?, ?, ?, 'test', 'SUCCESS', ?, ?)`,
-      [displayableTransactionId(order.id), cart.customer_id, input.email, totals.totalCents, order.id, at],
+       VALUES (?, ?, ?, ?, ?, 'SUCCESS', ?, ?)`,
+      [displayableTransactionId(order.id), cart.customer_id, input.email, totals.totalCents, input.payment.provider ?? 'test', order.id, at],
     );
     await tx.run("UPDATE checkouts SET status = 'completed', email = ?, updated_at = ? WHERE id = ?", [input.email, at, checkoutId]);
     if (input.confirm) {
@@ -189,7 +199,7 @@ async function toOrder(db: Db, row: OrderRow): Promise<Order> {
     totalPrice: fromCents(row.total_cents),
     discountCodes: row.discount_codes === '' ? [] : row.discount_codes.split(','),
     shippingAddress: JSON.parse(row.shipping_address_json) as OrderAddress,
-    payment: { brand: row.payment_brand, last4: row.payment_last4 },
+    payment: { brand: row.payment_brand, last4: row.payment_last4, provider: row.payment_provider ?? 'test', paymentId: row.payment_token },
     lines: lines.map((l) => ({
       id: l.id, productId: l.product_id, inventoryLevelId: l.inventory_level_id, title: l.title, sku: l.sku,
       productHandle: l.product_handle, imageUrl: l.image_url, quantity: l.quantity, unitPrice: fromCents(l.unit_price_cents),
@@ -197,6 +207,26 @@ async function toOrder(db: Db, row: OrderRow): Promise<Order> {
     })),
     shippingQuote: storedQuote(row.shipping_quote_json),
   };
+}
+
+/**
+ * An order with its payment's records from the payments module (the capture and each refund, by
+ * the provider's ids); an order without any (placed before payments went through the port, or not
+ * recorded) answers empty lists.
+ * @example
+ * withPaymentRecords(order, await app.payments.details(order.orderId)).payment.captures;
+ */
+export function withPaymentRecords(order: Order, details: PaymentDetails | undefined): Order {
+  const captures = details?.capture
+    ? [{ id: details.capture.providerCaptureId, amount: fromCents(details.capture.amountCents), status: 'succeeded', createdAt: details.capture.createdAt }]
+    : [];
+  const refunds = (details?.refunds ?? []).map((r) => ({ id: r.providerRefundId, amount: fromCents(r.amountCents), status: r.status, createdAt: r.createdAt }));
+  const payment = { ...order.payment, captures, refunds };
+  if (details) {
+    payment.provider = details.payment.provider;
+    if (details.payment.providerPaymentId) payment.paymentId = details.payment.providerPaymentId;
+  }
+  return { ...order, payment };
 }
 
 /** An order's stored quote; an unreadable one is none (never a 500). */
@@ -207,6 +237,11 @@ function storedQuote(json: string | null): ShippingQuote | null {
   } catch {
     return null;
   }
+}
+
+/** The id of the order placed from a checkout, or undefined. */
+export async function orderIdOfCheckout(db: Db, checkoutId: string): Promise<number | undefined> {
+  return (await db.get<{ id: number }>('SELECT id FROM orders WHERE checkout_id = ?', [checkoutId]))?.id;
 }
 
 /** The customer an order belongs to: null for a guest's order or an unknown order. */

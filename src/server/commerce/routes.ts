@@ -41,7 +41,7 @@ import { seedCommerce } from './discounts.ts';
 import {
   createIdempotencyStore, IDEMPOTENCY_ERRORS, isUniqueViolation, requestHash, validIdempotencyKey, type Claim, type IdempotencyOptions,
 } from './idempotency.ts';
-import { addProductToOrder, customerOrder, listOrders, ORDER_ERRORS } from './orders.ts';
+import { addProductToOrder, customerOrder, listOrders, ORDER_ERRORS, withPaymentRecords, type Order } from './orders.ts';
 import {
   addLineItemsRoute,
   addProductsRoute,
@@ -52,6 +52,7 @@ import {
   getCheckoutRoute,
   getOrderRoute,
   listOrdersRoute,
+  orderMoneyMovementSchema,
   orderSchema,
   setLineItemRoute,
 } from './schemas.ts';
@@ -131,6 +132,7 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
   });
 
   app.addSchema(checkoutSchema);
+  app.addSchema(orderMoneyMovementSchema);
   app.addSchema(orderSchema);
   app.addSignInListener((prevSessionId, _newSessionId, customerId, tx) => mergeAnonymousCart(tx, prevSessionId, customerId));
 
@@ -241,13 +243,20 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return await idempotent(request, reply, '/api/checkouts/products', (tx, owner) => addProducts(tx, owner, handles));
   });
 
-  app.get('/api/orders', { schema: listOrdersRoute }, async (request) => ({ orders: await listOrders(db, customerOf(request)) }));
+  /** An order with its payment's capture and refunds, as the payments module recorded them. */
+  const withPayment = async (order: Order): Promise<Order> =>
+    // a commerce plugin registered alone (some tests) has no payments module: the order as stored
+    app.hasDecorator('payments') ? withPaymentRecords(order, await app.payments.details(order.orderId)) : order;
+
+  app.get('/api/orders', { schema: listOrdersRoute }, async (request) => ({
+    orders: await Promise.all((await listOrders(db, customerOf(request))).map(withPayment)),
+  }));
 
   app.get('/api/orders/:orderId', { schema: getOrderRoute }, async (request) => {
     const { orderId } = request.params as { orderId: number };
     const order = await customerOrder(db, customerOf(request), orderId);
     if (!order) throw new HttpError(404, ORDER_ERRORS.notFound);
-    return { order };
+    return { order: await withPayment(order) };
   });
 
   app.post('/api/orders/:orderId/relatedProducts/:productId', { schema: addRelatedProductRoute, onRequest: writeCheck }, async (request) => {
@@ -257,7 +266,7 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return { success: true, order };
   });
 
-  await app.register(checkoutPageRoutes, { db, allowedOrigins, shipping: options.shipping ?? defaultShippingService() });
+  await app.register(checkoutPageRoutes, { db, allowedOrigins, shipping: options.shipping ?? defaultShippingService(), ...(publicUrl ? { publicUrl } : {}) });
 };
 
 (plugin as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;

@@ -52,6 +52,13 @@ const address = {
   },
 } as const;
 
+/** A capture or refund of an order's payment, by the provider's id (null until it answered). */
+export const orderMoneyMovementSchema = {
+  $id: 'OrderMoneyMovement',
+  type: 'object',
+  properties: { id: strOrNull, amount: num, status: str, createdAt: str },
+} as const;
+
 /** An order (our shape; the spec names only the numeric orderId). */
 export const orderSchema = {
   $id: 'Order',
@@ -63,7 +70,14 @@ export const orderSchema = {
     // the domain's ShippingQuote the order was charged by, whole (src/domain/shipping/quote.ts)
     shippingQuote: { type: ['object', 'null'], additionalProperties: true },
     shippingAddress: address,
-    payment: { type: 'object', properties: { brand: str, last4: str } },
+    payment: {
+      type: 'object',
+      properties: {
+        brand: str, last4: str, provider: str, paymentId: str,
+        captures: { type: 'array', items: { $ref: 'OrderMoneyMovement#' } },
+        refunds: { type: 'array', items: { $ref: 'OrderMoneyMovement#' } },
+      },
+    },
     lines: {
       type: 'array',
       items: {

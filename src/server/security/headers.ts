@@ -21,6 +21,8 @@
  * - connections to the origin (API, socket.io over WebSocket);
  * - `object-src 'none'`, `base-uri 'self'`, `frame-ancestors 'self'`, `form-action 'self'`;
  * - with RECAPTCHA_SECRET set, Google's reCAPTCHA hosts for scripts, frames and connections;
+ * - with PAYMENT_PROVIDER=stripe, Stripe's hosts for scripts, frames and connections (the hosted
+ *   checkout's Payment Element and 3-D Secure), and never without it;
  *   an operator adds other hosts (analytics, a CDN) with the CSP_* variables.
  * @module
  */
@@ -47,6 +49,8 @@ export interface SecurityHeadersConfig {
   extra: CspExtraSources;
   /** Google reCAPTCHA is in use (RECAPTCHA_SECRET set): its hosts are allowed. */
   recaptcha: boolean;
+  /** Stripe takes the payments (PAYMENT_PROVIDER=stripe): its hosts are allowed. @default false */
+  stripe?: boolean;
   /** HSTS_MAX_AGE in seconds, sent on HTTPS answers only; 0 sends none. @default 15552000 (180 days) */
   hstsMaxAge: number;
   /** CSP_REPORT_URI: where browsers report violations. @default none */
@@ -58,6 +62,16 @@ export const RECAPTCHA_SOURCES = {
   script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
   frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
   connect: ['https://www.google.com/recaptcha/'],
+} as const;
+
+/**
+ * Hosts Stripe.js and the Payment Element load from, frame and call (Stripe's published CSP list
+ * for Stripe.js: its script, its frames including 3-D Secure's, and its API).
+ */
+export const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
 } as const;
 
 /** The Permissions-Policy: geolocation (visit tracking) for the store itself, nothing else. */
@@ -105,6 +119,7 @@ export function readSecurityHeadersConfig(env: NodeJS.ProcessEnv = process.env):
       frameSrc: sources(env, 'CSP_FRAME_SRC'),
     },
     recaptcha: Boolean(env.RECAPTCHA_SECRET && env.RECAPTCHA_SECRET.trim() !== ''),
+    stripe: env.PAYMENT_PROVIDER?.trim() === 'stripe',
     hstsMaxAge: maxAge,
     reportUri,
   };
@@ -151,6 +166,7 @@ export function cspDirectives(
   nonceSource: string | ((req: IncomingMessage, res: ServerResponse) => string) = (_req, res) => `'nonce-${nonceOf(res)}'`,
 ): Record<string, (string | ((req: IncomingMessage, res: ServerResponse) => string))[]> {
   const { extra, recaptcha, reportUri } = options.config;
+  const stripe = options.config.stripe === true;
   const hashes = options.storefrontScriptHashes;
   const directives: Record<string, (string | ((req: IncomingMessage, res: ServerResponse) => string))[]> = {
     'default-src': ["'self'"],
@@ -162,16 +178,17 @@ export function cspDirectives(
       nonceSource,
       ...(hashes ? [() => hashes()] : []),
       ...(recaptcha ? RECAPTCHA_SOURCES.script : []),
+      ...(stripe ? STRIPE_SOURCES.script : []),
       ...extra.scriptSrc,
     ],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...extra.styleSrc],
     'img-src': ["'self'", 'data:', 'blob:', ...extra.imgSrc],
     'font-src': ["'self'", 'data:', ...extra.fontSrc],
-    'connect-src': ["'self'", 'data:', 'blob:', ...(recaptcha ? RECAPTCHA_SOURCES.connect : []), ...extra.connectSrc],
+    'connect-src': ["'self'", 'data:', 'blob:', ...(recaptcha ? RECAPTCHA_SOURCES.connect : []), ...(stripe ? STRIPE_SOURCES.connect : []), ...extra.connectSrc],
     'media-src': ["'self'", 'data:', 'blob:'],
     'worker-src': ["'self'", 'blob:'],
-    'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA_SOURCES.frame : []), ...extra.frameSrc],
+    'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA_SOURCES.frame : []), ...(stripe ? STRIPE_SOURCES.frame : []), ...extra.frameSrc],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

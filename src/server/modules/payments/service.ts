@@ -19,6 +19,7 @@
  * @module
  */
 import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../commerce/idempotency.ts';
 import { HttpError } from '../../errors.ts';
 import {
   PaymentDeclinedError, PaymentRequestError, paymentKeys,
@@ -87,7 +88,7 @@ export interface PayCheckoutInput {
 /** How paying went (a decline throws PaymentDeclinedError, an unknown outcome PaymentUnavailableError). */
 export type PayOutcome =
   | { kind: 'paid'; payment: RecordedPayment; orderId: number | null }
-  | { kind: 'requires_action'; paymentRef: number; nextActionUrl: string | null; clientSecret: string | null };
+  | { kind: 'requires_action'; paymentRef: number; providerPaymentId: string; nextActionUrl: string | null; clientSecret: string | null };
 
 /** A payment with its capture and refunds (the order page and the back office). */
 export interface PaymentDetails {
@@ -128,6 +129,14 @@ export interface PaymentsService {
    * after any failure: a second call never charges twice.
    */
   payCheckout(input: PayCheckoutInput): Promise<PayOutcome>;
+  /**
+   * The shopper is back from the provider (Stripe's return after the Payment Element or 3-D
+   * Secure, with `payment_intent` in the address): the payment's state is read from the provider
+   * and a success places the order, exactly once whatever the webhook did first. Undefined when
+   * the payment is not one of this checkout's; `failed` with the provider's words when the
+   * confirmation failed (the shopper may pay again); `pending` while the provider has no outcome.
+   */
+  resume(checkoutId: string, providerPaymentId: string): Promise<PayOutcome | { kind: 'failed'; message: string } | { kind: 'pending' } | undefined>;
   /** Applies a success the provider reported (idempotent). Answers the order id (null without `placeOrderFromCheckout`). */
   applySuccess(row: PaymentRow, p: ProviderPayment): Promise<{ payment: RecordedPayment; orderId: number | null }>;
   /** Records the order an attempt paid for (when the caller placed it itself). */
@@ -223,12 +232,12 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       return { kind: 'paid', ...done };
     }
     await syncState(row, p);
-    if (p.status === 'requires_action') return { kind: 'requires_action', paymentRef: row.id, nextActionUrl: p.nextActionUrl, clientSecret: p.clientSecret };
+    if (p.status === 'requires_action') return { kind: 'requires_action', paymentRef: row.id, providerPaymentId: p.id, nextActionUrl: p.nextActionUrl, clientSecret: p.clientSecret };
     return null;
   };
 
   /** The attempt to confirm: the open one of the same amount, else a new one (the provider's payment created or found again). */
-  const attemptFor = async (input: PayCheckoutInput): Promise<{ row: PaymentRow; p: ProviderPayment | null; outcome: PayOutcome | null }> => {
+  const attemptFor = async (input: PayCheckoutInput, depth = 0): Promise<{ row: PaymentRow; p: ProviderPayment | null; outcome: PayOutcome | null }> => {
     const currency = input.currency.toLowerCase();
     const last = await repo.latestAttempt(db, input.checkoutId);
     if (last?.providerPaymentId && last.status !== 'canceled') {
@@ -241,7 +250,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
         // the provider has no such payment (the test provider's ledger after a restart): nothing
         // was taken under it, so it is closed and a new attempt is made
         await repo.updatePaymentState(db, last.id, { status: 'canceled', cardBrand: null, cardLast4: null, failureMessage: err.message, at: at() });
-        return await attemptFor(input);
+        return await attemptFor(input, depth);
       }
       const same = p.amountCents === input.amountCents && p.currency === currency;
       if (SUCCEEDED.has(p.status) && same) return { row: last, p, outcome: await settle(last, p) };
@@ -257,7 +266,15 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       } else await syncState(last, p);
     }
     let row = last && !last.providerPaymentId && last.status !== 'canceled' && last.amountCents === input.amountCents && last.currency === currency ? last : undefined;
-    row ??= await repo.insertAttempt(db, { checkoutId: input.checkoutId, provider: provider.name, captureMethod, amountCents: input.amountCents, currency, at: at() });
+    if (!row) {
+      try {
+        row = await repo.insertAttempt(db, { checkoutId: input.checkoutId, provider: provider.name, captureMethod, amountCents: input.amountCents, currency, at: at() });
+      } catch (err) {
+        // a second submit at the same moment wrote the same attempt first: that one is continued
+        if (!isUniqueViolation(err) || depth > 2) throw err;
+        return await attemptFor(input, depth + 1);
+      }
+    }
     // the same key as any earlier try of this row: a create that answered before a crash answers the same payment
     const p = await provider.createPayment(
       { amountCents: input.amountCents, currency, captureMethod: row.captureMethod, checkoutId: input.checkoutId, paymentRef: row.id, ...(input.customerId ? { customerId: input.customerId } : {}) },
@@ -336,6 +353,16 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       const settled = await settle(row, p);
       if (settled) return settled;
       throw new PaymentDeclinedError(p.failureMessage ?? 'Your card was declined.', 'card_declined');
+    },
+    async resume(checkoutId, providerPaymentId) {
+      const row = await repo.paymentByProviderId(db, provider.name, providerPaymentId);
+      if (row?.checkoutId !== checkoutId) return undefined;
+      const p = await provider.retrieve(providerPaymentId);
+      if (row.orderId !== null) return { kind: 'paid', payment: recorded(row, p), orderId: row.orderId };
+      const outcome = await settle(row, p);
+      if (outcome) return outcome;
+      if (p.status === 'failed') return { kind: 'failed', message: p.failureMessage ?? 'Your card was declined.' };
+      return { kind: 'pending' };
     },
     async attachOrder(paymentRef, orderId) {
       await repo.attachOrder(db, paymentRef, orderId, at());
