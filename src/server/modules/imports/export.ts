@@ -12,7 +12,7 @@ import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/database.ts';
 import { escapeCell } from './cells.ts';
 import { collectionLine, JSONL_HEADER, productLine } from './jsonl.ts';
-import { allCollections, exportIdBatches, loadItems } from './repository.ts';
+import { allCollections, exportPages } from './repository.ts';
 import type { CatalogueFormat, CatalogueItem } from './schemas.ts';
 import { SHOPIFY_COLUMNS, shopifyRows } from './shopify.ts';
 import { VOLUSION_CATEGORY_COLUMNS, VOLUSION_COLUMNS, volusionCategoryRow, volusionRows } from './volusion.ts';
@@ -24,7 +24,7 @@ export type ExportPart = 'products' | 'categories';
 const UNTRIMMED = new Set(['Body (HTML)', 'productdescription', 'categorydescription']);
 
 async function* items(db: Db): AsyncGenerator<CatalogueItem> {
-  for await (const ids of exportIdBatches(db)) yield* await loadItems(db, ids);
+  for await (const page of exportPages(db)) yield* page;
 }
 
 /** Streams records through csv-stringify with the given header. */

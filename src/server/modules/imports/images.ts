@@ -200,6 +200,7 @@ export class PictureSources {
   private readonly results = new Map<string, Promise<PictureResult>>();
   private readonly saved = new Set<string>();
   private readonly hostFailures = new Map<string, number>();
+  private writing: Promise<unknown> = Promise.resolve();
   private readonly mode: ImageFetchMode;
   private readonly timeoutMs: number;
   private readonly maxBytes: number;
@@ -236,7 +237,10 @@ export class PictureSources {
     }
     if (!this.saved.has(picture.hash)) {
       this.saved.add(picture.hash);
-      await this.save(picture);
+      // one write at a time: the import's transaction is one connection
+      const write = this.writing.then(() => this.save(picture));
+      this.writing = write.catch(() => undefined);
+      await write;
     }
     const { bytes: _kept, ...rest } = picture;
     return { ok: true, picture: rest };

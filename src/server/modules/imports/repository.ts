@@ -174,29 +174,37 @@ export async function productHandles(db: Db, ids: readonly number[]): Promise<Ma
   return out;
 }
 
-/** Product ids in export order (creation order, then id), a batch at a time. @default size 500 */
-export async function* exportIdBatches(db: Db, size = CHUNK): AsyncGenerator<number[]> {
-  let afterOrder = -1;
-  let afterId = 0;
-  for (;;) {
-    const rows = await db.all<{ id: number; created_order: number }>(
-      'SELECT id, created_order FROM products WHERE created_order > ? OR (created_order = ? AND id > ?) ORDER BY created_order, id LIMIT ?',
-      [afterOrder, afterOrder, afterId, size],
-    );
-    if (rows.length === 0) return;
-    yield rows.map((r) => Number(r.id));
-    const last = rows[rows.length - 1]!;
-    afterOrder = Number(last.created_order);
-    afterId = Number(last.id);
-  }
-}
+/**
+ * Which products a read covers: `IN (...)` text for `%` in the statements below, with its
+ * parameters. A list of ids goes in chunks of {@link CHUNK}; an export page is a keyset page of
+ * products in creation order, so every statement of the page has 4 parameters and one plan, where
+ * 500 bound ids made PostgreSQL's prepared statements turn to generic plans that read whole tables.
+ */
+type Scope = { sql: string; params: unknown[] };
 
-async function inChunks<T>(db: Db, sql: string, ids: readonly number[]): Promise<T[]> {
-  const out: T[] = [];
+const idScopes = (ids: readonly number[]): Scope[] => {
+  const out: Scope[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    if (chunk.length > 0) out.push(...(await db.all<T>(sql.replace('%', marks(chunk.length)), chunk)));
+    out.push({ sql: marks(chunk.length), params: chunk });
   }
+  return out;
+};
+
+/** Where an export page starts: after this product in creation order. */
+export interface ExportCursor {
+  createdOrder: number;
+  id: number;
+}
+
+const pageScope = (after: ExportCursor, size: number): Scope => ({
+  sql: 'SELECT id FROM products WHERE (created_order, id) > (?, ?) ORDER BY created_order, id LIMIT ?',
+  params: [after.createdOrder, after.id, size],
+});
+
+async function inScopes<T>(db: Db, sql: string, scopes: readonly Scope[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const scope of scopes) out.push(...(await db.all<T>(sql.replace('%', scope.sql), scope.params)));
   return out;
 }
 
@@ -219,32 +227,59 @@ const byText = (a: string, b2: string): number => (a < b2 ? -1 : a > b2 ? 1 : 0)
  */
 export async function loadItems(db: Db, ids: readonly number[]): Promise<CatalogueItem[]> {
   if (ids.length === 0) return [];
-  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string };
-  const products = await inChunks<P>(
+  const byId = new Map((await loadScoped(db, idScopes(ids))).items.map((i) => [i.id!, i]));
+  return ids.map((id) => byId.get(id)).filter((x): x is CatalogueItem => x !== undefined);
+}
+
+/**
+ * The catalogue in export order (creation order, then id), whole products a page at a time.
+ * @default size 500
+ */
+export async function* exportPages(db: Db, size = CHUNK): AsyncGenerator<CatalogueItem[]> {
+  let after: ExportCursor = { createdOrder: Number.MIN_SAFE_INTEGER, id: 0 };
+  for (;;) {
+    const page = await loadScoped(db, [pageScope(after, size)]);
+    if (page.items.length === 0) return;
+    yield page.items;
+    if (page.items.length < size) return;
+    after = page.last!;
+  }
+}
+
+/** Whole products of the scopes, in creation order within each scope, and the last one's cursor. */
+async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: CatalogueItem[]; last: ExportCursor | null }> {
+  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string; created_order: number };
+  const products = await inScopes<P>(
     db,
     `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents, p.compare_at_price_cents, p.description_html,
-       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at
-     FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%)`,
-    ids,
+       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at, p.created_order
+     FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%) ORDER BY p.created_order, p.id`,
+    scopes,
   );
-  const collections = group(await inChunks<{ product_id: number; handle: string }>(db, 'SELECT pc.product_id, c.handle FROM product_collections pc JOIN collections c ON c.id = pc.collection_id WHERE pc.product_id IN (%) ORDER BY pc.product_id, pc.position, c.id', ids), (r) => Number(r.product_id));
-  const tags = group(await inChunks<{ product_id: number; prefix: string; value: string }>(db, 'SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id IN (%)', ids), (r) => Number(r.product_id));
-  const options = await inChunks<{ id: number; product_id: number; name: string }>(db, 'SELECT id, product_id, name FROM product_options WHERE product_id IN (%) ORDER BY product_id, position, id', ids);
-  const values = group(await inChunks<{ option_id: number; id: number; value: string }>(db, 'SELECT option_id, id, value FROM option_values WHERE option_id IN (%) ORDER BY option_id, position, id', options.map((o) => Number(o.id))), (r) => Number(r.option_id));
+  const collections = group(await inScopes<{ product_id: number; handle: string }>(db, 'SELECT pc.product_id, c.handle FROM product_collections pc JOIN collections c ON c.id = pc.collection_id WHERE pc.product_id IN (%) ORDER BY pc.product_id, pc.position, c.id', scopes), (r) => Number(r.product_id));
+  const tags = group(await inScopes<{ product_id: number; prefix: string; value: string }>(db, 'SELECT pt.product_id, t.prefix, t.value FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id IN (%)', scopes), (r) => Number(r.product_id));
+  const options = await inScopes<{ id: number; product_id: number; name: string }>(db, 'SELECT id, product_id, name FROM product_options WHERE product_id IN (%) ORDER BY product_id, position, id', scopes);
+  const values = group(await inScopes<{ option_id: number; id: number; value: string }>(db, 'SELECT ov.option_id, ov.id, ov.value FROM option_values ov JOIN product_options o ON o.id = ov.option_id WHERE o.product_id IN (%) ORDER BY ov.option_id, ov.position, ov.id', scopes), (r) => Number(r.option_id));
   const optionsOf = group(options, (r) => Number(r.product_id));
-  const variants = await inChunks<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, product_id, title, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id', ids);
-  const variantIds = variants.map((v) => Number(v.id));
-  const selected = group(await inChunks<{ variant_id: number; option_id: number; value: string }>(db, 'SELECT s.variant_id, s.option_id, ov.value FROM variant_selected_options s JOIN option_values ov ON ov.id = s.option_value_id WHERE s.variant_id IN (%)', variantIds), (r) => Number(r.variant_id));
-  const levels = group(await inChunks<{ id: number; variant_id: number; location: string; quantity: number; available_for_sale: number; bypass_negative_quantity: number; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, variant_id, location, quantity, available_for_sale, bypass_negative_quantity, price_cents, compare_at_price_cents FROM inventory_levels WHERE variant_id IN (%) ORDER BY variant_id, position, id', variantIds), (r) => Number(r.variant_id));
+  const variants = await inScopes<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, product_id, title, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id', scopes);
+  const selected = group(await inScopes<{ variant_id: number; option_id: number; value: string }>(db, 'SELECT s.variant_id, s.option_id, ov.value FROM variant_selected_options s JOIN variants v ON v.id = s.variant_id JOIN option_values ov ON ov.id = s.option_value_id WHERE v.product_id IN (%)', scopes), (r) => Number(r.variant_id));
+  const levels = group(
+    await inScopes<{ id: number; variant_id: number; location: string; quantity: number; available_for_sale: number; bypass_negative_quantity: number; price_cents: number; compare_at_price_cents: number | null }>(
+      db,
+      'SELECT l.id, l.variant_id, l.location, l.quantity, l.available_for_sale, l.bypass_negative_quantity, l.price_cents, l.compare_at_price_cents FROM inventory_levels l JOIN variants v ON v.id = l.variant_id WHERE v.product_id IN (%) ORDER BY l.variant_id, l.position, l.id',
+      scopes,
+    ),
+    (r) => Number(r.variant_id),
+  );
   const variantsOf = group(variants, (r) => Number(r.product_id));
-  const images = group(await inChunks<{ id: number; product_id: number; url: string; alt_text: string | null; shape: string; hue: number; source: string | null; file_hash: string | null }>(db, 'SELECT id, product_id, url, alt_text, shape, hue, source, file_hash FROM product_images WHERE product_id IN (%) ORDER BY product_id, position, id', ids), (r) => Number(r.product_id));
-  const models = group(await inChunks<{ id: number; product_id: number; url: string; poster_url: string; shape: string; hue: number }>(db, 'SELECT id, product_id, url, poster_url, shape, hue FROM model3ds WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
-  const pdfs = group(await inChunks<{ product_id: number; url: string; local_filename: string; title: string }>(db, 'SELECT product_id, url, local_filename, title FROM pdfs WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
-  const reviews = group(await inChunks<{ product_id: number; stars_rating: number; title: string | null; body: string | null; author: string | null; created_at: string }>(db, 'SELECT product_id, stars_rating, title, body, author, created_at FROM product_reviews WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
-  const questions = group(await inChunks<{ product_id: number; question: string; asked_by: string; answer: string | null; answered_by: string | null; created_at: string }>(db, 'SELECT product_id, question, asked_by, answer, answered_by, created_at FROM product_questions WHERE product_id IN (%) ORDER BY product_id, id', ids), (r) => Number(r.product_id));
-  const related = group(await inChunks<{ product_id: number; handle: string }>(db, 'SELECT r.product_id, p.handle FROM related_products r JOIN products p ON p.id = r.related_product_id WHERE r.product_id IN (%) ORDER BY r.product_id, r.position, r.related_product_id', ids), (r) => Number(r.product_id));
+  const images = group(await inScopes<{ id: number; product_id: number; url: string; alt_text: string | null; shape: string; hue: number; source: string | null; file_hash: string | null }>(db, 'SELECT id, product_id, url, alt_text, shape, hue, source, file_hash FROM product_images WHERE product_id IN (%) ORDER BY product_id, position, id', scopes), (r) => Number(r.product_id));
+  const models = group(await inScopes<{ id: number; product_id: number; url: string; poster_url: string; shape: string; hue: number }>(db, 'SELECT id, product_id, url, poster_url, shape, hue FROM model3ds WHERE product_id IN (%) ORDER BY product_id, id', scopes), (r) => Number(r.product_id));
+  const pdfs = group(await inScopes<{ product_id: number; url: string; local_filename: string; title: string }>(db, 'SELECT product_id, url, local_filename, title FROM pdfs WHERE product_id IN (%) ORDER BY product_id, id', scopes), (r) => Number(r.product_id));
+  const reviews = group(await inScopes<{ product_id: number; stars_rating: number; title: string | null; body: string | null; author: string | null; created_at: string }>(db, 'SELECT product_id, stars_rating, title, body, author, created_at FROM product_reviews WHERE product_id IN (%) ORDER BY product_id, id', scopes), (r) => Number(r.product_id));
+  const questions = group(await inScopes<{ product_id: number; question: string; asked_by: string; answer: string | null; answered_by: string | null; created_at: string }>(db, 'SELECT product_id, question, asked_by, answer, answered_by, created_at FROM product_questions WHERE product_id IN (%) ORDER BY product_id, id', scopes), (r) => Number(r.product_id));
+  const related = group(await inScopes<{ product_id: number; handle: string }>(db, 'SELECT r.product_id, p.handle FROM related_products r JOIN products p ON p.id = r.related_product_id WHERE r.product_id IN (%) ORDER BY r.product_id, r.position, r.related_product_id', scopes), (r) => Number(r.product_id));
 
-  const byId = new Map<number, CatalogueItem>();
+  const items: CatalogueItem[] = [];
   for (const p of products) {
     const id = Number(p.id);
     const opts = optionsOf.get(id) ?? [];
@@ -302,9 +337,10 @@ export async function loadItems(db: Db, ids: readonly number[]): Promise<Catalog
       questions: (questions.get(id) ?? []).map((q) => ({ question: q.question, askedBy: q.asked_by, answer: q.answer, answeredBy: q.answered_by, createdAt: q.created_at })),
       related: (related.get(id) ?? []).map((r) => r.handle),
     };
-    byId.set(id, item);
+    items.push(item);
   }
-  return ids.map((id) => byId.get(id)).filter((x): x is CatalogueItem => x !== undefined);
+  const tail = products[products.length - 1];
+  return { items, last: tail ? { createdOrder: Number(tail.created_order), id: Number(tail.id) } : null };
 }
 
 /**

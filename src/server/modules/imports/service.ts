@@ -9,6 +9,7 @@
  * @module
  */
 import type { Db } from '../../db/database.ts';
+import { recordLegacyCategoryIds } from '../redirects/index.ts';
 import { LOCATIONS } from '../../seed/catalogue-data.ts';
 import { handleOf, hueOf } from './cells.ts';
 import { IMAGE_FETCH_CONCURRENCY, mapLimited, PictureSources, type ImageSourceOptions } from './images.ts';
@@ -366,6 +367,8 @@ async function applyCollection(tx: Db, state: State, c: IncomingCollection, repo
   if (c.parent !== null && !parent) report.warn(c.line, 'parent', c.parent, `Parent collection '${c.parent}' is not in the store or the file; the collection goes at the top`);
   const existing = state.collections.get(c.handle);
   const levelOf = parent ? parent.level + 1 : 1;
+  // a category the store holds under another id: its old addresses still lead to it
+  if (existing && c.wantedId !== undefined && existing.id !== c.wantedId) await recordLegacyCategoryIds(tx, [{ legacyId: c.wantedId, collectionId: existing.id }]);
   if (existing) {
     const next = { ...c, id: existing.id, parent: parent?.handle ?? null, level: levelOf };
     if (c.imageUrl && DRAWN_COLLECTION.test(c.imageUrl) && existing.imageUrl && DRAWN_COLLECTION.test(existing.imageUrl)) next.imageUrl = existing.imageUrl;
@@ -382,6 +385,9 @@ async function applyCollection(tx: Db, state: State, c: IncomingCollection, repo
     state.ids.collections = Math.max(state.ids.collections, id + 1);
   } else {
     id = state.ids.collections++;
+    // the id is another collection's: the old /SearchResults.asp?Cat={id} and /{Name}-s/{id}.htm
+    // addresses are kept by recording which collection the category became
+    if (c.wantedId !== undefined) await recordLegacyCategoryIds(tx, [{ legacyId: c.wantedId, collectionId: id }]);
   }
   const drawn = c.imageUrl === null || DRAWN_COLLECTION.test(c.imageUrl);
   const made = {

@@ -179,7 +179,9 @@ describe('a good import and the export', () => {
     expect(seen.every((s) => ['queued', 'running', 'done'].includes(s))).toBe(true);
     expect(job.bytesTotal).toBe(sample('shopify-pool-parts.csv').length);
     expect(job.rowsRead).toBe(51);
-    expect(job.report).toMatchObject({ format: 'shopify', dryRun: false, totals: { rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 }, problems: [] });
+    expect(job.report).toMatchObject({ format: 'shopify', dryRun: false, totals: { rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 } });
+    // the sample's example CDN is not fetched in tests: its pictures are warnings only
+    expect(job.report!.problems.filter((p) => p.kind !== 'warning' || p.column !== 'Image Src')).toEqual([]);
     expect(job.report!.version).toBeGreaterThan(0);
     expect(job.finishedAt).not.toBeNull();
     const product = await app.inject({ url: '/api/products/handle/brightwater-replacement-cartridge' });
