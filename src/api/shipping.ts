@@ -1,6 +1,7 @@
 /**
- * The shipping estimate call, `POST /api/shipping/estimate`: a cart's lines (or one variant of
- * the product page) and a destination ZIP, quoted by the domain's `quoteShipment` on the server
+ * The shipping estimate call, `POST /api/shipping/estimate`: some lines (one variant of the
+ * product page) or the shopper's own cart (its checkout id, with its discount codes), and a
+ * destination ZIP, quoted by the domain's `quoteShipment` on the server
  * at the server's clock. No account needed.
  *
  * The answer is the domain's `ShippingQuote` as JSON (money in integer cents, dates as ISO
@@ -8,7 +9,8 @@
  * with the same domain helpers. A destination or cart the quote refuses answers 422
  * `{ error, code }` with the domain's message and code: the client rejects with an `ApiError`
  * of status 422 whose `serverMessage` is the domain's message, to show as is (next to the ZIP
- * field); 400 is a body the schema refuses, 404 an unknown inventory level.
+ * field); 400 is a body the schema refuses, 404 an unknown inventory level or a checkout that is
+ * not the shopper's open cart.
  * @module
  */
 import type { ParcelService, ShippingErrorCode, ShippingQuote } from '../domain/shipping/index.ts';
@@ -33,10 +35,20 @@ export interface EstimateDestination {
   country?: string;
 }
 
-/** The body of `POST /api/shipping/estimate`. */
+/**
+ * The body of `POST /api/shipping/estimate`: `lines` (the product page), or `checkoutId` (the
+ * cart), never both.
+ */
 export interface EstimateShippingRequest {
-  /** 1 to 100 lines. */
-  lines: EstimateLine[];
+  /** 1 to 100 lines; leave out with `checkoutId`. */
+  lines?: EstimateLine[];
+  /**
+   * The shopper's own open cart (the last path segment of its `webUrl`): the server quotes the
+   * cart's lines at the cart's prices with its discount and free-shipping codes, as the hosted
+   * checkout will, so the quote's totals are what the checkout charges for the ZIP. Another
+   * shopper's cart, or one that is no longer open, answers 404.
+   */
+  checkoutId?: string;
   destination: EstimateDestination;
   /** The parcel service asked for. @default 'ground' */
   service?: ParcelService;

@@ -1,16 +1,20 @@
 /**
  * The cart's shipping, tax and dates for the shopper's ZIP (the cart page and the overlay): the
- * checkout's own quote when the server sends one with the cart, else an estimate of the cart's
- * lines for the ZIP; its shipments, and the totals rows (lines − discount + shipping + tax) when
- * the quote answers for this very cart.
+ * checkout's own quote when the server sends one with the cart, else the estimate of the cart
+ * itself (its checkout id: the server quotes its lines with its discount and free-shipping codes,
+ * as the hosted checkout will), or of its lines when there is no checkout id; its shipments, and
+ * the totals rows (lines − discount + shipping + tax) when the quote answers for this very cart.
  * @module
  */
 import { useMemo } from 'react';
+import type { EstimateShippingRequest } from '../api/shipping.ts';
+import { checkoutIdOf } from '../domain/cart-calls.ts';
 import { cartTotalsCents } from '../domain/cart.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
 import { estimateLines, quoteMatchesCart, quoteTotalsRows, shipmentViews, type QuoteTotalsRow, type ShipmentView } from '../domain/shipping-view.ts';
 import type { ShippingQuote } from '../domain/shipping/quote.ts';
 import { useThemeConfig } from './context.ts';
+import { cartRevision } from './query/shipping-reads.ts';
 import { useShippingEstimate, type ShippingEstimateApi } from './useShippingEstimate.ts';
 import { useShippingZip, type ShippingZipApi } from './useShippingZip.ts';
 
@@ -31,8 +35,9 @@ export interface CartShippingApi {
   /** The shipments of the quote (what ships together, by which service, when it arrives). */
   shipments: ShipmentView[];
   /**
-   * Whether the quote's money is this cart's: the same lines and discount. An estimate does not
-   * know the cart's discount codes, so with a discount only its shipments and dates are shown.
+   * Whether the quote's money is this cart's: the same lines and discount. The cart's estimate
+   * applies its codes; an answer for the cart as it was (or an estimate of bare lines with a
+   * code applied) is not exact, and only its shipments and dates are shown.
    */
   exact: boolean;
   /** The totals rows of the quote when exact (Subtotal, Discount, Shipping per shipment, Tax, Total), else null. */
@@ -50,11 +55,16 @@ export function useCartShipping(lines: readonly CartLine[], checkout: Checkout |
   const symbol = useThemeConfig().storeCurrency;
   const zip = useShippingZip();
   const served = (checkout as CheckoutWithQuote | null)?.shippingQuote ?? null;
-  const request = useMemo(() => {
+  const checkoutId = checkoutIdOf(checkout);
+  const codesKey = checkout?.DiscountCodes.map((c) => c.code).join('\n') ?? '';
+  const request = useMemo((): EstimateShippingRequest | null => {
     if (served || !zip.zip || lines.length === 0) return null;
+    // the cart by its id: its codes apply on the server, so the totals are the checkout's
+    if (checkoutId) return { checkoutId, destination: { zip: zip.zip } };
     return { lines: estimateLines(lines), destination: { zip: zip.zip } };
-  }, [served, zip.zip, lines]);
-  const estimate = useShippingEstimate(request);
+  }, [served, zip.zip, lines, checkoutId]);
+  const revision = useMemo(() => (checkoutId ? cartRevision(lines, codesKey ? codesKey.split('\n') : []) : undefined), [checkoutId, lines, codesKey]);
+  const estimate = useShippingEstimate(request, revision);
   const quote = served ?? estimate.quote;
   return useMemo(() => {
     const totals = checkout ? cartTotalsCents(lines, checkout) : null;

@@ -25,7 +25,8 @@ export interface ShippingEstimateApi {
 }
 
 /**
- * The estimate of a request, or 'idle' for null (no ZIP yet, nothing to ship). A 4xx answer's
+ * The estimate of a request, or 'idle' for null (no ZIP yet, nothing to ship); `revision` keys
+ * a cart's request by what the cart holds (see shippingEstimateRead). A 4xx answer's
  * `error` is the server's message in the quote's words ('ZIP code 00000 is not a US ZIP code we
  * know. Check it and try again.'), shown as is; anything else reads 'We couldn't check the
  * delivery dates. Try again.'.
@@ -33,9 +34,9 @@ export interface ShippingEstimateApi {
  * const estimate = useShippingEstimate(zip ? { lines: [{ inventoryLevelId, quantity: 1 }], destination: { zip } } : null);
  * if (estimate.status === 'ready') return <p>{estimate.quote.dates.arrivalText}</p>;
  */
-export function useShippingEstimate(request: EstimateShippingRequest | null): ShippingEstimateApi {
+export function useShippingEstimate(request: EstimateShippingRequest | null, revision?: unknown): ShippingEstimateApi {
   const { client } = useSkimmer();
-  const read = useRead(shippingEstimateRead(client, request));
+  const read = useRead(shippingEstimateRead(client, request, revision));
   if (!request) return { status: 'idle', quote: null, message: null, retry: read.refetch };
   if (read.status === 'error') {
     const refused = isApiError(read.error) && typeof read.error.status === 'number' && read.error.status >= 400 && read.error.status < 500 && read.error.serverMessage;

@@ -100,17 +100,15 @@ describe('useCartShipping', () => {
   const items = [lineItem(1, 21, 1, 39.99), lineItem(2, 22, 1, 689.99), lineItem(3, 23, 1, 1149.99)];
   const quoteLines = [{ ...CHLORINE, id: '21' }, { ...PUMP, id: '22' }, { ...FILTER, id: '23' }];
 
-  test('estimates the cart\'s lines for the saved ZIP: three shipments and the quote\'s totals rows', async () => {
+  test('estimates the cart itself (its checkout id) for the saved ZIP: three shipments and the quote\'s totals rows', async () => {
     const quote = quoteOf(quoteLines);
     const calls = { estimateShipping: vi.fn(async (_body: EstimateShippingRequest) => ({ quote })) } satisfies Partial<ApiClient>;
     const checkout = checkoutOf(items);
     const storage = createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' });
     const { result } = renderHook(() => useCartShipping(checkoutLines(checkout), checkout), { wrapper: wrapper(fakeClient(calls), testEnvironment({ storage })) });
     await waitFor(() => expect(result.current.quote).not.toBeNull());
-    expect(calls.estimateShipping.mock.calls[0]![0]).toEqual({
-      lines: [{ inventoryLevelId: 21, quantity: 1 }, { inventoryLevelId: 22, quantity: 1 }, { inventoryLevelId: 23, quantity: 1 }],
-      destination: { zip: '90210' },
-    });
+    // the server reads the cart's lines and codes: the body names the cart only
+    expect(calls.estimateShipping.mock.calls[0]![0]).toEqual({ checkoutId: 'chk1', destination: { zip: '90210' } });
     expect(result.current.exact).toBe(true);
     expect(result.current.shipments.map((s) => [s.heading, s.items])).toEqual([
       ['Parcels by Ground', ['Part 22']],
@@ -120,7 +118,20 @@ describe('useCartShipping', () => {
     expect(result.current.rows?.map((r) => r.kind)).toEqual(['subtotal', 'shipping', 'shipping', 'shipping', 'tax', 'total']);
   });
 
-  test('the checkout\'s own quote wins, with no estimate call; an estimate that cannot know the discount shows no money', async () => {
+  test('a checkout without an id estimates its lines', async () => {
+    const calls = { estimateShipping: vi.fn(async (_body: EstimateShippingRequest) => ({ quote: quoteOf(quoteLines) })) } satisfies Partial<ApiClient>;
+    const checkout = checkoutOf(items, { webUrl: '' });
+    const storage = createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' });
+    const { result } = renderHook(() => useCartShipping(checkoutLines(checkout), checkout), { wrapper: wrapper(fakeClient(calls), testEnvironment({ storage })) });
+    await waitFor(() => expect(result.current.quote).not.toBeNull());
+    expect(calls.estimateShipping.mock.calls[0]![0]).toEqual({
+      lines: [{ inventoryLevelId: 21, quantity: 1 }, { inventoryLevelId: 22, quantity: 1 }, { inventoryLevelId: 23, quantity: 1 }],
+      destination: { zip: '90210' },
+    });
+    expect(result.current.exact).toBe(true);
+  });
+
+  test('the checkout\'s own quote wins, with no estimate call; an answer without the cart\'s discount shows no money', async () => {
     const served = quoteOf(quoteLines, '90210', { discountCents: 10_000 });
     const calls = { estimateShipping: vi.fn(async () => ({ quote: quoteOf(quoteLines) })) } satisfies Partial<ApiClient>;
     const storage = createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' });

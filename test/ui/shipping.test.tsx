@@ -39,7 +39,7 @@ function estimating(answer: (body: EstimateShippingRequest) => Promise<{ quote: 
 
 describe('the product page', () => {
   test('shows when it ships and arrives for the saved ZIP, under the price, with the notices', async () => {
-    const calls = estimating(async (body) => ({ quote: quoteOf([{ ...PUMP, id: String(body.lines[0]!.inventoryLevelId) }], body.destination.zip) }));
+    const calls = estimating(async (body) => ({ quote: quoteOf([{ ...PUMP, id: String(body.lines![0]!.inventoryLevelId) }], body.destination.zip) }));
     const client = fakeClient({
       productByHandle: vi.fn(async () => ({ product: { ...pump(), notices: LEAD } })),
       relatedProducts: vi.fn(async () => ({ products: [] })),
@@ -175,6 +175,66 @@ describe('the cart', () => {
       `Total ${money(t.linesCents - t.discountCents + parcel!.cents + hazmat!.cents + freight!.cents + quote.tax.totalCents)}`,
     ]);
     for (const s of quote.shipments) expect(within(shipments).getAllByText(s.dates.arrivalText).length).toBeGreaterThan(0);
+  });
+
+  test('with SAVE10 and FREESHIP the cart asks for its own quote and shows the checkout\'s rows: the discount, free ground, the tax and the total charged', async () => {
+    // the cart's answer after the codes: the lines less 10 %, as the server prices it
+    const linesCents = 3999 + 68999;
+    const discountCents = Math.round(linesCents / 10);
+    const two = [lineItem(1, 21, 1, 39.99), lineItem(2, 22, 1, 689.99)];
+    const checkout = checkoutOf(two, {
+      subtotalPrice: fromCents(linesCents - discountCents),
+      DiscountCodes: [{ code: 'SAVE10', Discount: { title: '10% off your order' } }, { code: 'FREESHIP', Discount: { title: 'Free shipping' } }],
+    });
+    // what the server quotes for the cart: its lines with its discount and free shipping
+    const quote = quoteOf([{ ...CHLORINE, id: '21' }, { ...PUMP, id: '22' }], '90210', { discountCents, freeShipping: true });
+    const calls = estimating(async () => ({ quote }));
+    const environment = testEnvironment({ storage: createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' }) });
+    const Wrapper = wrapper(fakeClient(calls), environment);
+    const { container } = render(
+      <Wrapper>
+        <CartShipping lines={checkoutLines(checkout)} checkout={checkout} fallbackRows={[]} />
+      </Wrapper>,
+    );
+    await screen.findByRole('region', { name: 'Shipments' });
+    // the cart by its id, never its lines: the server applies the codes
+    expect(calls.estimateShipping.mock.calls[0]![0]).toEqual({ checkoutId: 'chk1', destination: { zip: '90210' } });
+    const rows = [...container.querySelectorAll('.sk-totals > div')].map((r) => [...r.children].map((c) => c.textContent).join(' '));
+    const [parcel, hazmat] = quote.shipments;
+    const t = quote.totals;
+    expect(parcel!.cents).toBe(0);
+    expect(rows).toEqual([
+      `Subtotal ${money(linesCents)}`,
+      `Discount (SAVE10, FREESHIP) -${money(discountCents)}`,
+      'Shipping: Parcels by Ground FREE',
+      `Shipping: Pool chemicals by Ground ${money(hazmat!.cents)}`,
+      `Sales tax (CA ${quote.tax.rateText}) ${money(t.taxCents)}`,
+      `Total ${money(linesCents - discountCents + hazmat!.cents + t.taxCents)}`,
+    ]);
+    expect(t.taxCents).toBeGreaterThan(0);
+  });
+
+  test('a code applied or removed asks again; an answer for the cart as it was shows no totals', async () => {
+    const one = [lineItem(1, 22, 1, 689.99)];
+    const plain = checkoutOf(one);
+    const withCode = checkoutOf(one, { subtotalPrice: 620.99, DiscountCodes: [{ code: 'SAVE10', Discount: { title: '10% off your order' } }] });
+    // the server still answers without the discount (the cart as it was)
+    const calls = estimating(async () => ({ quote: quoteOf([{ ...PUMP, id: '22' }]) }));
+    const environment = testEnvironment({ storage: createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' }) });
+    const Wrapper = wrapper(fakeClient(calls), environment);
+    const fallbackRows = [{ kind: 'total' as const, label: 'Total', value: '$620.99' }];
+    const view = (checkout: typeof plain) => (
+      <Wrapper>
+        <CartShipping lines={checkoutLines(checkout)} checkout={checkout} fallbackRows={fallbackRows} />
+      </Wrapper>
+    );
+    const { rerender } = render(view(plain));
+    await waitFor(() => expect(screen.getByLabelText('Order totals').textContent).toContain('Sales tax'));
+    rerender(view(withCode));
+    await waitFor(() => expect(calls.estimateShipping).toHaveBeenCalledTimes(2));
+    await screen.findByRole('region', { name: 'Shipments' });
+    // the quote's money is not this cart's: the cart's own rows stay
+    await waitFor(() => expect(screen.getByLabelText('Order totals').textContent).toBe('Total$620.99'));
   });
 
   test('without a ZIP the cart\'s own rows stay, with the ZIP form', () => {

@@ -36,10 +36,14 @@ export const estimateBody = {
       required: ['zip'],
       additionalProperties: false,
     },
+    // the shopper's own cart instead of lines: its lines, prices and discount codes
+    checkoutId: { type: 'string', minLength: 1, maxLength: 64 },
     service: { type: 'string', enum: [...PARCEL_SERVICES] },
     freight: { type: 'object', properties: { liftgate: bool, residential: bool }, additionalProperties: false },
   },
-  required: ['lines', 'destination'],
+  required: ['destination'],
+  // lines or a cart, never both: a cart's lines are the server's, not the body's
+  oneOf: [{ required: ['lines'] }, { required: ['checkoutId'] }],
   additionalProperties: false,
 } as const;
 
@@ -53,7 +57,7 @@ export const refusalSchema = {
 /** POST /api/shipping/estimate. */
 export const estimateRoute = {
   tags: ['shipping'],
-  summary: 'Shipping, delivery dates, tax and totals of lines to a ZIP code (no account needed)',
+  summary: "Shipping, delivery dates, tax and totals of lines, or of the shopper's own cart with its discount codes, to a ZIP code (no account needed)",
   body: estimateBody,
   response: {
     200: {

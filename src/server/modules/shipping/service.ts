@@ -15,6 +15,9 @@
  * - A line's weight is its variant's packed weight, else the product's weight; a line with
  *   neither gets the domain's "has no shipping weight" message, never a guess.
  * - Lines of one inventory level given twice are one line (their quantities add up).
+ * - A cart's estimate (its checkout id) quotes the cart's own lines at the cart's prices with its
+ *   discount and free-shipping codes, exactly as the hosted checkout does; only the cart's owner
+ *   (its session, or its customer) may ask, and any other checkout is not found.
  * @module
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +29,8 @@ import {
   type CsvRows, type HazardGroup, type ProductNotice, type QuoteLine, type QuoteOptions, type ShipClass, type ShippingDestination,
   type ShippingProfile, type ShippingQuote, type ShippingResult, type ShippingStore, type ShippingTableFiles, type ShippingTables, type TableProblem,
 } from '../../../domain/shipping/index.ts';
+import type { CartPrice } from '../../../domain/cart-pricing.ts';
+import { lineDetails, ownedCheckout, priceCheckout, type LineDetail, type Owner } from '../../commerce/checkouts.ts';
 import type { Db } from '../../db/database.ts';
 import { shipLevels, type ShipLevelRow } from './repository.ts';
 
@@ -202,6 +207,33 @@ export async function quoteLinesOf(db: Db, lines: readonly LevelLine[]): Promise
   return out;
 }
 
+/** Why a cart cannot be quoted: no open cart of the asking shopper has the id. */
+export class UnknownCheckoutError extends Error {
+  constructor() {
+    super('Checkout not found.');
+    this.name = 'UnknownCheckoutError';
+  }
+}
+
+/**
+ * What a priced cart gives the quote: its discount on the lines, and whether a free-shipping
+ * code applies. The hosted checkout and the cart's estimate both read a cart's codes so.
+ * @example
+ * cartQuoteOptions(priceCart(lines, [SAVE10, FREESHIP])); // { discountCents: 1000, freeShipping: true }
+ */
+export function cartQuoteOptions(price: Pick<CartPrice, 'discountCents' | 'applied'>): { discountCents: number; freeShipping: boolean } {
+  return { discountCents: price.discountCents, freeShipping: price.applied.some((r) => r.kind === 'free_shipping') };
+}
+
+/**
+ * The quote lines of a cart's lines: each level's ship profile and notices at the cart's price.
+ * @throws UnknownLevelError for an inventory level that no longer exists
+ */
+export async function cartQuoteLines(db: Db, lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[]): Promise<QuoteLine[]> {
+  const unit = new Map(lines.map((l) => [l.inventoryLevelId, l.unitCents]));
+  return (await quoteLinesOf(db, lines)).map((q) => ({ ...q, unitCents: unit.get(Number(q.id)) ?? q.unitCents }));
+}
+
 /**
  * The shipping service of a running store: its tables and clock.
  * @example
@@ -226,6 +258,28 @@ export class ShippingService {
    */
   async estimate(db: Db, lines: readonly LevelLine[], destination: ShippingDestination, options: Omit<QuoteOptions, 'purpose'> = {}): Promise<ShippingResult<ShippingQuote>> {
     return this.quote(await quoteLinesOf(db, lines), destination, { ...options, purpose: 'estimate' });
+  }
+
+  /**
+   * The estimate of a shopper's own open cart: its lines at the cart's prices, its discount and
+   * free-shipping codes, purpose 'estimate' (a ZIP is enough), so its totals are the ones the
+   * hosted checkout charges for the same destination and choices.
+   * @throws UnknownCheckoutError when the checkout is not an open cart of `owner`
+   * @example
+   * await shipping.estimateCheckout(db, { sessionId: 4, customerId: null }, checkoutId, { zip: '92101' });
+   */
+  async estimateCheckout(
+    db: Db,
+    owner: Owner | null,
+    checkoutId: string,
+    destination: ShippingDestination,
+    options: Omit<QuoteOptions, 'purpose' | 'discountCents' | 'freeShipping'> = {},
+  ): Promise<ShippingResult<ShippingQuote>> {
+    const row = owner ? await ownedCheckout(db, checkoutId, owner) : undefined;
+    if (row?.status !== 'open') throw new UnknownCheckoutError();
+    const lines = await lineDetails(db, checkoutId);
+    const price = await priceCheckout(db, checkoutId, lines);
+    return this.quote(await cartQuoteLines(db, lines), destination, { ...options, ...cartQuoteOptions(price), purpose: 'estimate' });
   }
 }
 
