@@ -34,6 +34,26 @@ export interface RelatedOffer {
   adding: boolean;
 }
 
+const PROVIDER_NAMES: Record<string, string> = { stripe: 'Stripe', test: 'the test provider' };
+
+/**
+ * The lines under an order's card: which provider took the payment under which id, whether the
+ * money is still only held (captured when the order ships), and each refund with its state.
+ * @example
+ * orderPaymentDetails({ brand: 'Visa', last4: '4242', provider: 'stripe', paymentId: 'pi_1', captures: [], refunds: [] });
+ * // ['Paid through Stripe · payment pi_1', 'Authorised: charged when your order ships']
+ */
+export function orderPaymentDetails(payment: Order['payment']): string[] {
+  if (!payment.provider || !payment.paymentId) return [];
+  const lines = [`Paid through ${PROVIDER_NAMES[payment.provider] ?? payment.provider} · payment ${payment.paymentId}`];
+  if (payment.captures !== undefined && payment.captures.length === 0) lines.push('Authorised: charged when your order ships');
+  for (const r of payment.refunds ?? []) {
+    const state = r.status === 'succeeded' ? '' : r.status === 'failed' ? ' (failed)' : ' (pending)';
+    lines.push(`Refunded ${formatPrice(r.amount)}${state}${r.id ? ` · ${r.id}` : ''}`);
+  }
+  return lines;
+}
+
 /** What an order's page shows. */
 export interface OrderView {
   /** 'checking' until the user call answers, 'redirect' (to /login.asp) when signed out. */
@@ -50,6 +70,11 @@ export interface OrderView {
   totals: TotalsRow[];
   addressLines: string[];
   paymentText: string;
+  /**
+   * The payment's records below the card: the provider and its payment id, a capture still to
+   * come, and each refund (empty for an order from before payments went through a provider).
+   */
+  paymentDetails: string[];
   /** The failure text when the order could not load. */
   errorText: string | null;
   relatedStatus: 'loading' | 'ready';
@@ -92,7 +117,8 @@ export function connectOrder(snapshot: SnapshotFrom<typeof orderMachine>): Order
     })),
     totals: order ? orderTotalsRows(order) : [],
     addressLines: order ? orderAddressLines(order.shippingAddress) : [],
-    paymentText: order ? `${order.payment.brand} ending in ${order.payment.last4}` : '',
+    paymentText: order ? (order.payment.last4 ? `${order.payment.brand} ending in ${order.payment.last4}` : order.payment.brand) : '',
+    paymentDetails: order ? orderPaymentDetails(order.payment) : [],
     errorText: status === 'failed' ? c.error : null,
     relatedStatus: loaded?.related === 'ready' ? 'ready' : 'loading',
     related: c.related.map((card) => ({

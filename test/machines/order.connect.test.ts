@@ -4,7 +4,7 @@ import type { AddToOrderResponse, Order } from '../../src/api/types.ts';
 import { MESSAGES } from '../../src/domain/account.ts';
 import type { ProductCardData, User } from '../../src/domain/entities.ts';
 import { ORDER_TEXT } from '../../src/domain/orders.ts';
-import { connectOrder } from '../../src/machines/order.connect.ts';
+import { connectOrder, orderPaymentDetails } from '../../src/machines/order.connect.ts';
 import { orderMachine } from '../../src/machines/order.machine.ts';
 
 const user = { id: 1, email: 'a@b.test', firstName: 'A', lastName: 'B', recoveryEmail: null, recoveryEmailVerified: false } as User;
@@ -47,6 +47,16 @@ describe('connectOrder', () => {
     const view = connectOrder(actor.getSnapshot());
     expect(view).toMatchObject({ gate: 'ready', status: 'loaded', orderId: 5, title: ORDER_TEXT.detailTitle(5), paymentText: 'Visa ending in 4242' });
     expect(view.lines).toEqual([expect.objectContaining({ id: 9, quantity: 2, sku: 'P-1' })]);
+  });
+
+  test('an order paid through a provider shows the provider, its payment id, a capture still to come and each refund', () => {
+    expect(orderPaymentDetails({ brand: 'Visa', last4: '4242' })).toEqual([]);
+    expect(orderPaymentDetails({
+      brand: 'Visa', last4: '4242', provider: 'stripe', paymentId: 'pi_1', captures: [{ id: 'ch_1', amount: 20, status: 'succeeded', createdAt: '' }],
+      refunds: [{ id: 're_1', amount: 5, status: 'succeeded', createdAt: '' }, { id: null, amount: 2.5, status: 'pending', createdAt: '' }],
+    })).toEqual(['Paid through Stripe · payment pi_1', 'Refunded $5.00 · re_1', 'Refunded $2.50 (pending)']);
+    expect(orderPaymentDetails({ brand: 'Visa', last4: '4242', provider: 'test', paymentId: 'tp_1', captures: [], refunds: [] }))
+      .toEqual(['Paid through the test provider · payment tp_1', 'Authorised: charged when your order ships']);
   });
 
   test('while one product is added to the order every Add to Order button is disabled', async () => {

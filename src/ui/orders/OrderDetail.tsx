@@ -191,6 +191,9 @@ export function OrderDetail({ id, returnPath }: OrderDetailProps) {
           <section className="account-card">
             <h2>{ORDER_TEXT.payment}</h2>
             <p>{page.paymentText}</p>
+            {page.paymentDetails.map((line, i) => (
+              <p key={i} className="order-payment-detail">{line}</p>
+            ))}
             <p className="order-email">Confirmation sent to {order.email}</p>
           </section>
         </aside>

@@ -152,7 +152,7 @@ describe('the Stripe checkout page', () => {
   });
 
   test('a checkout whose cart changed after the shopper paid is not placed at the old amount: the payment is refunded in full', async () => {
-    const { cookie, id } = await guestCart(store);
+    const { id } = await guestCart(store);
     // the page wrote the shopper's details, and the shopper pays an amount that is no longer the total
     await saveCheckoutDetails(store.db, id, { email: 'guest@example.com', address: { ...stripeForm, company: null, address2: null }, choice: {}, paymentMethodId: null });
     await expect(store.app.payments.payCheckout({ checkoutId: id, amountCents: 101, currency: 'USD', method: { kind: 'method', id: 'pm_card_visa' } }))
