@@ -1,10 +1,11 @@
 /**
  * The operators' catalogue write of the multi-process store: a sale (a product's price and
- * compare-at price), `POST /api/admin/products/{productId}/price`, operators only, by credentials
- * alone (security/operator-access.ts: ADMIN_TOKEN, the store's Host, the cross-site guard; 404
- * while no ADMIN_TOKEN is configured). The product, its variants and
- * their inventory levels take the new price in one transaction, which records the change in the
- * catalogue log (scale/catalogue-log.ts); then `app.catalogue.reindex`
+ * compare-at price), `POST /api/admin/products/{productId}/price`, operators with the catalogue
+ * permission only, by credentials alone (security/operator-access.ts: an operator session with
+ * its CSRF token, a token scoped to the catalogue, or ADMIN_TOKEN; the store's Host; the
+ * cross-site guard). The product, its variants and their inventory levels take the new price in
+ * one transaction, which records the change in the catalogue log (scale/catalogue-log.ts) and
+ * the audit log (who, the price before and after); then `app.catalogue.reindex`
  * updates this process's index and caches and announces the change to the other processes
  * (the catalogue change feed), so every process's product and search answers show the sale.
  * @module
@@ -13,6 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import { setProductPrice } from '../repositories/catalogue.ts';
+import { audit, auditWho, productPriceSnapshot } from '../modules/admin/index.ts';
 import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../security/operator-access.ts';
 
 /** Options of {@link adminCatalogueRoutes}. */
@@ -37,6 +39,7 @@ export const adminCatalogueRoutes: FastifyPluginAsync<AdminCatalogueOptions> = a
   const cents = { type: 'integer', minimum: 0, maximum: MAX_PRICE_CENTS } as const;
   app.post<{ Params: { productId: number }; Body: { priceCents: number; compareAtPriceCents: number | null } }>('/api/admin/products/:productId/price', {
     bodyLimit: 1024,
+    config: { operatorPermission: 'catalogue' },
     schema: {
       tags: ['products'],
       summary: 'Put a product on sale (operators): its price and compare-at price, on every process of the store',
@@ -59,7 +62,15 @@ export const adminCatalogueRoutes: FastifyPluginAsync<AdminCatalogueOptions> = a
     const { productId } = request.params;
     const { priceCents, compareAtPriceCents } = request.body;
     if (compareAtPriceCents !== null && compareAtPriceCents <= priceCents) throw new HttpError(400, 'compareAtPriceCents must be above priceCents (or null).');
-    const change = await setProductPrice(db, productId, priceCents, compareAtPriceCents);
+    const who = auditWho(request);
+    // the audit row commits with the price or not at all (the inner transaction joins this one)
+    const change = await db.transaction(async (tx) => {
+      const before = await productPriceSnapshot(tx, productId);
+      if (before === null) return null;
+      const done = await setProductPrice(tx, productId, priceCents, compareAtPriceCents);
+      if (done) await audit(tx, who, 'product.price', { type: 'product', id: productId }, before, { priceCents, compareAtPriceCents });
+      return done;
+    });
     if (!change) throw new HttpError(404, 'Product not found.');
     await app.catalogue.reindex(change.ids, change.version);
     return { productId, priceCents, compareAtPriceCents };
