@@ -4,9 +4,14 @@
  * every page's first load. The first sign that the shopper reaches for the box (the pointer over
  * it, a touch, the focus, typing) loads the box at work, which takes over with what was typed,
  * the focus and a submit made meanwhile.
+ *
+ * The input is uncontrolled: on a slow device the shopper types into the server's input before the
+ * page hydrates, and a controlled input would be set back to its first render's empty value (the
+ * characters typed meanwhile lost). The DOM input's value is the truth until the box at work reads
+ * it.
  * @module
  */
-import { lazy, startTransition, Suspense, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, startTransition, Suspense, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { LISTING_TEXT } from '../../domain/listing.ts';
 import { SEARCH_RESULTS_PATH } from '../../domain/urls.ts';
@@ -42,7 +47,7 @@ export function SearchIcon() {
  * @example <SearchBox onSearchPage={pathname === '/searchresults.asp'} />
  */
 export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
-  const seed = useRef<SearchBoxSeed>({ text: '', focused: false, submitted: false });
+  const seed = useRef<SearchBoxSeed>({ text: '', focused: false, submitted: false, field: null });
   const [text, setText] = useState('');
   const [woken, setWoken] = useState(false);
   // the empty-box rule needs the scripts: the server's HTML (and a page without JavaScript) keeps
@@ -50,6 +55,20 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   // a transition: this form stays on screen, usable, until the box at work is ready (no fallback)
   const wake = () => startTransition(() => setWoken(true));
+
+  // what the shopper did before hydration (typed, focused the box) has fired no React handler:
+  // read it from the DOM once hydrated and hand it on
+  useLayoutEffect(() => {
+    const field = seed.current.field;
+    if (!field) return;
+    const focused = field.ownerDocument.activeElement === field;
+    if (field.value !== '') {
+      seed.current.text = field.value;
+      setText(field.value);
+    }
+    if (focused) seed.current.focused = true;
+    if (focused || field.value !== '') wake();
+  }, []);
 
   const first = (
     <form
@@ -68,6 +87,10 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     >
       <div className="search-field">
         <input
+          ref={(field) => {
+            // kept after the swap: the box at work reads the last value this input held
+            if (field) seed.current.field = field;
+          }}
           type="search"
           name="q"
           role="combobox"
@@ -75,7 +98,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
           aria-expanded={false}
           aria-label={LISTING_TEXT.placeholder}
           placeholder={LISTING_TEXT.placeholder}
-          value={text}
+          defaultValue=""
           autoComplete="off"
           onFocus={() => {
             seed.current.focused = true;

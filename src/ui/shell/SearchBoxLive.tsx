@@ -5,7 +5,7 @@
  * the shopper first reaches for the box.
  * @module
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { LISTING_TEXT } from '../../domain/listing.ts';
 import { useSearchBox } from '../../hooks/useSearchBox.ts';
@@ -28,6 +28,17 @@ export interface SearchBoxSeed {
   text: string;
   focused: boolean;
   submitted: boolean;
+  /**
+   * The first box's input. Its value is read when this box takes over: a keystroke the first box
+   * had no time to handle (on a slow device) is in the DOM, not yet in `text`.
+   * @default null
+   */
+  field?: HTMLInputElement | null;
+}
+
+/** What the shopper typed in the first box: its input's value, else the text its handlers saw. */
+function seededText(seed: SearchBoxSeed | undefined): string {
+  return seed?.field?.value ?? seed?.text ?? '';
 }
 
 /** A plain left click that the app may handle itself (no new tab, no modifier). */
@@ -43,7 +54,9 @@ function isPlainClick(event: MouseEvent): boolean {
  * @example <LiveSearchBox onSearchPage={pathname === '/searchresults.asp'} />
  */
 export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps) {
-  const box = useSearchBox({ onSearchPage });
+  // the machine starts with what was typed, so the first render of this input already shows it
+  const [query] = useState(() => seededText(seed?.current));
+  const box = useSearchBox({ onSearchPage, query });
   const root = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -51,13 +64,16 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
   const { clickOutside, change, submit } = box;
 
   // takes over from the box the page first showed: its text, focus and a pending submit (once,
-  // also under StrictMode's second run of effects)
+  // also under StrictMode's second run of effects). A layout effect: it runs before the browser
+  // handles the next keystroke, so no key falls between the two inputs; the first input's value
+  // is read again for a keystroke it received while this box rendered.
   const seeded = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const start = seed?.current;
     if (!start || seeded.current) return;
     seeded.current = true;
-    if (start.text) change(start.text);
+    const text = seededText(start);
+    if (text) change(text);
     if (start.focused) input.current?.focus();
     if (start.submitted) submit();
   }, []);
