@@ -74,3 +74,59 @@ export function headerNavigation(navData: readonly NavLink[] | null | undefined,
 export function cartLineTotalText(line: { price: number; quantity: number }, currencySymbol: string): string {
   return formatCartAmount(fromCents(linesSubtotalCents([line])), currencySymbol);
 }
+
+/** Texts of the header's one-row navigation. */
+export const NAV_TEXT = {
+  /** The top-level entry whose panel holds the catalogue's collections (our wording). */
+  categories: 'Shop by Category',
+} as const;
+
+/**
+ * A top-level entry of the header navigation: a plain link, or a disclosure whose panel lists
+ * columns (a collection and its children).
+ */
+export type NavGroup =
+  | { kind: 'link'; key: string; link: HeaderNavLink }
+  | { kind: 'panel'; key: string; title: string; columns: HeaderNavLink[] };
+
+/** Whether a link leads to a collection of the catalogue (not the vendors index under the same path). */
+function isCollectionLink(url: string, collectionPath: string): boolean {
+  const prefix = `${collectionPath.replace(/\/+$/, '')}/`;
+  if (!url.startsWith(prefix)) return false;
+  const handle = url.slice(prefix.length).split(/[/?#]/)[0] ?? '';
+  return handle !== '' && handle !== 'vendors';
+}
+
+/**
+ * Folds the header's links into a few top-level entries so the navigation fits one row: every
+ * collection link (with its capped children, grouped under its parent) goes into one 'Shop by
+ * Category' panel, placed where the first collection was; a link with children of another kind
+ * becomes its own panel; a link without children stays a plain link. The order of links within
+ * each entry is kept, and every input link appears exactly once.
+ *
+ * A store of 14 top-level collections and 5 page links then shows 6 entries, not 19 that wrap
+ * into three rows and push the products below the fold.
+ *
+ * @param collectionPath the store's collection path (storeConfig.collectionPath), e.g. '/collections'
+ * @example
+ * navGroups([pumps, filters, brands], '/collections');
+ * // [{ kind: 'panel', title: 'Shop by Category', columns: [pumps, filters] }, { kind: 'link', link: brands }]
+ */
+export function navGroups(links: readonly HeaderNavLink[], collectionPath: string): NavGroup[] {
+  const groups: NavGroup[] = [];
+  let categories: Extract<NavGroup, { kind: 'panel' }> | null = null;
+  for (const link of links) {
+    if (isCollectionLink(link.url, collectionPath)) {
+      if (!categories) {
+        categories = { kind: 'panel', key: 'categories', title: NAV_TEXT.categories, columns: [] };
+        groups.push(categories);
+      }
+      categories.columns.push(link);
+    } else if (link.children.length > 0) {
+      groups.push({ kind: 'panel', key: `${link.id}-${link.url}`, title: link.title, columns: [link] });
+    } else {
+      groups.push({ kind: 'link', key: `${link.id}-${link.url}`, link });
+    }
+  }
+  return groups;
+}

@@ -129,8 +129,8 @@ describe('Header', () => {
     const main = screen.getByRole('navigation', { name: 'Main' });
     const equipment = within(main).getByRole('link', { name: 'Shop by Equipment' });
     expect(equipment.getAttribute('href')).toBe(EQUIPMENT_PATH);
-    const topLevel = [...main.querySelectorAll(':scope > ul > li > a')].map((a) => a.getAttribute('href'));
-    expect(topLevel.indexOf(EQUIPMENT_PATH)).toBeGreaterThan(topLevel.indexOf('/collections/filters'));
+    const topLevel = [...main.querySelectorAll(':scope > ul > li > a, :scope > ul > li > details > summary')].map((a) => a.getAttribute('href') ?? a.textContent);
+    expect(topLevel).toEqual(['Shop by Category', EQUIPMENT_PATH]);
     cleanup();
     // a store whose own navigation already has the page keeps its link, without a second one
     mount(<Header navData={[...nav, link(3, 'Equipment', EQUIPMENT_PATH, [])]} pathname="/" />);
@@ -178,12 +178,30 @@ describe('Header', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  test('on mobile the user icon links to /myaccount.asp and the menu button reveals the navigation', () => {
+  test('on mobile the user icon links to /myaccount.asp and the Menu disclosure holds the navigation', () => {
     mount(<Header navData={nav} pathname="/" />, { width: 400 });
     expect(screen.getByRole('link', { name: 'Manage Account' }).getAttribute('href')).toBe('/myaccount.asp');
-    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    // a native <details>: it opens without JavaScript, so the navigation is in the server's HTML
+    const menu = screen.getByText('Menu').closest('details')!;
+    expect(menu.open).toBe(false);
+    expect(menu.querySelector('nav[aria-label="Main"]')).not.toBeNull();
+    fireEvent.click(menu.querySelector('summary')!);
+    expect(menu.open).toBe(true);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(menu.querySelector('summary'));
+  });
+
+  test('the collections fold into one Shop by Category panel; Escape closes it and focuses its summary', () => {
+    mount(<Header navData={nav} pathname="/" />);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    const panel = within(main).getByText('Shop by Category').closest('details')!;
+    expect([...panel.querySelectorAll('.nav-column-title')].map((a) => a.getAttribute('href'))).toEqual(['/collections/pumps', '/collections/filters']);
+    fireEvent.click(panel.querySelector('summary')!);
+    expect(panel.open).toBe(true);
+    fireEvent.keyDown(within(panel).getByRole('link', { name: 'Pumps' }), { key: 'Escape' });
+    expect(panel.open).toBe(false);
+    expect(document.activeElement).toBe(panel.querySelector('summary'));
   });
 
   test('right-clicking the logo shows the copyright alert', () => {

@@ -4,8 +4,8 @@
  * additionalHeaderLinks appended, a mobile menu).
  * @module
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { headerNavigation, HOME_PATH, CHROME_TEXT } from '../../domain/chrome.ts';
+import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { headerNavigation, HOME_PATH, CHROME_TEXT, navGroups, type NavGroup } from '../../domain/chrome.ts';
 import type { NavLink } from '../../domain/entities.ts';
 import { SHELL_MESSAGES } from '../../domain/shell.ts';
 import { useSkimmer } from '../../hooks/context.ts';
@@ -42,77 +42,119 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
+/** Closes a disclosure and gives the focus back to its summary (Escape, the disclosure pattern). */
+function closeDisclosure(details: HTMLDetailsElement) {
+  details.open = false;
+  details.querySelector<HTMLElement>(':scope > summary')?.focus();
+}
+
 /**
- * One top-level link with its dropdown: opens on hover and on focus within (so Tab reaches the
- * children), closes on Escape.
+ * One top-level entry: a plain link, or a `<details>` disclosure whose panel lists collections
+ * with their children. Native `<details>` opens without JavaScript (a phone with scripts off still
+ * reaches every category); with scripts, Escape closes it and returns the focus to its summary.
  */
-function NavEntry({ link }: { link: ReturnType<typeof headerNavigation>[number] }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const hasChildren = link.children.length > 0;
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') setOpen(false);
-    if (event.key === 'ArrowDown' && hasChildren) {
-      event.preventDefault();
-      setOpen(true);
-    }
+function NavEntry({ group }: { group: NavGroup }) {
+  if (group.kind === 'link') {
+    return (
+      <li className="nav-item">
+        <a href={group.link.url}>{group.link.title}</a>
+      </li>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key !== 'Escape' || !event.currentTarget.open) return;
+    // the innermost open disclosure closes first (the phone's menu stays open around it)
+    event.stopPropagation();
+    closeDisclosure(event.currentTarget);
   };
   return (
-    <li
-      className={`nav-item${open ? ' is-open' : ''}`}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
-      }}
-      onKeyDown={onKeyDown}
-      onClick={() => setOpen(false)}
-    >
-      <a href={link.url} aria-haspopup={hasChildren ? 'true' : undefined} aria-expanded={hasChildren ? open : undefined} aria-controls={hasChildren ? id : undefined}>
-        {link.title}
-      </a>
-      {hasChildren && (
-        <ul id={id} className="nav-children">
-          {link.children.map((child) => (
-            <li key={child.id}><a href={child.url}>{child.title}</a></li>
-          ))}
-        </ul>
-      )}
+    <li className="nav-item">
+      <details className="nav-group" onKeyDown={onKeyDown}>
+        <summary>{group.title}</summary>
+        <div className="nav-panel">
+          <ul className="nav-columns">
+            {group.columns.map((column) => (
+              <li key={`${column.id}-${column.url}`} className="nav-column">
+                <a className="nav-column-title" href={column.url}>{column.title}</a>
+                {column.children.length > 0 && (
+                  <ul className="nav-children">
+                    {column.children.map((child) => (
+                      <li key={`${child.id}-${child.url}`}><a href={child.url}>{child.title}</a></li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
     </li>
   );
 }
 
 /**
- * The site header. On mobile the navigation moves into a menu opened by the Menu button; it
- * traps nothing (it is part of the page), closes on Escape and on every path change.
+ * Closes the header's open disclosures on a path change and on a pointer press outside them
+ * (one category panel open at a time: opening one closes the others).
+ */
+function useDisclosures(header: RefObject<HTMLElement | null>, pathname: string) {
+  useEffect(() => {
+    header.current?.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => {
+      details.open = false;
+    });
+  }, [header, pathname]);
+  useEffect(() => {
+    const root = header.current;
+    if (!root) return;
+    const onDown = (event: PointerEvent) => {
+      root.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => {
+        if (!details.contains(event.target as Node)) details.open = false;
+      });
+    };
+    // 'toggle' does not bubble: listened to in the capture phase
+    const onToggle = (event: Event) => {
+      const opened = event.target as HTMLDetailsElement;
+      if (!opened.open || !opened.classList.contains('nav-group')) return;
+      root.querySelectorAll<HTMLDetailsElement>('details.nav-group[open]').forEach((details) => {
+        if (details !== opened) details.open = false;
+      });
+    };
+    document.addEventListener('pointerdown', onDown);
+    root.addEventListener('toggle', onToggle, true);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      root.removeEventListener('toggle', onToggle, true);
+    };
+  }, [header]);
+}
+
+/**
+ * The site header. The navigation is one row of a few entries (see navGroups): the catalogue's
+ * collections in one 'Shop by Category' panel, then the page links. On mobile it moves into a
+ * Menu disclosure, a native `<details>` that opens without JavaScript; it traps nothing (it is
+ * part of the page), and closes on Escape, on a press outside it and on every path change.
  *
  * @example <Header navData={links} pathname={pathname} />
  */
 export function Header({ navData, pathname }: HeaderProps) {
   const { storeConfig, themeConfig, environment } = useSkimmer();
   const mobile = useMobileLayout();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-  const navId = useId();
-  const links = headerLinks(navData, themeConfig.additionalHeaderLinks ?? []);
+  const header = useRef<HTMLElement>(null);
+  const groups = navGroups(headerLinks(navData, themeConfig.additionalHeaderLinks ?? []), storeConfig.collectionPath);
+  useDisclosures(header, pathname);
 
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  const navHidden = mobile && !menuOpen;
+  const list = (
+    <ul className="container nav-bar">
+      {groups.map((group) => (
+        <NavEntry key={group.key} group={group} />
+      ))}
+    </ul>
+  );
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
+    if (event.key === 'Escape' && event.currentTarget.open) closeDisclosure(event.currentTarget);
+  };
 
   return (
-    <header className={`site-header${mobile ? ' is-mobile' : ''}`}>
+    <header ref={header} className={`site-header${mobile ? ' is-mobile' : ''}`}>
       <div className="top-bar">
         <div className="container top-bar-inner">
           {storeConfig.contactPhoneNumber && <a href={telHref(storeConfig.contactPhoneNumber)}>{storeConfig.contactPhoneNumber}</a>}
@@ -121,19 +163,16 @@ export function Header({ navData, pathname }: HeaderProps) {
       </div>
       <div className="container header-main">
         {mobile && (
-          <button
-            ref={menuButton}
-            type="button"
-            className="icon-button menu-button"
-            aria-label={CHROME_TEXT.menuButton}
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          // the phone's menu is a native disclosure: it opens without JavaScript
+          <details className="nav-menu" onKeyDown={onMenuKeyDown}>
+            <summary className="icon-button menu-button">
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <span className="visually-hidden">{CHROME_TEXT.menuButton}</span>
+            </summary>
+            <nav className="main-nav nav-drawer" aria-label="Main">{list}</nav>
+          </details>
         )}
         <a className="logo" href={HOME_PATH} aria-label={storeConfig.storeName}>
           <img src={storeConfig.storeLogoUrl} alt={storeConfig.storeName} width={180} height={48} onContextMenu={(e) => {
@@ -149,13 +188,7 @@ export function Header({ navData, pathname }: HeaderProps) {
           <CartButton />
         </div>
       </div>
-      <nav id={navId} className={`main-nav${menuOpen ? ' is-open' : ''}`} aria-label="Main" hidden={navHidden}>
-        <ul className="container nav-list">
-          {links.map((link) => (
-            <NavEntry key={`${link.id}-${link.url}`} link={link} />
-          ))}
-        </ul>
-      </nav>
+      {!mobile && <nav className="main-nav" aria-label="Main">{list}</nav>}
     </header>
   );
 }
