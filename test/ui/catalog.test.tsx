@@ -24,11 +24,18 @@ function mount(node: ReactNode, initialData?: InitialData) {
 
 describe('product card', () => {
   test.each([
-    [{ price: 0 }, 'FREE'],
+    [{ price: 0 }, 'Call for price'],
     [{ price: 12.5 }, '$12.50'],
   ])('prices a card per the list rule: %o', (overrides, text) => {
     mount(<ProductCard card={card(1, overrides)} />);
     expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  test('a call-for-price card (price 0) offers the store phone, never FREE', () => {
+    mount(<ProductCard card={card(1, { price: 0, compareAtPrice: 0 })} />);
+    expect(screen.queryByText('FREE')).toBeNull();
+    const contact = screen.getByRole('link', { name: /^Call |^Contact us$/ });
+    expect(contact.getAttribute('href')).toMatch(/^tel:\+?\d+$|^\/contact-us$/);
   });
 
   test('shows compare-at and Save only when available and higher', () => {

@@ -1,14 +1,16 @@
 /**
  * A price with the compare-at price and 'Save' amount (only when available and the compare-at
- * price exceeds the price), in the context's zero-price wording.
+ * price exceeds the price); a call-for-price product (price 0) in the context's wording, with the
+ * store's phone or contact page.
  * @module
  */
-import { compareAt, formatPrice, type PriceContext, type PricedItem } from '../../domain/money.ts';
+import { CALL_FOR_PRICE_LABEL, callForPriceContact, compareAt, formatPrice, isCallForPrice, type PriceContext, type PricedItem } from '../../domain/money.ts';
+import { useSkimmer } from '../../hooks/context.ts';
 
 /** Props of {@link PriceTag}. */
 export interface PriceTagProps {
   item: PricedItem;
-  /** 'list' reads 'FREE' at 0; 'product' and 'search' read the call-for-price sentence. @default 'list' */
+  /** At a price of 0, 'list' reads 'Call for price'; 'product' and 'search' read the call-for-price sentence. @default 'list' */
   context?: PriceContext;
 }
 
@@ -17,6 +19,17 @@ export interface PriceTagProps {
  * @example <PriceTag item={card} context="list" />
  */
 export function PriceTag({ item, context = 'list' }: PriceTagProps) {
+  const { storeConfig } = useSkimmer();
+  if (isCallForPrice(item.price)) {
+    // a call-for-price product: the list's short label, the product page's sentence, and a way to ask
+    const contact = callForPriceContact(storeConfig);
+    return (
+      <div className="sk-price sk-price--call">
+        <span className="sk-price__now">{context === 'list' ? CALL_FOR_PRICE_LABEL : formatPrice(item.price, context)}</span>{' '}
+        <a className="sk-price__contact" href={contact.href}>{contact.text}</a>
+      </div>
+    );
+  }
   const was = compareAt(item);
   return (
     <div className="sk-price">
