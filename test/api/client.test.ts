@@ -420,6 +420,17 @@ const ROWS: Row[] = [
   row('myEquipment', 'my saved models', (c) => c.myEquipment(), 'GET', '/api/account/equipment'),
   row('saveMyEquipment', 'save models: JSON handles body', (c) => c.saveMyEquipment(['a', 'b']), 'PUT', '/api/account/equipment', [], { handles: ['a', 'b'] }, J),
   row('removeMyEquipment', 'remove a saved model', (c) => c.removeMyEquipment('a b'), 'DELETE', '/api/account/equipment/a%20b'),
+  // shipping: the quote for lines and a ZIP, no account needed
+  row(
+    'estimateShipping',
+    'a shipping and tax quote: JSON lines and destination body',
+    (c) => c.estimateShipping({ lines: [{ inventoryLevelId: 7, quantity: 2 }], destination: { zip: '92101' }, service: '2-day' }),
+    'POST',
+    '/api/shipping/estimate',
+    [],
+    { lines: [{ inventoryLevelId: 7, quantity: 2 }], destination: { zip: '92101' }, service: '2-day' },
+    J,
+  ),
 ];
 
 describe('one function per call', () => {
@@ -598,6 +609,8 @@ describe('no globals at import time', () => {
         'CART_RETRY_LIMIT',
         'CART_RETRY_STEP_MS',
         'DEFAULT_TIMEOUT_MS',
+        'ESTIMATE_MAX_LINES',
+        'ESTIMATE_SHIPPING_PATH',
         'GENERIC_ERROR_MESSAGE',
         'INVALID_CHECKOUT_MESSAGE',
         'NAV_DEPTH',
