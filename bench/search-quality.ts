@@ -10,13 +10,26 @@
  * - MRR: the mean of 1 / the rank of the first relevant answer (0 when none in the first 48);
  * - empty: the share of queries answering nothing (ours also: relaxed, answered in part);
  * beside the goals: recall@48 >= 95% for every generated kind, no natural query empty, MRR
- * at least Orama's. Figures, never assertions.
+ * at least Orama's. Then the shopper families of bench/search-families.json (issue 30: typos,
+ * filler words, trade synonyms, attributes and units, price phrases, joined words) and a
+ * part-number family generated here (a product's number typed without its letter prefix),
+ * each query judged by a rule over the catalogue's fields, per family:
+ * - P@10: relevant answers among the first ten, out of min(10, relevant products), averaged
+ *   over the queries that have relevant products;
+ * - miss: share of those queries with no relevant product in the first ten;
+ * - zero: share of those queries answering nothing;
+ * - none answered: share of the queries with nothing relevant that answer anything (a
+ *   relaxed answer counts);
+ * beside the goals P@10 >= 85%, miss <= 5%, zero <= 1%, none answered <= 20%. A price phrase
+ * is read as the server reads it (search/price.ts) for our index; Orama gets q as typed.
+ * Figures, never assertions.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
 import { createSearchIndex } from '../src/server/search/index.ts';
-import { foldText } from '../src/server/search/text.ts';
+import { readPricePhrases } from '../src/server/search/price.ts';
+import { foldText, normalizePartNumber, partNumberKeys } from '../src/server/search/text.ts';
 import type { SearchDocument } from '../src/server/search/types.ts';
 import { oramaTextFields } from './search-orama.ts';
 import { loadJudgedStore } from './search-catalogue.ts';
@@ -127,7 +140,113 @@ async function main(): Promise<void> {
       if (first !== 0) console.log(`  ${q.kind.padEnd(9)} '${q.q}': first relevant at ${first < 0 ? 'none' : first + 1} of ${ours[i]!.totalObjects}${ours[i]!.relaxed ? ' (relaxed)' : ''}; relevant ${q.relevant.size}`);
     });
   }
+  await families(docs, index, orama);
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** A query of a shopper family and the rule its relevant products follow. */
+interface FamilyQuery {
+  q: string;
+  type?: string[];
+  tag?: [string, string][];
+  attr?: string[];
+  collection?: string[];
+  title?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  none?: boolean;
+}
+
+/** The products a family query's rule holds for (none: no product). */
+function relevantBy(rule: FamilyQuery, docs: readonly SearchDocument[]): Set<number> {
+  if (rule.none === true) return new Set();
+  const holds = (d: SearchDocument): boolean => {
+    const type = d.tags.find(([p]) => p === 'Part Type')?.[1] ?? '';
+    if (rule.type !== undefined && !rule.type.includes(type)) return false;
+    if (rule.tag !== undefined) {
+      const prefixes = new Set(rule.tag.map(([p]) => p));
+      for (const prefix of prefixes) {
+        const values = rule.tag.filter(([p]) => p === prefix).map(([, v]) => v);
+        if (!d.tags.some(([p, v]) => p === prefix && values.includes(v))) return false;
+      }
+    }
+    if (rule.attr !== undefined && !(d.attributes ?? []).some((a) => rule.attr!.includes(a))) return false;
+    if (rule.collection !== undefined && !(d.collections ?? []).some((c) => rule.collection!.includes(c))) return false;
+    if (rule.title !== undefined && !rule.title.some((t) => foldText(d.title).includes(t))) return false;
+    if (rule.minPrice !== undefined && d.priceCents < rule.minPrice * 100) return false;
+    if (rule.maxPrice !== undefined && d.priceCents > rule.maxPrice * 100) return false;
+    return true;
+  };
+  return new Set(docs.filter(holds).map((d) => d.id));
+}
+
+/**
+ * The part-number family: 40 products whose number starts with a letters-only prefix
+ * ('AQU 3915 H'), asked by the rest typed as a shopper copies it from a part ('3915H',
+ * '3915-h', '3915 H'), each judged by the products holding a number with that rest; and
+ * numbers no product holds.
+ */
+function partNumberFamily(docs: readonly SearchDocument[]): FamilyQuery[] & { relevant?: never } {
+  const out: (FamilyQuery & { pn?: string })[] = [];
+  for (const d of docs) {
+    if (out.length >= 40) break;
+    const raw = d.partNumbers.find((p) => /^[A-Z]{2,4}[- ][0-9]{3,5}[- ][A-Z]{1,2}$/.test(p));
+    if (raw === undefined || d.id % 7 !== 0) continue;
+    const [, digits, letters] = /^[A-Z]+[- ]([0-9]+)[- ]([A-Z]+)$/.exec(raw)!;
+    const style = out.length % 3;
+    const q = style === 0 ? `${digits}${letters}` : style === 1 ? `${digits}-${letters!.toLowerCase()}` : `${digits} ${letters}`;
+    out.push({ q, pn: normalizePartNumber(q) });
+  }
+  out.push({ q: '99871QZ', none: true }, { q: '99123-ZZ', none: true });
+  return out;
+}
+
+async function families(docs: readonly SearchDocument[], index: ReturnType<typeof createSearchIndex>, orama: AnyOrama): Promise<void> {
+  const file = JSON.parse(readFileSync(join(here, 'search-families.json'), 'utf8')) as { families: Record<string, FamilyQuery[]> };
+  const sets: [string, (FamilyQuery & { pn?: string })[]][] = [...Object.entries(file.families), ['partnumber', partNumberFamily(docs)]];
+  const keysOf = new Map(docs.map((d) => [d.id, new Set(d.partNumbers.map(normalizePartNumber).flatMap(partNumberKeys))]));
+  const pct = (x: number): string => `${(100 * x).toFixed(1)}%`.padStart(6);
+  console.log(`\nShopper families (issue 30): ${sets.reduce((n, [, qs]) => n + qs.length, 0)} queries judged by rules over the catalogue; first 10 answers; ours / Orama`);
+  console.log(`${'family'.padEnd(11)} ${'n'.padStart(3)} ${'none'.padStart(4)}   ${'P@10'.padStart(15)}   ${'miss'.padStart(15)}   ${'zero'.padStart(15)}   ${'none answered'.padStart(15)}   goals (ours)`);
+  const misses: string[] = [];
+  for (const [family, queries] of sets) {
+    const f = { ours: { p: 0, miss: 0, zero: 0, noneAnswered: 0 }, theirs: { p: 0, miss: 0, zero: 0, noneAnswered: 0 } };
+    let judged = 0;
+    let nothing = 0;
+    for (const rule of queries) {
+      const relevant = rule.pn !== undefined
+        ? new Set([...keysOf].filter(([, keys]) => keys.has(rule.pn!)).map(([id]) => id))
+        : relevantBy(rule, docs);
+      const priced = readPricePhrases(rule.q, undefined, undefined);
+      const ours = index.search({ q: priced.q, minPriceCents: priced.minPrice === undefined ? undefined : Math.round(priced.minPrice * 100),
+        maxPriceCents: priced.maxPrice === undefined ? undefined : Math.round(priced.maxPrice * 100), limit: 10, page: 0 }).ids;
+      const r = await search(orama, {
+        term: rule.q, properties: ['title', 'description', 'vendorText', 'tagText', 'partNumbers'], tolerance: 1, boost: { title: 2 }, limit: 10,
+      } as never);
+      const theirs = (r.hits as unknown as { document: { sid: number } }[]).map((h) => h.document.sid);
+      if (relevant.size === 0) {
+        nothing++;
+        if (ours.length > 0) { f.ours.noneAnswered++; misses.push(`  ${family}: '${rule.q}' (nothing relevant) answered ${ours.length}`); }
+        if (theirs.length > 0) f.theirs.noneAnswered++;
+        continue;
+      }
+      judged++;
+      for (const [side, ids] of [['ours', ours], ['theirs', theirs]] as const) {
+        const hits = ids.filter((id) => relevant.has(id)).length;
+        f[side].p += hits / Math.min(10, relevant.size);
+        if (hits === 0) f[side].miss++;
+        if (ids.length === 0) f[side].zero++;
+      }
+      const hits = ours.filter((id) => relevant.has(id)).length;
+      if (hits < Math.min(10, relevant.size)) misses.push(`  ${family}: '${rule.q}' ${hits}/${Math.min(10, relevant.size)} relevant in the first ten (${relevant.size} relevant, ${ours.length} answered)`);
+    }
+    const j = Math.max(1, judged);
+    const nn = Math.max(1, nothing);
+    const goal = [f.ours.p / j >= 0.85, f.ours.miss / j <= 0.05, f.ours.zero / j <= 0.01, f.ours.noneAnswered / nn <= 0.2].every(Boolean) ? 'met' : 'NOT met';
+    console.log(`${family.padEnd(11)} ${String(queries.length).padStart(3)} ${String(nothing).padStart(4)}   ${pct(f.ours.p / j)} / ${pct(f.theirs.p / j)}   ${pct(f.ours.miss / j)} / ${pct(f.theirs.miss / j)}   ${pct(f.ours.zero / j)} / ${pct(f.theirs.zero / j)}   ${pct(f.ours.noneAnswered / nn)} / ${pct(f.theirs.noneAnswered / nn)}   ${goal}`);
+  }
+  console.log('(goals: P@10 >= 85%, miss <= 5%, zero <= 1%, none answered <= 20%)');
+  if (process.argv.includes('--misses')) for (const line of misses) console.log(line);
 }
 
 await main();

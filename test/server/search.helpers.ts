@@ -109,7 +109,7 @@ export const queryArb: fc.Arbitrary<IndexQuery> = fc.record({
  */
 export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, synonyms: Synonyms = Synonyms.none): IndexResult {
   const sorted = [...docs].sort((a, b) => a.id - b.id);
-  const { words, partNumber } = parseQueryText(q.q);
+  const { words, partNumber, head } = parseQueryText(q.q);
   const hasText = words.length > 0;
   const vendorWanted = q.v === undefined || facetKey(q.v) === '' ? null : facetKey(q.v);
   const groups = new Map<string, string[]>();
@@ -190,10 +190,14 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
     // the commonest words dropped first (words matching nothing before all; of two as common,
     // the later), until some candidate matches the rest; never resting on generic words only
     const count = (i: number): number => candidates.filter((d) => matched(d).has(i)).length;
-    const order = words.map((_, i) => i).sort((a, b) => Number(count(b) === 0) - Number(count(a) === 0) || count(b) - count(a) || b - a);
+    // the product noun and numbers are never dropped, and when one of them matches nothing there is no answer
+    const kept = (i: number): boolean => i === head || !/^\p{L}+$/u.test(words[i]!);
+    const droppable = words.map((_, i) => i).filter((i) => !kept(i));
+    const order = droppable.sort((a, b) => Number(count(b) === 0) - Number(count(a) === 0) || count(b) - count(a) || b - a);
     need = null;
-    for (let k = 1; k < words.length && need === null; k++) {
-      const rest = new Set(order.slice(k));
+    const hopeless = words.some((_, i) => kept(i) && count(i) === 0);
+    for (let k = 1; k <= order.length && k < words.length && need === null && !hopeless; k++) {
+      const rest = new Set(words.map((_, i) => i).filter((i) => !order.slice(0, k).includes(i)));
       if ([...rest].every((i) => GENERIC_WORDS.has(words[i]!) || !/\p{L}/u.test(words[i]!))) break;
       if (candidates.some((d) => [...rest].every((i) => matched(d).has(i)))) need = rest;
     }
@@ -201,7 +205,8 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
   }
   const score = (d: SearchDocument): number => {
     const tier = tierOf(d);
-    const sum = (matchedOf.get(d.id) ?? []).reduce((a, b) => a + b, 0);
+    // the product noun counts twice
+    const sum = (matchedOf.get(d.id) ?? []).reduce((a, b, i) => a + (i === head ? 2 * b : b), 0);
     const has = matched(d);
     return tier > 0 || (need !== null && [...need].every((i) => has.has(i))) ? tier * 1024 + sum : -1;
   };

@@ -77,8 +77,10 @@ function scoreText(p: Prepared, nq: NormalizedQuery, rules: readonly WordRule[])
   let matched = 0;
   for (const rule of rules) {
     const s = wordScore(matchWord(p, rule));
-    if (s > 0) matched |= 1 << rules.indexOf(rule);
-    sum += s;
+    const i = rules.indexOf(rule);
+    if (s > 0) matched |= 1 << i;
+    // the product noun counts twice (ParsedQueryText.head)
+    sum += i === nq.text.head ? 2 * s : s;
   }
   return { tier, sum, matched };
 }
@@ -130,7 +132,7 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options:
       let need = rules.length > 0 ? every : -1;
       if (rules.length > 1 && !found.some((f) => f.tier > 0 || f.matched === every)) {
         const counts = rules.map((_, i) => found.filter((f) => (f.matched & (1 << i)) !== 0).length);
-        need = relaxedWords(rules.map((r) => r.word), counts).find((m) => found.some((f) => (f.matched & m) === m)) ?? -1;
+        need = relaxedWords(rules.map((r) => r.word), counts, nq.text.head).find((m) => found.some((f) => (f.matched & m) === m)) ?? -1;
         relaxed = need !== -1;
       }
       for (const f of found) {

@@ -38,6 +38,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
 export const FILLER_WORDS: ReadonlySet<string> = new Set([
   'pool', 'pools', 'swimming', 'my', 'our', 'new', 'need', 'needs', 'want', 'i', 'me', 'we', 'buy', 'best', 'cheap',
   'good', 'replace', 'replacing', 'replacement', 'inch', 'inches', 'size', 'sized', 'type', 'model', 'is', 'it', 'that', 'this',
+  'dollar', 'dollars', 'bucks', 'usd', 'price', 'cheapest',
 ]);
 
 /**
@@ -52,10 +53,15 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Abbreviations of the trade that stand for several words ('vsp'): the query reads the words
- * instead. Equivalences of one word or phrase with another are synonyms (synonyms.ts).
+ * Abbreviations and names of the trade that stand for other words ('vsp', 'media filter'):
+ * the query reads those words instead. A key of two words (space-separated) replaces the pair.
+ * Equivalences of one word or phrase with another are synonyms (trade.ts).
  */
 export const QUERY_EXPANSIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['media filter', ['sand', 'filter']],
+  ['salt generator', ['chlorinator']],
+  ['water generator', ['chlorinator']],
+  ['chlorine generator', ['chlorinator']],
   ['vsp', ['variable', 'speed', 'pump']],
   ['vsps', ['variable', 'speed', 'pump']],
   ['mps', ['non', 'chlorine', 'shock']],
@@ -166,7 +172,23 @@ export interface ParsedQueryText {
   words: string[];
   /** The whole query normalised for part-number matching ('' when shorter than 3). */
   partNumber: string;
+  /**
+   * The position in `words` of the product noun (-1 without words): the last word naming a
+   * thing before 'for' or 'with' ('igniter for pool heater': 'igniter'), else the last such
+   * word ('pool pump motor': 'motor'); not a number, unit or generic word when another is
+   * there. It counts twice in relevance and a relaxed answer never drops it.
+   */
+  head: number;
 }
+
+/** Words after which the query names what the product fits, not the product. */
+const FITS_WORDS: ReadonlySet<string> = new Set(['for', 'with', 'fits', 'fit', 'fitting']);
+
+/** Units and measures: never a query's product noun ('pump 2 hp' is about pumps). */
+const UNIT_WORDS: ReadonlySet<string> = new Set([
+  'hp', 'horsepower', 'btu', 'gal', 'gallon', 'gallons', 'v', 'volt', 'volts', 'ft', 'feet', 'lb', 'lbs', 'oz', 'qt', 'sq', 'sqft',
+  'mil', 'gpm', 'kw', 'pack', 'x', 'round',
+]);
 
 /**
  * Parses a query string. Empty when q has no letters or digits (then q filters nothing).
@@ -175,13 +197,32 @@ export interface ParsedQueryText {
  */
 export function parseQueryText(q: string | undefined): ParsedQueryText {
   const tokens = q === undefined ? [] : tokenize(q);
-  const expanded = tokens.flatMap((t) => QUERY_EXPANSIONS.get(t) ?? [t]);
+  const expanded: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const pair = i + 1 < tokens.length ? QUERY_EXPANSIONS.get(`${tokens[i]} ${tokens[i + 1]}`) : undefined;
+    if (pair !== undefined) { expanded.push(...pair); i++; } else expanded.push(...(QUERY_EXPANSIONS.get(tokens[i]!) ?? [tokens[i]!]));
+  }
   const distinct = [...new Set(expanded)];
   const meaningful = distinct.filter((w) => !STOP_WORDS.has(w) && !FILLER_WORDS.has(w));
   const kept = meaningful.length > 0 ? meaningful : distinct.filter((w) => !STOP_WORDS.has(w));
   const words = (kept.length > 0 ? kept : distinct).slice(0, MAX_QUERY_WORDS);
   const joined = q === undefined || tokens.length === 0 ? '' : normalizePartNumber(q);
-  return { words, partNumber: joined.length >= MIN_PART_NUMBER_PREFIX ? joined : '' };
+  return { words, partNumber: joined.length >= MIN_PART_NUMBER_PREFIX ? joined : '', head: headWord(words, expanded) };
+}
+
+/** The position of the product noun among `words` (see ParsedQueryText.head), given the query's words in order. */
+function headWord(words: readonly string[], all: readonly string[]): number {
+  if (words.length === 0) return -1;
+  const fits = all.findIndex((w, i) => i > 0 && FITS_WORDS.has(w));
+  const before = new Set(fits < 0 ? all : all.slice(0, fits));
+  let fallback = -1;
+  for (let i = words.length - 1; i >= 0; i--) {
+    const w = words[i]!;
+    if (!before.has(w)) continue;
+    if (fallback < 0) fallback = i;
+    if (/\p{L}/u.test(w) && !/\d/.test(w) && !UNIT_WORDS.has(w) && !GENERIC_WORDS.has(w)) return i;
+  }
+  return fallback < 0 ? words.length - 1 : fallback;
 }
 
 /**

@@ -131,6 +131,8 @@ export function withinEdits(a: string, b: string, k: number): boolean {
  */
 export class Synonyms {
   private readonly byKey = new Map<string, Set<string>>();
+  /** Each entry's words joined, unstemmed ('chlorinator'), with its key: what a typo is measured against. */
+  private readonly entries = new Map<string, string>();
   /** Multi-word phrases joined ('saltsystem'), plus their plural: the pairs a document indexes joined. */
   readonly phrases = new Set<string>();
 
@@ -143,6 +145,7 @@ export class Synonyms {
         if (tokens.length === 0) continue;
         const joined = tokens.join('');
         keys.push(stemKey(joined));
+        this.entries.set(joined, stemKey(joined));
         if (tokens.length > 1) {
           this.phrases.add(joined);
           this.phrases.add(joined + 's');
@@ -162,13 +165,14 @@ export class Synonyms {
   }
 
   /**
-   * The entry keys within `budget` edits of a key that is no entry itself: a synonym found
-   * through a typo ('vaccum' reaches the group of 'vacuum'). A scan of the entries (hundreds).
+   * The keys of the entries a word (no entry itself) is a typo of, measured on the whole
+   * word against the entry's whole word ('vaccum' reaches 'vacuum'; 'clorinator' reaches
+   * 'chlorinator', never by its stem). A scan of the entries (hundreds).
    */
-  near(key: string, budget: number): string[] {
-    if (budget === 0 || this.byKey.has(key)) return [];
+  near(word: string, budget: number): string[] {
+    if (budget === 0 || this.byKey.has(stemKey(word))) return [];
     const out: string[] = [];
-    for (const entry of this.byKey.keys()) if (isPlainWord(entry) && isTypoOf(key, entry, budget)) out.push(entry);
+    for (const [entry, key] of this.entries) if (isPlainWord(entry) && isTypoOf(word, entry, budget)) out.push(key);
     return out;
   }
 
@@ -216,6 +220,11 @@ export interface WordRule {
   keys: ReadonlySet<string>;
   /** Keys whose document words match as SYNONYM: the operator's synonyms of `keys`. */
   synonymKeys: ReadonlySet<string>;
+  /**
+   * Keys whose document words match as TYPO: the synonym entries the word is a typo of, and
+   * their synonyms ('vaccum': 'vacuum' and 'cleaner'), ranked as the typo they come through.
+   */
+  typoKeys: ReadonlySet<string>;
   /** Edit budget (typoBudget). */
   typos: number;
   /** The last word: document words it starts match as PREFIX. */
@@ -238,13 +247,13 @@ export function wordRules(words: readonly string[], synonyms: Synonyms): WordRul
   return words.map((word, i) => {
     const synonymKeys = new Set<string>();
     for (const key of keys[i]!) for (const s of synonyms.of(key) ?? []) if (!keys[i]!.has(s)) synonymKeys.add(s);
-    // a word that is no synonym entry may be one mistyped: its near entries and their synonyms
-    const own = stemKey(word);
-    for (const near of synonyms.near(own, typoBudget(word))) {
-      synonymKeys.add(near);
-      for (const s of synonyms.of(near) ?? []) if (!keys[i]!.has(s)) synonymKeys.add(s);
+    // a word that is no synonym entry may be one mistyped: the synonyms of the entries it is a
+    // typo of (the entry itself is found as a typo of the word, by its own spelling)
+    const typoKeys = new Set<string>();
+    for (const near of synonyms.near(word, typoBudget(word))) {
+      for (const s of synonyms.of(near) ?? []) if (s !== near && !keys[i]!.has(s) && !synonymKeys.has(s)) typoKeys.add(s);
     }
-    return { word, keys: keys[i]!, synonymKeys, typos: typoBudget(word), prefix: i === words.length - 1 };
+    return { word, keys: keys[i]!, synonymKeys, typoKeys, typos: typoBudget(word), prefix: i === words.length - 1 };
   });
 }
 
@@ -258,6 +267,7 @@ export function matchKind(rule: WordRule, term: string): MatchKind {
   if (rule.keys.has(key)) return KIND.variant;
   if (rule.synonymKeys.has(key)) return KIND.synonym;
   if (rule.prefix && term.startsWith(rule.word)) return KIND.prefix;
+  if (rule.typoKeys.has(key)) return KIND.typo;
   // the whole query word against the document word or its stem key ('heatr': 'heaters' by
   // its key 'heater'), never the query's own stem ('bearing' as 'bear' would find 'years')
   if (rule.typos > 0 && isPlainWord(term) && (isTypoOf(rule.word, term, rule.typos) || isTypoOf(rule.word, key, rule.typos))) return KIND.typo;
@@ -324,20 +334,24 @@ export function suggestionRules(q: string, synonyms: Synonyms = Synonyms.none): 
  * the order to try them: when no product matches every word, the commonest words are dropped
  * first (words matching nothing before all), so the rare word that names the product stays
  * ('igniter for pool heater' keeps 'igniter' and drops 'heater'); of two words as common,
- * the later is dropped (in 'X for Y' the product comes first). A set left with only generic
+ * the later is dropped. The product noun (`head`, ParsedQueryText) and numbers are never
+ * dropped: when one of them matches nothing, the store has no such product and there is no
+ * relaxed answer ('umbrella for pool deck', '5 hp pump'). A set left with only generic
  * words (GENERIC_WORDS) or numbers ends the list: no answer rests on 'kit' alone.
  * @param counts how many candidates each word matches, by position
- * @example relaxedWords(['igniter', 'heater'], [10, 80]) // [0b01]
+ * @example relaxedWords(['igniter', 'heater'], [10, 80], 0) // [0b01]
  */
-export function relaxedWords(words: readonly string[], counts: readonly number[]): number[] {
-  const order = words.map((_, i) => i).sort((a, b) => {
+export function relaxedWords(words: readonly string[], counts: readonly number[], head: number): number[] {
+  const kept = (i: number): boolean => i === head || !isPlainWord(words[i]!);
+  for (let i = 0; i < words.length; i++) if (kept(i) && counts[i] === 0) return [];
+  const order = words.map((_, i) => i).filter((i) => !kept(i)).sort((a, b) => {
     const za = counts[a] === 0 ? 1 : 0;
     const zb = counts[b] === 0 ? 1 : 0;
     return zb - za || counts[b]! - counts[a]! || b - a;
   });
   const out: number[] = [];
   let need = words.length >= 32 ? -1 : (1 << words.length) - 1;
-  for (let k = 0; k + 1 < order.length; k++) {
+  for (let k = 0; k < order.length && k + 1 < words.length; k++) {
     need &= ~(1 << order[k]!);
     let specific = false;
     // a number alone ('16', '32') names no product either

@@ -231,9 +231,11 @@ export class Pager {
     }
     for (let i = 0; i < wordCount; i++) {
       const ws = wordScores[i]!;
+      // the product noun counts twice (ParsedQueryText.head)
+      const weight = i === nq.text.head ? 2 : 1;
       for (let k = 0; k < count; k++) {
         const d = matches[k]!;
-        scores[d] = scores[d]! + ws[d]!;
+        scores[d] = scores[d]! + weight * ws[d]!;
       }
     }
     const ids: number[] = [];

@@ -152,6 +152,7 @@ export class TextIndex {
     for (const key of rule.synonymKeys) for (const t of this.forms.withStem(key) ?? []) if (t !== rule.word) kinds.set(t, KIND.synonym);
     for (const key of rule.keys) for (const t of this.forms.withStem(key) ?? []) if (t !== rule.word) kinds.set(t, KIND.variant);
     if (rule.typos > 0) for (const t of this.forms.typosOf(rule.word, rule.typos)) if (!kinds.has(t)) kinds.set(t, KIND.typo);
+    for (const key of rule.typoKeys) for (const t of this.forms.withStem(key) ?? []) if (t !== rule.word && !kinds.has(t)) kinds.set(t, KIND.typo);
     const out: WordAlternative[] = [];
     for (const [term, kind] of kinds) {
       const p = this.words.terms.get(term);
@@ -244,7 +245,7 @@ export class TextIndex {
     const sets = levels ? s.usedLevels() : [text];
     if (s.tierHits > 0) sets.push(tierExact, tierPrefix);
     s.candCount = andAny(cand, sets, s.level);
-    if (s.candCount === 0 && qWords.length > 1) this.relax(s, plans, cand, relevance);
+    if (s.candCount === 0 && qWords.length > 1) this.relax(s, plans, cand, relevance, nq.text.head);
     return relevance ? qWords.length : 0;
   }
 
@@ -254,7 +255,7 @@ export class TextIndex {
    * (s.relaxed). Each word is expanded whole (scores too when ranking), the words each
    * candidate matches kept as a bitmask per document.
    */
-  private relax(s: Scratch, plans: readonly WordPlan[], cand: Uint32Array, relevance: boolean): void {
+  private relax(s: Scratch, plans: readonly WordPlan[], cand: Uint32Array, relevance: boolean, head: number): void {
     const { base, wordBits } = s;
     const masks = s.wordCounts();
     const counts = new Array<number>(plans.length).fill(0);
@@ -275,7 +276,7 @@ export class TextIndex {
     const words = new Array<string>(plans.length);
     for (const plan of plans) words[plan.i] = plan.word;
     let n = 0;
-    for (const need of relaxedWords(words, counts)) {
+    for (const need of relaxedWords(words, counts, head)) {
       n = 0;
       for (let w = 0; w < base.length; w++) {
         let keep = 0;
