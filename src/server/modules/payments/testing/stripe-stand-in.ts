@@ -23,6 +23,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import Stripe from 'stripe';
 
 type Params = { [key: string]: string | Params | (string | Params)[] };
@@ -66,8 +67,12 @@ export interface StripeStandIn {
   readonly webhookSecret: string;
   /** Money taken, in order: one entry per capture (automatic or manual). */
   readonly charges: readonly StandInCharge[];
-  /** Every request answered: method, path, key, status, whether replayed. */
-  readonly requests: readonly { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean }[];
+  /**
+   * Every request answered: method, path, key, status, whether replayed, and the stand-in's own
+   * handling time in milliseconds (from the first byte read to the answer's writing: what
+   * Stripe's side costs, which a benchmark subtracts to find the adapter's own time).
+   */
+  readonly requests: readonly { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean; ms: number }[];
   /** Every event, in the order it happened. */
   readonly events: readonly StandInEvent[];
   /** The next `count` POSTs whose path matches answer 500; with `after`, the work is done first. */
@@ -172,7 +177,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const held: StandInEvent[] = [];
   const events: StandInEvent[] = [];
   const charges: StandInCharge[] = [];
-  const requests: { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean }[] = [];
+  const requests: { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean; ms: number }[] = [];
   const intents = new Map<string, Json>();
   const chargesById = new Map<string, Json>();
   const customers = new Map<string, Json>();
@@ -540,12 +545,13 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://standin');
     const method = req.method ?? 'GET';
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
-    const log = (status: number, replayed = false) => requests.push({ method, path: url.pathname, idempotencyKey: key, status, replayed });
+    const log = (status: number, replayed = false) => requests.push({ method, path: url.pathname, idempotencyKey: key, status, replayed, ms: performance.now() - started });
     const auth = req.headers.authorization ?? '';
     if (!/^Bearer sk_test_[A-Za-z0-9]+$/.test(auth)) {
       log(401);
