@@ -9,6 +9,7 @@ import type { HelpTopicView } from './useHelpTopics.ts';
 import type { QuestionTopicView } from './useQuestionTopics.ts';
 import { createStoreLinks, type StoreLinks } from '../domain/urls.ts';
 import { useSkimmer } from './context.ts';
+import type { ContentStatus } from './useContentLoad.ts';
 
 /** The link builders of the store configuration. */
 export function useLinks(): StoreLinks {
@@ -28,6 +29,13 @@ export interface ContentHead {
   crumbs: ContentCrumb[];
   /** The page's h1. */
   heading: string;
+}
+
+/** What the index-like list pages share (brands, collections, vendors, the indexes). */
+export interface ContentListApi extends ContentHead {
+  status: ContentStatus;
+  message: string | null;
+  reload(): void;
 }
 
 // ------------------------------------------------------------------------------------ blog
