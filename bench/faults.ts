@@ -108,6 +108,12 @@ async function main(): Promise<void> {
     // the first seeds; the second starts on the seeded store
     servers.push(await startServer({ dataDir: join(dataDir, 'p0'), products: PRODUCTS, timeoutMs: 180_000, env: { ...env, INSTANCE_ID: 'p0' } }));
     servers.push(await startServer({ dataDir: join(dataDir, 'p1'), products: PRODUCTS, timeoutMs: 180_000, env: { ...env, INSTANCE_ID: 'p1' } }));
+    // a process that dies during the run is a finding of its own: its last words are printed
+    for (const [i, s] of servers.entries()) {
+      s.child.once('exit', (code, signal) => {
+        if (running) console.error(`process p${i} exited (${signal ?? code}) during ${phase}:\n${s.output().slice(-4000)}`);
+      });
+    }
     const bases = servers.map((s) => s.base);
     const level = Number((await sql<{ id: string }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 ORDER BY id LIMIT 1'))[0]?.id);
     await sql('UPDATE inventory_levels SET quantity = 1000000 WHERE id = ?', [level]);
@@ -201,7 +207,7 @@ async function main(): Promise<void> {
       await inject();
       await sleep(ms);
       if (label === 'mail-down') {
-        const text = await (await fetch(`${bases[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+        const text = await fetch(`${bases[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text()).catch(() => '');
         mailRetrying = Number(/^skimmer_email_outbox_retrying (\d+)/m.exec(text)?.[1] ?? 0);
       }
       await heal();
@@ -265,6 +271,9 @@ async function main(): Promise<void> {
     console.log(`\ncart adds acknowledged: ${ackedTotal}; lost: ${lost}; doubled: ${doubled}; still unanswered after the retries: ${pending.filter((p) => p !== null).length}`);
     console.log(`registrations acknowledged: ${registered}; emails left unsent ${Math.round((90_000 - Math.max(0, mailDeadline - Date.now())) / 1000)} s after mail came back: ${unsent}; delivered by the stand-in: ${smtp.received.length}; retrying at the end of mail-down: ${mailRetrying}`);
     console.log(`5xx other than 503: ${fiveHundreds}`);
+    // what the processes logged as unexpected (the cause of any 500)
+    const unexpected = servers.flatMap((sv, i) => sv.output().split('\n').filter((l) => /"level":50|"level":60/.test(l)).map((l) => `p${i} ${l.slice(0, 600)}`));
+    if (unexpected.length > 0) console.log(`errors the processes logged (${unexpected.length}):\n${unexpected.slice(0, 10).join('\n')}`);
     process.exitCode = fiveHundreds > 0 || lost > 0 || doubled > 0 || unsent > 0 ? 1 : 0;
   } finally {
     running = false;

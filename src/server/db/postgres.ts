@@ -217,6 +217,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // an idle client's error (the server restarted) must not kill the process; the next query
   // opens a new connection (the pool reconnects by itself: nothing to restart)
   pool.on('error', () => undefined);
+  // a checked-out connection that breaks between two statements (the server stopped, the network
+  // cut) emits 'error' on its client, which has no listener while it is out of the pool: without
+  // this one that would end the process; the next statement on it fails and the request answers 503
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   else await pool.query('SELECT 1');
 
