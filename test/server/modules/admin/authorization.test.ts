@@ -22,7 +22,7 @@ let db: Db;
 let owner: SignedInOperator;
 let fulfilment: SignedInOperator;
 let customerCookie = '';
-let routes: { method: string; path: string; url: string; hasBody: boolean }[] = [];
+const routes: { method: string; path: string; url: string; hasBody: boolean }[] = [];
 
 const TABLES = ['operators', 'operator_sessions', 'operator_api_tokens', 'operator_links', 'audit_log', 'redirects', 'products', 'catalogue_imports'];
 
