@@ -2,11 +2,9 @@
  * The content sections' load-once read (a page, an article, a help topic) and its status words.
  * @module
  */
-import { useEffect, useRef } from 'react';
 import type { ApiClient } from '../api/client.ts';
 import { CONTENT_TEXT } from '../domain/content.ts';
 import type { LoaderKind } from '../machines/loader.machine.ts';
-import { useLatest } from './useLatest.ts';
 import { useLoader } from './useLoader.ts';
 
 /** A content page's state: loading, loaded, missing (404: the not-found page), or failed. */
@@ -32,7 +30,7 @@ const CONTENT_KIND: LoaderKind = 'reviews';
 
 /**
  * One content load. `load` resolves null for a missing page (see `orMissing`); a new `key`
- * (another page of a list) loads again with the new `params`. The key names the read in the
+ * (another page of a list) is a new read, with the new `params`. The key names the read in the
  * provider's cache (hooks/query: a server render waits for it and puts it in the page), so it
  * must say what is read ('article:{handle}'); `cached` false keeps a load out of the cache and
  * out of the server render (a confirmation link must not be used up by a crawler).
@@ -48,14 +46,6 @@ export function useContentLoad<T, P>(
   cached = true,
 ): ContentLoad<T> {
   const loader = useLoader<T | null, P>({ kind, params, load, ...(cached ? { key: () => ['content', key] } : {}) });
-  const latest = useLatest({ params, reload: loader.reload });
-  const loadedKey = useRef(key);
-  useEffect(() => {
-    // the first render loads on its own; a later key (another page of a list) asks again
-    if (loadedKey.current === key) return;
-    loadedKey.current = key;
-    latest.current.reload(latest.current.params);
-  }, [key, latest]);
   const status: ContentStatus =
     loader.status === 'loading' ? 'loading' : loader.status === 'failed' ? 'failed' : loader.data === null ? 'missing' : 'loaded';
   return {

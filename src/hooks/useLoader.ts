@@ -10,7 +10,7 @@ import { connectLoader, loaderFailureNotice, type LoaderView } from '../machines
 import type { LoaderKind } from '../machines/loader.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
-import { fetchRead, type QueryKey, type Read } from './query/index.ts';
+import { fetchRead, keyText, type QueryKey, type Read } from './query/index.ts';
 import { useRead } from './query/useRead.ts';
 import { tellMachineEffect } from './useMachineNotices.ts';
 
@@ -48,15 +48,16 @@ export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): Loade
   const { client, queryClient, toasts, environment } = useSkimmer();
   const own = useId();
   const latest = useLatest({ client, options });
-  const [params, setParams] = useState(options.params as P);
-  // server-rendered data shows until a reload asks again
-  const [seeded, setSeeded] = useState(options.initialData !== undefined);
+  const keyOf = (o: LoaderOptions<T, P>, p: P): QueryKey => (o.key ? o.key(p) : ['section', o.kind, own, p as unknown]);
+  const readOf = (o: LoaderOptions<T, P>, p: P): Read<T> => ({ key: keyOf(o, p), fetch: (signal) => o.load(latest.current.client, p, signal) });
+  // the parameters asked for, and whether server-rendered data shows (until a reload asks again)
+  const [state, setState] = useState(() => ({ params: options.params as P, named: keyText(keyOf(options, options.params as P)), seeded: options.initialData !== undefined }));
+  // a key that now names another read for the same parameters (a content page's next page) is a
+  // new read: it follows the caller's parameters
+  if (keyText(keyOf(options, state.params)) !== state.named) setState({ params: options.params as P, named: keyText(keyOf(options, options.params as P)), seeded: false });
+  const { params, seeded } = state;
   const [reloading, setReloading] = useState(false);
-  const readOf = (p: P): Read<T> => {
-    const { client: api, options: o } = latest.current;
-    return { key: o.key ? o.key(p) : ['section', o.kind, own, p as unknown], fetch: (signal) => o.load(api, p, signal) };
-  };
-  const read: Read<T> = { key: options.key ? options.key(params) : ['section', options.kind, own, params as unknown], fetch: (signal) => options.load(client, params, signal) };
+  const read = readOf(options, params);
   const entry = useRead(read, { enabled: !seeded, waitOnServer: options.key !== undefined });
   const view = connectLoader(seeded ? { status: 'success', data: options.initialData, error: null } : entry, options.kind, reloading);
   const told = useRef<unknown>(null);
@@ -67,10 +68,9 @@ export function useLoader<T, P = undefined>(options: LoaderOptions<T, P>): Loade
   }, [entry.status, entry.error, seeded, options.kind, toasts, environment]);
   const reload = (next?: P) => {
     const p = next === undefined ? params : next;
-    setParams(p);
-    setSeeded(false);
+    setState({ params: p, named: keyText(keyOf(latest.current.options, p)), seeded: false });
     setReloading(true);
-    void fetchRead(queryClient, readOf(p)).catch(() => undefined).finally(() => setReloading(false));
+    void fetchRead(queryClient, readOf(latest.current.options, p)).catch(() => undefined).finally(() => setReloading(false));
   };
   return { ...view, reload };
 }
