@@ -6,6 +6,7 @@
  * @module
  */
 import type { Db } from '../../db/database.ts';
+import { parseNotices } from '../shipping/service.ts';
 import type { FeedProductSource, FeedVariantSource } from './rows.ts';
 
 /** Products read per batch. @default 500 */
@@ -39,17 +40,19 @@ interface ProductRow {
   weight: number | null;
   description_html: string | null;
   seo_description: string | null;
+  notices_json: string | null;
 }
 
 /**
  * The listed products (not hidden) in id order, a batch at a time, each with its variants, their
- * stock, its first picture, its GTIN attribute and its first collection's id (`collectionId`).
+ * stock and ship class, its first picture, its GTIN attribute, its first collection's id
+ * (`collectionId`) and its stored notices.
  */
 export async function* feedProductBatches(db: Db, batch: number = FEED_BATCH): AsyncGenerator<(Omit<FeedProductSource, 'collectionTrail'> & { collectionId: number | null })[]> {
   let after = 0;
   for (;;) {
     const products = await db.all<ProductRow>(
-      `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.description_html, p.seo_description
+      `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.description_html, p.seo_description, p.notices_json
        FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id
        WHERE p.id > ? AND p.is_indexed = 1 ORDER BY p.id LIMIT ?`,
       [after, batch],
@@ -58,8 +61,8 @@ export async function* feedProductBatches(db: Db, batch: number = FEED_BATCH): A
     after = Number(products[products.length - 1]!.id);
     const ids = products.map((p) => Number(p.id));
     const marks = placeholders(ids.length);
-    const variants = await db.all<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null }>(
-      `SELECT id, product_id, title, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (${marks}) ORDER BY product_id, position, id`,
+    const variants = await db.all<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null; ship_class: string }>(
+      `SELECT id, product_id, title, sku, price_cents, compare_at_price_cents, ship_class FROM variants WHERE product_id IN (${marks}) ORDER BY product_id, position, id`,
       ids,
     );
     const stock = await db.all<{ variant_id: number; quantity: number | null; backorder: number | null }>(
@@ -96,6 +99,7 @@ export async function* feedProductBatches(db: Db, batch: number = FEED_BATCH): A
         forSale: s !== undefined,
         quantity: Number(s?.quantity ?? 0),
         backorder: Number(s?.backorder ?? 0) === 1,
+        hazmat: v.ship_class === 'hazmat-ground',
       });
     }
     // ordered last-first, so the last write for a product is its first row
@@ -119,6 +123,7 @@ export async function* feedProductBatches(db: Db, batch: number = FEED_BATCH): A
       gtin: gtinOf.get(Number(p.id)) ?? null,
       collectionId: collectionOf.get(Number(p.id)) ?? null,
       variants: variantsOf.get(Number(p.id)) ?? [],
+      notices: parseNotices(p.notices_json),
     }));
   }
 }

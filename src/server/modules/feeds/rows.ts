@@ -1,13 +1,15 @@
 /**
  * The feed's rows, pure: a product as the repository reads it becomes one row per variant within
  * Google Merchant Center's rules (plain text, its length limits, its availability words, prices
- * as "12.99 USD", shared item_group_id), and a row becomes a TSV line or a JSON line.
+ * as "12.99 USD", shared item_group_id, its notices as Google's consumer_notice and
+ * return_policy_label), and a row becomes a TSV line or a JSON line.
  * @module
  */
 import { htmlToText } from '../../../domain/read-time.ts';
 import { absoluteUrl } from '../../../domain/seo.ts';
 import type { StoreLinks } from '../../../domain/urls.ts';
-import { FEED_COLUMNS, FEED_CURRENCY, FEED_LIMITS, type FeedAvailability, type FeedRow } from './schemas.ts';
+import { HAZMAT_HANDLING_TEXT, prop65FullWarning, type ProductNotice } from '../../../domain/shipping/notices.ts';
+import { FEED_COLUMNS, FEED_CURRENCY, FEED_LIMITS, FEED_NOT_RETURNABLE_LABEL, type FeedAvailability, type FeedConsumerNoticeType, type FeedRow } from './schemas.ts';
 
 /** A variant as the feed reads it. */
 export interface FeedVariantSource {
@@ -22,6 +24,8 @@ export interface FeedVariantSource {
   quantity: number;
   /** Whether a level for sale may go below zero (sold when the shelf is empty). */
   backorder: boolean;
+  /** Whether it ships as a hazardous material (it then carries the handling notice). @default false */
+  hazmat?: boolean;
 }
 
 /** A product as the feed reads it. */
@@ -43,6 +47,8 @@ export interface FeedProductSource {
   /** Its first collection with the ancestors, top first ('Pumps & Parts', 'Pool Pumps'). */
   collectionTrail: string[];
   variants: FeedVariantSource[];
+  /** Its notices (Proposition 65, not returnable once opened) as stored. @default [] */
+  notices?: readonly ProductNotice[];
 }
 
 /** Text as one TSV cell could hold it: no tab, carriage return or line feed, spaces collapsed. */
@@ -86,6 +92,30 @@ export function feedAvailability(v: Pick<FeedVariantSource, 'forSale' | 'quantit
   return v.backorder ? 'backorder' : 'out_of_stock';
 }
 
+/**
+ * A variant's notices: the product's, and the hazardous-material handling notice when the
+ * variant ships as hazmat (as the quote adds it to such a line).
+ */
+export function variantNotices(notices: readonly ProductNotice[], hazmat: boolean): readonly ProductNotice[] {
+  return hazmat && !notices.some((n) => n.kind === 'hazmat-handling') ? [...notices, { kind: 'hazmat-handling' }] : notices;
+}
+
+/**
+ * Google's consumer notice of some notices, `type:message`, or '': the full Proposition 65
+ * warning (the one a California shopper sees before paying) before the handling text, which a
+ * row then leaves to the JSON Lines. The message is one line of plain text within Google's 1,000
+ * characters.
+ * @example
+ * feedConsumerNotice([{ kind: 'hazmat-handling' }]); // 'safety_warning:Hazardous material: ships by ground …'
+ */
+export function feedConsumerNotice(notices: readonly ProductNotice[]): string {
+  const warning = prop65FullWarning(notices);
+  const [type, message]: [FeedConsumerNoticeType, string] | [null, null] = warning
+    ? ['prop_65', warning]
+    : notices.some((n) => n.kind === 'hazmat-handling') ? ['safety_warning', HAZMAT_HANDLING_TEXT] : [null, null];
+  return type === null ? '' : `${type}:${clip(flatText(message), FEED_LIMITS.consumer_notice_message)}`;
+}
+
 /** What {@link feedRows} needs besides the product. */
 export interface FeedRowContext {
   /** The store's origin, 'https://shop.example'. */
@@ -123,7 +153,10 @@ export function feedRows(product: FeedProductSource, ctx: FeedRowContext): FeedR
   const image = product.imageUrl ? flatText(product.imageUrl) : '';
   const brand = plain(product.vendor, FEED_LIMITS.brand);
   const gtin = product.gtin ? flatText(product.gtin).replace(/[^0-9]/g, '') : '';
+  const stored = product.notices ?? [];
+  const returnLabel = stored.some((n) => n.kind === 'not-returnable-once-opened') ? FEED_NOT_RETURNABLE_LABEL : '';
   return product.variants.map((v): FeedRow => {
+    const notices = variantNotices(stored, v.hazmat === true);
     const variantTitle = grouped && v.title !== '' && v.title !== 'Default Title' ? ` - ${v.title}` : '';
     const onSale = v.compareAtPriceCents !== null && v.compareAtPriceCents > v.priceCents;
     const mpn = plain(product.productCode ?? v.sku ?? product.sku, FEED_LIMITS.mpn);
@@ -144,6 +177,9 @@ export function feedRows(product: FeedProductSource, ctx: FeedRowContext): FeedR
       shipping_weight: feedWeight(product.weight),
       item_group_id: itemGroupId,
       condition: 'new',
+      consumer_notice: feedConsumerNotice(notices),
+      return_policy_label: returnLabel,
+      notices,
     };
   });
 }
@@ -158,9 +194,13 @@ export function tsvLine(row: FeedRow): string {
   return `${FEED_COLUMNS.map((c) => flatText(row[c])).join('\t')}\n`;
 }
 
-/** A row as a JSON line (with its line feed): the same fields, empty ones left out. */
+/**
+ * A row as a JSON line (with its line feed): the same fields, empty ones left out, and the
+ * variant's `notices` (every one, as the domain has them) when it has any.
+ */
 export function jsonLine(row: FeedRow): string {
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   for (const c of FEED_COLUMNS) if (row[c] !== '') out[c] = row[c];
+  if (row.notices.length > 0) out.notices = row.notices;
   return `${JSON.stringify(out)}\n`;
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { ProductNotice } from '../../../domain/shipping/notices.ts';
+
 /** The formats a feed is served in: Google's TSV, and JSON Lines for other channels. */
 export type FeedFormat = 'google-merchant.tsv' | 'products.jsonl';
 
@@ -49,13 +51,36 @@ export interface FeedRow {
   /** Shared by the variants of a product that has several, else ''; at most 50 characters. */
   item_group_id: string;
   condition: 'new';
+  /**
+   * Google's consumer notice, `type:message` as its text feeds write the group: the full
+   * Proposition 65 warning (`prop_65`), else the hazardous-material handling text
+   * (`safety_warning`), or ''. One a row: a text feed separates repeated values with commas, and
+   * the warnings hold commas; the JSON Lines' `notices` carry them all.
+   */
+  consumer_notice: string;
+  /**
+   * {@link FEED_NOT_RETURNABLE_LABEL} for a product that cannot come back once opened (the
+   * operator gives that label its return policy in Merchant Center), else ''.
+   */
+  return_policy_label: string;
+  /** The variant's notices, as the product page and the checkout read them (JSON Lines only). */
+  notices: readonly ProductNotice[];
 }
 
+/** A column of the feed: every field of a row but its structured notices. */
+export type FeedColumn = Exclude<keyof FeedRow, 'notices'>;
+
 /** The columns of a feed row, in the TSV's order (its header line). */
-export const FEED_COLUMNS: readonly (keyof FeedRow)[] = [
+export const FEED_COLUMNS: readonly FeedColumn[] = [
   'id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'sale_price', 'brand', 'gtin', 'mpn',
-  'identifier_exists', 'product_type', 'shipping_weight', 'item_group_id', 'condition',
+  'identifier_exists', 'product_type', 'shipping_weight', 'item_group_id', 'condition', 'consumer_notice', 'return_policy_label',
 ];
+
+/** Google's consumer notice types the feed writes (it also knows 'legal_disclaimer'). */
+export type FeedConsumerNoticeType = 'prop_65' | 'safety_warning';
+
+/** The return policy label of products that cannot come back once opened. @default 'not-returnable-once-opened' */
+export const FEED_NOT_RETURNABLE_LABEL = 'not-returnable-once-opened';
 
 /** Google Merchant Center's length limits, in characters. */
 export const FEED_LIMITS = {
@@ -75,6 +100,8 @@ export const FEED_LIMITS = {
   mpn: 70,
   /** @default 750 */
   product_type: 750,
+  /** A consumer notice's message. @default 1000 */
+  consumer_notice_message: 1000,
 } as const;
 
 /** The currency of the feed's prices (the store sells in US dollars). @default 'USD' */
@@ -92,7 +119,7 @@ export function feedRouteSchema(format: FeedFormat): Record<string, unknown> {
     tags: ['feeds'],
     summary: format === 'google-merchant.tsv'
       ? 'The Google Merchant Center product feed (TSV, one row per variant), regenerated after catalogue changes'
-      : 'The product feed as JSON Lines (one variant a line, the Google feed\'s fields), regenerated after catalogue changes',
+      : 'The product feed as JSON Lines (one variant a line, the Google feed\'s fields and the variant\'s notices), regenerated after catalogue changes',
     headers: { type: 'object', properties: { 'if-none-match': { type: 'string', maxLength: 1024 } } },
     response: {
       200: { description: 'The feed', content: { [FEED_CONTENT_TYPES[format].split(';')[0]!]: { schema: { type: 'string' } } } },

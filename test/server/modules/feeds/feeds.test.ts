@@ -1,7 +1,8 @@
 /**
  * The feed routes on a store (SQLite, and PostgreSQL in the server-pg project): a store made from
  * the sample Volusion file gives one TSV row per variant of every listed product, within Google's
- * limits, with absolute links on the request's origin; the JSON Lines carry the same rows; the
+ * limits, with absolute links on the request's origin; the notices as Google's consumer_notice and
+ * return_policy_label; the JSON Lines carry the same rows and each variant's notices; the
  * answer has an ETag (304 for a client holding it) and is compressed; a price change makes a new
  * feed with a new ETag.
  */
@@ -15,11 +16,13 @@ import { buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { FEED_COLUMNS, FEED_LIMITS } from '../../../../src/server/modules/feeds/schemas.ts';
+import { prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/notices.ts';
 import { bytes, emptyStore, sample } from '../imports/imports.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
 const TOKEN = 'feeds-operator-token-0123456789';
+const TABLET_NOTICES: ProductNotice[] = [{ kind: 'prop65', cancer: ['chloroform'], reproductiveHarm: ['chloroform'] }, { kind: 'not-returnable-once-opened' }];
 let app: FastifyInstance;
 let db: Db;
 
@@ -30,6 +33,9 @@ beforeAll(async () => {
     categories: bytes(sample('volusion-pool-parts-categories.csv'), 4096),
   });
   expect(report.totals.rejected).toBe(0);
+  // the tablets: a Proposition 65 warning, not returnable once opened, and the 10 lb tub shipping as hazmat
+  await db.run('UPDATE products SET notices_json = ? WHERE sku = ?', [JSON.stringify(TABLET_NOTICES), 'MATAB']);
+  await db.run("UPDATE variants SET ship_class = 'hazmat-ground' WHERE sku = 'MATAB-10'");
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-feeds-'));
   app = await buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), operators: { token: TOKEN, allowedHosts: [], allowedOrigins: [] } });
 });
@@ -90,13 +96,30 @@ describe('GET /feeds/google-merchant.tsv', () => {
     expect(new Set(speeds.map((r) => new URL(r.link!).searchParams.get('variant'))).size).toBe(2);
   });
 
-  test('the JSON Lines carry the same rows, empty fields left out', async () => {
+  test('the JSON Lines carry the same rows, empty fields left out, and each variant\'s notices', async () => {
     const { rows } = await tsv();
     const res = await app.inject({ url: '/feeds/products.jsonl', headers: { host: 'shop.test' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/jsonl; charset=utf-8');
-    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, string>);
-    expect(lines).toEqual(rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== ''))));
+    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map(({ notices: _notices, ...fields }) => fields)).toEqual(rows.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== ''))));
+    const notices = Object.fromEntries(lines.filter((l) => l.notices).map((l) => [l.id, l.notices]));
+    expect(notices).toEqual({
+      'MATAB-10': [...TABLET_NOTICES, { kind: 'hazmat-handling' }],
+      'MATAB-25': TABLET_NOTICES,
+    });
+  });
+
+  test('the notices go where Google\'s spec has them: the Prop 65 warning as consumer_notice, not returnable once opened as return_policy_label', async () => {
+    const { header, rows } = await tsv();
+    expect(header!.split('\t').slice(-2)).toEqual(['consumer_notice', 'return_policy_label']);
+    const tablets = rows.filter((r) => r.item_group_id === 'MATAB');
+    expect(tablets.map((r) => [r.id, r.consumer_notice, r.return_policy_label])).toEqual([
+      ['MATAB-10', `prop_65:${prop65FullWarning(TABLET_NOTICES)}`, 'not-returnable-once-opened'],
+      ['MATAB-25', `prop_65:${prop65FullWarning(TABLET_NOTICES)}`, 'not-returnable-once-opened'],
+    ]);
+    // every other product has none
+    expect(rows.filter((r) => r.item_group_id !== 'MATAB').every((r) => r.consumer_notice === '' && r.return_policy_label === '')).toBe(true);
   });
 
   test('an ETag, and 304 with no body for a client holding the current feed', async () => {

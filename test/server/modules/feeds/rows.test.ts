@@ -2,13 +2,17 @@
  * The feed's rows, pure: over generated products (long and hostile text, HTML, tabs and line
  * breaks, emoji, SKUs shared and too long), every row keeps to Google Merchant Center's limits and
  * words, a product gives one row per variant, its variants share one item_group_id, ids are unique,
- * and a TSV line always has the header's cells.
+ * a TSV line always has the header's cells, and the notices become Google's consumer_notice and
+ * return_policy_label (and the JSON Lines' notices).
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createStoreLinks } from '../../../../src/domain/urls.ts';
-import { clip, feedAvailability, feedPrice, feedRows, feedWeight, jsonLine, tsvHeader, tsvLine, type FeedProductSource } from '../../../../src/server/modules/feeds/rows.ts';
-import { FEED_COLUMNS, FEED_LIMITS, type FeedRow } from '../../../../src/server/modules/feeds/schemas.ts';
+import { HAZMAT_HANDLING_TEXT, prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/notices.ts';
+import {
+  clip, feedAvailability, feedConsumerNotice, feedPrice, feedRows, feedWeight, jsonLine, tsvHeader, tsvLine, variantNotices, type FeedProductSource,
+} from '../../../../src/server/modules/feeds/rows.ts';
+import { FEED_COLUMNS, FEED_LIMITS, FEED_NOT_RETURNABLE_LABEL, type FeedRow } from '../../../../src/server/modules/feeds/schemas.ts';
 
 const links = createStoreLinks({ collectionPath: '/collections', productPath: '/products', articlePath: '/articles' });
 const origin = 'https://shop.example';
@@ -20,6 +24,13 @@ const piece = fc.oneof(
 const text = (max: number) => fc.array(piece, { maxLength: max }).map((p) => p.join(''));
 const sku = fc.option(fc.oneof(fc.constantFrom('A-1', 'a-1', 'SHARED'), fc.string({ minLength: 1, maxLength: 70 })), { nil: null });
 const cents = fc.integer({ min: 0, max: 10_000_000 });
+
+/** A notice, with chemical names as hostile as any other text. */
+const notice: fc.Arbitrary<ProductNotice> = fc.oneof(
+  fc.record({ kind: fc.constant('prop65' as const), cancer: fc.array(fc.oneof(text(3), fc.string({ minLength: 200, maxLength: 400 })), { maxLength: 4 }), reproductiveHarm: fc.array(text(3), { maxLength: 3 }) }),
+  fc.constant({ kind: 'hazmat-handling' as const }),
+  fc.constant({ kind: 'not-returnable-once-opened' as const }),
+);
 
 const product = (id: number): fc.Arbitrary<FeedProductSource> =>
   fc.record({
@@ -43,9 +54,11 @@ const product = (id: number): fc.Arbitrary<FeedProductSource> =>
         forSale: fc.boolean(),
         quantity: fc.integer({ min: 0, max: 50 }),
         backorder: fc.boolean(),
+        hazmat: fc.boolean(),
       }),
       { minLength: 1, maxLength: 4 },
     ),
+    notices: fc.array(notice, { maxLength: 3 }),
   }).map((p) => ({ ...p, id, variants: p.variants.map((v, i) => ({ ...v, id: id * 10 + i })) }));
 
 const catalogue = fc.array(fc.nat(5), { minLength: 1, maxLength: 8 }).chain((ns) => fc.tuple(...ns.map((_, i) => product(i + 1))));
@@ -70,6 +83,9 @@ function withinLimits(row: FeedRow): void {
   expect(row.image_link === '' || /^https?:\/\//.test(row.image_link)).toBe(true);
   expect(row.gtin).toMatch(/^\d*$/);
   expect(row.condition).toBe('new');
+  expect(row.consumer_notice).toMatch(/^((prop_65|safety_warning):.+)?$/);
+  expect(chars(row.consumer_notice.replace(/^[a-z_0-9]+:/, ''))).toBeLessThanOrEqual(FEED_LIMITS.consumer_notice_message);
+  expect(['', FEED_NOT_RETURNABLE_LABEL]).toContain(row.return_policy_label);
 }
 
 describe('feed rows', () => {
@@ -88,10 +104,17 @@ describe('feed rows', () => {
             expect([...groups][0]).not.toBe('');
           } else expect(rows[0]!.item_group_id).toBe('');
           ids.push(...rows.map((r) => r.id.toLowerCase()));
-          for (const row of rows) {
+          for (const [i, row] of rows.entries()) {
             const cells = tsvLine(row).slice(0, -1).split('\t');
             expect(cells).toHaveLength(FEED_COLUMNS.length);
-            expect(JSON.parse(jsonLine(row))).toMatchObject({ id: row.id, price: row.price });
+            const json = JSON.parse(jsonLine(row)) as Record<string, unknown>;
+            expect(json).toMatchObject({ id: row.id, price: row.price });
+            // every notice of the product, and the handling one on a variant that ships as hazmat
+            const hazmat = p.variants[i]!.hazmat === true || p.notices!.some((n) => n.kind === 'hazmat-handling');
+            expect(json.notices ?? []).toEqual(variantNotices(p.notices!, p.variants[i]!.hazmat === true));
+            expect(row.notices.some((n) => n.kind === 'hazmat-handling')).toBe(hazmat);
+            // a row with a warning or a handling text names it to Google
+            expect(row.consumer_notice !== '').toBe(prop65FullWarning(row.notices) !== null || hazmat);
           }
         }
         expect(new Set(ids).size).toBe(ids.length);
@@ -109,6 +132,7 @@ describe('feed rows', () => {
       id: 'P1', title: 'Pump', description: 'A pump .', link: 'https://shop.example/products/pump', image_link: 'https://shop.example/media/images/1.png',
       availability: 'in_stock', price: '729.00 USD', sale_price: '649.00 USD', brand: 'Tidewell', gtin: '081234500015', mpn: 'AD-150',
       identifier_exists: 'yes', product_type: 'Pumps & Parts > Pool Pumps', shipping_weight: '30 lb', item_group_id: '', condition: 'new',
+      consumer_notice: '', return_policy_label: '', notices: [],
     });
   });
 
@@ -133,6 +157,37 @@ describe('feed rows', () => {
     [{ forSale: false, quantity: 5, backorder: true }, 'out_of_stock'],
   ] as const)('availability of %o is %s', (variant, expected) => {
     expect(feedAvailability(variant)).toBe(expected);
+  });
+
+  test('the notices: Prop 65 as Google\'s prop_65 consumer notice, hazmat handling as its safety_warning, not returnable once opened as the return policy label', () => {
+    const base = { handle: 'tabs', title: 'Trichlor Tablets', sku: null, productCode: null, vendor: null, weight: null, descriptionHtml: null, seoDescription: null, imageUrl: null, gtin: null, collectionTrail: [] };
+    const variant = { title: 'Default Title', sku: null, priceCents: 8999, compareAtPriceCents: null, forSale: true, quantity: 4, backorder: false };
+    const ctx = () => ({ origin, links, usedIds: new Set<string>() });
+    const trichlor: ProductNotice[] = [{ kind: 'prop65', cancer: ['chloroform'], reproductiveHarm: ['chloroform'] }, { kind: 'not-returnable-once-opened' }];
+    const [tabs] = feedRows({ ...base, id: 3, notices: trichlor, variants: [{ ...variant, id: 30, hazmat: true }] }, ctx());
+    expect(tabs!.consumer_notice).toBe(`prop_65:${prop65FullWarning(trichlor)}`);
+    expect(tabs!.consumer_notice).toMatch(/^prop_65:⚠ WARNING: This product can expose you to chemicals including chloroform, which is known to the State of California to cause cancer.* For more information go to www\.P65Warnings\.ca\.gov\.$/);
+    expect(tabs!.return_policy_label).toBe('not-returnable-once-opened');
+    expect(tabs!.notices).toEqual([...trichlor, { kind: 'hazmat-handling' }]);
+    expect(JSON.parse(jsonLine(tabs!))).toMatchObject({ consumer_notice: tabs!.consumer_notice, return_policy_label: 'not-returnable-once-opened', notices: [...trichlor, { kind: 'hazmat-handling' }] });
+    expect(tsvLine(tabs!).slice(0, -1).split('\t').slice(-2)).toEqual([tabs!.consumer_notice, 'not-returnable-once-opened']);
+
+    // chlorine without a Prop 65 warning: the handling text, on the variant that ships as hazmat only
+    const [jug, sample] = feedRows({ ...base, id: 4, title: 'Liquid Chlorine', variants: [{ ...variant, id: 40, title: '4 x 1 gal', hazmat: true }, { ...variant, id: 41, title: 'Test strip sample' }] }, ctx());
+    expect(jug!.consumer_notice).toBe(`safety_warning:${HAZMAT_HANDLING_TEXT}`);
+    expect(jug!.notices).toEqual([{ kind: 'hazmat-handling' }]);
+    expect([sample!.consumer_notice, sample!.return_policy_label, sample!.notices]).toEqual(['', '', []]);
+    expect(JSON.parse(jsonLine(sample!))).not.toHaveProperty('notices');
+  });
+
+  test('a long warning is clipped to Google\'s 1,000 characters, on one line', () => {
+    const names = Array.from({ length: 60 }, (_, i) => `chemical\tnumber ${i}`);
+    const line = feedConsumerNotice([{ kind: 'prop65', cancer: names, reproductiveHarm: [] }]);
+    expect(line.startsWith('prop_65:⚠ WARNING: This product can expose you to chemicals including chemical number 0, ')).toBe(true);
+    expect(Array.from(line.slice('prop_65:'.length))).toHaveLength(FEED_LIMITS.consumer_notice_message);
+    expect(line).not.toMatch(/[\t\r\n]/);
+    expect(feedConsumerNotice([])).toBe('');
+    expect(feedConsumerNotice([{ kind: 'not-returnable-once-opened' }])).toBe('');
   });
 
   test('prices, weights and clipping', () => {
