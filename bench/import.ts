@@ -1,12 +1,23 @@
 /**
- * `npm run bench:import [-- --rows 100000] [--pg]`: generates a Shopify product CSV of about
- * 100,000 rows (about 30,000 products, most with variants, an image row now and then), imports it
- * into an empty SQLite store (and PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL with
+ * `npm run bench:import [-- --rows 100000] [--pg] [--skip-store]`: generates a Shopify product CSV
+ * of about 100,000 rows (about 30,000 products, most with variants, each with a picture), imports
+ * it into an empty SQLite store (and PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL with
  * --pg), then exports the catalogue back in Shopify's format. Prints the import time, the
  * process's peak RSS, and the export time. Goals: SQLite import <= 60 s and <= 500 MB RSS,
  * PostgreSQL <= 120 s, export <= 20 s.
+ *
+ * The pictures are served by this process on the loopback interface (IMPORT_IMAGE_FETCH=loopback:
+ * nothing beyond this machine is contacted), 60 distinct pictures (one per brand and part type),
+ * so the figures include fetching and storing each once and the look-ups of the rest.
+ *
+ * Then, unless --skip-store, the running store: one store process (a child, on an SQLite file,
+ * and on PostgreSQL with --pg) answers searches from a few clients in a closed loop; their p99 is
+ * measured idle, then while the same file is imported through the operators' API
+ * (POST /api/admin/imports), and both are printed (goal: during within 2x of idle).
  */
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +28,10 @@ import { exportCatalogue } from '../src/server/modules/imports/export.ts';
 import { importCatalogue } from '../src/server/modules/imports/service.ts';
 import { SHOPIFY_COLUMNS } from '../src/server/modules/imports/shopify.ts';
 import { mulberry32 } from '../src/server/seed/prng.ts';
+import { ADMIN_TOKEN, startMultiStore, type StoreDatabase } from '../test/server/multiprocess.helpers.ts';
+import { percentiles } from './search-stats.ts';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, pg: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, pg: { type: 'boolean', default: false }, 'skip-store': { type: 'boolean', default: false } } });
 const targetRows = Number(values.rows);
 const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-import-'));
 const file = join(dir, 'products.csv');
@@ -26,6 +39,24 @@ const file = join(dir, 'products.csv');
 const NOUNS = ['Pump', 'Cartridge', 'O-Ring', 'Impeller', 'Skimmer Basket', 'Valve', 'Heater', 'Test Kit', 'Salt Cell', 'Cleaner Hose'];
 const BRANDS = ['Tidewell', 'Cobalt Cove', 'Brightwater Supply', 'Palmetto Pool Works', 'Marlin Aquatics', 'Kelpford'];
 const SIZES = ['Small', 'Medium', 'Large', 'X-Large'];
+
+// the pictures: one small JPEG per brand and part type, served on the loopback interface
+process.env.IMPORT_IMAGE_FETCH = 'loopback';
+const sharp = (await import('sharp')).default;
+const pictures = new Map<string, Buffer>();
+for (const b of BRANDS.keys()) {
+  for (const n of NOUNS.keys()) {
+    const colour = { r: (b * 40) % 256, g: (n * 25) % 256, b: 180 };
+    pictures.set(`/p/${b}-${n}.jpg`, await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer());
+  }
+}
+const pictureServer = createServer((req, res) => {
+  const bytes = pictures.get(req.url ?? '');
+  if (bytes) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(bytes);
+  else res.writeHead(404).end();
+});
+await new Promise<void>((resolve) => pictureServer.listen(0, '127.0.0.1', resolve));
+const pictureOrigin = `http://127.0.0.1:${(pictureServer.address() as AddressInfo).port}`;
 
 /** Writes the CSV: quoting by hand is fine here (the generator's own cells hold no quotes or commas but the body, quoted). */
 async function generate(): Promise<{ rows: number; products: number }> {
@@ -43,8 +74,10 @@ async function generate(): Promise<{ rows: number; products: number }> {
   let products = 0;
   while (rows < targetRows) {
     const id = ++products;
-    const noun = NOUNS[Math.floor(rng.next() * NOUNS.length)]!;
-    const brand = BRANDS[Math.floor(rng.next() * BRANDS.length)]!;
+    const nounAt = Math.floor(rng.next() * NOUNS.length);
+    const brandAt = Math.floor(rng.next() * BRANDS.length);
+    const noun = NOUNS[nounAt]!;
+    const brand = BRANDS[brandAt]!;
     const handle = `${brand}-${noun}-${id}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
     const price = 500 + Math.floor(rng.next() * 200_000);
     const variants = rng.next() < 0.7 ? 3 + Math.floor(rng.next() * 2) : 1;
@@ -61,7 +94,7 @@ async function generate(): Promise<{ rows: number; products: number }> {
               Tags: `Brand: ${brand}, Part Type: ${noun}`,
               Published: 'TRUE',
               'Option1 Name': variants > 1 ? 'Size' : 'Title',
-              'Image Src': `https://cdn.example.com/p/${id}.jpg`,
+              'Image Src': `${pictureOrigin}/p/${brandAt}-${nounAt}.jpg`,
               'Image Position': '1',
               'SEO Title': `${brand} ${noun} ${id}`,
             }
@@ -92,7 +125,7 @@ async function run(label: string, db: Db): Promise<void> {
   global.gc?.();
   peak = process.memoryUsage().rss;
   const started = performance.now();
-  const report = await importCatalogue(db, createReadStream(file, { highWaterMark: 256 * 1024 }), { format: 'shopify' });
+  const report = await importCatalogue(db, createReadStream(file, { highWaterMark: 256 * 1024 }), { format: 'shopify', images: { fetch: 'loopback' } });
   const importMs = performance.now() - started;
   const importPeak = peak;
   const exportFile = join(dir, `export-${label}.csv`);
@@ -104,9 +137,61 @@ async function run(label: string, db: Db): Promise<void> {
   const exportMs = performance.now() - exportStarted;
   console.log(
     `${label}: import ${(importMs / 1000).toFixed(1)} s (${report.totals.created.toLocaleString('en-US')} products, ${report.totals.rows.toLocaleString('en-US')} rows, ${Math.round(report.totals.rows / (importMs / 1000)).toLocaleString('en-US')} rows/s, ${report.totals.rejected} rejected), ` +
-      `peak RSS ${mb(importPeak)}; export ${(exportMs / 1000).toFixed(1)} s (${mb(statSync(exportFile).size)})`,
+      `peak RSS ${mb(importPeak)}; export ${(exportMs / 1000).toFixed(1)} s (${mb(statSync(exportFile).size)}); ${report.problems.length} warnings`,
   );
   await db.close();
+}
+
+const SEARCHES = ['q=pump', 'q=filter+cartridge', 'q=heater', 'q=o-ring', 'q=skimmer+basket', 'q=valve&minPrice=10&maxPrice=200', 'q=salt+cell', 'q=pump&page=2'];
+const SEARCHERS = 4;
+
+/** Search latencies from SEARCHERS clients in a closed loop until `until` says stop. */
+async function searchLoad(base: string, until: () => boolean): Promise<number[]> {
+  const samples: number[] = [];
+  await Promise.all(Array.from({ length: SEARCHERS }, async (_, i) => {
+    let n = i;
+    while (!until()) {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/products/filter?${SEARCHES[n++ % SEARCHES.length]}`);
+      await res.arrayBuffer();
+      if (res.status === 200) samples.push(performance.now() - started);
+    }
+  }));
+  return samples;
+}
+
+/** The running store's search p99, idle and during an import of the file through the operators' API. */
+async function storeRun(database: StoreDatabase): Promise<void> {
+  const store = await startMultiStore({ database, processes: 1, products: 2000, env: { IMPORT_IMAGE_FETCH: 'loopback' } });
+  try {
+    const base = store.servers[0]!.base;
+    await searchLoad(base, (() => { const end = Date.now() + 3000; return () => Date.now() > end; })()); // warm
+    const idleEnd = Date.now() + 15_000;
+    const idle = percentiles(await searchLoad(base, () => Date.now() > idleEnd));
+    const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const started = performance.now();
+    const posted = await fetch(`${base}/api/admin/imports?format=shopify`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: readFileSync(file) });
+    if (posted.status !== 202) throw new Error(`import not taken: ${posted.status} ${await posted.text()}`);
+    const { id } = (await posted.json()) as { id: string };
+    let done = false;
+    let job: { status: string; report?: { totals: { created: number } } } = { status: 'queued' };
+    const poll = (async () => {
+      while (!done) {
+        await new Promise((r) => setTimeout(r, 500));
+        job = (await (await fetch(`${base}/api/admin/imports/${id}`, { headers: auth })).json()) as typeof job;
+        if (job.status === 'done' || job.status === 'failed') done = true;
+      }
+    })();
+    const during = percentiles(await searchLoad(base, () => done));
+    await poll;
+    const seconds = (performance.now() - started) / 1000;
+    const fmt = (p: { p50: number; p99: number; n: number }): string => `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms (${p.n} searches)`;
+    console.log(
+      `${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} store, ${SEARCHERS} searchers: idle ${fmt(idle)}; during the API import (${job.status}, ${job.report?.totals.created ?? 0} products, ${seconds.toFixed(1)} s) ${fmt(during)}; p99 ${(during.p99 / idle.p99).toFixed(2)}x idle (goal <= 2x)`,
+    );
+  } finally {
+    await store.close();
+  }
 }
 
 try {
@@ -128,7 +213,12 @@ try {
       await client.end();
     }
   }
+  if (!values['skip-store']) {
+    await storeRun('sqlite');
+    if (values.pg) await storeRun('postgres');
+  }
 } finally {
+  pictureServer.close();
   clearInterval(sampler);
   rmSync(dir, { recursive: true, force: true });
 }
