@@ -4,13 +4,17 @@
  * the trade's synonyms and abbreviations, numbers with units, attributes and collection
  * titles, part numbers without their prefix, joined words; and the text rules behind them.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/database.ts';
+import { loadSearchDocuments } from '../../src/server/repositories/catalogue.ts';
 import { createFastSearchIndex } from '../../src/server/search/fast/index.ts';
 import { createLinearSearchIndex } from '../../src/server/search/linear.ts';
 import { parseQueryText, partNumberKeys, readNumbers, tokenize } from '../../src/server/search/text.ts';
 import type { SearchDocument, SearchIndex } from '../../src/server/search/types.ts';
 import { relaxedWords } from '../../src/server/search/words.ts';
 import { doc, query } from './search.helpers.ts';
+import { getJson, seededApp } from './catalogue.helpers.ts';
 
 const variants: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['fast', (docs) => createFastSearchIndex(docs)],
@@ -133,5 +137,38 @@ describe('text rules', () => {
     expect(partNumberKeys('aqu3915h')).toEqual(['aqu3915h', '3915h']);
     expect(partNumberKeys('spx16')).toEqual(['spx16']);
     expect(partNumberKeys('1234')).toEqual(['1234']);
+  });
+});
+
+describe('the served catalogue', () => {
+  let app: FastifyInstance;
+  let db: Db;
+  beforeAll(async () => {
+    ({ app, db } = await seededApp(300, 11));
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  test("a product's search document holds its option values and its collections' titles", async () => {
+    const docs = await loadSearchDocuments(db);
+    const heater = docs.find((d) => (d.attributes ?? []).some((a) => a.endsWith('BTU')));
+    expect(heater).toBeDefined();
+    expect(heater!.collections).toEqual(expect.arrayContaining(['Heaters & Heat Pumps']));
+    expect(heater!.collections!.length).toBe(heater!.collectionIds.length);
+  });
+
+  test("'400k btu heater' finds heaters of 400,000 BTU, 'jets' the spa jets first", async () => {
+    const docs = await loadSearchDocuments(db);
+    const big = new Set(docs.filter((d) => (d.attributes ?? []).includes('400,000 BTU')).map((d) => d.id));
+    const heaters = await getJson(app, `/api/products/filter?q=${encodeURIComponent('400k btu heater')}&limit=48&fields=id`);
+    expect(heaters.body.products.length).toBeGreaterThan(0);
+    for (const p of heaters.body.products as { id: number }[]) expect(big.has(p.id)).toBe(true);
+    const jets = new Set(docs.filter((d) => (d.collections ?? []).includes('Spa Jets')).map((d) => d.id));
+    const found = await getJson(app, '/api/products/filter?q=jets&limit=48&fields=id');
+    // the spa jets first (jet pumps follow, by their title's 'jet')
+    const first = (found.body.products as { id: number }[]).slice(0, jets.size).map((p) => p.id);
+    expect(jets.size).toBeGreaterThan(0);
+    expect(first.filter((id) => jets.has(id))).toEqual(first);
   });
 });

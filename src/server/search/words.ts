@@ -133,6 +133,8 @@ export class Synonyms {
   private readonly byKey = new Map<string, Set<string>>();
   /** Each entry's words joined, unstemmed ('chlorinator'), with its key: what a typo is measured against. */
   private readonly entries = new Map<string, string>();
+  /** near()'s answers by word. */
+  private readonly nearMemo = new Map<string, string[]>();
   /** Multi-word phrases joined ('saltsystem'), plus their plural: the pairs a document indexes joined. */
   readonly phrases = new Set<string>();
 
@@ -169,10 +171,15 @@ export class Synonyms {
    * word against the entry's whole word ('vaccum' reaches 'vacuum'; 'clorinator' reaches
    * 'chlorinator', never by its stem). A scan of the entries (hundreds).
    */
-  near(word: string, budget: number): string[] {
+  near(word: string, budget: number): readonly string[] {
     if (budget === 0 || this.byKey.has(stemKey(word))) return [];
-    const out: string[] = [];
+    let out = this.nearMemo.get(word);
+    if (out !== undefined) return out;
+    out = [];
     for (const [entry, key] of this.entries) if (isPlainWord(entry) && isTypoOf(word, entry, budget)) out.push(key);
+    // the entries never change: a word's answer holds for the index's life (bounded for safety)
+    if (this.nearMemo.size >= 4096) this.nearMemo.clear();
+    this.nearMemo.set(word, out);
     return out;
   }
 
