@@ -199,12 +199,16 @@ export async function redisFeed(options: RedisFeedOptions): Promise<ChangeFeed> 
   // messages published while this connection was down are lost: read them from the log
   const onReady = () => void catchUp();
   subscriber.on('ready', onReady);
+  // a database that is away fails every poll: said once, until a poll succeeds again
+  let pollFailing = false;
   const checkLatest = async (): Promise<void> => {
     try {
       const latest = await log.latest();
+      pollFailing = false;
       if (latest > applied) await catchUp();
     } catch (err) {
-      onError(err, 'catalogue poll failed');
+      if (!pollFailing) onError(err, 'catalogue poll failed (said once until a poll succeeds again)');
+      pollFailing = true;
     }
   };
   const poll = setInterval(() => void checkLatest(), options.pollMs ?? 2000);
