@@ -66,8 +66,9 @@ const shared: UserConfig = {
               name: 'shell',
               // (and the small modules that every main page's first load had as chunks of a few
               // hundred bytes each: the head of page-head.tsx, the cart's rules, the layout hook,
-              // the read keys, the API errors)
-              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading|cart|cart-calls|fits)|machines[\\/](account\.helpers|cart\.selectors)|hooks[\\/](context|actor-values|same-view|useMachineView|toast-store|useToasts|useLatest|useMobileLayout|useCartSelector|query[\\/](reads|index|watch|useCachedRead|usePrefetchReads|useRead|useQueryRead))|api[\\/](errors|or-missing)|ui[\\/]shell[\\/]PageHeadTags|app[\\/](boot|page-head))\.tsx?|preload-helper(\.js)?)$/,
+              // the read keys, the API errors; the provider's readers one a file, the machine
+              // notices, and the connect functions of the login state, the cart and the sections)
+              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading|cart|cart-calls|fits)|machines[\\/](account\.helpers|cart\.selectors|cart\.connect|auth\.connect|loader\.connect)|hooks[\\/](context|skimmer-context|useSkimmer|useClient|useEnvironment|useStoreConfig|useThemeConfig|actor-values|same-view|useMachineView|toast-store|useToasts|useMachineNotices|useLatest|useMobileLayout|useCartSelector|query[\\/](reads|index|watch|useCachedRead|usePrefetchReads|useRead|useQueryRead))|api[\\/](errors|or-missing)|ui[\\/]shell[\\/]PageHeadTags|app[\\/](boot|page-head))\.tsx?|preload-helper(\.js)?)$/,
               priority: 20,
               includeDependenciesRecursively: false,
             },
