@@ -576,7 +576,7 @@ export async function crashRound(options: CrashRoundOptions = {}): Promise<Crash
     await collect('orders without a payment transaction', q("SELECT o.id FROM orders o WHERE NOT EXISTS (SELECT 1 FROM transactions t WHERE t.order_id = o.id AND t.status = 'SUCCESS')"));
     await collect('orders whose total is not their lines', q(
       `SELECT o.id FROM orders o WHERE o.subtotal_cents <> (SELECT COALESCE(SUM(l.quantity * l.unit_price_cents), 0) FROM order_lines l WHERE l.order_id = o.id)
-         OR o.total_cents <> o.subtotal_cents - o.discount_cents + o.shipping_cents`,
+         OR o.total_cents <> o.subtotal_cents - o.discount_cents + o.shipping_cents + o.tax_cents`,
     ));
     await collect('completed carts without an order', q("SELECT c.id FROM checkouts c WHERE c.status = 'completed' AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.checkout_id = c.id)"));
     await collect('orders whose cart is not completed', q("SELECT o.id FROM orders o JOIN checkouts c ON c.id = o.checkout_id WHERE c.status <> 'completed'"));

@@ -123,4 +123,14 @@ describe('equipment generator', () => {
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM equipment'))?.n).toBe(first?.equipment);
     await db.close();
   });
+
+  test('a catalogue too small for any model is not seeded again at the next start (a second process found a UNIQUE clash)', async () => {
+    const db = openSqlite(':memory:');
+    await migrate(db);
+    await seedDatabase(db, { products: 12, seed: 9 });
+    const first = await seedEquipmentIfMissing(db, { seed: 9 });
+    expect(first).not.toBeNull();
+    await expect(seedEquipmentIfMissing(db, { seed: 9 })).resolves.toBeNull();
+    await db.close();
+  });
 });

@@ -107,8 +107,9 @@ export async function markCatalogueFromFile(db: Db, format: string): Promise<voi
 /**
  * Seeds the equipment of a generated store whose catalogue was seeded before equipment existed,
  * so a database of an earlier release gets its models at the next start. Nothing when the store
- * has no products, already has equipment, or was made from an operator's file (its products are
- * not the generator's). Answers what was written, or null.
+ * has no products, already has equipment (or its part numbers, which a catalogue too small for any
+ * model still gets), or was made from an operator's file (its products are not the generator's).
+ * Answers what was written, or null.
  */
 export async function seedEquipmentIfMissing(db: Db, options: { seed?: number } = {}): Promise<EquipmentSeedSummary | null> {
   const products = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0;
@@ -116,5 +117,8 @@ export async function seedEquipmentIfMissing(db: Db, options: { seed?: number } 
   if (products === 0 || models > 0) return null;
   const source = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM store_settings WHERE setting_key = ?', [CATALOGUE_SOURCE_KEY]);
   if ((source?.n ?? 0) > 0) return null;
+  // a small catalogue may give no model at all while its part numbers were seeded: seeded already
+  const numbers = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM product_part_numbers'))?.n ?? 0;
+  if (numbers > 0) return null;
   return seedEquipment(db, options);
 }
