@@ -61,6 +61,14 @@ export interface ContactAction {
 }
 
 /**
+ * A phone number as a tel: link: its digits and plus sign.
+ * @example telHref('(360) 555-0142'); // 'tel:3605550142'
+ */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
  * The contact action of a call-for-price product: the store's phone as a tel: link when the
  * store has one (the shopper is asked to call), else the contact page.
  *
@@ -69,11 +77,8 @@ export interface ContactAction {
  * callForPriceContact({ contactPhoneNumber: '1-800-555-0100' }); // { href: 'tel:18005550100', text: 'Call 1-800-555-0100' }
  * callForPriceContact({}); // { href: '/contact-us', text: 'Contact us' }
  */
-export function callForPriceContact(store: StoreContact, contactPath = '/contact-us'): ContactAction {
-  const phone = store.contactPhoneNumber?.trim() ?? '';
-  const digits = phone.replace(/[^\d+]/g, '');
-  if (digits.replace(/\D/g, '').length >= 3) return { href: `tel:${digits}`, text: `Call ${phone}` };
-  return { href: contactPath, text: 'Contact us' };
+export function callForPriceContact({ contactPhoneNumber: phone }: StoreContact, contactPath = '/contact-us'): ContactAction {
+  return phone && /\d/.test(phone) ? { href: telHref(phone), text: `Call ${phone}` } : { href: contactPath, text: 'Contact us' };
 }
 
 /**

@@ -4,9 +4,10 @@
  * additionalHeaderLinks appended, a mobile menu).
  * @module
  */
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { headerNavigation, HOME_PATH, CHROME_TEXT, navGroups, type NavGroup } from '../../domain/chrome.ts';
 import type { NavLink } from '../../domain/entities.ts';
+import { telHref } from '../../domain/money.ts';
 import { SHELL_MESSAGES } from '../../domain/shell.ts';
 import { useSkimmer } from '../../hooks/context.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
@@ -18,7 +19,7 @@ import { SearchBox } from './SearchBox.tsx';
 export interface HeaderProps {
   /** The main navigation links (from `useNavigation`). */
   navData: readonly NavLink[];
-  /** The current path: closes the mobile menu on navigation and tunes the search box. */
+  /** The current path: tunes the search box. */
   pathname: string;
 }
 
@@ -37,16 +38,6 @@ function headerLinks(navData: readonly NavLink[], additional: readonly NavLink[]
   return headerNavigation(navData, listed ? additional : [EQUIPMENT_NAV_LINK, ...additional]);
 }
 
-/** Strips a phone number to what a tel: link takes. */
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** Closes a disclosure and gives the focus back to its summary (Escape, the disclosure pattern). */
-function closeDisclosure(details: HTMLDetailsElement) {
-  details.open = false;
-  details.querySelector<HTMLElement>(':scope > summary')?.focus();
-}
 
 /**
  * One top-level entry: a plain link, or a `<details>` disclosure whose panel lists collections
@@ -61,15 +52,10 @@ function NavEntry({ group }: { group: NavGroup }) {
       </li>
     );
   }
-  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== 'Escape' || !event.currentTarget.open) return;
-    // the innermost open disclosure closes first (the phone's menu stays open around it)
-    event.stopPropagation();
-    closeDisclosure(event.currentTarget);
-  };
   return (
     <li className="nav-item">
-      <details className="nav-group" onKeyDown={onKeyDown}>
+      {/* one name: the browser keeps one category panel open at a time */}
+      <details className="nav-group" name="nav-group">
         <summary>{group.title}</summary>
         <div className="nav-panel">
           <ul className="nav-columns">
@@ -93,36 +79,32 @@ function NavEntry({ group }: { group: NavGroup }) {
 }
 
 /**
- * Closes the header's open disclosures on a path change and on a pointer press outside them
- * (one category panel open at a time: opening one closes the others).
+ * The header's disclosures with scripts: Escape closes the innermost open one and gives the focus
+ * back to its summary (the disclosure pattern); a click outside an open one, or on a link in it,
+ * closes it (the header stays on screen across client-side navigations).
  */
-function useDisclosures(header: RefObject<HTMLElement | null>, pathname: string) {
-  useEffect(() => {
-    header.current?.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => {
-      details.open = false;
-    });
-  }, [header, pathname]);
+function useDisclosures(header: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const root = header.current;
     if (!root) return;
-    const onDown = (event: PointerEvent) => {
-      root.querySelectorAll<HTMLDetailsElement>('details[open]').forEach((details) => {
-        if (!details.contains(event.target as Node)) details.open = false;
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      const link = target.closest?.('a');
+      root.querySelectorAll('details[open]').forEach((details) => {
+        if (link || !details.contains(target)) (details as HTMLDetailsElement).open = false;
       });
     };
-    // 'toggle' does not bubble: listened to in the capture phase
-    const onToggle = (event: Event) => {
-      const opened = event.target as HTMLDetailsElement;
-      if (!opened.open || !opened.classList.contains('nav-group')) return;
-      root.querySelectorAll<HTMLDetailsElement>('details.nav-group[open]').forEach((details) => {
-        if (details !== opened) details.open = false;
-      });
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = event.key === 'Escape' ? (event.target as Element).closest?.('details[open]') : null;
+      if (!(details instanceof HTMLDetailsElement)) return;
+      details.open = false;
+      details.querySelector('summary')?.focus();
     };
-    document.addEventListener('pointerdown', onDown);
-    root.addEventListener('toggle', onToggle, true);
+    document.addEventListener('click', onClick);
+    root.addEventListener('keydown', onKeyDown);
     return () => {
-      document.removeEventListener('pointerdown', onDown);
-      root.removeEventListener('toggle', onToggle, true);
+      document.removeEventListener('click', onClick);
+      root.removeEventListener('keydown', onKeyDown);
     };
   }, [header]);
 }
@@ -131,7 +113,7 @@ function useDisclosures(header: RefObject<HTMLElement | null>, pathname: string)
  * The site header. The navigation is one row of a few entries (see navGroups): the catalogue's
  * collections in one 'Shop by Category' panel, then the page links. On mobile it moves into a
  * Menu disclosure, a native `<details>` that opens without JavaScript; it traps nothing (it is
- * part of the page), and closes on Escape, on a press outside it and on every path change.
+ * part of the page), and closes on Escape, on a click outside it and on a link followed.
  *
  * @example <Header navData={links} pathname={pathname} />
  */
@@ -140,7 +122,7 @@ export function Header({ navData, pathname }: HeaderProps) {
   const mobile = useMobileLayout();
   const header = useRef<HTMLElement>(null);
   const groups = navGroups(headerLinks(navData, themeConfig.additionalHeaderLinks ?? []), storeConfig.collectionPath);
-  useDisclosures(header, pathname);
+  useDisclosures(header);
 
   const list = (
     <ul className="container nav-bar">
@@ -149,9 +131,6 @@ export function Header({ navData, pathname }: HeaderProps) {
       ))}
     </ul>
   );
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key === 'Escape' && event.currentTarget.open) closeDisclosure(event.currentTarget);
-  };
 
   return (
     <header ref={header} className={`site-header${mobile ? ' is-mobile' : ''}`}>
@@ -164,7 +143,7 @@ export function Header({ navData, pathname }: HeaderProps) {
       <div className="container header-main">
         {mobile && (
           // the phone's menu is a native disclosure: it opens without JavaScript
-          <details className="nav-menu" onKeyDown={onMenuKeyDown}>
+          <details className="nav-menu">
             <summary className="icon-button menu-button">
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                 <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
