@@ -3,10 +3,13 @@
  * @module
  */
 import { useMemo } from 'react';
-import type { HelpTopic, QuestionTopic } from '../api/types.ts';
-import { countText, helpAnswerPath, questionTopicPath, type ContentCrumb } from '../domain/content.ts';
+import type { HelpTopic, QuestionThread, QuestionThreadSummary, QuestionTopic } from '../api/types.ts';
+import { CONTENT_TEXT, countText, formatContentDate, helpAnswerPath, questionThreadPath, questionTopicPath, wordsReadTimeText, type ContentCrumb } from '../domain/content.ts';
+import type { Article } from '../domain/entities.ts';
 import type { HelpTopicView } from './useHelpTopics.ts';
 import type { QuestionTopicView } from './useQuestionTopics.ts';
+import type { ThreadView } from './useQuestionThread.ts';
+import type { ThreadSummaryView } from './useQuestionTopic.ts';
 import { createStoreLinks, type StoreLinks } from '../domain/urls.ts';
 import { useSkimmer } from './context.ts';
 import type { ContentStatus } from './useContentLoad.ts';
@@ -78,4 +81,65 @@ export function helpTopicView(topic: HelpTopic): HelpTopicView {
 /** A question topic as the questions pages list it. */
 export function topicView(t: QuestionTopic): QuestionTopicView {
   return { id: t.id, title: t.title, description: t.description, href: questionTopicPath(t), countText: countText(t.threadCount, 'question') };
+}
+
+/**
+ * An article of a blog list, with its link under `base`, its date in the store's time zone and
+ * its tags' links.
+ * @example articleSummary(article, 'blog', links, 'America/Los_Angeles').href; // '/blogs/news/opening-your-pool'
+ */
+export function articleSummary(a: Article, base: BlogBase, links: StoreLinks, timeZone: string): ArticleSummary {
+  return {
+    id: a.id,
+    title: a.title,
+    href: base === 'blog' ? links.blogPost(a.handle) : links.article(a.handle),
+    imageUrl: a.imageUrl,
+    author: a.author,
+    date: a.createdAt,
+    dateText: formatContentDate(a.createdAt, timeZone),
+    excerpt: a.seoDescription,
+    readTimeText: a.wordCount === undefined ? null : wordsReadTimeText(a.wordCount),
+    tags: tagLinks(a.tags, links),
+  };
+}
+
+/**
+ * A thread as a topic lists it, with its link and its date in the store's time zone.
+ * @example threadSummaryView(summary, 'America/Los_Angeles').answerCountText; // '2 answers'
+ */
+export function threadSummaryView(t: QuestionThreadSummary, timeZone: string): ThreadSummaryView {
+  return {
+    id: t.id,
+    title: t.title,
+    href: questionThreadPath(t),
+    author: t.author,
+    date: t.createdAt,
+    dateText: formatContentDate(t.createdAt, timeZone),
+    answerCountText: countText(t.answerCount, 'answer'),
+  };
+}
+
+/**
+ * A thread with its question and answers (staff answers marked), dates in the store's time zone.
+ * @example threadView(thread, 'America/Los_Angeles').answers[0]?.staffText; // 'Staff answer' or null
+ */
+export function threadView(t: QuestionThread, timeZone: string): ThreadView {
+  return {
+    id: t.id,
+    title: t.title,
+    author: t.author,
+    date: t.createdAt,
+    dateText: formatContentDate(t.createdAt, timeZone),
+    body: t.body,
+    answerCountText: countText(t.answers.length, 'answer'),
+    answers: t.answers.map((a) => ({
+      id: a.id,
+      author: a.author,
+      isStaff: a.isStaff,
+      staffText: a.isStaff ? CONTENT_TEXT.staffAnswer : null,
+      body: a.body,
+      date: a.createdAt,
+      dateText: formatContentDate(a.createdAt, timeZone),
+    })),
+  };
 }

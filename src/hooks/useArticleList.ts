@@ -4,10 +4,10 @@
  */
 import { useMemo } from 'react';
 import type { ListPageInfo } from '../api/types.ts';
-import { BLOG_PAGE_SIZE, CONTENT_TEXT, contentCrumbs, contentPageUrl, contentTitle, formatContentDate, wordsReadTimeText } from '../domain/content.ts';
+import { BLOG_PAGE_SIZE, CONTENT_TEXT, contentCrumbs, contentPageUrl, contentTitle } from '../domain/content.ts';
 import { useSkimmer } from './context.ts';
 import { type ContentStatus, useContentLoad } from './useContentLoad.ts';
-import { useLinks, type ContentHead, type ArticleSummary, type BlogBase, tagLinks } from './content-shared.ts';
+import { articleSummary, useLinks, type ArticleSummary, type BlogBase, type ContentHead } from './content-shared.ts';
 
 /** Options of {@link useArticleList}. */
 export interface ArticleListOptions {
@@ -36,9 +36,7 @@ export interface ArticleListApi extends ContentHead {
 
 /**
  * The blog list (articlePath root, /blogs, articlePath/tags/{tag}): 10 articles a page, newest
- * first. Choice: the canonical URL is always under the configured articlePath, since /blogs shows
- * the same list.
- *
+ * first. The canonical URL is always under the configured articlePath (/blogs shows the same list).
  * @example const blog = useArticleList({ base: 'blog', page: 0 });
  */
 export function useArticleList(options: ArticleListOptions = {}): ArticleListApi {
@@ -56,22 +54,8 @@ export function useArticleList(options: ArticleListOptions = {}): ArticleListApi
     },
     'articles',
   );
-  const articles = useMemo<ArticleSummary[]>(
-    () =>
-      (load.data?.articles ?? []).map((a) => ({
-        id: a.id,
-        title: a.title,
-        href: base === 'blog' ? links.blogPost(a.handle) : links.article(a.handle),
-        imageUrl: a.imageUrl,
-        author: a.author,
-        date: a.createdAt,
-        dateText: formatContentDate(a.createdAt, storeConfig.appTimeZone),
-        excerpt: a.seoDescription,
-        readTimeText: a.wordCount === undefined ? null : wordsReadTimeText(a.wordCount),
-        tags: tagLinks(a.tags, links),
-      })),
-    [load.data, base, links, storeConfig.appTimeZone],
-  );
+  const timeZone = storeConfig.appTimeZone;
+  const articles = useMemo(() => (load.data?.articles ?? []).map((a) => articleSummary(a, base, links, timeZone)), [load.data, base, links, timeZone]);
   const listPath = tag ? links.articleTag(tag) : base === 'blog' ? links.blog() : links.articles();
   const heading = tag ? CONTENT_TEXT.taggedWith(tag) : CONTENT_TEXT.blog;
   const crumbs = tag

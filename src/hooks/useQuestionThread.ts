@@ -5,10 +5,10 @@
 import { useMemo } from 'react';
 import { orMissing } from '../api/content.ts';
 import type { QuestionThread } from '../api/types.ts';
-import { CONTENT_PATHS, CONTENT_TEXT, contentCrumbs, contentTitle, countText, formatContentDate, questionThreadPath, questionTopicPath } from '../domain/content.ts';
+import { CONTENT_PATHS, CONTENT_TEXT, contentCrumbs, contentTitle, questionThreadPath, questionTopicPath } from '../domain/content.ts';
 import { useSkimmer } from './context.ts';
 import { type ContentStatus, useContentLoad } from './useContentLoad.ts';
-import { type ContentHead } from './content-shared.ts';
+import { threadView, type ContentHead } from './content-shared.ts';
 
 /** A thread with its question and answers. */
 export interface ThreadView {
@@ -45,28 +45,7 @@ export function useQuestionThread(displayableId: string): QuestionThreadApi {
   );
   const t: QuestionThread | null = load.data?.thread ?? null;
   const tz = storeConfig.appTimeZone;
-  const thread = useMemo<ThreadView | null>(
-    () =>
-      t && {
-        id: t.id,
-        title: t.title,
-        author: t.author,
-        date: t.createdAt,
-        dateText: formatContentDate(t.createdAt, tz),
-        body: t.body,
-        answerCountText: countText(t.answers.length, 'answer'),
-        answers: t.answers.map((a) => ({
-          id: a.id,
-          author: a.author,
-          isStaff: a.isStaff,
-          staffText: a.isStaff ? CONTENT_TEXT.staffAnswer : null,
-          body: a.body,
-          date: a.createdAt,
-          dateText: formatContentDate(a.createdAt, tz),
-        })),
-      },
-    [t, tz],
-  );
+  const thread = useMemo(() => t && threadView(t, tz), [t, tz]);
   const topicHref = t ? questionTopicPath(t.topic) : null;
   return {
     status: load.status,

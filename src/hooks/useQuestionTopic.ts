@@ -4,13 +4,12 @@
  */
 import { useMemo } from 'react';
 import { orMissing } from '../api/content.ts';
-import type { ListPageInfo, QuestionThreadSummary } from '../api/types.ts';
-import { CONTENT_PATHS, CONTENT_TEXT, contentCrumbs, contentPageUrl, contentTitle, countText, formatContentDate, questionThreadPath, THREADS_PAGE_SIZE } from '../domain/content.ts';
+import type { ListPageInfo } from '../api/types.ts';
+import { CONTENT_PATHS, CONTENT_TEXT, contentCrumbs, contentPageUrl, contentTitle, THREADS_PAGE_SIZE } from '../domain/content.ts';
 import { useSkimmer } from './context.ts';
 import { type ContentStatus, useContentLoad } from './useContentLoad.ts';
-import { type ContentHead } from './content-shared.ts';
 import type { QuestionTopicView } from './useQuestionTopics.ts';
-import { topicView } from './content-shared.ts';
+import { threadSummaryView, topicView, type ContentHead } from './content-shared.ts';
 
 /** A thread as a topic lists it. */
 export interface ThreadSummaryView {
@@ -67,17 +66,5 @@ export function useQuestionTopic(topicId: number, page = 0): QuestionTopicApi {
     heading: t?.title ?? '',
     pageUrl: (n) => contentPageUrl(topic?.href ?? CONTENT_PATHS.questions, n),
     reload: load.reload,
-  };
-}
-
-function threadSummaryView(t: QuestionThreadSummary, timeZone: string): ThreadSummaryView {
-  return {
-    id: t.id,
-    title: t.title,
-    href: questionThreadPath(t),
-    author: t.author,
-    date: t.createdAt,
-    dateText: formatContentDate(t.createdAt, timeZone),
-    answerCountText: countText(t.answerCount, 'answer'),
   };
 }
