@@ -154,10 +154,12 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
       ...d.tags.flatMap(([p, v]): [number, string[]][] => {
         const words = documentWords(v, synonyms);
         if (!TYPE_TAG_PREFIXES.has(facetKey(p))) return [[2, words]];
-        // a product type ranks by its last word, or a joined word ending with it ('O-Ring': 'ring', 'oring')
+        // a product type of one word ranks by it; of several, by its words joined, or another
+        // joined word ending with its last ('O-Ring': 'oring'; 'Heat Pump': 'heatpump', not 'pump')
         const tokens = tokenize(v);
         const last = tokens.at(-1) ?? '';
-        const head = words.filter((w) => w === last || (!tokens.includes(w) && w.length > last.length && w.endsWith(last)));
+        if (tokens.length > 1 && !words.includes(tokens.join(''))) words.push(tokens.join(''));
+        const head = words.filter((w) => (tokens.length === 1 ? w === last : !tokens.includes(w) && w.length > last.length && w.endsWith(last)));
         return [[5, head], [2, words.filter((w) => !head.includes(w))]];
       }),
     ];

@@ -304,11 +304,13 @@ export function documentFields(doc: SearchDocument, synonyms: Synonyms): [number
       out.push([FIELD.tag, words]);
       continue;
     }
-    // the type's head noun (its last word, and a joined word ending with it: 'ring' and
-    // 'oring' of 'O-Ring') names the type; 'heater' of 'Heater Part' is only a tag word
+    // a type of one word names the type; a type of several is named by its words joined
+    // ('heatpump', 'oring', also any joined word ending with its last): 'pumps' ranks the
+    // pumps as pumps, a heat pump only by its tag's 'pump', as 'heater' of 'Heater Part'
     const tokens = tokenize(v);
     const head = tokens[tokens.length - 1] ?? '';
-    const isHead = (w: string): boolean => w === head || (w.length > head.length && w.endsWith(head) && !tokens.includes(w));
+    if (tokens.length > 1 && !words.includes(tokens.join(''))) words.push(tokens.join(''));
+    const isHead = (w: string): boolean => (tokens.length === 1 ? w === head : w.length > head.length && w.endsWith(head) && !tokens.includes(w));
     out.push([FIELD.type, words.filter(isHead)], [FIELD.tag, words.filter((w) => !isHead(w))]);
   }
   return out;
