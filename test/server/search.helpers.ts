@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { SortBy } from '../../src/domain/entities.ts';
 import {
-  GENERIC_WORDS, MIN_PART_NUMBER_PREFIX, TYPE_TAG_PREFIXES, compareTitles, facetKey, normalizePartNumber, parseQueryText, partNumberKeys, tokenize,
+  GENERIC_WORDS, MIN_PART_NUMBER_PREFIX, TYPE_TAG_PREFIXES, UNIT_WORDS, compareTitles, facetKey, normalizePartNumber, parseQueryText, partNumberKeys, tokenize,
 } from '../../src/server/search/text.ts';
 import { Synonyms, documentWords, matchKind, wordRules } from '../../src/server/search/words.ts';
 import type { IndexQuery, IndexResult, SearchDocument } from '../../src/server/search/types.ts';
@@ -193,7 +193,7 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
     // the later), until some candidate matches the rest; never resting on generic words only
     const count = (i: number): number => candidates.filter((d) => matched(d).has(i)).length;
     // the product noun and numbers are never dropped, and when one of them matches nothing there is no answer
-    const kept = (i: number): boolean => i === head || !/^\p{L}+$/u.test(words[i]!);
+    const kept = (i: number): boolean => i === head || !/^\p{L}+$/u.test(words[i]!) || UNIT_WORDS.has(words[i]!);
     const droppable = words.map((_, i) => i).filter((i) => !kept(i));
     const order = droppable.sort((a, b) => Number(count(b) === 0) - Number(count(a) === 0) || count(b) - count(a) || b - a);
     need = null;

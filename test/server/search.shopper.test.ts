@@ -72,8 +72,9 @@ describe.each(variants)('the %s index', (_, create) => {
     expect(r).toMatchObject({ ids: [1], relaxed: true });
     // the product noun matching nothing: no such product, no answer resting on the rest
     expect(index.search(query({ q: 'umbrella for pool heater' }))).toMatchObject({ ids: [], relaxed: false });
-    // nor on a number alone
+    // nor on a number alone, and a number or unit matching nothing is never dropped
     expect(index.search(query({ q: '16 trampoline' }))).toMatchObject({ ids: [], relaxed: false });
+    expect(index.search(query({ q: '5 hp pump' }))).toMatchObject({ ids: [], relaxed: false });
   });
 
   test.each([

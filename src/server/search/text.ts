@@ -184,8 +184,11 @@ export interface ParsedQueryText {
 /** Words after which the query names what the product fits, not the product. */
 const FITS_WORDS: ReadonlySet<string> = new Set(['for', 'with', 'fits', 'fit', 'fitting']);
 
-/** Units and measures: never a query's product noun ('pump 2 hp' is about pumps). */
-const UNIT_WORDS: ReadonlySet<string> = new Set([
+/**
+ * Units and measures: never a query's product noun ('pump 2 hp' is about pumps), and never
+ * dropped from a relaxed answer, as the number they measure is not ('5 hp pump').
+ */
+export const UNIT_WORDS: ReadonlySet<string> = new Set([
   'hp', 'horsepower', 'btu', 'gal', 'gallon', 'gallons', 'v', 'volt', 'volts', 'ft', 'feet', 'lb', 'lbs', 'oz', 'qt', 'sq', 'sqft',
   'mil', 'gpm', 'kw', 'pack', 'x', 'round',
 ]);

@@ -12,7 +12,7 @@
  * @module
  */
 import { stemmer } from 'stemmer';
-import { FIELD, GENERIC_WORDS, TYPE_TAG_PREFIXES, facetKey, foldText, parseQueryText, tokenize } from './text.ts';
+import { FIELD, GENERIC_WORDS, TYPE_TAG_PREFIXES, UNIT_WORDS, facetKey, foldText, parseQueryText, tokenize } from './text.ts';
 import { TRADE_SYNONYMS } from './trade.ts';
 import type { SearchDocument } from './types.ts';
 
@@ -343,7 +343,7 @@ export function suggestionRules(q: string, synonyms: Synonyms = Synonyms.none): 
  * the order to try them: when no product matches every word, the commonest words are dropped
  * first (words matching nothing before all), so the rare word that names the product stays
  * ('igniter for pool heater' keeps 'igniter' and drops 'heater'); of two words as common,
- * the later is dropped. The product noun (`head`, ParsedQueryText) and numbers are never
+ * the later is dropped. The product noun (`head`, ParsedQueryText), numbers and units are never
  * dropped: when one of them matches nothing, the store has no such product and there is no
  * relaxed answer ('umbrella for pool deck', '5 hp pump'). A set left with only generic
  * words (GENERIC_WORDS) or numbers ends the list: no answer rests on 'kit' alone.
@@ -351,7 +351,7 @@ export function suggestionRules(q: string, synonyms: Synonyms = Synonyms.none): 
  * @example relaxedWords(['igniter', 'heater'], [10, 80], 0) // [0b01]
  */
 export function relaxedWords(words: readonly string[], counts: readonly number[], head: number): number[] {
-  const kept = (i: number): boolean => i === head || !isPlainWord(words[i]!);
+  const kept = (i: number): boolean => i === head || !isPlainWord(words[i]!) || UNIT_WORDS.has(words[i]!);
   for (let i = 0; i < words.length; i++) if (kept(i) && counts[i] === 0) return [];
   const order = words.map((_, i) => i).filter((i) => !kept(i)).sort((a, b) => {
     const za = counts[a] === 0 ? 1 : 0;
