@@ -9,6 +9,7 @@
  * matter), so `SP-2607 x10` is `SP2607X10`.
  * @module
  */
+import { partReplacedText } from './replaced-part.ts';
 import type { Diagram } from './diagram.ts';
 import type { ProductCardData } from './entities.ts';
 import { normalizePhrase } from './search.ts';
@@ -156,7 +157,7 @@ export const FITMENT_TEXT = {
   doesNotFit: (model: string): string => `Does not fit your ${model}`,
   replacedBy: (title: string): string => `This part has been replaced by ${title}`,
   /** The notice of a superseded part number, above search results and on the old part's page. */
-  partReplaced: (number: string, replacement: string): string => `Part ${number} was replaced by ${replacement}`,
+  partReplaced: partReplacedText,
   fitsTheseModels: 'Fits these models',
   partNumbers: 'Part numbers',
   fitsMyEquipment: 'Fits my equipment',

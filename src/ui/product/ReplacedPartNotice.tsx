@@ -5,7 +5,7 @@
  * anything else. Rendered on the server with the page (no chunk to wait for).
  * @module
  */
-import { FITMENT_TEXT } from '../../domain/equipment.ts';
+import { partReplacedText } from '../../domain/replaced-part.ts';
 import { CatalogLink } from '../catalog/CatalogLink.tsx';
 import './replaced-part.css';
 
@@ -28,7 +28,7 @@ export interface ReplacedPartNoticeProps {
 export function ReplacedPartNotice({ number, replacementNumber, title, href }: ReplacedPartNoticeProps) {
   const next = replacementNumber !== null && replacementNumber !== '' ? replacementNumber : title;
   // the sentence's words come from the domain; the replacement's number becomes the link
-  const [before] = FITMENT_TEXT.partReplaced(number, '\u0000').split('\u0000');
+  const [before] = partReplacedText(number, '\u0000').split('\u0000');
   return (
     <p className="sk-replaced-part" role="note">
       {before}
