@@ -5,22 +5,15 @@
  * rows go into the shared cart through `useCart`, so every cart view follows.
  * @module
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { ApiClient } from '../api/client.ts';
-import type { QuickOrderProduct } from '../domain/quick-order.ts';
 import { connectQuickOrder, type QuickOrderView } from '../machines/quick-order.connect.ts';
-import { quickOrderMachine, type AddLinesOutput, type LookUpPartsOutput, type QuickOrderInput } from '../machines/quick-order.machine.ts';
+import type { QuickOrderInput } from '../machines/quick-order.machine.ts';
 import { useClient } from './context.ts';
-import { useCart, type CartApi } from './useCart.ts';
+import { useCart } from './useCart.ts';
 import { useLatest } from './useLatest.ts';
-import { actorValues } from './actor-values.ts';
+import { useMachineView } from './useMachineView.ts';
+import { providedQuickOrderMachine, quickOrderValues } from './actors/quick-order.ts';
 
-/** Products read per part number: exact part-number hits rank first, so a few are enough. */
-export const QUICK_ORDER_CANDIDATES = 3;
-
-/** Part numbers searched at once: a pasted list of ten must not open thirty requests together. */
-export const QUICK_ORDER_CONCURRENCY = 4;
+export { QUICK_ORDER_CANDIDATES, QUICK_ORDER_CONCURRENCY } from './actors/quick-order.ts';
 
 /** What {@link useQuickOrder} returns: the view of the pad and its actions. */
 export interface QuickOrderApi extends QuickOrderView {
@@ -40,49 +33,6 @@ export interface QuickOrderApi extends QuickOrderView {
   addAll(): void;
 }
 
-async function lookUp(client: ApiClient, partNumber: string, signal: AbortSignal): Promise<QuickOrderProduct[]> {
-  const { products } = await client.filterProducts({ q: partNumber, limit: QUICK_ORDER_CANDIDATES, fields: ['handle'] }, { signal });
-  const found = await Promise.all(products.map((p) => client.productByHandle(p.handle, { signal })));
-  return found.map((r) => r.product);
-}
-
-/** Runs `task` over `items` with at most `limit` at a time, answers in order; a failure is kept as its Error. */
-async function eachLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<(R | Error)[]> {
-  const out: (R | Error)[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      try {
-        out[i] = await task(items[i] as T);
-      } catch (error) {
-        out[i] = error instanceof Error ? error : new Error(String(error));
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-const quickOrderValues = actorValues<{ client: ApiClient; add: CartApi['add'] }>('useQuickOrder');
-/** The machine with its calls, over the latest values of the hook that runs it. */
-const providedQuickOrderMachine = quickOrderMachine.provide({
-  actors: {
-    lookUpParts: fromPromise<LookUpPartsOutput, { partNumbers: string[] }>(async ({ system, input: { partNumbers }, signal }) =>
-      eachLimited(partNumbers, QUICK_ORDER_CONCURRENCY, (p) => lookUp(quickOrderValues.of(system).client, p, signal)),
-    ),
-    addLines: fromPromise<AddLinesOutput, { lines: { rowId: number; inventoryLevelId: number; quantity: number }[] }>(async ({ system, input: { lines } }) => {
-      // one after the other: the cart machine queues them anyway, and each answer is the row's own
-      const out: AddLinesOutput = [];
-      for (const line of lines) {
-        const result = await quickOrderValues.of(system).add(line.inventoryLevelId, line.quantity);
-        out.push(result.success ? { rowId: line.rowId, success: true } : { rowId: line.rowId, success: false, error: result.error });
-      }
-      return out;
-    }),
-  },
-});
-
 /**
  * A quick-order pad: paste lines of part numbers and quantities, see each resolved to a product
  * with its price and stock, fix the rows that did not resolve, add all to the cart. Mount it
@@ -98,9 +48,8 @@ const providedQuickOrderMachine = quickOrderMachine.provide({
 export function useQuickOrder(input?: QuickOrderInput): QuickOrderApi {
   const client = useClient();
   const cart = useCart();
-  const deps = useLatest({ client, add: cart.add });
-  const actor = quickOrderValues.bind(useActorRef(providedQuickOrderMachine, { input }), deps);
-  const view = useSelector(actor, connectQuickOrder, sameView);
+  const values = useLatest({ client, add: cart.add });
+  const { view, actor } = useMachineView(providedQuickOrderMachine, connectQuickOrder, { input, values: [quickOrderValues, values] });
   return {
     ...view,
     setText: (text) => actor.send({ type: 'pad.changed', text }),
@@ -114,7 +63,3 @@ export function useQuickOrder(input?: QuickOrderInput): QuickOrderApi {
   };
 }
 
-/** The view is rebuilt per snapshot; re-render only when what it shows changed. */
-function sameView(a: QuickOrderView, b: QuickOrderView): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
