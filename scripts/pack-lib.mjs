@@ -52,6 +52,8 @@ const STYLES = [
   'ui/wallet/wallet.css',
   'ui/content/content.css',
   'ui/equipment/equipment.css',
+  'ui/product/replaced-part.css',
+  'ui/shipping/shipping.css',
 ];
 
 function run(cmd, cmdArgs, cwd = ROOT) {
