@@ -116,7 +116,8 @@ describe('the session', () => {
 describe('CSRF and roles', () => {
   test('a session\'s write without its CSRF token, or with another session\'s, is refused and changes nothing', async () => {
     const before = await price();
-    for (const headers of [{ cookie: staff.cookie }, { cookie: staff.cookie, 'x-csrf-token': owner.csrf }, { cookie: staff.cookie, 'x-csrf-token': '' }]) {
+    const cases: Record<string, string>[] = [{ cookie: staff.cookie }, { cookie: staff.cookie, 'x-csrf-token': owner.csrf }, { cookie: staff.cookie, 'x-csrf-token': '' }];
+    for (const headers of cases) {
       const res = await sale(headers, 777);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: CSRF_REQUIRED });
