@@ -32,6 +32,8 @@ describe('GET /api/products/handle/{handle}', () => {
         'Model3Ds', 'PDFs', 'Options', 'Variants', 'Collections', 'Reviews',
         // parts that fit (issue 15)
         'Fitments', 'PartNumbers', 'SupersededBy',
+        // the replacement's part number (the old part's notice) and the product's notices (Prop 65, hazmat, returns)
+        'SupersededByNumber', 'notices',
       ].sort(),
     );
     expect(p.Options.length).toBeGreaterThan(0);
