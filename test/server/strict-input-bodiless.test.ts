@@ -7,12 +7,20 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BODILESS_ERROR, bodilessRoutes, carriesBody } from '../../src/server/security/validation.ts';
-import { commerceApp } from './cart.helpers.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/server/app.ts';
+import { commerceDb } from './cart.helpers.ts';
 
 let app: FastifyInstance;
 
+/** An operator's credential, so the operators' bodiless writes (sign-out, removals) exist and are walked too. */
+const TOKEN = 'bodiless-operator-token';
+
 beforeAll(async () => {
-  ({ app } = await commerceApp());
+  const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-bodiless-'));
+  app = await buildApp({ db: await commerceDb(), dataDir, webDir: join(dataDir, 'no-web'), operators: { token: TOKEN, allowedHosts: [], allowedOrigins: [] } });
 });
 afterAll(async () => {
   await app?.close();
@@ -54,7 +62,7 @@ describe('bodiless API writes', () => {
     const routes = bodilessRoutes(app);
     expect(routes.length).toBeGreaterThanOrEqual(KNOWN_BODILESS.length);
     for (const route of routes) {
-      const res = await app.inject({ method: route.method as 'POST', url: pathOf(route.url), headers: { 'content-type': 'application/json' }, payload });
+      const res = await app.inject({ method: route.method as 'POST', url: pathOf(route.url), headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` }, payload });
       expect([res.statusCode, res.json()], `${route.method} ${route.url}`).toEqual([400, { error: BODILESS_ERROR }]);
     }
   });
