@@ -98,7 +98,9 @@ export const searchBoxMachine = setup({
     'pillPopover.hide': SEARCH_TIMING.pillPopoverHideMs,
   },
   guards: {
-    sameQuery: ({ context, event }) => event.type === 'query.changed' && event.value === context.query,
+    // the text it already searched; a query the box started with (typed into the page's first box
+    // before this one took over) has not been searched yet, so its change runs the search
+    sameQuery: ({ context, event }) => event.type === 'query.changed' && event.value === context.query && (context.resultsLoaded || context.query === ''),
     runnable: ({ event }) => event.type === 'query.changed' && canRunSearch({ q: event.value }),
     acceptedRunnable: ({ context }) => canRunSearch({ q: accepted(context).query }),
     hasPill: ({ context }) => context.pill !== null,

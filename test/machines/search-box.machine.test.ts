@@ -58,6 +58,17 @@ describe('debounced search', () => {
     expect(products.mock.calls[0]?.[0].q).toBe('pump');
   });
 
+  test('a box started with text typed before it took over searches that text once it is told of it, and the same text again changes nothing', async () => {
+    const { products, type } = start({}, { query: 'pump' });
+    type('pump');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(products).toHaveBeenCalledTimes(1);
+    expect(products.mock.calls[0]?.[0].q).toBe('pump');
+    type('pump');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(products).toHaveBeenCalledTimes(1);
+  });
+
   test('on the search page the debounce is 400 ms', async () => {
     const { products, type } = start({}, { onSearchPage: true });
     type('pump');
