@@ -23,7 +23,7 @@ describe('search results page', () => {
     expect(here.getAttribute('href')).toBe('/expert-assistance/355.htm');
     expect(here.parentElement?.textContent).toBe("2 matches found. Can't find your part? Click HERE to request expert assistance!");
     expect(screen.getByText('Featured')).toBeTruthy();
-    expect(screen.getByText('FREE')).toBeTruthy();
+    expect(screen.getByText('Call for price')).toBeTruthy();
     expect(screen.getAllByText('Showing 1 - 2 of 2 products.')).toHaveLength(2);
     expect(screen.getAllByRole('button', { name: 'Quick View' })).toHaveLength(2);
   });
