@@ -68,7 +68,7 @@ const shared: UserConfig = {
               // hundred bytes each: the head of page-head.tsx, the cart's rules, the layout hook,
               // the read keys, the API errors; the provider's readers one a file, the machine
               // notices, and the connect functions of the login state, the cart and the sections)
-              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading|cart|cart-calls|fits)|machines[\\/](account\.helpers|cart\.selectors|cart\.connect|auth\.connect|loader\.connect)|hooks[\\/](context|skimmer-context|useSkimmer|useClient|useEnvironment|useStoreConfig|useThemeConfig|actor-values|same-view|useMachineView|toast-store|useToasts|useMachineNotices|useLatest|useMobileLayout|useCartSelector|query[\\/](reads|index|watch|useCachedRead|usePrefetchReads|useRead|useQueryRead))|api[\\/](errors|or-missing)|ui[\\/]shell[\\/]PageHeadTags|app[\\/](boot|page-head))\.tsx?|preload-helper(\.js)?)$/,
+              test: /(src[\\/](domain[\\/](chrome|lists|shell|session|return-path|money|urls|search|listing|loading|cart|cart-calls|fits)|machines[\\/](auth\.machine|account\.helpers|cart\.selectors|cart\.connect|auth\.connect|loader\.connect)|hooks[\\/](SharedActorsProvider|lazy-cart|context|skimmer-context|useSkimmer|useClient|useEnvironment|useStoreConfig|useThemeConfig|actor-values|same-view|useMachineView|toast-store|useToasts|useMachineNotices|useLatest|useMobileLayout|useCartSelector|query[\\/](reads|index|watch|useCachedRead|usePrefetchReads|useRead|useQueryRead))|api[\\/](errors|or-missing)|ui[\\/]shell[\\/]PageHeadTags|app[\\/](boot|page-head))\.tsx?|preload-helper(\.js)?)$/,
               priority: 20,
               includeDependenciesRecursively: false,
             },
@@ -78,6 +78,21 @@ const shared: UserConfig = {
               test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]product[\\/]LazySection|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|catalog-text|images|add-button))\.tsx?$/,
               priority: 10,
               // only the listed modules: their dependencies stay where the entry or a page has them
+              includeDependenciesRecursively: false,
+            },
+            {
+              // the product page's small shared pieces (quantities and variants, the account reads,
+              // the not-found view): one file of its first load rather than three of a few hundred bytes
+              name: 'product-kit',
+              test: /src[\\/](domain[\\/](quantity|variants)|hooks[\\/]query[\\/]account-reads|app[\\/]NotFound)\.tsx?$/,
+              priority: 10,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // the replaced-part notice and its sentence (the product and search pages): one file
+              name: 'replaced-part',
+              test: /src[\\/](ui[\\/]product[\\/]ReplacedPartNotice|domain[\\/]replaced-part)\.tsx?$/,
+              priority: 10,
               includeDependenciesRecursively: false,
             },
             {
@@ -91,7 +106,7 @@ const shared: UserConfig = {
               // the listing pages' pagination, filters and kit: apart from the cards, so the home
               // page's first load goes without them
               name: 'listing',
-              test: /src[\\/](ui[\\/]catalog[\\/]Pagination|app[\\/]pages[\\/]listing-kit|domain[\\/](pagination|filters))\.tsx?$/,
+              test: /src[\\/](ui[\\/]catalog[\\/](Pagination|SearchSidebar|SortSelect|QuickView)|app[\\/]pages[\\/]listing-kit|domain[\\/](pagination|filters)|machines[\\/]search-results\.(machine|connect)|hooks[\\/](useListingApi|listing-actor|useStoredView|useInitialListingOf|useListingCall))\.tsx?$/,
               priority: 10,
               includeDependenciesRecursively: false,
             },

@@ -1,6 +1,6 @@
 /**
  * The first-load JavaScript budget: the home, a collection, a product and the search results page
- * each load at most 132 KB of gzipped JavaScript on their first load, and
+ * each load at most 131 KB of gzipped JavaScript on their first load, and
  * none of them loads the phone and postcode libraries, socket.io-client
  * or the 3D viewer in that first load. Sizes, not timings: the same build gives the same bytes.
  * `npm run bench:web` prints the same figures beside Lighthouse's.
@@ -20,20 +20,22 @@ import { newPage, openBrowser, storeUrl, VIEWPORTS, type ViewportName } from './
 import { scriptsAtHydration, snapshotScriptsAtHydration } from './first-load.ts';
 
 /**
- * The budget, in gzipped bytes: 132 KB. It was 130 KB (the goal of the first storefront waves),
+ * The budget, in gzipped bytes: 131 KB. It was 130 KB (the goal of the first storefront waves),
  * met since the API client and
  * ky load with the first call after hydration (src/app/lazy-client.ts), the head rules and JSON-LD
  * builders of the four pages load only for a client-side navigation (src/app/page-head.tsx: the
  * first view shows the server's head from the page's data), the no-JavaScript listing links are
  * left out of the browser build, and the first load's small shared modules are one chunk
  * (`bench:web` at hydration: home 124.1, collection 129.4, product 127.8, search 127.5 KB).
- * Raised by 2 KB on 2026-11-27, a regression to win back, not a new goal: the one read primitive
+ * Raised by 1 KB on 2026-11-27, a regression to win back, not a new goal: the one read primitive
  * (useRead and its cache watch, +0.75 KB in the shell chunk), the one-row navigation's groups and
  * call-for-price texts (+0.55 KB), the collection description's measured Read More, the product
  * page's late shipping blocks' slots and the search page's fits heading took the collection page
- * to 131.7, the product page to 130.9 and the search page to 130.7 KB (home 126.2).
+ * to 131.7, the product page to 130.9 and the search page to 130.7 KB (home 126.2); regrouping
+ * the chunks (the shared actors' provider into the shell, the listing's pieces into one chunk, the
+ * product page's small pieces into one) took them back to 130.2, 129.6, 129.0 and 125.3 KB.
  */
-const BUDGET = 132 * 1024;
+const BUDGET = 131 * 1024;
 
 /** Code that only the pages using it may load: a marker string of each library's own code. */
 const ONLY_WHERE_USED: [string, string][] = [
@@ -62,7 +64,7 @@ afterAll(async () => {
 });
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('first-load JavaScript at %s width', (viewport) => {
-  test('each main page loads at most 132 KB gzipped on its first load, without the libraries other pages use', async () => {
+  test('each main page loads at most 131 KB gzipped on its first load, without the libraries other pages use', async () => {
     for (const route of routes) {
       const page = await newPage(browser, viewport);
       await snapshotScriptsAtHydration(page);
