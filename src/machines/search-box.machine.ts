@@ -11,7 +11,7 @@
  * @module
  */
 
-import { and, assign, emit, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, not, setup } from 'xstate';
 import { canRunSearch, parsePriceInput, validatePriceRange } from '../domain/search.ts';
 import { fromCents } from '../domain/money.ts';
 import { HEADER_SEARCH_LIMIT, QUERY_FIELDS, headerSearchLink } from '../domain/urls.ts';
@@ -213,7 +213,8 @@ export const searchBoxMachine = setup({
     pill: {
       initial: 'idle',
       on: {
-        'query.changed': { guard: ({ context, event }) => event.value !== context.query, target: '.pending', actions: assign({ pill: null }) },
+        // the same rule as the search's: a text the box started with is worked out once it is told of it
+        'query.changed': { guard: not('sameQuery'), target: '.pending', actions: assign({ pill: null }) },
       },
       states: {
         idle: {},

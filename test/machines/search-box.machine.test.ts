@@ -256,6 +256,13 @@ describe('price-phrase pill', () => {
     expect(selectPricePill(actor.getSnapshot())).toEqual({ text: 'Price filter: under $500.00', hint: 'Accept suggestion?', popoverVisible: false });
   });
 
+  test('shows for a price phrase typed before the box took over, once the box is told of it', async () => {
+    const { actor, type } = start({}, { query: 'filter under $100' });
+    type('filter under $100');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(selectPricePill(actor.getSnapshot())?.text).toBe('Price filter: under $100.00');
+  });
+
   test('is hidden as soon as the query changes', async () => {
     const { actor, type } = start();
     type('pump under $500');
