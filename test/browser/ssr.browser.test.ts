@@ -93,6 +93,8 @@ describe('without JavaScript', () => {
     // home -> a collection from the header's navigation -> a product of its list
     await page.goto('/');
     expect(await page.locator('#root h2').first().textContent()).toBeTruthy();
+    // the collections sit in the header's 'Shop by Category' panel, a disclosure that opens without JavaScript
+    await page.locator('header nav summary').first().click();
     const navLink = page.locator('header a[href^="/collections/"]').first();
     const collectionHref = await navLink.getAttribute('href');
     await navLink.click();
