@@ -126,6 +126,12 @@ describe('content pages', () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(150);
     }
+    // the footer's code comes once the page has settled (a first interaction): the form is used
+    // once React has it, not while its code is still arriving (a click then raced the hydration)
+    await page.mouse.move(5, 5);
+    await expect
+      .poll(() => block.locator('form').evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))), { timeout: 20_000 })
+      .toBe(true);
     const email = uniqueEmail('content-newsletter');
     await block.getByRole('textbox', { name: 'Email address' }).fill(email);
     await block.getByRole('button', { name: /subscribe/i }).click();
