@@ -6,11 +6,11 @@
  * knows, so the server's HTML keeps its place empty.
  * @module
  */
-import { useId, useMemo, useState } from 'react';
-import { arrivalView, deliverToText, SHIPPING_TEXT } from '../../domain/shipping-view.ts';
+import { useMemo } from 'react';
+import { arrivalView, SHIPPING_TEXT } from '../../domain/shipping-view.ts';
 import { useShippingEstimate } from '../../hooks/useShippingEstimate.ts';
 import { useShippingZip } from '../../hooks/useShippingZip.ts';
-import { ZipForm } from './ZipForm.tsx';
+import { ZipChange } from './ZipForm.tsx';
 import './shipping.css';
 
 /** Props of {@link ArrivalEstimate}. */
@@ -25,15 +25,12 @@ export interface ArrivalEstimateProps {
  */
 export default function ArrivalEstimate({ inventoryLevelId }: ArrivalEstimateProps) {
   const zip = useShippingZip();
-  const formId = useId();
-  const [editing, setEditing] = useState(false);
   const request = useMemo(
     () => (zip.zip ? { lines: [{ inventoryLevelId, quantity: 1 }], destination: { zip: zip.zip } } : null),
     [zip.zip, inventoryLevelId],
   );
   const estimate = useShippingEstimate(request);
   const view = estimate.quote ? arrivalView(estimate.quote) : null;
-  const showForm = editing || zip.zip === null;
   return (
     <section className="sk-arrival" aria-label={SHIPPING_TEXT.arrivalLabel} aria-busy={estimate.status === 'loading' || undefined}>
       {zip.zip === null && <p className="sk-arrival__ask">{SHIPPING_TEXT.askZip}</p>}
@@ -61,17 +58,7 @@ export default function ArrivalEstimate({ inventoryLevelId }: ArrivalEstimatePro
           )}
         </p>
       )}
-      {zip.zip !== null && (
-        <p className="sk-arrival__zip">
-          {deliverToText(zip.zip)}{' '}
-          <button type="button" className="sk-linkbtn" aria-expanded={editing} aria-controls={formId} onClick={() => setEditing(!editing)}>
-            {SHIPPING_TEXT.changeZip}
-          </button>
-        </p>
-      )}
-      <div id={formId} hidden={!showForm}>
-        {showForm && <ZipForm initial={zip.zip} save={zip.save} onSaved={() => setEditing(false)} onCancel={zip.zip ? () => setEditing(false) : undefined} />}
-      </div>
+      <ZipChange zip={zip} className="sk-arrival__zip" />
     </section>
   );
 }

@@ -6,12 +6,12 @@
  * chunk, mounted after hydration (the ZIP is the browser's).
  * @module
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { CartTotalsRow } from '../../domain/cart.ts';
 import type { CartLine, Checkout } from '../../domain/entities.ts';
-import { deliverToText, SHIPPING_TEXT, type QuoteTotalsRow, type ShipmentView } from '../../domain/shipping-view.ts';
+import { SHIPPING_TEXT, type QuoteTotalsRow, type ShipmentView } from '../../domain/shipping-view.ts';
 import { useCartShipping } from '../../hooks/useCartShipping.ts';
-import { ZipForm } from './ZipForm.tsx';
+import { ZipChange } from './ZipForm.tsx';
 import './shipping.css';
 
 /** Props of {@link CartShipping}. */
@@ -79,11 +79,8 @@ function Totals({ rows, compact }: { rows: readonly (QuoteTotalsRow | (CartTotal
  */
 export default function CartShipping({ lines, checkout, fallbackRows, variant = 'page' }: CartShippingProps) {
   const shipping = useCartShipping(lines, checkout);
-  const [editing, setEditing] = useState(false);
-  const formId = useId();
   const compact = variant === 'overlay';
   const { zip } = shipping;
-  const showForm = !compact && (editing || zip.zip === null);
   return (
     <div className={`sk-cartship sk-cartship--${variant}`} aria-busy={shipping.status === 'loading' || undefined}>
       {shipping.shipments.length > 0 && <Shipments shipments={shipping.shipments} prices={shipping.exact} compact={compact} />}
@@ -99,19 +96,7 @@ export default function CartShipping({ lines, checkout, fallbackRows, variant = 
       )}
       {!compact && (
         <div className="sk-cartship__zip">
-          {zip.zip === null ? (
-            <p>{SHIPPING_TEXT.askZip}</p>
-          ) : (
-            <p>
-              {deliverToText(zip.zip)}{' '}
-              <button type="button" className="sk-linkbtn" aria-expanded={editing} aria-controls={formId} onClick={() => setEditing(!editing)}>
-                {SHIPPING_TEXT.changeZip}
-              </button>
-            </p>
-          )}
-          <div id={formId} hidden={!showForm}>
-            {showForm && <ZipForm initial={zip.zip} save={zip.save} onSaved={() => setEditing(false)} onCancel={zip.zip ? () => setEditing(false) : undefined} />}
-          </div>
+          <ZipChange zip={zip} whenNone={<p>{SHIPPING_TEXT.askZip}</p>} />
         </div>
       )}
       {(shipping.rows ?? fallbackRows).length > 0 && <Totals rows={shipping.rows ?? fallbackRows} compact={compact} />}

@@ -3,8 +3,8 @@
  * before any call; a bad ZIP is said next to the field and announced.
  * @module
  */
-import { useId, useState } from 'react';
-import { SHIPPING_TEXT } from '../../domain/shipping-view.ts';
+import { useId, useState, type ReactNode } from 'react';
+import { deliverToText, SHIPPING_TEXT } from '../../domain/shipping-view.ts';
 
 /** Props of {@link ZipForm}. */
 export interface ZipFormProps {
@@ -67,5 +67,43 @@ export function ZipForm({ initial, save, onSaved, onCancel }: ZipFormProps) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Props of {@link ZipChange}. */
+export interface ZipChangeProps {
+  /** The shopper's ZIP (null until one is known) and how to store another. */
+  zip: { zip: string | null; save(text: string): string | null };
+  /** The class of the 'Deliver to ZIP' line. */
+  className?: string;
+  /** Shown instead of that line while no ZIP is known. @default nothing */
+  whenNone?: ReactNode;
+}
+
+/**
+ * 'Deliver to 92101 · Change ZIP' and the form it opens (open at once while no ZIP is known): the
+ * product page's arrival block and the cart share it.
+ * @example <ZipChange zip={useShippingZip()} className="sk-arrival__zip" />
+ */
+export function ZipChange({ zip, className, whenNone = null }: ZipChangeProps) {
+  const formId = useId();
+  const [editing, setEditing] = useState(false);
+  const showForm = editing || zip.zip === null;
+  return (
+    <>
+      {zip.zip === null ? (
+        whenNone
+      ) : (
+        <p className={className}>
+          {deliverToText(zip.zip)}{' '}
+          <button type="button" className="sk-linkbtn" aria-expanded={editing} aria-controls={formId} onClick={() => setEditing(!editing)}>
+            {SHIPPING_TEXT.changeZip}
+          </button>
+        </p>
+      )}
+      <div id={formId} hidden={!showForm}>
+        {showForm && <ZipForm initial={zip.zip} save={zip.save} onSaved={() => setEditing(false)} onCancel={zip.zip ? () => setEditing(false) : undefined} />}
+      </div>
+    </>
   );
 }
