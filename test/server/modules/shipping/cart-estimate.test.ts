@@ -10,7 +10,7 @@ import type { ShippingQuote } from '../../../../src/domain/shipping/index.ts';
 import { escapeHtml } from '../../../../src/server/commerce/checkout-page.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { call, checkoutIdOf, createSession, signedInShopper } from '../../cart.helpers.ts';
-import { FIXTURES, fixtureLevel, shippingApp } from './shipping.helpers.ts';
+import { CALIFORNIA_FORM, FIXTURES, fixtureLevel, shippingApp } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -27,12 +27,7 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A guest's form to a San Diego street address, ground, test card. */
-const californiaForm: Record<string, string> = {
-  email: 'pool@example.com', addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Harbor Dr', city: 'San Diego',
-  stateCode: 'CA', zip: '92101', countryCode: 'US', phone: '6195550100', paymentMethodId: 'new', cardNumber: '4242 4242 4242 4242',
-  expMonth: '12', expYear: '2099', cvc: '123',
-};
+const californiaForm: Record<string, string> = { ...CALIFORNIA_FORM };
 
 async function cartWith(items: readonly (readonly [Name, number])[], cookie?: string): Promise<{ cookie: string; id: string }> {
   const session = cookie ?? (await createSession(db)).cookie;

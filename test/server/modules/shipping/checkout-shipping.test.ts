@@ -12,7 +12,7 @@ import { escapeHtml } from '../../../../src/server/commerce/checkout-page.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { shippingTables } from '../../../../src/server/modules/shipping/service.ts';
 import { call, checkoutIdOf, createSession } from '../../cart.helpers.ts';
-import { FIXTURES, fixtureLevel, fixtureLine, PINNED_NOW, shippingApp, type FixtureProduct } from './shipping.helpers.ts';
+import { CALIFORNIA_FORM, FIXTURES, fixtureLevel, fixtureLine, PINNED_NOW, shippingApp, type FixtureProduct } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
@@ -29,12 +29,7 @@ afterAll(async () => {
   await app.close();
 });
 
-/** A guest's form to a San Diego street address, test card. */
-const californiaForm: Record<string, string> = {
-  email: 'pool@example.com', addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Harbor Dr', city: 'San Diego',
-  stateCode: 'CA', zip: '92101', countryCode: 'US', phone: '6195550100', paymentMethodId: 'new', cardNumber: '4242 4242 4242 4242',
-  expMonth: '12', expYear: '2099', cvc: '123',
-};
+const californiaForm: Record<string, string> = { ...CALIFORNIA_FORM };
 
 async function cartWith(items: readonly (readonly [Name, number])[]): Promise<{ cookie: string; id: string }> {
   const { cookie } = await createSession(db);

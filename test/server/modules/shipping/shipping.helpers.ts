@@ -73,3 +73,10 @@ export async function fixtureLevel(db: Db, fixture: FixtureProduct): Promise<num
 export function fixtureLine(levelId: number, fixture: FixtureProduct, quantity = 1): QuoteLine {
   return { id: String(levelId), title: fixture.title, quantity, unitCents: fixture.priceCents, profile: { handlingDays: 0, taxable: true, ...fixture.profile }, notices: fixture.notices ?? [] };
 }
+
+/** A guest's hosted-checkout form to a San Diego street address, ground, the test card. */
+export const CALIFORNIA_FORM: Readonly<Record<string, string>> = {
+  email: 'pool@example.com', addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Harbor Dr', city: 'San Diego',
+  stateCode: 'CA', zip: '92101', countryCode: 'US', phone: '6195550100', paymentMethodId: 'new', cardNumber: '4242 4242 4242 4242',
+  expMonth: '12', expYear: '2099', cvc: '123',
+};
