@@ -212,8 +212,12 @@ export class ImportJobs {
           updateImportJob(db, id, 'running', p.rows, p.bytes).catch(() => undefined);
         }
       });
+      // the store's index and caches take the change before the job reads 'done', so whoever polls
+      // the job finds the products at once; the rows are committed whatever the reindex does
+      if (report.version !== null && report.changedIds.length + report.collectionsCreated > 0) {
+        await this.options.onCommitted?.(report.changedIds, report.version).catch((e: unknown) => this.options.onError?.(e));
+      }
       await endImportJob(db, id, { status: 'done', rowsRead: report.totals.rows, bytesRead: state.bytes, report: JSON.stringify(report), error: null, finishedAt: this.now() });
-      if (report.version !== null && report.changedIds.length + report.collectionsCreated > 0) await this.options.onCommitted?.(report.changedIds, report.version);
     } catch (err) {
       if (!(err instanceof ImportError)) this.options.onError?.(err);
       const error = err instanceof ImportError ? err.message : IMPORT_FAILED;
