@@ -265,3 +265,63 @@ export async function capturedCentsOf(db: Db, paymentIds: readonly number[]): Pr
   for (const r of rows) out.set(r.paymentId, Number(r.n));
   return out;
 }
+
+/** One payment of an order, with its capture and refunds, as the order page and the back office show them. */
+export interface OrderPaymentRecord {
+  /** Our payment row's id. */
+  id: number;
+  /** test | stripe */
+  provider: ProviderName;
+  /** The provider's payment id (Stripe: pi_...; test: tp_...). */
+  providerPaymentId: string | null;
+  status: ProviderPaymentStatus;
+  captureMethod: CaptureMethod;
+  /** The amount asked for (authorised), in cents. */
+  amountCents: number;
+  /** Lower case, as the provider writes it (usd). */
+  currency: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  createdAt: string;
+  /** Captured so far (sum of `captures`). */
+  capturedCents: number;
+  /** Refunded so far (succeeded refunds only). */
+  refundedCents: number;
+  captures: { id: number; providerCaptureId: string | null; amountCents: number; createdAt: string }[];
+  refunds: { id: number; providerRefundId: string | null; amountCents: number; status: RefundRow['status']; reason: string | null; createdAt: string; updatedAt: string }[];
+}
+
+/**
+ * The payment records of an order (the attempt the order recorded; an order placed before
+ * payments went through a provider has none): the provider, its payment id, the amounts, each
+ * capture and each refund with their ids and dates. Read-only; three statements.
+ * @example
+ * const [record] = await orderPaymentRecords(db, 42);
+ * record?.refunds.map((r) => r.providerRefundId); // ['re_...']
+ */
+export async function orderPaymentRecords(db: Db, orderId: number): Promise<OrderPaymentRecord[]> {
+  const payments = await db.all<PaymentRow>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = ? ORDER BY id`, [orderId]);
+  if (payments.length === 0) return [];
+  const ids = payments.map((p) => p.id);
+  const marks = ids.map(() => '?').join(', ');
+  const captures = await db.all<CaptureRow>(
+    `SELECT id, payment_id AS paymentId, provider_capture_id AS providerCaptureId, amount_cents AS amountCents, created_at AS createdAt
+     FROM payment_captures WHERE payment_id IN (${marks}) ORDER BY id`,
+    ids,
+  );
+  const refunds = await db.all<RefundRow>(`SELECT ${REFUND_COLUMNS} FROM payment_refunds WHERE payment_id IN (${marks}) ORDER BY id`, ids);
+  return payments.map((p) => {
+    const own = captures.filter((c) => c.paymentId === p.id).map((c) => ({ id: c.id, providerCaptureId: c.providerCaptureId, amountCents: Number(c.amountCents), createdAt: c.createdAt }));
+    const back = refunds.filter((r) => r.paymentId === p.id).map((r) => ({
+      id: r.id, providerRefundId: r.providerRefundId, amountCents: Number(r.amountCents), status: r.status, reason: r.reason, createdAt: r.createdAt, updatedAt: r.updatedAt,
+    }));
+    return {
+      id: p.id, provider: p.provider, providerPaymentId: p.providerPaymentId, status: p.status, captureMethod: p.captureMethod,
+      amountCents: Number(p.amountCents), currency: p.currency, cardBrand: p.cardBrand, cardLast4: p.cardLast4, createdAt: p.createdAt,
+      capturedCents: own.reduce((n, c) => n + c.amountCents, 0),
+      refundedCents: back.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountCents, 0),
+      captures: own,
+      refunds: back,
+    };
+  });
+}

@@ -117,3 +117,20 @@ test('test provider: a declined card, then a good one, pays once with one order'
   expect(await rows(db, 'orders')).toBe(1);
   expect(await rows(db, 'payments')).toBe(1);
 });
+
+test('orderPaymentRecords: an order\'s provider, payment id, amounts, its capture and refunds with their ids and dates', async () => {
+  const { orderPaymentRecords } = await import('../../../../src/server/modules/payments/index.ts');
+  world = await stripeWorld({ captureMethod: 'manual' });
+  const orderId = await paidOrder(world, 'chk-records', 6_000);
+  await world.service.capture(orderId, 5_000);
+  await world.service.refund({ orderId, amountCents: 1_200, requestKey: 'r1' });
+  const records = await orderPaymentRecords(world.db, orderId);
+  const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
+  expect(records).toEqual([expect.objectContaining({
+    provider: 'stripe', providerPaymentId: expect.stringMatching(/^pi_/), status: 'captured', captureMethod: 'manual',
+    amountCents: 6_000, currency: 'usd', capturedCents: 5_000, refundedCents: 1_200, createdAt: iso,
+    captures: [{ id: expect.any(Number), providerCaptureId: expect.stringMatching(/^ch_/), amountCents: 5_000, createdAt: iso }],
+    refunds: [expect.objectContaining({ providerRefundId: expect.stringMatching(/^re_/), amountCents: 1_200, status: 'succeeded', createdAt: iso })],
+  })]);
+  expect(await orderPaymentRecords(world.db, orderId + 999)).toEqual([]);
+});

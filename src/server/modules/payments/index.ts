@@ -1,0 +1,5 @@
+/**
+ * What other parts of the store use of the payments module without reaching into its files.
+ * @module
+ */
+export { orderPaymentRecords, type OrderPaymentRecord } from './repository.ts';
