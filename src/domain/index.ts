@@ -39,6 +39,8 @@ export * from './account-state.ts';
 export * from './carousel-motion.ts';
 export * from './sign-in.ts';
 export * from './orders.ts';
+/** How an address is printed: one rule for cards, orders, billing addresses and the server's pages. */
+export * from './address-format.ts';
 export * from './content.ts';
 export * from './quick-order.ts';
 export * from './equipment.ts';

@@ -10,6 +10,7 @@
  */
 import { FREE, formatPrice, fromCents, toCents, type Cents } from './money.ts';
 import { dateFormatsByZone } from './date-formats.ts';
+import { addressLines } from './address-format.ts';
 
 /** The order list route (spec section 2). @default '/orders.asp' */
 export const ORDERS_PATH = '/orders.asp';
@@ -121,19 +122,18 @@ export interface OrderAddressLike {
 }
 
 /**
- * The address as the lines of a label: name, company, street lines, 'City, ST ZIP', country,
- * phone; empty parts are left out.
+ * The shipping address of an order as the lines of a label: {@link addressLines}, the one
+ * printing rule of every address (state as its code, the country's name only outside the
+ * United States).
+ * @deprecated Call `addressLines` (address-format.ts) directly; this name stays for the
+ * server's callers and the library's users until they move.
  * @example
  * orderAddressLines({ firstName: 'Pat', lastName: 'Pool', company: null, address1: '1 Lagoon Way', address2: null,
  *   city: 'Tacoma', zip: '98402', phone: null, countryCode: 'US', stateCode: 'WA' });
- * // ['Pat Pool', '1 Lagoon Way', 'Tacoma, WA 98402', 'US']
+ * // ['Pat Pool', '1 Lagoon Way', 'Tacoma, WA 98402']
  */
 export function orderAddressLines(a: OrderAddressLike): string[] {
-  const clean = (v: string | null | undefined) => (v ?? '').trim();
-  const place = [clean(a.city), [clean(a.stateCode), clean(a.zip)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [`${clean(a.firstName)} ${clean(a.lastName)}`.trim(), clean(a.company), clean(a.address1), clean(a.address2), place, clean(a.countryCode), clean(a.phone)].filter(
-    (line) => line !== '',
-  );
+  return addressLines(a);
 }
 
 /**

@@ -9,7 +9,8 @@ import { MESSAGES } from '../domain/account.ts';
 import { addButtonState, type AddButtonState } from '../domain/add-button.ts';
 import type { ProductCardData } from '../domain/entities.ts';
 import { formatPrice } from '../domain/money.ts';
-import { orderAddressLines, orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, type TotalsRow } from '../domain/orders.ts';
+import { addressLines } from '../domain/address-format.ts';
+import { orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, type TotalsRow } from '../domain/orders.ts';
 import type { orderMachine } from './order.machine.ts';
 import type { OrderNotice } from './order.types.ts';
 
@@ -116,7 +117,7 @@ export function connectOrder(snapshot: SnapshotFrom<typeof orderMachine>): Order
       addedAfterPlacement: l.addedAfterPlacement,
     })),
     totals: order ? orderTotalsRows(order) : [],
-    addressLines: order ? orderAddressLines(order.shippingAddress) : [],
+    addressLines: order ? addressLines(order.shippingAddress) : [],
     paymentText: order ? (order.payment.last4 ? `${order.payment.brand} ending in ${order.payment.last4}` : order.payment.brand) : '',
     paymentDetails: order ? orderPaymentDetails(order.payment) : [],
     errorText: status === 'failed' ? c.error : null,

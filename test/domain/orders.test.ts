@@ -32,9 +32,9 @@ describe('orderTotalsRows', () => {
   });
 });
 
-test('address lines leave out empty parts', () => {
+test('address lines leave out empty parts and, for a US address, the country', () => {
   expect(orderAddressLines({ firstName: 'Pat', lastName: 'Pool', company: ' ', address1: '1 Lagoon Way', address2: null, city: 'Tacoma', zip: '98402', phone: null, countryCode: 'US', stateCode: 'WA' })).toEqual([
-    'Pat Pool', '1 Lagoon Way', 'Tacoma, WA 98402', 'US',
+    'Pat Pool', '1 Lagoon Way', 'Tacoma, WA 98402',
   ]);
 });
 

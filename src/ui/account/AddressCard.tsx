@@ -4,6 +4,7 @@
  * @module
  */
 import { useId } from 'react';
+import { addressLines, printableMailingAddress } from '../../domain/address-format.ts';
 import type { MailingAddress } from '../../domain/entities.ts';
 
 /** Props of {@link AddressCard}. */
@@ -19,12 +20,6 @@ export interface AddressCardProps {
   deleting?: boolean;
 }
 
-/** The lines of an address as printed on the card. */
-function addressLines(a: MailingAddress): string[] {
-  const cityLine = [a.city, [a.State?.stateCode ?? a.State?.title, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [[a.firstName, a.lastName].filter(Boolean).join(' '), a.company ?? '', a.address1, a.address2 ?? '', cityLine, a.Country?.title ?? '', a.phone].filter((l) => l.trim() !== '');
-}
-
 /**
  * An address card.
  * @example <AddressCard address={a} title={a.title} onEdit={() => book.edit(a.id)} onDelete={() => book.remove(a.id)} />
@@ -38,7 +33,7 @@ export function AddressCard({ address, title, onEdit, onDelete, deleting = false
         {title}
       </h3>
       <address className="ac-card__lines">
-        {addressLines(address).map((line, i) => (
+        {addressLines(printableMailingAddress(address)).map((line, i) => (
           <span key={i}>{line}</span>
         ))}
       </address>

@@ -14,7 +14,8 @@
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ACCOUNT_LABELS, cardExpiry, MESSAGES, transactionBadge, transactionGateway } from '../../domain/account.ts';
-import type { BillingAddress, MailingAddress, PaymentMethod } from '../../domain/entities.ts';
+import { addressLine, addressLines, printableBillingAddress, printableMailingAddress } from '../../domain/address-format.ts';
+import type { PaymentMethod } from '../../domain/entities.ts';
 import { formatPrice } from '../../domain/money.ts';
 import { useWallet, type WalletApi } from '../../hooks/useWallet.ts';
 import type { WalletTab } from '../../machines/wallet.machine.ts';
@@ -49,19 +50,6 @@ const TABS: { id: WalletTab; label: string }[] = [
   { id: 'paymentMethods', label: ACCOUNT_LABELS.paymentMethodsTab },
   { id: 'transactions', label: ACCOUNT_LABELS.transactionHistoryTab },
 ];
-
-/** A billing address as label lines (line1, line2, 'City, ST ZIP', country). */
-function billingLines(a: BillingAddress): string[] {
-  const place = [a.city ?? '', [a.state ?? '', a.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [a.line1, a.line2 ?? '', place, a.country].filter((l) => l.trim() !== '');
-}
-
-/** A saved mailing address in one line. */
-function addressLine(a: MailingAddress): string {
-  return [`${a.firstName} ${a.lastName}`.trim(), a.company ?? '', a.address1, a.address2 ?? '', a.city ?? '', [a.State?.stateCode ?? '', a.zip].filter(Boolean).join(' '), a.Country?.countryCode ?? '']
-    .filter((p) => p.trim() !== '')
-    .join(', ');
-}
 
 function cardTitle(m: PaymentMethod): string {
   return m.isGiftCard ? `${WALLET_TEXT.giftCard} •••• ${m.last4}` : `${m.brand} •••• ${m.last4}`;
@@ -137,7 +125,7 @@ function MethodCard({ method, wallet }: { method: PaymentMethod & { canDelete: b
           <dd>
             {method.billingAddress ? (
               <address>
-                {billingLines(method.billingAddress).map((line, i) => (
+                {addressLines(printableBillingAddress(method.billingAddress)).map((line, i) => (
                   <span key={i} className="wallet-line">
                     {line}
                   </span>
@@ -272,7 +260,7 @@ function AddressModal({ wallet }: { wallet: WalletApi }) {
         <div>
           <p className="wallet-modal-card">{cardTitle(target)}</p>
           <p className="wallet-modal-current">
-            <strong>{WALLET_TEXT.currentAddress}:</strong> {target.billingAddress ? billingLines(target.billingAddress).join(', ') : WALLET_TEXT.noBillingAddress}
+            <strong>{WALLET_TEXT.currentAddress}:</strong> {target.billingAddress ? addressLine(printableBillingAddress(target.billingAddress)) : WALLET_TEXT.noBillingAddress}
           </p>
           {wallet.addresses.length === 0 ? (
             <p className="wallet-empty">
@@ -290,7 +278,7 @@ function AddressModal({ wallet }: { wallet: WalletApi }) {
                     checked={wallet.selectedAddressId === a.id}
                     onChange={() => wallet.selectAddress(a.id)}
                   />
-                  <span>{addressLine(a)}</span>
+                  <span>{addressLine(printableMailingAddress(a), { phone: false })}</span>
                 </label>
               ))}
             </fieldset>
