@@ -44,6 +44,7 @@ const unlimited: Limiter = {
   increment: async () => 1,
   allow: async () => true,
   reset: async () => undefined,
+  forgive: async () => undefined,
 };
 
 function percentile(sorted: number[], p: number): number {

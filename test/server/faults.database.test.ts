@@ -189,8 +189,15 @@ if (onPostgres) {
       expect(ready.status).toBe(503);
       expect(ready.body.checks.database).toMatch(/^Database unreachable/);
       // sign-in cannot check a password without the database: 503 too, never 500
-      const login = await call(app, 'POST', '/api/auth/login', { body: { email: 'demo@skimmer.test', password: 'whatever it is' } });
-      expect(login.status).toBe(503);
+      const waits: number[] = [];
+      app.accounts.sleep = async (ms) => void waits.push(ms);
+      const email = `outage-${randomBytes(4).toString('hex')}@example.com`;
+      for (let i = 0; i < 8; i++) {
+        const login = await call(app, 'POST', '/api/auth/login', { body: { email, password: 'whatever it is' } });
+        expect(login.status).toBe(503);
+      }
+      // the store could not answer them: they do not count against the shopper's pace
+      expect(waits).toEqual([]);
       // a browser's navigation to a page that needs the database gets a page saying so
       const page = await app.inject({ url: '/checkout/abc', headers: { accept: 'text/html', cookie } });
       expect(page.statusCode).toBe(503);
@@ -202,6 +209,9 @@ if (onPostgres) {
 
       await proxy.restore();
       expect((await call(app, 'GET', '/readyz')).status).toBe(200);
+      // once the database is back the shopper's next sign-in is answered at once, not held
+      expect((await call(app, 'POST', '/api/auth/login', { body: { email, password: 'whatever it is' } })).status).toBe(401);
+      expect(waits).toEqual([]);
       expect((await add(app, cookie, level.id, 'during')).status).toBe(200);
       const replay = await add(app, cookie, level.id, 'during');
       expect(replay.headers['idempotent-replayed']).toBe('true');

@@ -130,6 +130,12 @@ export class RateLimiter {
     this.windows.delete(key);
   }
 
+  /** Takes back one hit of `key` (an attempt the store failed to answer is not the caller's). */
+  forgive(key: string): void {
+    const w = this.windows.get(key);
+    if (w && --w.count <= 0) this.windows.delete(key);
+  }
+
   private current(key: string, rule: LimitRule): { start: number; count: number } | undefined {
     const w = this.windows.get(key);
     if (w && this.now() - w.start >= rule.windowMs) {
@@ -164,6 +170,8 @@ export interface Limiter {
   allow(...entries: [string, LimitRule][]): Promise<boolean>;
   /** Forgets a key (a successful sign-in clears the account's failures). */
   reset(key: string): Promise<void>;
+  /** Takes back one hit of `key` (an attempt the store failed to answer is not the caller's). */
+  forgive(key: string): Promise<void>;
 }
 
 /**
@@ -179,6 +187,7 @@ export function memoryLimiter(counters: RateLimiter = new RateLimiter()): Limite
     increment: async (key, rule) => counters.increment(key, rule),
     allow: async (...entries) => counters.allow(...entries),
     reset: async (key) => counters.reset(key),
+    forgive: async (key) => counters.forgive(key),
   };
 }
 
@@ -197,6 +206,11 @@ for i = 1, #KEYS do
   if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[2 * i]) end
 end
 return 1`;
+
+const FORGIVE_SCRIPT = `
+local c = redis.call('DECR', KEYS[1])
+if c <= 0 then redis.call('DEL', KEYS[1]) end
+return c`;
 
 const HIT_SCRIPT = `
 local c = redis.call('INCR', KEYS[1])
@@ -263,5 +277,9 @@ export function redisLimiter(redis: RedisClient, prefix: string = REDIS_LIMIT_PR
         await redis.del(k(key));
         local.reset(key);
       }, () => local.reset(key)),
+    forgive: (key) =>
+      either(async () => {
+        await redis.eval(FORGIVE_SCRIPT, 1, k(key));
+      }, () => local.forgive(key)),
   };
 }

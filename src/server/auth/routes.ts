@@ -169,9 +169,17 @@ export const authRoutes: FastifyPluginAsync<{ services: AccountServices }> = asy
       const delay = loginDelayMs(attempt - 1);
       if (delay > 0) await (s.sleep ?? waitMs)(delay);
       const valid = isEmailFormat(e);
-      // a registration answered a moment ago may still be queued: its job creates the account
-      if (valid) await outbox.composeJobs({ to: e });
-      const row = valid ? await customerAuthByEmail(db, e) : undefined;
+      let row: Awaited<ReturnType<typeof customerAuthByEmail>>;
+      try {
+        // a registration answered a moment ago may still be queued: its job creates the account
+        if (valid) await outbox.composeJobs({ to: e });
+        row = valid ? await customerAuthByEmail(db, e) : undefined;
+      } catch (err) {
+        // the store could not answer (a database fault: 503): the attempt does not count against
+        // the shopper, who would otherwise wait on every sign-in once the database is back
+        await s.limiter.forgive(paceKey).catch(() => undefined);
+        throw err;
+      }
       const tooLong = passwordProblem(req.body.password)?.includes('at most') === true;
       const ok = row && !tooLong ? await verifyPassword(req.body.password, row.password_hash) : (await verifyPassword('x', await (dummyHash ??= hashPassword('dummy password for timing', s.scrypt))), false);
       if (!ok || !row) {
