@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import [-- --rows 100000] [--pg] [--skip-store]`: generates a Shopify product CSV
+ * `npm run bench:import [-- --rows 100000] [--pg] [--skip-store] [--only import|export|store] [--keep]`: generates a Shopify product CSV
  * of about 100,000 rows (about 30,000 products, most with variants, each with a picture), imports
  * it into an empty SQLite store (and PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL with
  * --pg), then exports the catalogue back in Shopify's format. Prints the import time, the
@@ -14,8 +14,13 @@
  * and on PostgreSQL with --pg) answers searches from a few clients in a closed loop; their p99 is
  * measured idle, then while the same file is imported through the operators' API
  * (POST /api/admin/imports), and both are printed (goal: during within 2x of idle).
+ *
+ * Parts: `--only export` times the export alone, of a catalogue imported once and kept (an SQLite
+ * file and a PostgreSQL schema named after the row count, made by the first such run or by a run
+ * with `--keep`); `--only import` imports and exports without the store part; `--only store` is
+ * the store part alone. Without `--only` every part runs, on a fresh database.
  */
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
@@ -31,9 +36,22 @@ import { mulberry32 } from '../src/server/seed/prng.ts';
 import { ADMIN_TOKEN, startMultiStore, type StoreDatabase } from '../test/server/multiprocess.helpers.ts';
 import { percentiles } from './search-stats.ts';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, pg: { type: 'boolean', default: false }, 'skip-store': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    pg: { type: 'boolean', default: false },
+    'skip-store': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const targetRows = Number(values.rows);
+const only = values.only;
+if (only !== undefined && !['import', 'export', 'store'].includes(only)) throw new Error(`--only import, export or store, not '${only}'`);
 const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-import-'));
+/** Where a kept catalogue lives (`--keep`, `--only export`): the SQLite file's folder and the PostgreSQL schema. */
+const keptDir = join(tmpdir(), `skimmer-bench-import-kept-${targetRows}`);
+const keptSchema = `bench_import_kept_${targetRows}`;
 const file = join(dir, 'products.csv');
 
 const NOUNS = ['Pump', 'Cartridge', 'O-Ring', 'Impeller', 'Skimmer Basket', 'Valve', 'Heater', 'Test Kit', 'Salt Cell', 'Cleaner Hose'];
@@ -120,14 +138,25 @@ let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
-async function run(label: string, db: Db): Promise<void> {
+/** Imports the file into `db` (unless `exportOnly` and it holds the catalogue already), then times the export. */
+async function run(label: string, db: Db, exportOnly: boolean): Promise<void> {
   await migrate(db);
+  const held = Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0);
+  let imported = '';
+  if (!exportOnly || held === 0) {
+    global.gc?.();
+    peak = process.memoryUsage().rss;
+    const started = performance.now();
+    const report = await importCatalogue(db, createReadStream(file, { highWaterMark: 256 * 1024 }), { format: 'shopify', images: { fetch: 'loopback' } });
+    const importMs = performance.now() - started;
+    imported =
+      `import ${(importMs / 1000).toFixed(1)} s (${report.totals.created.toLocaleString('en-US')} products, ${report.totals.rows.toLocaleString('en-US')} rows, ${Math.round(report.totals.rows / (importMs / 1000)).toLocaleString('en-US')} rows/s, ${report.totals.rejected} rejected), ` +
+      `peak RSS ${mb(peak)}; ${report.problems.length} warnings; `;
+  } else {
+    imported = `kept catalogue of ${held.toLocaleString('en-US')} products; `;
+  }
   global.gc?.();
   peak = process.memoryUsage().rss;
-  const started = performance.now();
-  const report = await importCatalogue(db, createReadStream(file, { highWaterMark: 256 * 1024 }), { format: 'shopify', images: { fetch: 'loopback' } });
-  const importMs = performance.now() - started;
-  const importPeak = peak;
   const exportFile = join(dir, `export-${label}.csv`);
   const out = createWriteStream(exportFile);
   const exportStarted = performance.now();
@@ -135,10 +164,7 @@ async function run(label: string, db: Db): Promise<void> {
   out.end();
   await once(out, 'finish');
   const exportMs = performance.now() - exportStarted;
-  console.log(
-    `${label}: import ${(importMs / 1000).toFixed(1)} s (${report.totals.created.toLocaleString('en-US')} products, ${report.totals.rows.toLocaleString('en-US')} rows, ${Math.round(report.totals.rows / (importMs / 1000)).toLocaleString('en-US')} rows/s, ${report.totals.rejected} rejected), ` +
-      `peak RSS ${mb(importPeak)}; export ${(exportMs / 1000).toFixed(1)} s (${mb(statSync(exportFile).size)}); ${report.problems.length} warnings`,
-  );
+  console.log(`${label}: ${imported}export ${(exportMs / 1000).toFixed(1)} s (${mb(statSync(exportFile).size)}, peak RSS ${mb(peak)})`);
   await db.close();
 }
 
@@ -197,23 +223,31 @@ async function storeRun(database: StoreDatabase): Promise<void> {
 try {
   const made = await generate();
   console.log(`generated ${made.rows.toLocaleString('en-US')} rows, ${made.products.toLocaleString('en-US')} products (${mb(statSync(file).size)})`);
-  await run('SQLite', openSqlite(join(dir, 'bench.db')));
-  if (values.pg) {
-    const { openPostgres } = await import('../src/server/db/postgres.ts');
-    const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
-    const schema = `bench_import_${process.pid}`;
-    const db = await openPostgres(url, { schema });
-    try {
-      await run('PostgreSQL', db);
-    } finally {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+  const exportOnly = only === 'export';
+  const kept = values.keep || exportOnly;
+  if (only !== 'store') {
+    if (kept) mkdirSync(keptDir, { recursive: true });
+    await run('SQLite', openSqlite(join(kept ? keptDir : dir, 'bench.db')), exportOnly);
+    if (values.pg) {
+      const { openPostgres } = await import('../src/server/db/postgres.ts');
+      const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
+      const schema = kept ? keptSchema : `bench_import_${process.pid}`;
+      const db = await openPostgres(url, { schema });
+      try {
+        await run('PostgreSQL', db, exportOnly);
+      } finally {
+        if (!kept) {
+          const { default: pg } = await import('pg');
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          await client.end();
+        }
+      }
     }
+    if (kept) console.log(`kept: ${join(keptDir, 'bench.db')}${values.pg ? ` and schema ${keptSchema}` : ''} (remove them by hand)`);
   }
-  if (!values['skip-store']) {
+  if (!values['skip-store'] && (only === undefined || only === 'store')) {
     await storeRun('sqlite');
     if (values.pg) await storeRun('postgres');
   }

@@ -1,19 +1,18 @@
 /**
  * The whole catalogue out, streaming, in the three formats the import reads: products are read
- * a batch at a time and written as they come (csv-stringify for the CSVs), so an export of any
- * size holds one batch in memory. Every CSV cell a spreadsheet would run as a formula gets the
+ * a page at a time and written as they come (a chunk a page, csv-stringify for the CSVs), so an
+ * export of any size holds one page in memory. Every CSV cell a spreadsheet would run as a formula gets the
  * OWASP guard (a leading `'`), which the import takes off again. Cells are written as the import
  * reads them (trimmed, except descriptions), so an export read back and exported again is the
  * same file.
  * @module
  */
-import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database.ts';
 import { escapeCell } from './cells.ts';
 import { collectionLine, JSONL_HEADER, productLine } from './jsonl.ts';
 import { allCollections, exportPages } from './repository.ts';
-import type { CatalogueFormat, CatalogueItem } from './schemas.ts';
+import type { CatalogueFormat } from './schemas.ts';
 import { SHOPIFY_COLUMNS, shopifyRows } from './shopify.ts';
 import { VOLUSION_CATEGORY_COLUMNS, VOLUSION_COLUMNS, volusionCategoryRow, volusionRows } from './volusion.ts';
 
@@ -23,35 +22,38 @@ export type ExportPart = 'products' | 'categories';
 /** Cells written as they are (long texts the import does not trim). */
 const UNTRIMMED = new Set(['Body (HTML)', 'productdescription', 'categorydescription']);
 
-async function* items(db: Db): AsyncGenerator<CatalogueItem> {
-  for await (const page of exportPages(db)) yield* page;
+/**
+ * One page of records as CSV text (csv-stringify's synchronous form over the page's rows, the
+ * header row first when `header`): a page is turned into one chunk, so the cost per row is the
+ * formatting alone, not a trip through a stream and the async iterators around it.
+ */
+function csvText(columns: readonly string[], records: readonly Record<string, string>[], header: boolean): string {
+  const rows: string[][] = header ? [[...columns]] : [];
+  for (const r of records) {
+    rows.push(
+      columns.map((c) => {
+        const raw = r[c] ?? '';
+        return escapeCell(UNTRIMMED.has(c) ? raw : raw.trim());
+      }),
+    );
+  }
+  return rows.length === 0 ? '' : stringify(rows, { record_delimiter: 'unix' });
 }
 
-/** Streams records through csv-stringify with the given header. */
-async function* csv(columns: readonly string[], records: AsyncIterable<Record<string, string>>): AsyncGenerator<string> {
-  const out = stringify({ header: true, columns: [...columns], record_delimiter: 'unix' });
-  const produce = (async () => {
-    try {
-      for await (const r of records) {
-        const safe: Record<string, string> = {};
-        for (const c of columns) {
-          const raw = r[c] ?? '';
-          safe[c] = escapeCell(UNTRIMMED.has(c) ? raw : raw.trim());
-        }
-        if (!out.write(safe)) await once(out, 'drain');
-      }
-      out.end();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  for await (const chunk of out as AsyncIterable<Buffer | string>) yield chunk.toString();
-  await produce;
+/** Streams pages of records as CSV text with the given header (the header alone for no record). */
+async function* csv(columns: readonly string[], pages: AsyncIterable<readonly Record<string, string>[]>): AsyncGenerator<string> {
+  let header = true;
+  for await (const records of pages) {
+    if (records.length === 0) continue;
+    yield csvText(columns, records, header);
+    header = false;
+  }
+  if (header) yield csvText(columns, [], true);
 }
 
 /**
  * The catalogue as a stream of text chunks in `format` (`part` 'categories': Volusion's
- * categories CSV).
+ * categories CSV), a chunk a page of products.
  * @example
  * for await (const chunk of exportCatalogue(db, 'shopify')) file.write(chunk);
  */
@@ -59,12 +61,12 @@ export async function* exportCatalogue(db: Db, format: CatalogueFormat, part: Ex
   if (format === 'skimmer') {
     yield `${JSON.stringify(JSONL_HEADER)}\n`;
     for (const c of await allCollections(db)) yield `${collectionLine(c)}\n`;
-    for await (const batch of batches(items(db), 200)) yield batch.map((i) => `${productLine(i)}\n`).join('');
+    for await (const page of exportPages(db)) if (page.length > 0) yield page.map((i) => `${productLine(i)}\n`).join('');
     return;
   }
   if (format === 'shopify') {
     yield* csv(SHOPIFY_COLUMNS, (async function* () {
-      for await (const item of items(db)) yield* shopifyRows(item);
+      for await (const page of exportPages(db)) yield page.flatMap(shopifyRows);
     })());
     return;
   }
@@ -72,23 +74,11 @@ export async function* exportCatalogue(db: Db, format: CatalogueFormat, part: Ex
   const idOf = new Map(collections.map((c) => [c.handle, c.id!]));
   if (part === 'categories') {
     yield* csv(VOLUSION_CATEGORY_COLUMNS, (async function* () {
-      for (const c of collections) yield volusionCategoryRow(c, c.id!, c.parent === null ? 0 : (idOf.get(c.parent) ?? 0));
+      yield collections.map((c) => volusionCategoryRow(c, c.id!, c.parent === null ? 0 : (idOf.get(c.parent) ?? 0)));
     })());
     return;
   }
   yield* csv(VOLUSION_COLUMNS, (async function* () {
-    for await (const item of items(db)) yield* volusionRows(item, item.collections.map((h) => idOf.get(h)).filter((x): x is number => x !== undefined));
+    for await (const page of exportPages(db)) yield page.flatMap((item) => volusionRows(item, item.collections.map((h) => idOf.get(h)).filter((x): x is number => x !== undefined)));
   })());
-}
-
-async function* batches<T>(source: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const x of source) {
-    batch.push(x);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
 }

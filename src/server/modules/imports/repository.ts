@@ -45,6 +45,23 @@ export async function finishImport(tx: Db, productIds: readonly number[]): Promi
   return await recordCatalogueChange(tx, productIds);
 }
 
+/** The catalogue's tables an import writes. */
+const CATALOGUE_TABLES = ['products', 'product_collections', 'product_tags', 'product_options', 'option_values', 'variants', 'variant_selected_options', 'inventory_levels', 'product_images', 'model3ds', 'pdfs', 'product_reviews', 'product_questions', 'related_products', 'collections', 'vendors', 'tags', 'media_files'];
+
+/**
+ * Brings PostgreSQL's planner statistics of the catalogue's tables up to date, as its manual
+ * advises after a bulk load. Until autovacuum next looks (a minute at best; never where it is
+ * off) the planner guesses the new rows' counts and reads whole tables where an index finds a
+ * page's rows: the export of a 36,337-product import read every variant and stock level for each
+ * page of 500 products (6.9 s against 3.0 s once analysed, on a quiet machine). Takes about a
+ * second for 100,000 variants and blocks no reader or writer. SQLite: nothing (its planner keeps
+ * no statistics unless asked, and the store's statements are written for it without).
+ */
+export async function refreshStatistics(db: Db): Promise<void> {
+  if (db.dialect.name !== 'postgres') return;
+  await db.exec(`ANALYZE ${CATALOGUE_TABLES.join(', ')}`);
+}
+
 interface CollectionRow {
   id: number;
   handle: string;

@@ -29,6 +29,7 @@ import {
   loadItems,
   productIdsByHandle,
   productIdsBySku,
+  refreshStatistics,
   saveCollection,
   saveMediaFile,
   writeItem,
@@ -42,6 +43,12 @@ import { parseVolusion } from './volusion.ts';
 
 /** Products handled a batch at a time (one read of the stored ones per batch). @default 500 */
 export const IMPORT_BATCH = 500;
+
+/**
+ * Products an import must change for the database's planner statistics to be refreshed after it
+ * commits (see refreshStatistics). @default 500
+ */
+export const REFRESH_STATISTICS_AFTER = 500;
 
 /** The stock location of a variant made by an import. */
 export const DEFAULT_LOCATION = LOCATIONS[0] ?? 'Warehouse';
@@ -312,6 +319,8 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
       return changed.length > 0 || report.collectionsCreated > 0 ? await finishImport(tx, changed) : null;
     });
     version = change?.version ?? null;
+    // committed: statistics that fail to refresh are autovacuum's to bring up to date later
+    if (version !== null && changed.length >= REFRESH_STATISTICS_AFTER) await refreshStatistics(db).catch(() => undefined);
   } catch (err) {
     if (!(err instanceof DryRunDone)) throw err;
     changed = err.changed;
