@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromCents, LOWEST_COMPARED_PRICE_CENTS, toCents } from '../../domain/money.ts';
 import { totalPages } from '../../domain/pagination.ts';
 import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
+import { parseProductsFilterQuery, type ProductsFilterParams } from '../../domain/urls.ts';
 import type { SortBy, TagPair } from '../../domain/entities.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
@@ -111,13 +112,24 @@ export function parseTags(raw: readonly string[] | undefined): TagPair[] {
   return normalizeTagPairs(pairs);
 }
 
-/** The index query of a validated search query. */
-export function toIndexQuery(p: SearchParams): IndexQuery {
+/**
+ * The filter query of a request as the storefront's own reader reads it: the domain's
+ * `parseProductsFilterQuery`, the exact inverse of the `productsFilterQuery` the client writes it
+ * with. What that reader would drop is refused before: the route's schema checks each
+ * parameter's type and range, and a `t` must be 'prefix,value' (400).
+ */
+export function filterQueryOf(req: { url: string; query: SearchParams }): ProductsFilterParams {
+  parseTags(req.query.t);
+  const at = req.url.indexOf('?');
+  return parseProductsFilterQuery(at < 0 ? '' : req.url.slice(at + 1));
+}
+
+/** The index query of a filter query read by {@link filterQueryOf}. */
+export function toIndexQuery(p: ProductsFilterParams): IndexQuery {
   const query: IndexQuery = { limit: p.limit ?? MEDIAN_PAGE_SIZE, page: p.page ?? 0 };
   if (p.q !== undefined && p.q.trim() !== '') query.q = p.q;
   if (p.v !== undefined && p.v.trim() !== '') query.v = p.v;
-  const t = parseTags(p.t);
-  if (t.length > 0) query.t = t.map(([a, b]): [string, string] => [a, b]);
+  if (p.t !== undefined && p.t.length > 0) query.t = p.t.map(([a, b]): [string, string] => [a, b]);
   if (p.c !== undefined && p.c !== '') query.c = Number(p.c);
   if (p.minPrice !== undefined) query.minPriceCents = toCents(p.minPrice);
   if (p.maxPrice !== undefined) query.maxPriceCents = toCents(p.maxPrice);
@@ -303,10 +315,11 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req, reply) => {
-      const fields = parseFields(req.query.fields, CARD_FIELDS);
+      const params = filterQueryOf(req);
+      const fields = parseFields(params.fields?.join(','), CARD_FIELDS);
       // price phrases in q ('pump under $800') by the storefront pill's rules, for every client
-      const priced = readPricePhrases(req.query.q, req.query.minPrice, req.query.maxPrice, MAX_PRICE);
-      const query = toIndexQuery({ ...req.query, q: priced.q, minPrice: priced.minPrice, maxPrice: priced.maxPrice });
+      const priced = readPricePhrases(params.q, params.minPrice, params.maxPrice, MAX_PRICE);
+      const query = toIndexQuery({ ...params, q: priced.q, minPrice: priced.minPrice, maxPrice: priced.maxPrice });
       const fits = req.query.fits;
       if (fits !== undefined) {
         if (!ctx.equipment) throw notFound('Equipment');
@@ -481,14 +494,15 @@ export function catalogueRoutes(app: FastifyInstance, ctx: CatalogueContext): vo
       },
     },
     async (req) => {
-      const fields = parseFields(req.query.fields, COLLECTION_FIELDS);
-      // validated like the product search, so one query object is valid for both calls
-      const query = toIndexQuery(req.query);
+      // read like the product search, so one query object is valid for both calls
+      const params = filterQueryOf(req);
+      const fields = parseFields(params.fields?.join(','), COLLECTION_FIELDS);
+      const query = toIndexQuery(params);
       const search: Parameters<CollectionTree['search']>[0] = { limit: query.limit, page: query.page };
       if (query.q !== undefined) search.q = query.q;
       if (query.c !== undefined) search.c = query.c;
-      if (req.query.minPrice !== undefined) search.minPrice = req.query.minPrice;
-      if (req.query.maxPrice !== undefined) search.maxPrice = req.query.maxPrice;
+      if (params.minPrice !== undefined) search.minPrice = params.minPrice;
+      if (params.maxPrice !== undefined) search.maxPrice = params.maxPrice;
       const collections = tree.search(search).map((c) => {
         if (fields === null) return c;
         const out: Record<string, unknown> = {};
