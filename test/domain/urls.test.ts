@@ -396,26 +396,38 @@ describe('products filter API query', () => {
   });
 
   test('round trip: products filter parameters come back as their normal form', () => {
-    const paramsArb = fc
-      .tuple(
-        fc.oneof(searchQueryArb, looseQueryArb),
-        fc.record(
-          {
-            limit: fc.oneof(fc.integer({ min: -5, max: 500 }), fc.double()),
-            isFeatured: fc.boolean(),
-            fields: fc.array(fc.oneof(fc.constantFrom(...QUERY_FIELDS.described, 'vendor', 'Images.url'), fc.string())),
-          },
-          { requiredKeys: [] },
-        ),
-      )
-      .map(([query, extra]): ProductsFilterParams => ({ ...query, ...extra }));
     fc.assert(
-      fc.property(paramsArb, (params) => {
+      fc.property(productsFilterParamsArb, (params) => {
         expect(parseProductsFilterQuery(productsFilterQuery(params))).toEqual(normalizeProductsFilterParams(params));
       }),
     );
   });
+
+  test('the reader is the exact inverse of the writer: a query the writer can make comes back equal, its text the same text', () => {
+    fc.assert(
+      fc.property(productsFilterParamsArb.map(normalizeProductsFilterParams), (query) => {
+        const text = productsFilterQuery(query);
+        expect(parseProductsFilterQuery(text)).toEqual(query);
+        expect(productsFilterQuery(parseProductsFilterQuery(text))).toBe(text);
+      }),
+    );
+  });
 });
+
+/** Products filter parameters: search queries, valid and loose, with a limit, the featured flag and fields. */
+const productsFilterParamsArb = fc
+  .tuple(
+    fc.oneof(searchQueryArb, looseQueryArb),
+    fc.record(
+      {
+        limit: fc.oneof(fc.integer({ min: -5, max: 500 }), fc.double()),
+        isFeatured: fc.boolean(),
+        fields: fc.array(fc.oneof(fc.constantFrom(...QUERY_FIELDS.described, 'vendor', 'Images.url'), fc.string())),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+  .map(([query, extra]): ProductsFilterParams => ({ ...query, ...extra }));
 
 describe('counter examples', () => {
   test('page -0 comes back through the URL as page 0 (shrunk by fast-check in CI)', () => {
