@@ -41,6 +41,8 @@ export * from './sign-in.ts';
 export * from './orders.ts';
 /** How an address is printed: one rule for cards, orders, billing addresses and the server's pages. */
 export * from './address-format.ts';
+/** The keyboard rule of every tab list. */
+export * from './tabs.ts';
 export * from './content.ts';
 export * from './quick-order.ts';
 export * from './equipment.ts';

@@ -1,13 +1,14 @@
 /**
  * The product page's tabs (spec section 2): Description, Warranty Information, and a PDFs pane
- * when the product has PDFs (its code loads when the tab opens). Arrow keys move between tabs
- * (WAI-ARIA tabs pattern).
+ * when the product has PDFs (its code loads when the tab opens). Keys move between tabs by the
+ * domain's tab-list rule (`tabIndexAfterKey`).
  * @module
  */
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import { pdfCards, WARRANTY_TEXT } from '../../domain/product-page.ts';
+import { tabIndexAfterKey } from '../../domain/tabs.ts';
 import { Spinner } from '../shell/Spinner.tsx';
 import './product.css';
 
@@ -29,8 +30,8 @@ export function ProductTabs({ product }: { product: Product }) {
   const [active, setActive] = useState<TabId>('description');
   const base = useId();
   const onKey = (e: KeyboardEvent, i: number) => {
-    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    const target = e.key === 'Home' ? tabs[0] : e.key === 'End' ? tabs[tabs.length - 1] : step === 0 ? undefined : tabs[(i + step + tabs.length) % tabs.length];
+    const next = tabIndexAfterKey(e.key, i, tabs.length);
+    const target = next === null ? undefined : tabs[next];
     if (!target) return;
     e.preventDefault();
     setActive(target.id);

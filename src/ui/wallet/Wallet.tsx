@@ -17,6 +17,7 @@ import { ACCOUNT_LABELS, cardExpiry, MESSAGES, transactionBadge, transactionGate
 import { addressLine, addressLines, printableBillingAddress, printableMailingAddress } from '../../domain/address-format.ts';
 import type { PaymentMethod } from '../../domain/entities.ts';
 import { formatPrice } from '../../domain/money.ts';
+import { tabIndexAfterKey } from '../../domain/tabs.ts';
 import { useWallet, type WalletApi } from '../../hooks/useWallet.ts';
 import type { WalletTab } from '../../machines/wallet.machine.ts';
 import { Modal } from '../shell/Modal.tsx';
@@ -58,10 +59,8 @@ function cardTitle(m: PaymentMethod): string {
 function Tabs({ wallet, ids }: { wallet: WalletApi; ids: Record<WalletTab, { tab: string; panel: string }> }) {
   const refs = useRef<Partial<Record<WalletTab, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((t) => t.id === wallet.tab);
-    const last = TABS.length - 1;
-    const next = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
-    if (next === undefined) return;
+    const next = tabIndexAfterKey(event.key, TABS.findIndex((t) => t.id === wallet.tab), TABS.length);
+    if (next === null) return;
     event.preventDefault();
     const tab = TABS[next];
     if (!tab) return;
