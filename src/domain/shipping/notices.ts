@@ -77,20 +77,38 @@ export function prop65Chemicals(notices: readonly ProductNotice[]): { cancer: st
   return { cancer: distinct(cancer), reproductiveHarm: distinct(reproductiveHarm) };
 }
 
+/** The safe-harbor words of each endpoint: 'known to the State of California to cause …'. */
+const CAUSES = {
+  both: 'cancer and birth defects or other reproductive harm',
+  cancer: 'cancer',
+  reproductiveHarm: 'birth defects or other reproductive harm',
+} as const;
+
 /**
  * The full Proposition 65 warning for the chemicals of some notices, or null when there are none.
+ * Each chemical is named once, in the safe-harbor words of its endpoints (27 CCR § 25603(a)): a
+ * chemical listed for both is "known to the State of California to cause cancer and birth defects
+ * or other reproductive harm"; the others follow with their own endpoint.
  * @example
  * prop65FullWarning([{ kind: 'prop65', cancer: ['crystalline silica'], reproductiveHarm: [] }]);
  * // '⚠ WARNING: This product can expose you to chemicals including crystalline silica, which is known to the State of California to cause cancer. For more information go to www.P65Warnings.ca.gov.'
+ * prop65FullWarning([{ kind: 'prop65', cancer: ['lead'], reproductiveHarm: ['lead'] }]);
+ * // '⚠ WARNING: This product can expose you to chemicals including lead, which is known to the State of California to cause cancer and birth defects or other reproductive harm. For more information go to www.P65Warnings.ca.gov.'
  */
 export function prop65FullWarning(notices: readonly ProductNotice[]): string | null {
   const { cancer, reproductiveHarm } = prop65Chemicals(notices);
-  const cancerPart = cancer.length ? `${listOf(cancer)}, which ${isAre(cancer)} known to the State of California to cause cancer` : '';
-  const reproPart = reproductiveHarm.length
-    ? `${listOf(reproductiveHarm)}, which ${isAre(reproductiveHarm)} known to the State of California to cause birth defects or other reproductive harm`
-    : '';
-  if (!cancerPart && !reproPart) return null;
-  const body = cancerPart && reproPart ? `${cancerPart}, and ${reproPart}` : cancerPart || reproPart;
+  const inCancer = new Set(cancer.map((c) => c.toLowerCase()));
+  const inRepro = new Set(reproductiveHarm.map((c) => c.toLowerCase()));
+  const groups: [readonly string[], string][] = [
+    [cancer.filter((c) => inRepro.has(c.toLowerCase())), CAUSES.both],
+    [cancer.filter((c) => !inRepro.has(c.toLowerCase())), CAUSES.cancer],
+    [reproductiveHarm.filter((c) => !inCancer.has(c.toLowerCase())), CAUSES.reproductiveHarm],
+  ];
+  const clauses = groups
+    .filter(([names]) => names.length > 0)
+    .map(([names, causes]) => `${listOf(names)}, which ${isAre(names)} known to the State of California to cause ${causes}`);
+  if (clauses.length === 0) return null;
+  const body = clauses.length === 1 ? clauses[0]! : `${clauses.slice(0, -1).join(', ')}, and ${clauses[clauses.length - 1]!}`;
   return `${WARNING_SYMBOL} WARNING: This product can expose you to chemicals including ${body}. For more information go to ${P65_URL}.`;
 }
 
@@ -184,4 +202,43 @@ export function noticesBeforePayment(lines: readonly NoticeLine[], state: string
     out.push({ kind: 'not-returnable-once-opened', text: `${NOT_RETURNABLE_TEXT.slice(0, -1)}: ${listOf(closed.map((l) => l.title))}.`, lineIds: closed.map((l) => l.id) });
   }
   return out;
+}
+
+/** Most chemicals a Proposition 65 notice names for one endpoint. */
+export const MAX_PROP65_CHEMICALS = 20;
+
+/** Longest chemical name, characters. */
+export const MAX_CHEMICAL_NAME_LENGTH = 120;
+
+/**
+ * A product's notices as an operator gives them, checked and tidied: each kind at most once,
+ * chemical names trimmed and named once per endpoint, a Proposition 65 warning naming at least
+ * one chemical; or what is wrong, in plain words.
+ * @example
+ * checkProductNotices([{ kind: 'prop65', cancer: [' lead '], reproductiveHarm: ['Lead', 'lead'] }]);
+ * // { ok: true, value: [{ kind: 'prop65', cancer: ['lead'], reproductiveHarm: ['Lead'] }] }
+ */
+export function checkProductNotices(notices: readonly ProductNotice[]): { ok: true; value: ProductNotice[] } | { ok: false; message: string } {
+  const seen = new Set<string>();
+  const out: ProductNotice[] = [];
+  for (const n of notices) {
+    if (seen.has(n.kind)) return { ok: false, message: `A product carries one '${n.kind}' notice; this one lists it twice.` };
+    seen.add(n.kind);
+    if (n.kind !== 'prop65') {
+      out.push({ kind: n.kind });
+      continue;
+    }
+    const cancer = distinct(n.cancer);
+    const reproductiveHarm = distinct(n.reproductiveHarm);
+    if (cancer.length === 0 && reproductiveHarm.length === 0) {
+      return { ok: false, message: 'A Proposition 65 warning names at least one chemical, for cancer or for reproductive harm.' };
+    }
+    if (cancer.length > MAX_PROP65_CHEMICALS || reproductiveHarm.length > MAX_PROP65_CHEMICALS) {
+      return { ok: false, message: `A Proposition 65 warning names at most ${MAX_PROP65_CHEMICALS} chemicals for each endpoint.` };
+    }
+    const long = [...cancer, ...reproductiveHarm].find((c) => c.length > MAX_CHEMICAL_NAME_LENGTH);
+    if (long !== undefined) return { ok: false, message: `A chemical name is at most ${MAX_CHEMICAL_NAME_LENGTH} characters.` };
+    out.push({ kind: 'prop65', cancer, reproductiveHarm });
+  }
+  return { ok: true, value: out };
 }

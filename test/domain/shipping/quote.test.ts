@@ -41,7 +41,7 @@ describe('the California cart of chlorine, a pump and a sand filter', () => {
   test('shows the full Prop 65 warning before payment, and the hazmat and returns notices', () => {
     expect(q.notices.map((n) => n.kind)).toEqual(['prop65', 'hazmat-handling', 'not-returnable-once-opened']);
     expect(q.notices[0]!.text).toBe(
-      '⚠ WARNING: This product can expose you to chemicals including lead, which is known to the State of California to cause cancer, and lead, which is known to the State of California to cause birth defects or other reproductive harm. For more information go to www.P65Warnings.ca.gov.',
+      '⚠ WARNING: This product can expose you to chemicals including lead, which is known to the State of California to cause cancer and birth defects or other reproductive harm. For more information go to www.P65Warnings.ca.gov.',
     );
     expect(q.notices[2]!.text).toBe('Not returnable once opened: Liquid Chlorine 12.5% (4 x 1 gal).');
   });
