@@ -7,7 +7,7 @@ export const USER: User = { id: 42, email: 'ann@example.com', firstName: 'Ann', 
 export function address(id: number, isDefault = false): MailingAddress {
   return {
     id, firstName: 'Ann', lastName: 'Lee', company: null, address1: `${id} Main St`, address2: null, city: 'Seattle', zip: '98101',
-    phone: '2065550100', isDefault, State: { stateCode: 'WA', title: 'Washington' } as never, Country: { countryCode: 'US', title: 'United States' } as never,
+    phone: '2065550100', isDefault, State: { stateCode: 'WA', title: 'Washington' }, Country: { countryCode: 'US', title: 'United States' },
   };
 }
 

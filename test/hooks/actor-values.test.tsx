@@ -7,6 +7,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, render, renderHook, waitFor } from '@testing-library/react';
 import { assign, createActor, createMachine, fromPromise, waitFor as waitForActor } from 'xstate';
+import type { ApiClient } from '../../src/api/client.ts';
 import { actorValues } from '../../src/hooks/actor-values.ts';
 import { useLoader } from '../../src/hooks/useLoader.ts';
 import { fakeClient, wrapper } from './hooks.helpers.tsx';
@@ -56,16 +57,16 @@ describe('actorValues', () => {
 
 describe('hooks over one provided machine', () => {
   test('two loaders under two providers each call their own client', async () => {
-    const nav = (label: string) => vi.fn(async () => ({ label }));
+    const nav = (title: string) => vi.fn(async () => ({ navData: [{ id: 1, url: '/', title, children: [] }] }));
     const one = nav('one');
     const two = nav('two');
-    const load = (client: { nav: () => Promise<{ label: string }> }) => client.nav();
+    const load = (client: ApiClient) => client.nav({});
     function Section({ id }: { id: string }) {
-      const section = useLoader({ kind: 'nav', load: load as never });
-      return <p data-testid={id}>{section.status === 'loaded' ? (section.data as { label: string }).label : section.status}</p>;
+      const section = useLoader({ kind: 'nav', load });
+      return <p data-testid={id}>{section.status === 'loaded' ? section.data?.navData[0]?.title : section.status}</p>;
     }
-    const A = wrapper(fakeClient({ nav: one as never }));
-    const B = wrapper(fakeClient({ nav: two as never }));
+    const A = wrapper(fakeClient({ nav: one }));
+    const B = wrapper(fakeClient({ nav: two }));
     const view = render(
       <>
         <A>

@@ -50,7 +50,13 @@ export const themeConfig: ThemeConfig = {
   blogDescription: 'News',
 };
 
-/** A client whose every call not given fails with a message naming it. */
+/**
+ * A client built from the calls a test gives, typed: each given call is checked against the
+ * client's own signature (a fake answer of the wrong shape does not compile), and every call not
+ * given rejects with a message naming it. A fixture object of calls is written
+ * `{ ... } satisfies Partial<ApiClient>`, so its mocks keep their own types for assertions.
+ * @example fakeClient({ user: vi.fn(async () => ({ user: USER })), customer: vi.fn(unanswered) });
+ */
 export function fakeClient(calls: Partial<ApiClient> = {}): ApiClient {
   return new Proxy(calls as ApiClient, {
     get(target, key: string) {
@@ -59,6 +65,21 @@ export function fakeClient(calls: Partial<ApiClient> = {}): ApiClient {
       return () => Promise.reject(new Error(`fake client: no '${key}'`));
     },
   });
+}
+
+/** The answer of a call still in flight: it never settles, so it fits any call (`customer: vi.fn(unanswered)`). */
+export function unanswered(): Promise<never> {
+  return new Promise<never>(() => {});
+}
+
+/**
+ * An answer the call's type does not allow, as a server that breaks its contract might send it
+ * (`{ product: null }`), for the tests of the views' defences: the one place a test says so, typed
+ * as the call's answer.
+ * @example productByHandle: vi.fn(async () => offContract<ProductResponse>({ product: null }))
+ */
+export function offContract<T>(answer: unknown): T {
+  return answer as T;
 }
 
 /** A socket that records what it emits. */

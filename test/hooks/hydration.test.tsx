@@ -16,7 +16,8 @@ import { SkimmerProvider } from '../../src/hooks/SkimmerProvider.tsx';
 import { useAuth } from '../../src/hooks/useAuth.ts';
 import { useCart } from '../../src/hooks/useCart.ts';
 import { checkoutOf, lineItem } from './cart.helpers.ts';
-import { fakeClient, storeConfig, testEnvironment, themeConfig } from './hooks.helpers.tsx';
+import { CUSTOMER, USER } from './account.helpers.ts';
+import { fakeClient, storeConfig, testEnvironment, themeConfig, unanswered } from './hooks.helpers.tsx';
 
 function CartAndLogin() {
   const cart = useCart();
@@ -41,8 +42,7 @@ function app(client: ApiClient, Page: ComponentType) {
 describe('hydration', () => {
   test('a page boundary hydrating after the cart and user calls answered matches the server HTML, then shows the cart and login', async () => {
     // the server knows neither (its calls never answer while it renders)
-    const never = () => new Promise<never>(() => {});
-    const serverHtml = renderToString(app(fakeClient({ getCheckout: vi.fn(never), user: vi.fn(never), customer: vi.fn(never) }), CartAndLogin));
+    const serverHtml = renderToString(app(fakeClient({ getCheckout: vi.fn(unanswered), user: vi.fn(unanswered), customer: vi.fn(unanswered) }), CartAndLogin));
     expect(serverHtml).toMatch(/items: <!-- -->0<!-- -->; <!-- -->idle<!-- -->; <!-- -->checking/);
 
     const container = document.createElement('div');
@@ -50,8 +50,8 @@ describe('hydration', () => {
     document.body.append(container);
     const client = fakeClient({
       getCheckout: vi.fn(async () => ({ checkout: checkoutOf([lineItem(1, 11, 2, 12.5)]) })),
-      user: vi.fn(async () => ({ user: { id: 7, email: 'ann@example.com' } as never })),
-      customer: vi.fn(async () => ({ customer: { id: 7 } as never })),
+      user: vi.fn(async () => ({ user: USER })),
+      customer: vi.fn(async () => ({ customer: CUSTOMER })),
     });
     // the page's code arrives after the calls answered
     let release!: () => void;

@@ -1,5 +1,8 @@
-/** A product fixture with two options (Size x Voltage) and four variants, for the product page tests. */
-import type { Product, Variant } from '../../src/domain/entities.ts';
+/**
+ * Product fixtures: a product with two options (Size x Voltage) and four variants, for the product
+ * page tests; listing cards and a listing's page info.
+ */
+import type { Collection, PageInfo, Product, ProductCardData, Variant } from '../../src/domain/entities.ts';
 
 export function variant(id: number, size: string, voltage: string, price: number, stock: number): Variant {
   return {
@@ -56,6 +59,61 @@ export function pump(overrides: Partial<Product> = {}): Product {
     ],
     Collections: [{ id: 7, handle: 'pumps', title: 'Pumps' }],
     Reviews: [],
+    ...overrides,
+  };
+}
+
+/** A listing card: every field of the card type, so a fake answer of any products call is typed. */
+export function card(id: number, overrides: Partial<ProductCardData> = {}): ProductCardData {
+  return {
+    id,
+    title: `Part ${id}`,
+    handle: `part-${id}`,
+    imageUrl: `/media/images/${id}-800.png`,
+    price: 10,
+    compareAtPrice: null,
+    availableForSale: true,
+    avgRating: null,
+    totalReviews: 0,
+    isFeatured: false,
+    inventoryLevelId: id * 10,
+    availableQuantity: 5,
+    bypassNegativeQuantity: false,
+    vendor: 'Hayward',
+    ...overrides,
+  };
+}
+
+/** A listing's page info: `total` products in pages of `limit`. */
+export function pageInfo(total: number, limit = 24, overrides: Partial<PageInfo> = {}): PageInfo {
+  const pages = Math.ceil(total / limit);
+  return {
+    limitPerPage: limit,
+    totalObjects: total,
+    totalPages: pages,
+    pages,
+    count: Math.min(total, limit),
+    availableTagPrefixes: [],
+    availableTagFilters: [],
+    availableVendors: [],
+    productMaxPrice: 500,
+    ...overrides,
+  };
+}
+
+/** A collection: every field of the type, so a fake answer of any collections call is typed. */
+export function collection(id: number, overrides: Partial<Collection> = {}): Collection {
+  return {
+    id,
+    handle: `collection-${id}`,
+    title: `Collection ${id}`,
+    seoTitle: null,
+    seoDescription: null,
+    isIndexed: true,
+    imageUrl: null,
+    descriptionHtml: null,
+    breadcrumbs: null,
+    childCollectionsCount: 0,
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ describe('StrictMode', () => {
       hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })),
       filterProducts: vi.fn(async () => ({ products: [], pageInfo })),
     };
-    const Inner = wrapper(fakeClient(calls as never), testEnvironment(), { initialData: { auth: { user: null, customer: {} }, checkout: checkoutOf([]) } });
+    const Inner = wrapper(fakeClient(calls), testEnvironment(), { initialData: { auth: { user: null, customer: {} }, checkout: checkoutOf([]) } });
     const Wrapper = ({ children }: { children: ReactNode }) => (
       <StrictMode>
         <Inner>{children}</Inner>

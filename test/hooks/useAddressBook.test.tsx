@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ApiClient } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { useAddressBook } from '../../src/hooks/useAddressBook.ts';
@@ -8,12 +9,12 @@ import { useClient } from '../../src/hooks/context.ts';
 import { customerRead } from '../../src/hooks/query/account-reads.ts';
 import { useRead } from '../../src/hooks/query/useRead.ts';
 import { address, CUSTOMER, USER } from './account.helpers.ts';
-import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { fakeClient, testEnvironment, unanswered, wrapper } from './hooks.helpers.tsx';
 
 const US = { countryCode: 'US', title: 'United States' };
 const WA = { stateCode: 'WA', title: 'Washington' };
 
-function setup(calls: Record<string, unknown> = {}, initialData: InitialData = { auth: { user: USER, customer: CUSTOMER }, checkout: null }) {
+function setup(calls: Partial<ApiClient> = {}, initialData: InitialData = { auth: { user: USER, customer: CUSTOMER }, checkout: null }) {
   const client = {
     countries: vi.fn(async () => ({ countries: [US] })),
     states: vi.fn(async () => ({ states: [WA] })),
@@ -24,7 +25,7 @@ function setup(calls: Record<string, unknown> = {}, initialData: InitialData = {
   const alert = vi.fn();
   const log = vi.fn();
   const hook = renderHook(() => ({ book: useAddressBook(), toasts: useToasts() }), {
-    wrapper: wrapper(fakeClient(client as never), testEnvironment({ alert, log }), { initialData }),
+    wrapper: wrapper(fakeClient(client), testEnvironment({ alert, log }), { initialData }),
   });
   return { client, alert, log, ...hook };
 }
@@ -96,9 +97,9 @@ describe('useAddressBook', () => {
   test('a delete re-renders the readers of the customer with the addresses the server answers after it', async () => {
     let answer: typeof CUSTOMER = CUSTOMER;
     const customer = vi.fn(async () => ({ customer: answer }));
-    const client = { countries: vi.fn(async () => ({ countries: [US] })), deleteMailingAddress: vi.fn(async () => ({ success: true })), customer, user: vi.fn(() => new Promise(() => {})) };
+    const client = { countries: vi.fn(async () => ({ countries: [US] })), deleteMailingAddress: vi.fn(async () => ({ success: true })), customer, user: vi.fn(unanswered) };
     const { result } = renderHook(() => ({ book: useAddressBook(), reader: useRead(customerRead(useClient())) }), {
-      wrapper: wrapper(fakeClient(client as never), testEnvironment(), { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
+      wrapper: wrapper(fakeClient(client), testEnvironment(), { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
     });
     await waitFor(() => expect(result.current.reader.data?.customer.MailingAddresses).toHaveLength(2));
     answer = { id: 42, MailingAddresses: [address(1, true)] };

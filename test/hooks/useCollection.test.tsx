@@ -35,7 +35,7 @@ function setup(collection: Collection | null = PUMPS, options: CollectionOptions
   const env = testEnvironment();
   const hook = renderHook((props: { handle: string; options: CollectionOptions }) => useCollection(props.handle, props.options), {
     initialProps: { handle: 'pumps', options },
-    wrapper: wrapper(fakeClient(calls as never), env),
+    wrapper: wrapper(fakeClient(calls), env),
   });
   return { calls, env, ...hook };
 }
@@ -117,7 +117,7 @@ describe('useCollection', () => {
         first ??= api;
         return api;
       },
-      { wrapper: wrapper(fakeClient(calls as never), env) },
+      { wrapper: wrapper(fakeClient(calls), env) },
     );
     await flush();
     expect(calls.filterProducts).not.toHaveBeenCalled();

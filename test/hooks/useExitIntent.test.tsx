@@ -10,7 +10,7 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const SIGNED_OUT: InitialData = { auth: { user: null, customer: {} } };
-const SIGNED_IN: InitialData = { auth: { user: { firstName: 'A', lastName: 'B', recoveryEmail: null, recoveryEmailVerified: false } as never, customer: {} } };
+const SIGNED_IN: InitialData = { auth: { user: { firstName: 'A', lastName: 'B', recoveryEmail: null, recoveryEmailVerified: false }, customer: {} } };
 
 function setup({ width = 1280, stored = {}, initialData = SIGNED_OUT }: { width?: number; stored?: Record<string, string>; initialData?: InitialData } = {}) {
   const events = fakeEvents();

@@ -9,8 +9,9 @@ import { useToasts } from '../../src/hooks/useToasts.ts';
 import { createReadCache } from '../../src/hooks/query/index.ts';
 import { invalidateReads } from '../../src/hooks/query/watch.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { card, pageInfo } from './product.helpers.ts';
 
-const cards = [{ id: 1, title: 'Pump' }, { id: 2, title: 'Filter' }] as ProductCardData[];
+const cards: ProductCardData[] = [card(1, { title: 'Pump' }), card(2, { title: 'Filter' })];
 const posts = [{ id: 1, title: 'Opening your pool' }, { id: 2, title: 'Winterising' }] as Article[];
 const page = { limitPerPage: 10, totalObjects: 2, totalPages: 1, pages: [], count: 2 } as unknown as ArticlesResponse['pageInfo'];
 
@@ -20,7 +21,7 @@ describe('useHomeGrid', () => {
     ['popular', { limit: 4, page: 0, sortBy: 'best_selling' }],
     ['new', { limit: 4, page: 0, sortBy: 'id_desc' }],
   ] as const)('the %s grid asks page=0, limit=4 and its own filter', async (grid, query) => {
-    const filterProducts = vi.fn(async () => ({ products: cards, pageInfo: {} as never }));
+    const filterProducts = vi.fn(async () => ({ products: cards, pageInfo: pageInfo(cards.length) }));
     const { result } = renderHook(() => useHomeGrid(grid), { wrapper: wrapper(fakeClient({ filterProducts })) });
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.status).toBe('loaded'));

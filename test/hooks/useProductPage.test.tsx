@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from '../../src/api/errors.ts';
+import type { ProductResponse } from '../../src/api/types.ts';
 import { RECENTLY_VIEWED_STORAGE_KEY } from '../../src/domain/recently-viewed.ts';
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import { useCart } from '../../src/hooks/useCart.ts';
@@ -10,7 +11,7 @@ import { checkoutOf, fakeCartServer, lineItem } from './cart.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
 import { pump, variant } from './product.helpers.ts';
 
-function setup(options: ProductPageOptions = {}, fetch: () => Promise<unknown> = async () => ({ product: pump() }), cartItems = [] as ReturnType<typeof lineItem>[]) {
+function setup(options: ProductPageOptions = {}, fetch: () => Promise<ProductResponse> = async () => ({ product: pump() }), cartItems = [] as ReturnType<typeof lineItem>[]) {
   const server = fakeCartServer(cartItems);
   const storage = createMemoryStorage();
   const calls = {
@@ -20,7 +21,7 @@ function setup(options: ProductPageOptions = {}, fetch: () => Promise<unknown> =
     addRelatedProductToOrder: vi.fn(async () => ({ success: true })),
   };
   const hook = renderHook(() => ({ page: useProductPage('superflo', options), cart: useCart(), toasts: useToasts() }), {
-    wrapper: wrapper(fakeClient(calls as never), testEnvironment({ storage }), {
+    wrapper: wrapper(fakeClient(calls), testEnvironment({ storage }), {
       initialData: { auth: { user: null, customer: {} }, checkout: checkoutOf(cartItems) },
     }),
   });

@@ -6,6 +6,7 @@ import { QUICK_ORDER_CANDIDATES, QUICK_ORDER_CONCURRENCY, useQuickOrder } from '
 import { makeLevel, makeProduct, makeVariant } from '../domain/catalogue.helpers.ts';
 import { fakeCartServer } from './cart.helpers.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { card, pageInfo } from './product.helpers.ts';
 
 /** A product whose SKU is its part number, with one level (id x 100) of 10 units. */
 function part(id: number, sku: string, price: number): Product {
@@ -32,10 +33,10 @@ function setup() {
     // as the server: part numbers that start with the query's letters and digits
     const key = (query?.q ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
     const hits = CATALOGUE.filter((p) => p.sku!.toLowerCase().startsWith(key)).slice(0, query?.limit ?? 24);
-    return { products: hits.map((p) => ({ handle: p.handle })), pageInfo: { page: 0, pages: 1, limit: 3, total: hits.length } };
+    return { products: hits.map((p) => card(p.id, { handle: p.handle, title: p.title })), pageInfo: pageInfo(hits.length, 3) };
   });
   const productByHandle = vi.fn(async (handle: string) => ({ product: CATALOGUE.find((p) => p.handle === handle)! }));
-  const client = fakeClient({ ...server.calls, filterProducts, productByHandle } as never);
+  const client = fakeClient({ ...server.calls, filterProducts, productByHandle });
   const hook = renderHook(() => ({ pad: useQuickOrder(), cart: useCart() }), {
     wrapper: wrapper(client, testEnvironment(), { initialData: { auth: { user: null, customer: {} }, checkout: null } }),
   });

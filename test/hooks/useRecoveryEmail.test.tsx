@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ApiClient } from '../../src/api/client.ts';
 import { MESSAGES } from '../../src/domain/account.ts';
 import type { User } from '../../src/domain/entities.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
@@ -10,20 +11,20 @@ import { useClient } from '../../src/hooks/context.ts';
 import { userRead } from '../../src/hooks/query/account-reads.ts';
 import { useRead } from '../../src/hooks/query/useRead.ts';
 import { CUSTOMER, SIGNED_OUT, USER } from './account.helpers.ts';
-import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { fakeClient, testEnvironment, unanswered, wrapper } from './hooks.helpers.tsx';
 
-function setup(user: User | null | undefined, calls: Record<string, unknown> = {}) {
+function setup(user: User | null | undefined, calls: Partial<ApiClient> = {}) {
   const getToken = vi.fn(async (action: string) => `tok-${action}`);
   const client = {
     setRecoveryEmail: vi.fn(async () => ({ success: true })),
     verifyRecoveryEmail: vi.fn(async () => ({ success: true })),
-    user: vi.fn(() => new Promise(() => {})),
-    customer: vi.fn(() => new Promise(() => {})),
+    user: vi.fn(unanswered),
+    customer: vi.fn(unanswered),
     ...calls,
   };
   const env = testEnvironment({ captcha: { getToken } });
   const initialData: InitialData = user === undefined ? { checkout: null } : user === null ? SIGNED_OUT : { auth: { user, customer: CUSTOMER }, checkout: null };
-  const hook = renderHook(() => ({ page: useRecoveryEmail(), toasts: useToasts() }), { wrapper: wrapper(fakeClient(client as never), env, { initialData }) });
+  const hook = renderHook(() => ({ page: useRecoveryEmail(), toasts: useToasts() }), { wrapper: wrapper(fakeClient(client), env, { initialData }) });
   return { client, env, getToken, ...hook };
 }
 
@@ -61,7 +62,7 @@ describe('useRecoveryEmail', () => {
     let answer!: (v: { success: boolean }) => void;
     const { result, client } = setup(
       { ...USER, recoveryEmail: 'b@example.com', recoveryEmailVerified: false },
-      { verifyRecoveryEmail: vi.fn(() => new Promise((r) => (answer = r))) },
+      { verifyRecoveryEmail: vi.fn(() => new Promise<{ success: boolean }>((r) => (answer = r))) },
     );
     act(() => result.current.page.verify());
     await waitFor(() => expect(client.verifyRecoveryEmail).toHaveBeenCalledTimes(1));
@@ -90,10 +91,10 @@ describe('useRecoveryEmail', () => {
   test('a save re-renders the readers of the user with what the server answers after it', async () => {
     const saved: User = { ...USER, recoveryEmail: 'pat@pool.com' };
     let answer: User = USER;
-    const client = { setRecoveryEmail: vi.fn(async () => ({ success: true })), user: vi.fn(async () => ({ user: answer })), customer: vi.fn(() => new Promise(() => {})) };
+    const client = { setRecoveryEmail: vi.fn(async () => ({ success: true })), user: vi.fn(async () => ({ user: answer })), customer: vi.fn(unanswered) };
     const env = testEnvironment({ captcha: { getToken: async () => 'tok' } });
     const { result } = renderHook(() => ({ page: useRecoveryEmail(), reader: useRead(userRead(useClient())) }), {
-      wrapper: wrapper(fakeClient(client as never), env, { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
+      wrapper: wrapper(fakeClient(client), env, { initialData: { auth: { user: USER, customer: CUSTOMER }, checkout: null } }),
     });
     await waitFor(() => expect(result.current.reader.data?.user).toEqual(USER));
     answer = saved;

@@ -3,19 +3,20 @@ import { act, renderHook } from '@testing-library/react';
 import type { SearchBoxInput } from '../../src/machines/search-box.machine.ts';
 import { useSearchBox } from '../../src/hooks/useSearchBox.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { card, collection, pageInfo } from './product.helpers.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-const PRODUCTS = [{ id: 1, title: 'SuperFlo pump', handle: 'superflo', vendor: 'Pentair' }];
-const COLLECTIONS = [{ id: 9, title: 'Pumps', handle: 'pumps' }];
+const PRODUCTS = [card(1, { title: 'SuperFlo pump', handle: 'superflo', vendor: 'Pentair' })];
+const COLLECTIONS = [collection(9, { title: 'Pumps', handle: 'pumps' })];
 
 function setup(input: SearchBoxInput = {}, found = true) {
-  const filterProducts = vi.fn(async () => ({ products: found ? PRODUCTS : [], pageInfo: {} as never }));
+  const filterProducts = vi.fn(async () => ({ products: found ? PRODUCTS : [], pageInfo: pageInfo(found ? 1 : 0) }));
   const searchCollections = vi.fn(async () => ({ collections: found ? COLLECTIONS : [] }));
   const env = testEnvironment();
   const hook = renderHook(() => useSearchBox(input), {
-    wrapper: wrapper(fakeClient({ filterProducts, searchCollections } as never), env),
+    wrapper: wrapper(fakeClient({ filterProducts, searchCollections }), env),
   });
   return { filterProducts, searchCollections, env, ...hook };
 }

@@ -136,7 +136,7 @@ describe('useCartShipping', () => {
     const calls = { estimateShipping: vi.fn(async () => ({ quote: quoteOf(quoteLines) })) } satisfies Partial<ApiClient>;
     const storage = createMemoryStorage({ [SHIPPING_ZIP_KEY]: '90210' });
     const env = testEnvironment({ storage });
-    const discounted = checkoutOf(items, { subtotalPrice: 1779.97, DiscountCodes: [{ code: 'SAVE100', Discount: { title: '$100 off' } }] as never });
+    const discounted = checkoutOf(items, { subtotalPrice: 1779.97, DiscountCodes: [{ code: 'SAVE100', Discount: { title: '$100 off' } }] });
     const withQuote = { ...discounted, shippingQuote: served };
     const a = renderHook(() => useCartShipping(checkoutLines(withQuote), withQuote), { wrapper: wrapper(fakeClient(calls), env) });
     expect(a.result.current.exact).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
+import type { PaymentMethodsResponse } from '../../src/api/types.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { POPUP_BLOCKED_MESSAGE, useWallet } from '../../src/hooks/useWallet.ts';
 import { useToasts } from '../../src/hooks/useToasts.ts';
@@ -8,24 +9,24 @@ import { useRead } from '../../src/hooks/query/useRead.ts';
 import { paymentMethodsRead } from '../../src/hooks/query/account-reads.ts';
 import type { PopupLike } from '../../src/hooks/environment.ts';
 import { card, SIGNED_IN, SIGNED_OUT, TXN } from './account.helpers.ts';
-import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
+import { fakeClient, testEnvironment, unanswered, wrapper } from './hooks.helpers.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup({ initialData = SIGNED_IN, methods = [card(1), card(2, true)], links = { addPaymentMethod: { href: 'https://pay.test/add' } } as unknown, popup = null as PopupLike | null } = {}) {
+function setup({ initialData = SIGNED_IN, methods = [card(1), card(2, true)], links = { addPaymentMethod: { href: 'https://pay.test/add' } } as PaymentMethodsResponse['_links'], popup = null as PopupLike | null } = {}) {
   const calls = {
     paymentMethods: vi.fn(async () => ({ paymentMethods: methods, _links: links })),
     transactions: vi.fn(async () => ({ transactions: [TXN] })),
     deletePaymentMethod: vi.fn(async () => ({ success: true })),
     updatePaymentMethod: vi.fn(async () => ({ success: true })),
-    user: vi.fn(() => new Promise(() => {})),
-    customer: vi.fn(() => new Promise(() => {})),
+    user: vi.fn(unanswered),
+    customer: vi.fn(unanswered),
   };
   const openPopup = vi.fn(() => popup);
   const env = testEnvironment({ openPopup });
   const hook = renderHook(() => ({ wallet: useWallet(), toasts: useToasts(), methods: useRead(paymentMethodsRead(useClient(), 42)) }), {
-    wrapper: wrapper(fakeClient(calls as never), env, { initialData: initialData as InitialData }),
+    wrapper: wrapper(fakeClient(calls), env, { initialData: initialData as InitialData }),
   });
   return { calls, env, openPopup, ...hook };
 }
@@ -149,7 +150,7 @@ describe('useWallet', () => {
   test('a billing address change re-renders the readers of the payment methods with the changed method', async () => {
     const { result, calls } = setup();
     await flush();
-    const changed = { ...card(1), billingAddress: { id: 2 } as never };
+    const changed = { ...card(1), billingAddress: { line1: '2 Main St', line2: null, city: 'Seattle', state: 'WA', postalCode: '98101', country: 'US' } };
     calls.paymentMethods.mockResolvedValue({ paymentMethods: [changed, card(2, true)], _links: null });
     act(() => result.current.wallet.editAddress(1));
     act(() => result.current.wallet.selectAddress(2));

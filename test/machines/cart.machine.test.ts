@@ -98,7 +98,7 @@ describe('loading', () => {
 
 describe('add', () => {
   test('sends the inventory level and quantity and merges the answer into the cart', async () => {
-    const addLineItem = vi.fn(async () => answer(makeCheckout({ LineItems: [makeLineItem(), second], DiscountCodes: undefined as never })));
+    const addLineItem = vi.fn(async () => answer(makeCheckout({ LineItems: [makeLineItem(), second], DiscountCodes: undefined })));
     const discounted = makeCheckout({ DiscountCodes: [{ code: 'SPLASH10', Discount: { title: '10% off' } }] });
     const { actor } = start({ addLineItem: fromPromise(addLineItem) }, { checkout: discounted });
     actor.send({ type: 'cart.add', inventoryLevelId: 1002, quantity: 1 });

@@ -6,7 +6,7 @@ import { ORDER_TEXT, orderPath } from '../../src/domain/orders.ts';
 import { connectOrders } from '../../src/machines/orders.connect.ts';
 import { ordersMachine } from '../../src/machines/orders.machine.ts';
 
-const user = { id: 7, email: 'ann@example.com' } as never;
+const user = { id: 7, email: 'ann@example.com' };
 const order = { orderId: 41, status: 'paid', createdAt: '2024-03-01T10:00:00Z', totalPrice: 1999, lines: [{ quantity: 2 }] } as unknown as Order;
 const start = (input: object, answer: () => Promise<OrdersResponse> = () => new Promise(() => undefined)) =>
   createActor(ordersMachine.provide({ actors: { fetchOrders: fromPromise(answer) } }), { input }).start();

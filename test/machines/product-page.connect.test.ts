@@ -27,7 +27,7 @@ describe('connectProductPage', () => {
   });
 
   test('each option carries the value chosen for it', () => {
-    const withOption = makeProduct({ Options: [{ id: 1, name: 'Size', position: 1, values: ['1 HP', '2 HP'] }] as never, Variants: [makeVariant({ id: 101 }, { Size: '1 HP' }), makeVariant({ id: 102 }, { Size: '2 HP' })] });
+    const withOption = makeProduct({ Options: [{ id: 1, name: 'Size', values: ['1 HP', '2 HP'] }], Variants: [makeVariant({ id: 101 }, { Size: '1 HP' }), makeVariant({ id: 102 }, { Size: '2 HP' })] });
     const actor = start({ handle: 'pool-pump', product: withOption });
     expect(connectProductPage(actor.getSnapshot(), 'Skimmer').options[0]?.chosen).toBeUndefined();
     actor.send({ type: 'option.select', name: 'Size', value: '2 HP' });

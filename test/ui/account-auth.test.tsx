@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AccountClient } from '../../src/api/account-client.ts';
 import { ApiError } from '../../src/api/errors.ts';
+import type { CustomerResponse } from '../../src/api/types.ts';
 import type { Customer, User } from '../../src/domain/entities.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { SIGN_IN_TEXT } from '../../src/domain/sign-in.ts';
@@ -23,7 +24,7 @@ function fakeAccount(calls: Partial<AccountClient>): AccountClient {
 
 const serverSays = (message: string, status = 400) => new ApiError('Something went wrong. Please try again.', { kind: 'http', status, serverMessage: message });
 
-function mount(url: string, account: AccountClient, { client = fakeClient({ checkout: undefined } as never), environment = testEnvironment(), signedIn = false } = {}) {
+function mount(url: string, account: AccountClient, { client = fakeClient(), environment = testEnvironment(), signedIn = false } = {}) {
   const customer: Customer = signedIn ? { id: 1, MailingAddresses: [] } : {};
   const initialData: InitialData = { auth: { user: signedIn ? ANN : null, customer }, checkout: null };
   const path = new URL(url, 'http://x').pathname;
@@ -78,9 +79,9 @@ describe('sign-in pages', () => {
     let signedIn = false;
     const client = fakeClient({
       user: vi.fn(async () => ({ user: signedIn ? ANN : null })),
-      customer: vi.fn(async () => ({ customer: signedIn ? { id: 1, MailingAddresses: [] } : {} })),
+      customer: vi.fn(async (): Promise<CustomerResponse> => ({ customer: signedIn ? { id: 1, MailingAddresses: [] } : {} })),
       getCheckout: vi.fn(async () => ({ checkout: null })),
-    } as never);
+    });
     login.mockImplementation(async () => {
       signedIn = true;
       return { user: ANN };
@@ -140,7 +141,7 @@ describe('sign-in pages', () => {
 
   test('sign-out calls the server once under StrictMode and forgets the visitor', async () => {
     const logout = vi.fn(async () => ({ success: true }));
-    const Wrapper = wrapper(fakeClient({ getCheckout: vi.fn(async () => ({ checkout: null })) } as never), testEnvironment(), {
+    const Wrapper = wrapper(fakeClient({ getCheckout: vi.fn(async () => ({ checkout: null })) }), testEnvironment(), {
       initialData: { auth: { user: ANN, customer: { id: 1, MailingAddresses: [] } }, checkout: null },
     });
     render(

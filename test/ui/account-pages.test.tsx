@@ -31,7 +31,7 @@ function mountAccount(element: React.ReactNode, url: string, { user = ANN as Use
     countries: vi.fn(async () => ({ countries: [US] })),
     states: vi.fn(async () => ({ states: [WA, { stateCode: 'OR', title: 'Oregon' }] })),
     ...calls,
-  } as never);
+  });
   const environment = testEnvironment({ alert: vi.fn() });
   renderAt(<AccountClientProvider client={account as AccountClient}>{element}</AccountClientProvider>, {
     url, path: new URL(url, 'http://x').pathname, client, environment, options: { initialData: { auth: { user, customer }, checkout: null } },
@@ -196,7 +196,7 @@ describe('addresses page', () => {
 
 describe('recovery email page', () => {
   test("shows 'Loading' until the user call answers", () => {
-    const client = fakeClient({ user: () => new Promise(() => {}), customer: () => new Promise(() => {}) } as never);
+    const client = fakeClient({ user: () => new Promise(() => {}), customer: () => new Promise(() => {}) });
     renderAt(<RecoveryEmailPage />, { url: '/recovery-email', path: '/recovery-email', client, options: { initialData: { auth: {}, checkout: null } } });
     expect(screen.getByRole('status').textContent).toBe('Loading');
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('HomeMy accountRecovery email');

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { ArticleResponse, ArticlesResponse } from '../../src/api/types.ts';
 import ArticlesPage from '../../src/app/pages/content/ArticlesPage.tsx';
 import { fakeClient } from '../hooks/hooks.helpers.tsx';
 import { article, canonicalPath, listInfo, notFoundError } from './content.helpers.tsx';
@@ -17,7 +18,7 @@ function renderBlog(url: string, client = fakeClient()) {
 describe('blog list', () => {
   test('shows 10 newest articles a page with author, date, excerpt and tags; post links stay under /blogs', async () => {
     const articles = vi.fn(async () => ({ articles: [{ ...article(1), wordCount: 700 }, article(2)], pageInfo: listInfo(12, 10, 2) }));
-    renderBlog('/blogs', fakeClient({ articles: articles as never }));
+    renderBlog('/blogs', fakeClient({ articles }));
     const link = await screen.findByRole('link', { name: 'Article 1' });
     expect(link.getAttribute('href')).toBe('/blogs/article-1');
     expect(articles).toHaveBeenCalledWith({ page: 0, limit: 10, sortBy: 'CREATED', order: 'DESC' }, expect.anything());
@@ -40,7 +41,7 @@ describe('blog list', () => {
 
   test('the next page goes to ?page=1 and loads that page', async () => {
     const articles = vi.fn(async (q?: { page?: number }) => ({ articles: [article((q?.page ?? 0) * 10 + 1)], pageInfo: listInfo(12, 10, 1) }));
-    renderBlog('/articles', fakeClient({ articles: articles as never }));
+    renderBlog('/articles', fakeClient({ articles }));
     await screen.findByRole('link', { name: 'Article 1' });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Article 11' })).toBeTruthy();
@@ -52,7 +53,7 @@ describe('blog list', () => {
 
   test('a tag lists its articles under a tagged heading, with the blog in the breadcrumbs', async () => {
     const articlesByTag = vi.fn(async () => ({ articles: [article(3)], pageInfo: listInfo(1, 10) }));
-    renderBlog('/articles/tags/Spa', fakeClient({ articlesByTag: articlesByTag as never }));
+    renderBlog('/articles/tags/Spa', fakeClient({ articlesByTag }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Articles tagged "Spa"' })).toBeTruthy();
     expect(articlesByTag).toHaveBeenCalledWith('Spa', { page: 0, limit: 10, sortBy: 'CREATED', order: 'DESC' }, expect.anything());
     expect(screen.getByRole('link', { name: 'Article 3' }).getAttribute('href')).toBe('/articles/article-3');
@@ -62,8 +63,8 @@ describe('blog list', () => {
   });
 
   test('keeps the heading and shows skeleton rows while loading, then says when there are no articles', async () => {
-    let answer: (v: unknown) => void = () => {};
-    renderBlog('/blogs', fakeClient({ articles: vi.fn(() => new Promise((r) => (answer = r))) as never }));
+    let answer: (v: ArticlesResponse) => void = () => {};
+    renderBlog('/blogs', fakeClient({ articles: vi.fn(() => new Promise<ArticlesResponse>((r) => (answer = r))) }));
     expect(screen.getByRole('heading', { level: 1, name: 'Blog' })).toBeTruthy();
     expect(screen.getByTestId('content-skeleton')).toBeTruthy();
     expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
@@ -89,7 +90,7 @@ describe('blog article', () => {
 
   test('shows title, author, date, read time, picture, sanitised body and tags; SEO title and canonical', async () => {
     const articleByHandle = vi.fn(async () => ({ article: article(5, { title: 'Opening Your Pool', handle: 'opening-your-pool', bodyHtml: body, tags: ['Spa'] }) }));
-    renderBlog('/blogs/opening-your-pool', fakeClient({ articleByHandle: articleByHandle as never }));
+    renderBlog('/blogs/opening-your-pool', fakeClient({ articleByHandle }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Opening Your Pool' })).toBeTruthy();
     expect(articleByHandle).toHaveBeenCalledWith('opening-your-pool', expect.anything());
     expect(screen.getByText('By Priya Raman')).toBeTruthy();
@@ -107,15 +108,15 @@ describe('blog article', () => {
   });
 
   test('an unknown article shows the not-found page, with no canonical link', async () => {
-    renderBlog('/articles/nope', fakeClient({ articleByHandle: vi.fn(async () => Promise.reject(notFoundError('Article'))) as never }));
+    renderBlog('/articles/nope', fakeClient({ articleByHandle: vi.fn(async () => Promise.reject(notFoundError('Article'))) }));
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
     expect(canonicalPath()).toBeNull();
   });
 
   test('a placeholder keeps the heading place until the article arrives', async () => {
-    let answer: (v: unknown) => void = () => {};
-    renderBlog('/articles/slow', fakeClient({ articleByHandle: vi.fn(() => new Promise((r) => (answer = r))) as never }));
+    let answer: (v: ArticleResponse) => void = () => {};
+    renderBlog('/articles/slow', fakeClient({ articleByHandle: vi.fn(() => new Promise<ArticleResponse>((r) => (answer = r))) }));
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     expect(screen.getByTestId('content-skeleton')).toBeTruthy();
     await act(async () => answer({ article: article(9, { bodyHtml: '<p>Hi</p>' }) }));

@@ -20,7 +20,7 @@ afterEach(cleanup);
 
 describe('help', () => {
   test('/help.asp lists the topics, each with links to its answers', async () => {
-    renderAt(<HelpPage />, { url: '/help.asp', path: '/help.asp', client: fakeClient({ help: vi.fn(async () => ({ topics: helpTopics })) as never }) });
+    renderAt(<HelpPage />, { url: '/help.asp', path: '/help.asp', client: fakeClient({ help: vi.fn(async () => ({ topics: helpTopics })) }) });
     const topic = await screen.findByRole('region', { name: 'Orders and Shipping' });
     expect(within(topic).getByRole('link', { name: 'How long does shipping take?' }).getAttribute('href')).toBe('/help_answer/how-long-does-shipping-take');
     expect(screen.getByRole('heading', { level: 1, name: 'Help Center' })).toBeTruthy();
@@ -29,7 +29,7 @@ describe('help', () => {
   });
 
   test('an answer shows its body, the breadcrumb to the help center and the other answers of its topic', async () => {
-    const client = fakeClient({ helpByHandle: vi.fn(async () => ({ answer: helpAnswer })) as never, help: vi.fn(async () => ({ topics: helpTopics })) as never });
+    const client = fakeClient({ helpByHandle: vi.fn(async () => ({ answer: helpAnswer })), help: vi.fn(async () => ({ topics: helpTopics })) });
     renderAt(<HelpPage />, { url: '/help_answer/how-long-does-shipping-take', path: '/help_answer/:handle', client });
     expect(await screen.findByRole('heading', { level: 1, name: 'How long does shipping take?' })).toBeTruthy();
     expect(screen.getByText('Most in-stock orders leave our warehouse within one business day.')).toBeTruthy();
@@ -42,7 +42,7 @@ describe('help', () => {
   });
 
   test('an unknown answer is the not-found page', async () => {
-    const client = fakeClient({ helpByHandle: vi.fn(async () => Promise.reject(notFoundError())) as never, help: vi.fn(async () => ({ topics: helpTopics })) as never });
+    const client = fakeClient({ helpByHandle: vi.fn(async () => Promise.reject(notFoundError())), help: vi.fn(async () => ({ topics: helpTopics })) });
     renderAt(<HelpPage />, { url: '/help_answer/nope', path: '/help_answer/:handle', client });
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
   });
@@ -50,7 +50,7 @@ describe('help', () => {
 
 describe('questions', () => {
   test('/questions lists the topics with their question counts', async () => {
-    renderAt(<QuestionsPage />, { url: '/questions', path: '/questions', client: fakeClient({ questions: vi.fn(async () => ({ topics: [questionTopic] })) as never }) });
+    renderAt(<QuestionsPage />, { url: '/questions', path: '/questions', client: fakeClient({ questions: vi.fn(async () => ({ topics: [questionTopic] })) }) });
     const link = await screen.findByRole('link', { name: 'Pumps and Motors' });
     expect(link.getAttribute('href')).toBe('/questions/Topic/pumps-and-motors/1');
     expect(screen.getByText('1 question')).toBeTruthy();
@@ -59,7 +59,7 @@ describe('questions', () => {
 
   test('a topic lists its threads, newest first, with asker, date and answer count', async () => {
     const questionsByTopic = vi.fn(async () => ({ topic: questionTopic, threads: [thread], pageInfo: listInfo(1, 20) }));
-    renderAt(<QuestionsPage />, { url: '/questions/Topic/pumps-and-motors/1', path: '/questions/Topic/:topicHandle/:topicId', client: fakeClient({ questionsByTopic: questionsByTopic as never }) });
+    renderAt(<QuestionsPage />, { url: '/questions/Topic/pumps-and-motors/1', path: '/questions/Topic/:topicHandle/:topicId', client: fakeClient({ questionsByTopic }) });
     const link = await screen.findByRole('link', { name: thread.title });
     expect(link.getAttribute('href')).toBe('/questions/104237/which-shaft-seal');
     expect(questionsByTopic).toHaveBeenCalledWith(1, { page: 0, limit: 20 }, expect.anything());
@@ -79,7 +79,7 @@ describe('questions', () => {
     renderAt(<QuestionsPage />, {
       url: '/questions/104237/which-shaft-seal',
       path: '/questions/:displayableId/:handle',
-      client: fakeClient({ questionByDisplayableId: vi.fn(async () => ({ thread })) as never }),
+      client: fakeClient({ questionByDisplayableId: vi.fn(async () => ({ thread })) }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: thread.title })).toBeTruthy();
     // plain text: the markup is shown, never interpreted
@@ -97,7 +97,7 @@ describe('questions', () => {
 describe('brands', () => {
   test('/brands lists every brand A-Z with a jump bar, each linking to /brands/{name}', async () => {
     const brands = [brand, { ...brand, id: 2, name: 'Blue Ripple', handle: 'blue-ripple' }, { ...brand, id: 3, name: 'aqua max', handle: 'aqua-max' }];
-    renderAt(<BrandsPage />, { url: '/brands', path: '/brands', client: fakeClient({ brands: vi.fn(async () => ({ brands })) as never }) });
+    renderAt(<BrandsPage />, { url: '/brands', path: '/brands', client: fakeClient({ brands: vi.fn(async () => ({ brands })) }) });
     const groupA = await screen.findByRole('region', { name: 'A' });
     expect(within(groupA).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['aqua max', 'AquaCrest']);
     expect(within(screen.getByRole('region', { name: 'B' })).getByRole('link', { name: /Blue Ripple/ }).getAttribute('href')).toBe('/brands/Blue%20Ripple');
@@ -107,7 +107,7 @@ describe('brands', () => {
 
   test('a brand page shows the brand, its products from the vendor filter and the vendor link', async () => {
     const filterProducts = vi.fn(async () => ({ products: [card(1, { title: 'AquaCrest Lid' })], pageInfo: pageInfo(1) }));
-    const client = fakeClient({ brandByName: vi.fn(async () => ({ brand })) as never, filterProducts: filterProducts as never });
+    const client = fakeClient({ brandByName: vi.fn(async () => ({ brand })), filterProducts });
     renderAt(<BrandsPage />, { url: '/brands/aquacrest', path: '/brands/:brand', client });
     expect(await screen.findByRole('heading', { level: 1, name: 'AquaCrest' })).toBeTruthy();
     expect(screen.getByText('AquaCrest Lid')).toBeTruthy();
@@ -120,7 +120,7 @@ describe('brands', () => {
 
   test('an unknown brand is the not-found page, and its products are never asked for', async () => {
     const filterProducts = vi.fn();
-    const client = fakeClient({ brandByName: vi.fn(async () => Promise.reject(notFoundError('Brand'))) as never, filterProducts });
+    const client = fakeClient({ brandByName: vi.fn(async () => Promise.reject(notFoundError('Brand'))), filterProducts });
     renderAt(<BrandsPage />, { url: '/brands/nobody', path: '/brands/:brand', client });
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
     expect(filterProducts).not.toHaveBeenCalled();
@@ -130,7 +130,7 @@ describe('brands', () => {
 describe('generic pages', () => {
   test('/:handle shows the page with its SEO title, description and own path as canonical', async () => {
     const page = vi.fn(async () => ({ page: { ...expertPage, id: 351, handle: 'about-us', title: 'About Us', seoTitle: null, path: '/about-us' } }));
-    renderAt(<GenericPage />, { url: '/about-us', path: '/:handle', client: fakeClient({ page: page as never }) });
+    renderAt(<GenericPage />, { url: '/about-us', path: '/:handle', client: fakeClient({ page }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeTruthy();
     expect(page).toHaveBeenCalledWith('about-us', expect.anything());
     expect(screen.getByRole('heading', { level: 2, name: "Can't find your part?" })).toBeTruthy();
@@ -140,7 +140,7 @@ describe('generic pages', () => {
 
   test('/:handle/{id}.htm loads the page by id; its canonical is the page path', async () => {
     const pageById = vi.fn(async () => ({ page: expertPage }));
-    renderAt(<GenericPage />, { url: '/help-me/355.htm', path: '/:handle/:page', client: fakeClient({ pageById: pageById as never }) });
+    renderAt(<GenericPage />, { url: '/help-me/355.htm', path: '/:handle/:page', client: fakeClient({ pageById }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Request Expert Assistance' })).toBeTruthy();
     expect(pageById).toHaveBeenCalledWith(355, expect.anything());
     expect(document.title).toBe('Request Expert Assistance | Skimmer');
@@ -155,7 +155,7 @@ describe('generic pages', () => {
   });
 
   test('an unknown handle is the not-found page', async () => {
-    renderAt(<GenericPage />, { url: '/nothing-here', path: '/:handle', client: fakeClient({ page: vi.fn(async () => Promise.reject(notFoundError())) as never }) });
+    renderAt(<GenericPage />, { url: '/nothing-here', path: '/:handle', client: fakeClient({ page: vi.fn(async () => Promise.reject(notFoundError())) }) });
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();
   });
 
@@ -175,7 +175,7 @@ describe('index pages', () => {
       products: [card(1, { title: 'Zodiac Lid', handle: 'zodiac-lid' }), card(2, { title: '3-Way Valve', handle: 'valve' }), card(3, { title: 'Apex Pump', handle: 'apex' })],
       pageInfo: pageInfo(3, 76),
     }));
-    renderAt(<IndexesPage />, { url: '/pindex.asp', path: '/pindex.asp', client: fakeClient({ filterProducts: filterProducts as never }) });
+    renderAt(<IndexesPage />, { url: '/pindex.asp', path: '/pindex.asp', client: fakeClient({ filterProducts }) });
     expect(await screen.findByRole('link', { name: 'Apex Pump' })).toBeTruthy();
     expect(filterProducts).toHaveBeenCalledWith({ sortBy: 'title_asc', page: 0, limit: 76, fields: ['id', 'title', 'handle'] }, expect.anything());
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['#', 'A', 'Z']);
@@ -199,7 +199,7 @@ describe('index pages', () => {
 
   test('/productslist.asp shows product cards with paging kept in the URL', async () => {
     const filterProducts = vi.fn(async (q: { page?: number }) => ({ products: [card((q.page ?? 0) + 1)], pageInfo: pageInfo(48, 24) }));
-    renderAt(<IndexesPage />, { url: '/productslist.asp?page=1', path: '/productslist.asp', client: fakeClient({ filterProducts: filterProducts as never }) });
+    renderAt(<IndexesPage />, { url: '/productslist.asp?page=1', path: '/productslist.asp', client: fakeClient({ filterProducts }) });
     expect(await screen.findByText('Part 2')).toBeTruthy();
     expect(filterProducts).toHaveBeenCalledWith({ page: 1, limit: 24 }, expect.anything());
     expect(canonicalPath()).toBe('/productslist.asp?page=1');
@@ -214,7 +214,7 @@ describe('collections root and vendors', () => {
         { id: 9, title: 'Blog', url: '/blogs', children: [] },
       ],
     }));
-    renderAt(<CollectionsIndexPage />, { url: '/collections', path: '/collections', client: fakeClient({ nav: nav as never }) });
+    renderAt(<CollectionsIndexPage />, { url: '/collections', path: '/collections', client: fakeClient({ nav }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Pumps' })).toBeTruthy();
     expect(nav).toHaveBeenCalledWith({ collectionUrlPrefix: '/collections', imagePlacement: 'thumbnail', depth: 2 }, expect.anything());
     expect(screen.getByRole('link', { name: 'Motors' }).getAttribute('href')).toBe('/collections/motors');
@@ -230,7 +230,7 @@ describe('collections root and vendors', () => {
         { id: 1, name: 'AquaCrest', handle: 'aquacrest', productCount: 107 },
       ],
     }));
-    renderAt(<VendorsPage />, { url: '/collections/vendors', path: '/collections/vendors', client: fakeClient({ vendors: vendors as never }) });
+    renderAt(<VendorsPage />, { url: '/collections/vendors', path: '/collections/vendors', client: fakeClient({ vendors }) });
     expect(await screen.findByRole('link', { name: 'AquaCrest' })).toBeTruthy();
     expect(vendors).toHaveBeenCalledWith({ page: 0, limit: 100, sortBy: 'NAME', order: 'ASC' }, expect.anything());
     expect(screen.getByRole('link', { name: 'AquaCrest' }).getAttribute('href')).toBe('/searchresults.asp?v=AquaCrest');

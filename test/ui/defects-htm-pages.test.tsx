@@ -33,14 +33,14 @@ const missing = () => vi.fn(async () => Promise.reject(notFoundError()));
 
 describe("'/:handle/{id}.htm'", () => {
   test('still serves the generic page with that id', async () => {
-    renderHtm('/expert-assistance/355.htm', fakeClient({ pageById: vi.fn(async () => ({ page: expertPage })) as never }));
+    renderHtm('/expert-assistance/355.htm', fakeClient({ pageById: vi.fn(async () => ({ page: expertPage })) }));
     expect(await screen.findByRole('heading', { level: 1, name: expertPage.title })).toBeTruthy();
   });
 
   test("an article's id (its handle in the first segment) leads to the article", async () => {
     const client = fakeClient({
-      pageById: missing() as never,
-      articleByHandle: vi.fn(async () => ({ article: { ...article(12), handle: 'opening-your-pool' } })) as never,
+      pageById: missing(),
+      articleByHandle: vi.fn(async () => ({ article: { ...article(12), handle: 'opening-your-pool' } })),
     });
     renderHtm('/opening-your-pool/12.htm', client);
     expect(await screen.findByText('article page')).toBeTruthy();
@@ -48,10 +48,10 @@ describe("'/:handle/{id}.htm'", () => {
 
   test("an article's id under any first segment leads to the article", async () => {
     const client = fakeClient({
-      pageById: missing() as never,
-      articleByHandle: missing() as never,
-      productByHandle: missing() as never,
-      articles: vi.fn(async () => ({ articles: [article(3), article(12)], pageInfo: listInfo(2, 100) })) as never,
+      pageById: missing(),
+      articleByHandle: missing(),
+      productByHandle: missing(),
+      articles: vi.fn(async () => ({ articles: [article(3), article(12)], pageInfo: listInfo(2, 100) })),
     });
     renderHtm('/blog/12.htm', client);
     expect(await screen.findByText('article page')).toBeTruthy();
@@ -59,11 +59,11 @@ describe("'/:handle/{id}.htm'", () => {
 
   test("a product's id leads to a product page", async () => {
     const client = fakeClient({
-      pageById: missing() as never,
-      articleByHandle: missing() as never,
-      productByHandle: missing() as never,
-      articles: vi.fn(async () => ({ articles: [article(3)], pageInfo: listInfo(1, 100) })) as never,
-      productsByIds: vi.fn(async () => ({ products: [{ ...card(501), handle: 'superflo-pump' }] })) as never,
+      pageById: missing(),
+      articleByHandle: missing(),
+      productByHandle: missing(),
+      articles: vi.fn(async () => ({ articles: [article(3)], pageInfo: listInfo(1, 100) })),
+      productsByIds: vi.fn(async () => ({ products: [{ ...card(501), handle: 'superflo-pump' }] })),
     });
     renderHtm('/superflo/501.htm', client);
     expect(await screen.findByText('product page')).toBeTruthy();
@@ -71,11 +71,11 @@ describe("'/:handle/{id}.htm'", () => {
 
   test('an id that is no page, article or product is the not-found page', async () => {
     const client = fakeClient({
-      pageById: missing() as never,
-      articleByHandle: missing() as never,
-      productByHandle: missing() as never,
-      articles: vi.fn(async () => ({ articles: [], pageInfo: listInfo(0, 100) })) as never,
-      productsByIds: vi.fn(async () => ({ products: [] })) as never,
+      pageById: missing(),
+      articleByHandle: missing(),
+      productByHandle: missing(),
+      articles: vi.fn(async () => ({ articles: [], pageInfo: listInfo(0, 100) })),
+      productsByIds: vi.fn(async () => ({ products: [] })),
     });
     renderHtm('/nothing/999.htm', client);
     expect(await screen.findByRole('heading', { name: '404 Not Found' })).toBeTruthy();

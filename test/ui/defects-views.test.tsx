@@ -37,10 +37,10 @@ describe('the collection page heading', () => {
 
   test('shows the collection title once, even when its description starts with the same heading', async () => {
     const client = fakeClient({
-      collectionByHandle: vi.fn(async () => ({ collection: automation })) as never,
-      featuredProducts: vi.fn(async () => ({ products: [] })) as never,
-      hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })) as never,
-      filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1, 24) })) as never,
+      collectionByHandle: vi.fn(async () => ({ collection: automation })),
+      featuredProducts: vi.fn(async () => ({ products: [] })),
+      hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })),
+      filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1, 24) })),
     });
     renderAt(<CollectionPage />, { url: '/collections/automation', path: '/collections/:handle/:tagFilter?', client });
     await screen.findByRole('heading', { level: 1, name: 'Automation' });

@@ -7,6 +7,7 @@ import { MY_EQUIPMENT_STORAGE_KEY, serializeMyEquipment, type Equipment, type Eq
 import { createMemoryStorage } from '../../src/hooks/environment.ts';
 import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
+import { listInfo } from './content.helpers.tsx';
 import { card, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -99,17 +100,17 @@ describe('the equipment page', () => {
       pageInfo: { limitPerPage: 24, totalObjects: 1, totalPages: 1, pages: 1, count: 1 },
       facets: { types: [{ type: 'pump' as const, count: 1 }, { type: 'heat-pump' as const, count: 2 }], brands: [{ brand: 'Hayward', count: 1 }] },
     }));
-    renderAt(<EquipmentIndexPage />, { url: '/equipment', path: '/equipment', client: fakeClient({ equipmentList: equipmentList as never }) });
+    renderAt(<EquipmentIndexPage />, { url: '/equipment', path: '/equipment', client: fakeClient({ equipmentList }) });
     expect((await screen.findByRole('link', { name: 'Heat pumps (2)' })).getAttribute('href')).toBe('/equipment?type=heat-pump');
     fireEvent.change(screen.getByLabelText('Enter your equipment model'), { target: { value: 'sp2607' } });
     const found = await screen.findByRole('list', { name: 'Models matching sp2607' });
     expect(within(found).getByRole('link').getAttribute('href')).toBe('/equipment/hayward-super-pump');
     expect(equipmentList).toHaveBeenCalledWith({ q: 'sp2607', limit: 12 }, expect.anything());
     cleanup();
-    renderAt(<EquipmentIndexPage />, { url: '/equipment?type=pump', path: '/equipment', client: fakeClient({ equipmentList: equipmentList as never }) });
+    renderAt(<EquipmentIndexPage />, { url: '/equipment?type=pump', path: '/equipment', client: fakeClient({ equipmentList }) });
     expect((await screen.findByRole('link', { name: 'Hayward (1)' })).getAttribute('href')).toBe('/equipment?type=pump&brand=Hayward');
     cleanup();
-    renderAt(<EquipmentIndexPage />, { url: '/equipment?type=pump&brand=Hayward', path: '/equipment', client: fakeClient({ equipmentList: equipmentList as never }) });
+    renderAt(<EquipmentIndexPage />, { url: '/equipment?type=pump&brand=Hayward', path: '/equipment', client: fakeClient({ equipmentList }) });
     expect(await screen.findByRole('link', { name: /Hayward Super Pump 1 HP/ })).toBeTruthy();
   });
 });
@@ -134,10 +135,10 @@ describe('the product page fitment', () => {
       path: '/products/:handle',
       environment: testEnvironment({ storage }),
       client: fakeClient({
-        productByHandle: vi.fn(async () => ({ product })) as never,
-        relatedProducts: vi.fn(async () => ({ products: [] })) as never,
-        productsByIds: vi.fn(async () => ({ products: [] })) as never,
-        productReviews: vi.fn(async () => ({ reviews: [], pageInfo: {} })) as never,
+        productByHandle: vi.fn(async () => ({ product })),
+        relatedProducts: vi.fn(async () => ({ products: [] })),
+        productsByIds: vi.fn(async () => ({ products: [] })),
+        productReviews: vi.fn(async () => ({ reviews: [], pageInfo: listInfo(0, 10) })),
       }),
     });
     expect(await screen.findByText('Fits your Hayward Super Pump 1 HP')).toBeTruthy();

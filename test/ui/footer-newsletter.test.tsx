@@ -15,7 +15,7 @@ function mount(page: string, subscribe = vi.fn(async () => ({ success: true })))
     subscribe,
     vendors: vi.fn().mockResolvedValue({ vendors: [] }),
     siteReviews: vi.fn().mockResolvedValue({ siteReviews: [], total: 0 }),
-  } as never);
+  });
   const Wrapper = wrapper(client, testEnvironment({ captcha: { getToken: vi.fn(async () => 'tok') } }));
   render(<Wrapper><Footer navData={[]} year={2026} page={page} /></Wrapper>);
   const block = screen.getByRole('region', { name: 'Subscribe to our newsletter' });

@@ -78,7 +78,7 @@ describe('the links without JavaScript, as HTML text', () => {
     const info = pageInfo(500, 24, {
       availableVendors: [{ vendor: 'Hayward & Sons', vendorCount: 3 }],
       availableTagFilters: [{ tagPrefix: 'Voltage', tagValue: '115V', tagCount: 2 }],
-    } as never);
+    });
     const query = { q: 'pump', sortBy: 'price_asc' as const, page: 2, t: [['Voltage', '230V']] as [string, string][] };
     const lists = listingLinkLists('/searchresults.asp', query, info);
     expect(lists.map((l) => l.label)).toEqual(['Sort by', 'Filter by vendor', 'Filter by tag', 'Pages']);

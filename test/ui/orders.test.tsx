@@ -7,7 +7,7 @@ import OrdersPage from '../../src/app/pages/account/OrdersPage.tsx';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { Toasts } from '../../src/ui/shell/Toasts.tsx';
 import { SIGNED_IN, SIGNED_OUT } from '../hooks/account.helpers.ts';
-import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, testEnvironment, unanswered } from '../hooks/hooks.helpers.tsx';
 import { card, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -27,7 +27,7 @@ function order(orderId: number, overrides: Partial<Order> = {}): Order {
 
 function renderOrders(url: string, calls: Record<string, unknown>, initialData: InitialData = SIGNED_IN) {
   const environment = testEnvironment();
-  const client = fakeClient({ user: vi.fn(() => new Promise(() => {})), customer: vi.fn(() => new Promise(() => {})), ...calls } as never);
+  const client = fakeClient({ user: vi.fn(unanswered), customer: vi.fn(unanswered), ...calls });
   const path = url.startsWith('/account/orders/') ? '/account/orders/:id' : '/orders.asp';
   renderAt(
     <>
@@ -46,7 +46,7 @@ describe('order pages: title, breadcrumbs and canonical URL', () => {
     ['/orders.asp', 'My Orders', 'HomeMy accountMy Orders', 'http://localhost:3000/orders.asp'],
     ['/account/orders/12', 'Order #12', 'HomeMy accountMy OrdersOrder #12', 'http://localhost:3000/account/orders/12'],
   ])('%s', (url, title, crumbs, href) => {
-    renderOrders(url, { orders: vi.fn(() => new Promise(() => {})), order: vi.fn(() => new Promise(() => {})) });
+    renderOrders(url, { orders: vi.fn(unanswered), order: vi.fn(unanswered) });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
     expect(document.title).toBe(`${title} - Skimmer`);
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe(crumbs);

@@ -6,6 +6,7 @@ import SearchPage from '../../src/app/pages/SearchPage.tsx';
 import { checkoutOf, fakeCartServer, lineItem } from '../hooks/cart.helpers.ts';
 import { fakeClient, fakeViewport, testEnvironment } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
+import { listInfo } from './content.helpers.tsx';
 import { card, pageInfo, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -33,11 +34,11 @@ describe('cart page flows', () => {
 describe('product page flows', () => {
   function client() {
     return fakeClient({
-      productByHandle: vi.fn(async () => ({ product: pump() })) as never,
-      relatedProducts: vi.fn(async () => ({ products: [] })) as never,
-      productsByIds: vi.fn(async () => ({ products: [] })) as never,
-      productReviews: vi.fn(async () => ({ reviews: [], pageInfo: {} })) as never,
-      addLineItem: vi.fn(async () => ({ checkout: checkoutOf([lineItem(1, 30, 1, 450)]) })) as never,
+      productByHandle: vi.fn(async () => ({ product: pump() })),
+      relatedProducts: vi.fn(async () => ({ products: [] })),
+      productsByIds: vi.fn(async () => ({ products: [] })),
+      productReviews: vi.fn(async () => ({ reviews: [], pageInfo: listInfo(0, 10) })),
+      addLineItem: vi.fn(async () => ({ checkout: checkoutOf([lineItem(1, 30, 1, 450)]) })),
     });
   }
 
@@ -70,7 +71,7 @@ describe('search page view', () => {
     renderAt(<SearchPage />, {
       url: '/searchresults.asp?q=pump',
       path: '/searchresults.asp',
-      client: fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never }),
+      client: fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) }),
       environment,
     });
     await screen.findByText('Part 1');

@@ -2,11 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import CollectionPage from '../../src/app/pages/CollectionPage.tsx';
 import HomePage from '../../src/app/pages/HomePage.tsx';
+import type { CollectionResponse } from '../../src/api/types.ts';
 import type { Collection } from '../../src/domain/entities.ts';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { SkimmerProvider } from '../../src/hooks/SkimmerProvider.tsx';
-import { fakeClient, storeConfig, testEnvironment, themeConfig } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, offContract, storeConfig, testEnvironment, themeConfig } from '../hooks/hooks.helpers.tsx';
+import { article, listInfo } from './content.helpers.tsx';
 import { card, pageInfo, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -27,8 +29,8 @@ const pumps: Collection = {
 describe('home page', () => {
   test('shows the three grids of 4, OUR BLOG and SEE MORE POSTS to /blogs', async () => {
     const filterProducts = vi.fn(async () => ({ products: [1, 2, 3, 4].map((id) => card(id)), pageInfo: pageInfo(4) }));
-    const articles = vi.fn(async () => ({ articles: [{ id: 1, title: 'Opening your pool', handle: 'opening', imageUrl: null, author: 'A', createdAt: '2025-01-01', seoDescription: null }] }));
-    renderAt(<HomePage />, { url: '/', path: '/', client: fakeClient({ filterProducts: filterProducts as never, articles: articles as never }) });
+    const articles = vi.fn(async () => ({ articles: [article(1, { title: 'Opening your pool', handle: 'opening', imageUrl: null, author: 'A', createdAt: '2025-01-01', seoDescription: null })], pageInfo: listInfo(1, 10) }));
+    renderAt(<HomePage />, { url: '/', path: '/', client: fakeClient({ filterProducts, articles }) });
     for (const title of ['FEATURED PRODUCTS', 'MOST POPULAR PRODUCTS', 'NEW PRODUCTS', 'OUR BLOG']) expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     expect((await screen.findAllByText('Part 1')).length).toBe(3);
     expect(filterProducts).toHaveBeenCalledTimes(3);
@@ -50,8 +52,8 @@ describe('home page pieces', () => {
   function home() {
     const environment = testEnvironment({ alert: vi.fn() });
     const client = fakeClient({
-      filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never,
-      articles: vi.fn(async () => ({ articles: [] })) as never,
+      filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })),
+      articles: vi.fn(async () => ({ articles: [], pageInfo: listInfo(0, 10) })),
     });
     const view = render(
       <SkimmerProvider client={client} storeConfig={storeConfig} themeConfig={theme} environment={environment} initialData={{ auth: { user: null, customer: {} }, checkout: null }}>
@@ -95,10 +97,11 @@ describe('home page pieces', () => {
 describe('collection page', () => {
   function client(collection: Collection | null = pumps, calls: Parameters<typeof fakeClient>[0] = {}) {
     return fakeClient({
-      collectionByHandle: vi.fn(async () => ({ collection })) as never,
-      featuredProducts: vi.fn(async () => ({ products: [] })) as never,
-      hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })) as never,
-      filterProducts: vi.fn(async () => ({ products: [card(1), card(2)], pageInfo: pageInfo(30, 24) })) as never,
+      // a missing collection as the test's server answers it: null (the reference server answers 404)
+      collectionByHandle: vi.fn(async () => (collection === null ? offContract<CollectionResponse>({ collection }) : { collection })),
+      featuredProducts: vi.fn(async () => ({ products: [] })),
+      hierarchy: vi.fn(async () => ({ hierarchy: { default: [] } })),
+      filterProducts: vi.fn(async () => ({ products: [card(1), card(2)], pageInfo: pageInfo(30, 24) })),
       ...calls,
     });
   }
@@ -114,7 +117,7 @@ describe('collection page', () => {
         ],
       },
     }));
-    renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client({ ...pumps, childCollectionsCount: 2 }, { hierarchy: hierarchy as never }) });
+    renderAt(<CollectionPage />, { url: '/collections/pumps', path: '/collections/:handle/:tagFilter?', client: client({ ...pumps, childCollectionsCount: 2 }, { hierarchy }) });
     const side = await screen.findByRole('navigation', { name: 'Child collections' });
     expect(within(side).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Above Ground', '/collections/above-ground'],
@@ -127,7 +130,7 @@ describe('collection page', () => {
       products: [card(1)],
       pageInfo: pageInfo(1, 24, { availableTagPrefixes: [{ tagPrefixValue: 'Part Type' }], availableTagFilters: [{ tagPrefix: 'Part Type', tagValue: 'O-Ring', tagCount: 1 }] }),
     }));
-    renderAt(<CollectionPage />, { url: '/collections/pumps/Part-Type_O-Ring', path: '/collections/:handle/:tagFilter?', client: client(pumps, { filterProducts: filterProducts as never }) });
+    renderAt(<CollectionPage />, { url: '/collections/pumps/Part-Type_O-Ring', path: '/collections/:handle/:tagFilter?', client: client(pumps, { filterProducts }) });
     await waitFor(() => expect(filterProducts).toHaveBeenCalledWith(expect.objectContaining({ c: '7', t: [['Part Type', 'O-Ring']] }), expect.anything()));
     const group = await screen.findByRole('group', { name: 'Part Type' });
     expect((within(group).getByLabelText('O-Ring (1)') as HTMLInputElement).checked).toBe(true);

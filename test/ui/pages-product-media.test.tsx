@@ -9,6 +9,7 @@ import { ModelViewer, MODEL_VIEWER_TEXT } from '../../src/ui/product/ModelViewer
 import { Toasts } from '../../src/ui/shell/Toasts.tsx';
 import { fakeClient, fakeViewport, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
+import { listInfo } from './content.helpers.tsx';
 import { renderAt } from './pages.helpers.tsx';
 
 // the 3D viewer's package: recorded, never really loaded in jsdom (it needs WebGL)
@@ -35,11 +36,11 @@ function question(id: number, answer: string | null): ProductQuestion {
 
 function client(product: Product, questions: ProductQuestion[] = []) {
   return fakeClient({
-    productByHandle: vi.fn(async () => ({ product })) as never,
-    relatedProducts: vi.fn(async () => ({ products: [] })) as never,
-    productsByIds: vi.fn(async () => ({ products: [] })) as never,
-    productReviews: vi.fn(async () => ({ reviews: [], pageInfo: {} })) as never,
-    productQuestions: vi.fn(async () => ({ questions })) as never,
+    productByHandle: vi.fn(async () => ({ product })),
+    relatedProducts: vi.fn(async () => ({ products: [] })),
+    productsByIds: vi.fn(async () => ({ products: [] })),
+    productReviews: vi.fn(async () => ({ reviews: [], pageInfo: listInfo(0, 10) })),
+    productQuestions: vi.fn(async () => ({ questions })),
   });
 }
 

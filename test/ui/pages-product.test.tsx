@@ -1,25 +1,27 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { ProductResponse } from '../../src/api/types.ts';
 import ProductPage from '../../src/app/pages/ProductPage.tsx';
-import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, offContract, testEnvironment, unanswered } from '../hooks/hooks.helpers.tsx';
 import { pump } from '../hooks/product.helpers.ts';
+import { listInfo } from './content.helpers.tsx';
 import { renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
 
 function client(product = pump(), calls: Parameters<typeof fakeClient>[0] = {}) {
   return fakeClient({
-    productByHandle: vi.fn(async () => ({ product })) as never,
-    relatedProducts: vi.fn(async () => ({ products: [] })) as never,
-    productsByIds: vi.fn(async () => ({ products: [] })) as never,
-    productReviews: vi.fn(async () => ({ reviews: [{ id: 1, starsRating: 4, title: 'Quiet pump', body: 'Runs well.', author: 'Ann' }], pageInfo: {} })) as never,
+    productByHandle: vi.fn(async () => ({ product })),
+    relatedProducts: vi.fn(async () => ({ products: [] })),
+    productsByIds: vi.fn(async () => ({ products: [] })),
+    productReviews: vi.fn(async () => ({ reviews: [{ id: 1, starsRating: 4, title: 'Quiet pump', body: 'Runs well.', author: 'Ann' }], pageInfo: listInfo(1, 10) })),
     ...calls,
   });
 }
 
 describe('product page', () => {
   test("shows 'Fetching product...' while loading", () => {
-    renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: fakeClient({ productByHandle: vi.fn(() => new Promise(() => {})) as never }) });
+    renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: fakeClient({ productByHandle: vi.fn(unanswered) }) });
     expect(screen.getByRole('status').textContent).toContain('Fetching product...');
     expect(screen.getAllByText('Fetching product...')).toHaveLength(2);
   });
@@ -73,7 +75,7 @@ describe('product page', () => {
       if (resting) throw new Error('The catalogue is resting');
       return { product: pump() };
     });
-    renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: client(pump(), { productByHandle: productByHandle as never }) });
+    renderAt(<ProductPage />, { url: '/products/superflo', path: '/products/:handle', client: client(pump(), { productByHandle }) });
     expect((await screen.findByRole('alert')).textContent).toContain('The catalogue is resting');
     resting = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -82,7 +84,7 @@ describe('product page', () => {
 
   test('shows the 404 content when the product is missing; Go Back goes back in history', async () => {
     const environment = testEnvironment();
-    renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', environment, client: fakeClient({ productByHandle: vi.fn(async () => ({ product: null })) as never }) });
+    renderAt(<ProductPage />, { url: '/products/none', path: '/products/:handle', environment, client: fakeClient({ productByHandle: vi.fn(async () => offContract<ProductResponse>({ product: null })) }) });
     expect(await screen.findByRole('heading', { level: 1, name: '404 Not Found' })).toBeTruthy();
     expect(screen.getByText('This page does not exist.')).toBeTruthy();
     // the head comes once its rules have loaded (src/app/page-head.tsx)
@@ -96,7 +98,7 @@ describe("product page in 'Add to Order' mode (orderId query parameter)", () => 
   test("reads 'Add to Order', asks no quantity, and adds the product to the order with the success message", async () => {
     const addRelatedProductToOrder = vi.fn(async () => ({ success: true }));
     const addLineItem = vi.fn();
-    const api = client(pump(), { addRelatedProductToOrder: addRelatedProductToOrder as never, addLineItem: addLineItem as never });
+    const api = client(pump(), { addRelatedProductToOrder, addLineItem });
     renderAt(<ProductPage />, { url: '/products/superflo?orderId=1024', path: '/products/:handle', client: api });
     const add = await screen.findByRole('button', { name: 'Add to Order' });
     expect(screen.queryByLabelText('Quantity')).toBeNull();
@@ -108,7 +110,7 @@ describe("product page in 'Add to Order' mode (orderId query parameter)", () => 
   });
 
   test("a non-ok answer shows 'Failed to add product to order'", async () => {
-    const api = client(pump(), { addRelatedProductToOrder: vi.fn(async () => ({ success: false })) as never });
+    const api = client(pump(), { addRelatedProductToOrder: vi.fn(async () => ({ success: false })) });
     renderAt(<ProductPage />, { url: '/products/superflo?orderId=1024', path: '/products/:handle', client: api });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Order' }));
     expect((await screen.findByText('Failed to add product to order')).className).toContain('error');
@@ -130,7 +132,7 @@ describe('product page breadcrumbs', () => {
     const upperHierarchy = vi.fn(async (id: number) => ({
       hierarchy: { default: id === 9 ? [{ id: 2, title: 'Equipment', handle: 'equipment', LEVEL: 1 }, { id: 9, title: 'Motors', handle: 'motors', LEVEL: 2 }] : [] },
     }));
-    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy: upperHierarchy as never }) });
+    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy }) });
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(within(crumbs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Equipment', 'Motors']));
     expect(upperHierarchy).toHaveBeenCalledWith(9, expect.anything());
@@ -140,7 +142,7 @@ describe('product page breadcrumbs', () => {
 
   test("without a hierarchy, the path's collection comes between Home and the product", async () => {
     const upperHierarchy = vi.fn(async () => ({ hierarchy: { default: [] } }));
-    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy: upperHierarchy as never }) });
+    renderAt(<ProductPage />, { url: '/collections/motors/products/superflo', path, client: client(inTwo, { upperHierarchy }) });
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(upperHierarchy).toHaveBeenCalled());
     expect(within(crumbs).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Motors']);

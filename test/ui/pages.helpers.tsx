@@ -3,45 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ApiClient } from '../../src/api/client.ts';
-import type { PageInfo, ProductCardData } from '../../src/domain/entities.ts';
 import type { SkimmerEnvironment } from '../../src/hooks/environment.ts';
 import { fakeClient, testEnvironment, wrapper, type WrapperOptions } from '../hooks/hooks.helpers.tsx';
 
-export function card(id: number, overrides: Partial<ProductCardData> = {}): ProductCardData {
-  return {
-    id,
-    title: `Part ${id}`,
-    handle: `part-${id}`,
-    imageUrl: `/media/images/${id}-800.png`,
-    price: 10,
-    compareAtPrice: null,
-    availableForSale: true,
-    avgRating: null,
-    totalReviews: 0,
-    isFeatured: false,
-    inventoryLevelId: id * 10,
-    availableQuantity: 5,
-    bypassNegativeQuantity: false,
-    vendor: 'Hayward',
-    ...overrides,
-  };
-}
-
-export function pageInfo(total: number, limit = 24, overrides: Partial<PageInfo> = {}): PageInfo {
-  const pages = Math.ceil(total / limit);
-  return {
-    limitPerPage: limit,
-    totalObjects: total,
-    totalPages: pages,
-    pages,
-    count: Math.min(total, limit),
-    availableTagPrefixes: [],
-    availableTagFilters: [],
-    availableVendors: [],
-    productMaxPrice: 500,
-    ...overrides,
-  };
-}
+export { card, pageInfo } from '../hooks/product.helpers.ts';
 
 /** Renders `element` at `url` under `path`, inside the provider over `client`. */
 export function renderAt(

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import type { ProductsSearchResponse } from '../../src/api/types.ts';
 import CartPage from '../../src/app/pages/CartPage.tsx';
 import SearchPage from '../../src/app/pages/SearchPage.tsx';
 import { checkoutOf, lineItem } from '../hooks/cart.helpers.ts';
 import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
+import { collection } from '../hooks/product.helpers.ts';
 import { card, pageInfo, renderAt } from './pages.helpers.tsx';
 
 afterEach(cleanup);
@@ -12,7 +14,7 @@ afterEach(cleanup);
 describe('search results page', () => {
   test('shows the title, breadcrumb, matches message with the expert link, and the cards', async () => {
     const client = fakeClient({
-      filterProducts: vi.fn(async () => ({ products: [card(1, { isFeatured: true }), card(2, { price: 0 })], pageInfo: pageInfo(2) })) as never,
+      filterProducts: vi.fn(async () => ({ products: [card(1, { isFeatured: true }), card(2, { price: 0 })], pageInfo: pageInfo(2) })),
     });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     expect(await screen.findByText('Part 1')).toBeTruthy();
@@ -29,8 +31,8 @@ describe('search results page', () => {
   });
 
   test('shows 8 skeleton cards while loading, then the no-match message', async () => {
-    let answer: (v: unknown) => void = () => {};
-    const client = fakeClient({ filterProducts: vi.fn(() => new Promise((r) => (answer = r))) as never });
+    let answer: (v: ProductsSearchResponse) => void = () => {};
+    const client = fakeClient({ filterProducts: vi.fn(() => new Promise<ProductsSearchResponse>((r) => (answer = r))) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=nothing', path: '/searchresults.asp', client });
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(8);
     await act(async () => answer({ products: [], pageInfo: pageInfo(0) }));
@@ -39,7 +41,7 @@ describe('search results page', () => {
   });
 
   test('opens Quick View as a dialog and closes it with Close or Escape', async () => {
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     fireEvent.click(await screen.findByRole('button', { name: 'Quick View' }));
     // the overlay's code loads on the first Quick View
@@ -53,7 +55,7 @@ describe('search results page', () => {
   });
 
   test('offers the nine sort options and the page sizes', async () => {
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     await screen.findByText('Part 1');
     const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
@@ -68,7 +70,7 @@ describe('search results page', () => {
 describe('search results page filters', () => {
   test("'Search Within' narrows the query with the words typed, through the URL (page reset)", async () => {
     const environment = testEnvironment();
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump&page=2', path: '/searchresults.asp', client, environment });
     await screen.findByText('Part 1');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search Within' }), { target: { value: ' seal ' } });
@@ -80,7 +82,7 @@ describe('search results page filters', () => {
     const environment = testEnvironment();
     const navigated = () => vi.mocked(environment.navigate).mock.calls.map(([url]) => url);
     const info = pageInfo(60, 24, { productMaxPrice: 500, availableVendors: [{ vendor: 'Hayward', vendorCount: 4 }] });
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: info })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: info })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client, environment });
     await screen.findByText('Part 1');
     vi.useFakeTimers();
@@ -103,7 +105,7 @@ describe('search results page URL', () => {
   test('keeps the page in the URL through the navigate of the environment and scrolls back to the list', async () => {
     const environment = testEnvironment();
     const filterProducts = vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(60, 24) }));
-    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client: fakeClient({ filterProducts: filterProducts as never }), environment });
+    renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client: fakeClient({ filterProducts }), environment });
     await screen.findByText('Part 1');
     fireEvent.click(screen.getAllByRole('button', { name: '2' })[0]!);
     await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/searchresults.asp?page=1&q=pump'));
@@ -113,7 +115,7 @@ describe('search results page URL', () => {
 
   test('looks up a cat parameter and redirects to the collection path plus its handle', async () => {
     const environment = testEnvironment();
-    const client = fakeClient({ collectionByIdOrCat: vi.fn(async () => ({ collection: { handle: 'pumps' } })) as never, filterProducts: vi.fn(async () => ({ products: [], pageInfo: pageInfo(0) })) as never });
+    const client = fakeClient({ collectionByIdOrCat: vi.fn(async () => ({ collection: collection(12, { handle: 'pumps' }) })), filterProducts: vi.fn(async () => ({ products: [], pageInfo: pageInfo(0) })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?cat=12', path: '/searchresults.asp', client, environment });
     await waitFor(() => expect(environment.navigate).toHaveBeenCalledWith('/collections/pumps', expect.anything()));
   });

@@ -12,7 +12,7 @@ afterEach(cleanup);
 
 describe('search results page, relaxed answers', () => {
   test("says 'Showing results for part of your search' when the answer is relaxed", async () => {
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: { ...pageInfo(1), relaxed: true } })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: { ...pageInfo(1), relaxed: true } })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump%20zzzz', path: '/searchresults.asp', client });
     expect(await screen.findByText('Part 1')).toBeTruthy();
     expect(screen.getByText('Showing results for part of your search').getAttribute('role')).toBe('status');
@@ -20,7 +20,7 @@ describe('search results page, relaxed answers', () => {
   });
 
   test('says nothing of the kind when every word matched', async () => {
-    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) as never });
+    const client = fakeClient({ filterProducts: vi.fn(async () => ({ products: [card(1)], pageInfo: pageInfo(1) })) });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     expect(await screen.findByText('Part 1')).toBeTruthy();
     expect(screen.queryByText(RELAXED_SEARCH_NOTICE)).toBeNull();

@@ -57,7 +57,7 @@ describe('newsletter block', () => {
       subscribe,
       vendors: vi.fn().mockResolvedValue({ vendors: [] }),
       siteReviews: vi.fn().mockResolvedValue({ siteReviews: [], total: 0 }),
-    } as never);
+    });
     mount(<Footer navData={[]} year={2026} />, client, { auth: { user: null, customer: {} }, checkout: null }, { captcha: { getToken: vi.fn(async () => 'tok') } });
     const input = screen.getByPlaceholderText('Email address');
     fireEvent.change(input, { target: { value: 'ann@example.com' } });

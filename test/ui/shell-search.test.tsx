@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { SearchBox as FirstSearchBox } from '../../src/ui/shell/SearchBox.tsx';
 import { LiveSearchBox as SearchBox } from '../../src/ui/shell/SearchBoxLive.tsx';
 import { fakeClient, testEnvironment, wrapper } from '../hooks/hooks.helpers.tsx';
+import { card, collection, pageInfo } from '../hooks/product.helpers.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -10,14 +11,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const PRODUCTS = [{ id: 1, title: 'SuperFlo pump', handle: 'superflo', vendor: 'Pentair' }];
-const COLLECTIONS = [{ id: 9, title: 'Pumps', handle: 'pumps' }];
+const PRODUCTS = [card(1, { title: 'SuperFlo pump', handle: 'superflo', vendor: 'Pentair' })];
+const COLLECTIONS = [collection(9, { title: 'Pumps', handle: 'pumps' })];
 
 function setup(found = true) {
-  const filterProducts = vi.fn(async () => ({ products: found ? PRODUCTS : [], pageInfo: {} as never }));
+  const filterProducts = vi.fn(async () => ({ products: found ? PRODUCTS : [], pageInfo: pageInfo(found ? 1 : 0) }));
   const searchCollections = vi.fn(async () => ({ collections: found ? COLLECTIONS : [] }));
   const environment = testEnvironment();
-  const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections } as never), environment);
+  const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections }), environment);
   render(<Wrapper><SearchBox /><p>elsewhere</p></Wrapper>);
   const input = screen.getByPlaceholderText('Enter Keyword or Part Number...');
   return { input, environment, filterProducts };
@@ -88,10 +89,10 @@ describe('SearchBox', () => {
 
 describe('SearchBox as the page first shows it', () => {
   function first() {
-    const filterProducts = vi.fn(async () => ({ products: PRODUCTS, pageInfo: {} as never }));
+    const filterProducts = vi.fn(async () => ({ products: PRODUCTS, pageInfo: pageInfo(1) }));
     const searchCollections = vi.fn(async () => ({ collections: COLLECTIONS }));
     const environment = testEnvironment();
-    const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections } as never), environment);
+    const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections }), environment);
     render(<Wrapper><FirstSearchBox /></Wrapper>);
     return { environment, filterProducts };
   }

@@ -27,7 +27,7 @@ afterEach(() => {
 
 const SIGNED_OUT: InitialData = { auth: { user: null, customer: {} }, checkout: null };
 const SIGNED_IN: InitialData = {
-  auth: { user: { firstName: 'Ann', lastName: 'Lee', recoveryEmail: null, recoveryEmailVerified: false } as never, customer: {} },
+  auth: { user: { firstName: 'Ann', lastName: 'Lee', recoveryEmail: null, recoveryEmailVerified: false }, customer: {} },
   checkout: null,
 };
 

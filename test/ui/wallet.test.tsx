@@ -2,13 +2,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
+import type { PaymentMethodsResponse } from '../../src/api/types.ts';
 import WalletPage from '../../src/app/pages/account/WalletPage.tsx';
 import type { PaymentMethod, Transaction } from '../../src/domain/entities.ts';
 import type { PopupLike } from '../../src/hooks/environment.ts';
 import type { InitialData } from '../../src/hooks/SharedActorsProvider.tsx';
 import { Toasts } from '../../src/ui/shell/Toasts.tsx';
 import { SIGNED_IN, SIGNED_OUT } from '../hooks/account.helpers.ts';
-import { fakeClient, testEnvironment } from '../hooks/hooks.helpers.tsx';
+import { fakeClient, testEnvironment, unanswered } from '../hooks/hooks.helpers.tsx';
 import { renderAt } from './pages.helpers.tsx';
 
 afterEach(() => {
@@ -34,7 +35,7 @@ const TXNS: Transaction[] = [
 function setup({
   methods = [method(1), method(2, { isGiftCard: true, brand: 'Gift', giftCardCredit: 25, giftCardCurrency: 'USD' })],
   transactions = TXNS,
-  links = { addPaymentMethod: { href: '/wallet/add-card?token=abc' } } as unknown,
+  links = { addPaymentMethod: { href: '/wallet/add-card?token=abc' } } as PaymentMethodsResponse['_links'],
   initialData = SIGNED_IN as InitialData,
   popup = null as PopupLike | null,
 } = {}) {
@@ -43,8 +44,8 @@ function setup({
     transactions: vi.fn(async (_user: number, id?: string) => ({ transactions: id ? transactions.filter((t) => t.displayableId.includes(id)) : transactions })),
     deletePaymentMethod: vi.fn(async () => ({ success: true })),
     updatePaymentMethod: vi.fn(async () => ({ success: true })),
-    user: vi.fn(() => new Promise(() => {})),
-    customer: vi.fn(() => new Promise(() => {})),
+    user: vi.fn(unanswered),
+    customer: vi.fn(unanswered),
   };
   const environment = testEnvironment({ openPopup: vi.fn(() => popup) });
   const view = renderAt(
@@ -52,7 +53,7 @@ function setup({
       <WalletPage />
       <Toasts />
     </>,
-    { url: '/wallet', path: '/wallet', client: fakeClient(calls as never), environment, options: { initialData } },
+    { url: '/wallet', path: '/wallet', client: fakeClient(calls), environment, options: { initialData } },
   );
   return { calls, environment, ...view };
 }
