@@ -63,6 +63,7 @@ import { redisHealth, type RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
+import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -416,6 +417,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { service: operatorService, operators } = operatorSetup(app, db, options.operators ?? operatorAccessFromEnv(process.env));
   await app.register(adminRoutes, { service: operatorService, operators });
   await app.register(realtimeRoutes, { db, operators });
+  // operators' orders: list, fulfil with tracking, cancel, refund, returns, packing slips (modules/orders-admin)
+  await app.register(ordersAdminRoutes, {
+    db, operators, payments: () => app.payments, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null),
+    reindex: async (ids, version) => await app.catalogue.reindex(ids, version), publicUrl: () => app.accounts.publicUrl,
+  });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' catalogue imports (run beside the store) and streamed exports
