@@ -413,6 +413,19 @@ export interface Order {
    * totals. Null for an order placed before the store quoted shipping.
    */
   shippingQuote?: ShippingQuote | null;
+  /** What has shipped so far, each shipment with its carrier and tracking link (none before the first ships). */
+  shipments?: OrderShipment[];
+}
+
+/** A shipment of an order: the carrier, the tracking number and its link, when it left and what was in it. */
+export interface OrderShipment {
+  id: number;
+  carrierName: string;
+  trackingNumber: string;
+  /** The carrier's tracking page for the number; null when the carrier has none the store knows. */
+  trackingUrl: string | null;
+  shippedAt: string;
+  lines: { lineId: number; title: string; quantity: number }[];
 }
 
 /** A capture or a refund of an order's payment, by the provider's id. Amounts are decimal dollars. */

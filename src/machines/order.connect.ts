@@ -11,6 +11,7 @@ import type { ProductCardData } from '../domain/entities.ts';
 import { formatPrice } from '../domain/money.ts';
 import { addressLines } from '../domain/address-format.ts';
 import { orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, type TotalsRow } from '../domain/orders.ts';
+import { shipmentViews, type ShipmentView } from '../domain/order-operations/tracking.ts';
 import type { orderMachine } from './order.machine.ts';
 import type { OrderNotice } from './order.types.ts';
 
@@ -76,6 +77,8 @@ export interface OrderView {
    * come, and each refund (empty for an order from before payments went through a provider).
    */
   paymentDetails: string[];
+  /** What has shipped, oldest first, each with its tracking number and link (none before the first ships). */
+  shipments: ShipmentView[];
   /** The failure text when the order could not load. */
   errorText: string | null;
   relatedStatus: 'loading' | 'ready';
@@ -120,6 +123,7 @@ export function connectOrder(snapshot: SnapshotFrom<typeof orderMachine>): Order
     addressLines: order ? addressLines(order.shippingAddress) : [],
     paymentText: order ? (order.payment.last4 ? `${order.payment.brand} ending in ${order.payment.last4}` : order.payment.brand) : '',
     paymentDetails: order ? orderPaymentDetails(order.payment) : [],
+    shipments: order ? shipmentViews(order.shipments ?? [], orderDateText) : [],
     errorText: status === 'failed' ? c.error : null,
     relatedStatus: loaded?.related === 'ready' ? 'ready' : 'loading',
     related: c.related.map((card) => ({

@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AddToOrderResponse, Order } from '../../src/api/types.ts';
 import { MESSAGES } from '../../src/domain/account.ts';
 import type { ProductCardData, User } from '../../src/domain/entities.ts';
-import { ORDER_TEXT } from '../../src/domain/orders.ts';
+import { shipmentViews } from '../../src/domain/order-operations/tracking.ts';
+import { ORDER_TEXT, orderDateText } from '../../src/domain/orders.ts';
 import { connectOrder, orderPaymentDetails } from '../../src/machines/order.connect.ts';
 import { orderMachine } from '../../src/machines/order.machine.ts';
 
@@ -57,6 +58,22 @@ describe('connectOrder', () => {
     })).toEqual(['Paid through Stripe · payment pi_1', 'Refunded $5.00 · re_1', 'Refunded $2.50 (pending)']);
     expect(orderPaymentDetails({ brand: 'Visa', last4: '4242', provider: 'test', paymentId: 'tp_1', captures: [], refunds: [] }))
       .toEqual(['Paid through the test provider · payment tp_1', 'Authorised: charged when your order ships']);
+  });
+
+  test('shipments are listed oldest first with their heading, tracking number, link text and items', () => {
+    expect(shipmentViews([
+      { id: 2, carrierName: 'Estes Express', trackingNumber: 'PRO1', trackingUrl: null, shippedAt: '2026-03-06T09:00:00Z', lines: [{ title: 'Sand Filter', quantity: 1 }] },
+      { id: 1, carrierName: 'UPS', trackingNumber: '1Z9', trackingUrl: 'https://www.ups.com/track?tracknum=1Z9', shippedAt: '2026-03-05T09:00:00Z', lines: [{ title: 'Pump', quantity: 2 }] },
+    ], orderDateText)).toEqual([
+      { id: 1, heading: 'Shipped Mar 5, 2026 by UPS', trackingNumber: '1Z9', trackingUrl: 'https://www.ups.com/track?tracknum=1Z9', trackText: 'Track with UPS', items: ['Pump × 2'] },
+      { id: 2, heading: 'Shipped Mar 6, 2026 by Estes Express', trackingNumber: 'PRO1', trackingUrl: null, trackText: 'Track with Estes Express', items: ['Sand Filter × 1'] },
+    ]);
+  });
+
+  test('a loaded order without shipments shows none', async () => {
+    const actor = start({});
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(connectOrder(actor.getSnapshot()).shipments).toEqual([]);
   });
 
   test('while one product is added to the order every Add to Order button is disabled', async () => {

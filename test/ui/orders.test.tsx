@@ -114,6 +114,27 @@ describe('order page (/account/orders/:id)', () => {
     expect(calls.order).toHaveBeenCalledWith(12, expect.anything());
   });
 
+  test('a shipped order shows each shipment with its carrier, date, items and the tracking link; an order not shipped shows none', async () => {
+    const shipped = order(12, {
+      status: 'PARTIALLY SHIPPED',
+      shipments: [{
+        id: 3, carrierName: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        shippedAt: '2026-03-05T15:00:00.000Z', lines: [{ lineId: 1, title: 'Pump seal', quantity: 1 }],
+      }],
+    });
+    detail({ order: vi.fn(async () => ({ order: shipped })) });
+    const section = await screen.findByRole('region', { name: 'Shipments' });
+    expect(within(section).getByText('Shipped Mar 5, 2026 by UPS')).toBeTruthy();
+    const link = within(section).getByRole('link', { name: 'Track with UPS: 1Z999AA10123456784' });
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(section).getByText('Pump seal × 1')).toBeTruthy();
+    cleanup();
+    detail();
+    await screen.findByRole('table', { name: 'Items' });
+    expect(screen.queryByRole('region', { name: 'Shipments' })).toBeNull();
+  });
+
   test("related products offer 'Add to Order' (not the products already ordered); unavailable or priceless ones are disabled", async () => {
     detail();
     const section = await screen.findByRole('region', { name: 'Add to your order' });

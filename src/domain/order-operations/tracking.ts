@@ -85,10 +85,42 @@ export interface ShipmentLike {
   lines: readonly { title: string; quantity: number }[];
 }
 
+/** The words of the shopper's shipments block. */
+export const SHIPMENT_TEXT = {
+  heading: 'Shipments',
+  trackingNumber: 'Tracking number',
+  track: (carrier: string) => `Track with ${carrier}`,
+} as const;
+
+/** A shipment ready to show on the shopper's order page. */
+export interface ShipmentView {
+  id: number;
+  /** 'Shipped Mar 4, 2026 by UPS'. */
+  heading: string;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  /** The link's text: 'Track with UPS'. */
+  trackText: string;
+  /** 'Skimmer Basket × 2'. */
+  items: string[];
+}
+
 /**
- * The heading of a shipment on the shopper's order page: 'Shipped Mar 4, 2026 by UPS'.
- * `dateText` formats the shipment's date (the page's own date format).
+ * The shipments of an order as its page shows them, oldest first. `dateText` formats a date the
+ * way the page formats the order's.
+ * @example
+ * shipmentViews([{ id: 1, carrierName: 'UPS', trackingNumber: '1Z9', trackingUrl: 'https://www.ups.com/track?tracknum=1Z9', shippedAt: '2026-03-04T10:00:00Z', lines: [{ title: 'Basket', quantity: 2 }] }], (iso) => iso.slice(0, 10));
+ * // [{ id: 1, heading: 'Shipped 2026-03-04 by UPS', trackText: 'Track with UPS', items: ['Basket × 2'], ... }]
  */
-export function shipmentHeading(shipment: ShipmentLike, dateText: (iso: string) => string): string {
-  return `Shipped ${dateText(shipment.shippedAt)} by ${shipment.carrierName}`;
+export function shipmentViews(shipments: readonly (ShipmentLike & { id: number })[], dateText: (iso: string) => string): ShipmentView[] {
+  return [...shipments]
+    .sort((a, b) => (a.shippedAt < b.shippedAt ? -1 : a.shippedAt > b.shippedAt ? 1 : a.id - b.id))
+    .map((s) => ({
+      id: s.id,
+      heading: `Shipped ${dateText(s.shippedAt)} by ${s.carrierName}`,
+      trackingNumber: s.trackingNumber,
+      trackingUrl: s.trackingUrl,
+      trackText: SHIPMENT_TEXT.track(s.carrierName),
+      items: s.lines.map((l) => `${l.title} × ${l.quantity}`),
+    }));
 }

@@ -42,6 +42,7 @@ import {
   createIdempotencyStore, IDEMPOTENCY_ERRORS, isUniqueViolation, requestHash, validIdempotencyKey, type Claim, type IdempotencyOptions,
 } from './idempotency.ts';
 import { addProductToOrder, customerOrder, listOrders, ORDER_ERRORS, withPaymentRecords, type Order } from './orders.ts';
+import { orderShipments } from '../modules/orders-admin/index.ts';
 import {
   addLineItemsRoute,
   addProductsRoute,
@@ -243,10 +244,15 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
     return await idempotent(request, reply, '/api/checkouts/products', (tx, owner) => addProducts(tx, owner, handles));
   });
 
-  /** An order with its payment's capture and refunds, as the payments module recorded them. */
-  const withPayment = async (order: Order): Promise<Order> =>
+  /**
+   * An order with its payment's capture and refunds, as the payments module recorded them, and
+   * its shipments with their tracking links (the back office's fulfilments).
+   */
+  const withPayment = async (order: Order): Promise<Order> => {
     // a commerce plugin registered alone (some tests) has no payments module: the order as stored
-    app.hasDecorator('payments') ? withPaymentRecords(order, await app.payments.details(order.orderId)) : order;
+    const paid = app.hasDecorator('payments') ? withPaymentRecords(order, await app.payments.details(order.orderId)) : order;
+    return { ...paid, shipments: await orderShipments(db, order.orderId) };
+  };
 
   app.get('/api/orders', { schema: listOrdersRoute }, async (request) => ({
     orders: await Promise.all((await listOrders(db, customerOf(request))).map(withPayment)),

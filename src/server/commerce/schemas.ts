@@ -88,6 +88,17 @@ export const orderSchema = {
         },
       },
     },
+    // what shipped, by which carrier, with its tracking number and link (the back office's fulfilments)
+    shipments: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          id: int, carrierName: str, trackingNumber: str, trackingUrl: strOrNull, shippedAt: str,
+          lines: { type: 'array', items: { type: 'object', properties: { lineId: int, title: str, quantity: int } } },
+        },
+      },
+    },
   },
 } as const;
 

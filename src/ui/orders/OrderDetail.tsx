@@ -11,6 +11,7 @@ import { MESSAGES } from '../../domain/account.ts';
 import { PRICE_SYMBOL, toCents } from '../../domain/money.ts';
 import { orderQuoteRows } from '../../domain/shipping-view.ts';
 import { ORDER_TEXT, ORDERS_PATH } from '../../domain/orders.ts';
+import { SHIPMENT_TEXT } from '../../domain/order-operations/tracking.ts';
 import { createStoreLinks } from '../../domain/urls.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
 import { useOrder, type OrderApi, type RelatedOffer } from '../../hooks/useOrder.ts';
@@ -179,6 +180,29 @@ export function OrderDetail({ id, returnPath }: OrderDetailProps) {
         <aside className="order-side">
           {quote && (
             <OrderShipments quote={quote} lines={order.lines.map((l) => ({ id: String(l.inventoryLevelId), title: l.title, quantity: l.quantity }))} symbol={PRICE_SYMBOL} />
+          )}
+          {page.shipments.length > 0 && (
+            <section className="account-card order-shipments" aria-labelledby="order-shipments-heading">
+              <h2 id="order-shipments-heading">{SHIPMENT_TEXT.heading}</h2>
+              <ul>
+                {page.shipments.map((s) => (
+                  <li key={s.id}>
+                    <p className="order-shipment-heading">{s.heading}</p>
+                    <p>
+                      {SHIPMENT_TEXT.trackingNumber}:{' '}
+                      {s.trackingUrl ? (
+                        <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" aria-label={`${s.trackText}: ${s.trackingNumber}`}>
+                          {s.trackingNumber}
+                        </a>
+                      ) : (
+                        s.trackingNumber
+                      )}
+                    </p>
+                    <p className="order-shipment-items">{s.items.join(', ')}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
           <section className="account-card">
             <h2>{ORDER_TEXT.shippingAddress}</h2>
