@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
+import type { PaymentFaults } from '../../../../src/server/modules/payments/service.ts';
 import { TEST_SCRYPT } from '../../account.helpers.ts';
 import { call, checkoutIdOf, commerceDb, signedInShopper } from '../../cart.helpers.ts';
 import { BOOT, sessionHeaders, type SignedInOperator } from '../admin/admin.helpers.ts';
@@ -17,13 +18,14 @@ import { BOOT, sessionHeaders, type SignedInOperator } from '../admin/admin.help
 export { signedInOperator, sessionHeaders, type SignedInOperator } from '../admin/admin.helpers.ts';
 
 /** An app over a seeded store with ADMIN_TOKEN (to make operators) and the test payment provider. */
-export async function ordersApp(options: { capture?: 'automatic' | 'manual' } = {}): Promise<{ app: FastifyInstance; db: Db }> {
+export async function ordersApp(options: { capture?: 'automatic' | 'manual'; faults?: PaymentFaults } = {}): Promise<{ app: FastifyInstance; db: Db }> {
   const db = await commerceDb(60);
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-orders-admin-'));
   const app = await buildApp({
     db, dataDir, webDir: join(dataDir, 'no-web'),
     operators: { token: BOOT, allowedHosts: [], allowedOrigins: [] },
     paymentConfig: { provider: 'test', captureMethod: options.capture ?? 'automatic', stripe: null },
+    ...(options.faults ? { paymentFaults: options.faults } : {}),
   });
   app.accounts.scrypt = TEST_SCRYPT;
   app.accounts.sleep = async () => undefined;
