@@ -1,6 +1,6 @@
 /**
  * List and outcome rules of the account pages that the machines apply after a
- * call returns (spec sections 4, 5, 7 and 8): the `{ success, error }` answers,
+ * call returns: the `{ success, error }` answers,
  * the address list after an update or delete, and the transaction filter.
  *
  * @module

@@ -1,5 +1,5 @@
 /**
- * Account rules (spec sections 2, 4, 5, 6 and 8): sign-in detection, access to
+ * Account rules: sign-in detection, access to
  * account pages, address cards, wallet, transactions, newsletter and recovery
  * email, and every user-facing message of those areas.
  *
@@ -19,7 +19,7 @@ export {
 } from './session.ts';
 export type { AccountGate, Outcome } from './session.ts';
 
-/** The messages of spec section 8 for accounts, addresses, wallet, newsletter and recovery email. */
+/** What the account, address, wallet, newsletter and recovery-email calls say, word for word. */
 export const MESSAGES = {
   addressNotUpdated: 'Address not updated',
   addressRemoveFailed: 'Failed to remove address.',
@@ -47,7 +47,7 @@ export const MESSAGES = {
   captchaNotLoaded: CAPTCHA_NOT_LOADED,
 } as const;
 
-/** Fixed labels of the account pages and the newsletter block (spec section 2). */
+/** Fixed labels of the account pages and the newsletter block. */
 export const ACCOUNT_LABELS = {
   defaultAddress: 'Default Address',
   mailingAddress: 'Mailing Address',

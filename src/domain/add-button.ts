@@ -1,11 +1,11 @@
 /**
- * The product card's add button (spec section 4, Product card add button): its label and when it
+ * The product card's add button: its label and when it
  * is disabled. A module of its own: the listing pages' cards need only this of the quantity rules.
  * @module
  */
 import { toCents } from './money.ts';
 
-/** The labels of the product card add button (spec section 4, word for word). */
+/** The labels of the product card add button, word for word. */
 export const ADD_BUTTON_LABELS = {
   order: 'Add to Order',
   cart: 'Add to Cart',
@@ -35,7 +35,7 @@ export interface AddButtonState {
 }
 
 /**
- * The product card add button (spec section 4).
+ * The product card add button.
  *
  * Remaining is unlimited when bypassNegativeQuantity is set, else availableQuantity minus the
  * quantity in the cart. The button is disabled while the cart is updating, the item is

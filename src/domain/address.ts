@@ -1,5 +1,5 @@
 /**
- * The mailing-address form (spec sections 2, 3, 5 and 7): fields, the visual
+ * The mailing-address form: fields, the visual
  * valid/invalid marks, and the update payload.
  *
  * This is the only domain module that imports libphonenumber-js and

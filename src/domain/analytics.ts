@@ -1,5 +1,5 @@
 /**
- * Analytics payloads (spec sections 4 and 7): the begin_checkout event and the
+ * Analytics payloads: the begin_checkout event and the
  * page-view event. Building them is pure; sending them is the caller's job
  * (an injected analytics sink), so tests and server rendering send nothing.
  *

@@ -1,6 +1,6 @@
 /**
  * How the hero slideshow, the seller-review carousel and the blog carousel
- * move (spec sections 2, 4 and 9), on top of the index arithmetic of
+ * move, on top of the index arithmetic of
  * `carousel.ts`: the presets of each carousel, the index after a step in wrap
  * or loop mode, and the step of a gesture.
  *

@@ -1,6 +1,6 @@
 /**
  * Index arithmetic of the product slider, the hero slideshow, the blog carousel
- * and the seller-review carousel (spec sections 4 and 9).
+ * and the seller-review carousel.
  *
  * Timing (auto-advance, animation) belongs to the machines; these functions
  * only say which index comes next and whether a gesture moves at all.
@@ -10,10 +10,10 @@
  * @module
  */
 
-/** Items a product slider shows at once (spec section 9). */
+/** Items a product slider shows at once. */
 export const SLIDER_ITEMS_PER_VIEW = { desktop: 5, mobile: 2 } as const;
 
-/** Cards the seller-review carousel shows at once (spec section 9). */
+/** Cards the seller-review carousel shows at once. */
 export const REVIEWS_ITEMS_PER_VIEW = { desktop: 3, mobile: 1 } as const;
 
 /**
@@ -64,7 +64,7 @@ export const HERO_INTERVAL_MS = 7500;
  */
 export const HERO_DRAG_THRESHOLD = 0.15;
 
-/** Blog carousel layout (spec section 9). */
+/** Blog carousel layout. */
 export const BLOG_CAROUSEL = { cardWidthPx: 320, slideMs: 300, viewHeightPx: 290, articles: 10 } as const;
 
 /** Which carousel a per-view count is for. */

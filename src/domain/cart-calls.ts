@@ -1,6 +1,6 @@
 /**
- * The outcomes of cart, coupon and add-to-order calls as the shopper sees them (spec sections 4, 5
- * and 8): the messages word for word, the checkout id the discount calls need, and where checkout
+ * The outcomes of cart, coupon and add-to-order calls as the shopper sees them: the messages
+ * word for word, the checkout id the discount calls need, and where checkout
  * starts. Pure, so the machines, the hooks and the server tests share one copy of each string.
  *
  * @module
@@ -9,12 +9,12 @@ import type { Checkout } from './entities.ts';
 
 /**
  * The full cart page: the View Cart target, and where checkout starts when the checkout has no
- * webUrl (spec section 2, route table).
+ * webUrl.
  * @default '/shoppingcart.asp'
  */
 export const CART_PAGE_PATH = '/shoppingcart.asp';
 
-/** The cart and coupon messages of spec section 8, word for word. */
+/** What a cart or coupon call's outcome says, word for word. */
 export const CART_MESSAGES = {
   /** A cart answer without a checkout. */
   noCheckout: "Couldn't update cart.",
@@ -29,7 +29,7 @@ export const CART_MESSAGES = {
 } as const;
 
 /**
- * The message of an applied coupon (spec section 8), with the code as the shopper typed it.
+ * The message of an applied coupon, with the code as the shopper typed it.
  *
  * @example
  * couponAppliedMessage('SPLASH10'); // 'Coupon code: SPLASH10 has been added successfully.'
@@ -38,7 +38,7 @@ export function couponAppliedMessage(code: string): string {
   return `Coupon code: ${code} has been added successfully.`;
 }
 
-/** The add-to-order messages of spec section 8, word for word. */
+/** What adding a product to a placed order says, word for word. */
 export const ADD_TO_ORDER_MESSAGES = {
   /** The product was added to the order. */
   success: "You've added this product to your order. Expect hearing from us soon.",
@@ -47,7 +47,7 @@ export const ADD_TO_ORDER_MESSAGES = {
 } as const;
 
 /**
- * The checkout id of a checkout's webUrl: its last path segment (spec section 3), or `null` when
+ * The checkout id of a checkout's webUrl: its last path segment, or `null` when
  * there is none, so a discount call can answer 'Invalid checkout.' without a request.
  *
  * Choices: the query and fragment are ignored, a trailing slash does not make an empty segment,
@@ -85,7 +85,7 @@ export function checkoutIdOf(checkout: Pick<Checkout, 'webUrl'> | null | undefin
 }
 
 /**
- * Where checkout starts: the checkout's webUrl, else the cart page (spec section 4). A blank
+ * Where checkout starts: the checkout's webUrl, else the cart page. A blank
  * webUrl counts as none.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
- * Cart lines and the cart's state changes (spec section 4, Cart state changes; section 3, Client
- * cart line and Checkout).
+ * Cart lines and the cart's state changes: the client's cart line, and how a checkout answer
+ * changes the lines.
  *
  * The client keeps the cart as a list of {@link CartLine}; the server answers with a
  * {@link Checkout}. This module holds the reducer over lines, the mapping from the server's line
@@ -247,7 +247,7 @@ export interface CartTotalsCents {
 /**
  * The totals the cart (page and overlay) shows, from its lines and the checkout.
  *
- * The checkout's `subtotalPrice` is after discounts (spec section 9: "Cart discount = subtotal
+ * The checkout's `subtotalPrice` is after discounts ("Cart discount = subtotal
  * from lines minus checkout subtotal"), so it is never shown as the subtotal: the subtotal is the
  * lines', the discount the difference, and the total is computed from the rows shown so they add
  * up to the cent. With lines taken from the same checkout answer (as the cart always holds them)

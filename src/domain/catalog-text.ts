@@ -1,6 +1,6 @@
 /**
- * Texts and links of the shopper pages that no other domain module holds (spec section 2: Product
- * detail page and product card, Home page). The listing pages' texts and filters are in filters.ts.
+ * Texts and links of the shopper pages that no other domain module holds (the product page,
+ * the product card, the home page). The listing pages' texts and filters are in filters.ts.
  *
  * @module
  */

@@ -1,7 +1,6 @@
 /**
  * Texts, links and small rules of the storefront chrome (header, cart overlay, footer, modal)
- * that the spec names but no other domain module holds yet (spec section 2: header and
- * navigation, cart overlay, footer, other shared pieces). Views read them from here so that no
+ * that no other domain module holds yet. Views read them from here so that no
  * label or link list is decided inside a view. The footer's lists and constants are in footer.ts.
  * @module
  */
@@ -9,7 +8,7 @@ import type { NavLink } from './entities.ts';
 import { visibleNavChildren } from './lists.ts';
 import { formatCartAmount, fromCents, linesSubtotalCents } from './money.ts';
 
-/** Fixed texts of the header, cart overlay and shared pieces (spec section 2); the footer's are FOOTER_TEXT (footer.ts). */
+/** Fixed texts of the header, cart overlay and shared pieces; the footer's are FOOTER_TEXT (footer.ts). */
 export const CHROME_TEXT = {
   /** The cart overlay when the cart has no line. */
   noItemsInCart: 'No items in cart',

@@ -1,5 +1,5 @@
 /**
- * Rules of the content pages (spec section 2, route table: blog, brands, help, questions,
+ * Rules of the content pages (blog, brands, help, questions,
  * newsletter confirmation, index pages, generic pages, the collections root and the vendors
  * page): their fixed texts, paths, paging, dates, read-time text, A-Z grouping and breadcrumbs.
  *
@@ -54,7 +54,7 @@ export const CONTENT_TEXT = {
 } as const;
 
 /**
- * Articles per page of the blog list (spec section 9: the blog requests 10 articles).
+ * Articles per page of the blog list (the blog requests 10 articles).
  * @default 10
  */
 export const BLOG_PAGE_SIZE = 10;
@@ -67,7 +67,7 @@ export const THREADS_PAGE_SIZE = 20;
 
 /**
  * Products per page of the brand page, the product index and the products list (one of the
- * allowed page sizes of spec section 5).
+ * allowed page sizes, `PAGE_SIZES`).
  * @default 24
  */
 export const CONTENT_PRODUCTS_PAGE_SIZE = 24;
@@ -78,7 +78,7 @@ export const CONTENT_PRODUCTS_PAGE_SIZE = 24;
  */
 export const PRODUCT_INDEX_PAGE_SIZE = 76;
 
-/** Fixed paths of the content routes (spec section 2). */
+/** Fixed paths of the content routes. */
 export const CONTENT_PATHS = {
   help: '/help.asp',
   questions: '/questions',
@@ -175,7 +175,7 @@ export function formatContentDate(iso: string | null | undefined, timeZone = 'UT
 const contentDateFormat = dateFormatsByZone({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * The read-time estimate of an article (spec section 9: 225 words per minute).
+ * The read-time estimate of an article (225 words per minute).
  * @example readTimeText('<p>' + 'word '.repeat(450) + '</p>'); // '2 min read'
  */
 export function readTimeText(html: string | null | undefined): string {

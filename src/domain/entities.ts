@@ -1,5 +1,5 @@
 /**
- * The entities of the storefront (spec section 3), as the API carries them.
+ * The entities of the storefront, as the API carries them.
  *
  * Amounts are decimal numbers of the store currency, as the spec shows them
  * (`price: 12.5`). Domain rules compute in integer cents (see `money.ts`) and
@@ -259,7 +259,7 @@ export interface PageInfo {
   productMaxPrice: number;
 }
 
-/** One of the nine sort options (spec section 9); '' is the default. */
+/** One of the nine sort options; '' is the default. */
 export type SortBy =
   | ''
   | 'id_asc'
@@ -422,7 +422,7 @@ export interface SiteReview {
   stars: number;
 }
 
-/** Theme configuration (spec section 3). */
+/** Theme configuration. */
 export interface ThemeConfig {
   storeCurrency: string;
   productTopBannerUrl: string | null;
@@ -439,7 +439,7 @@ export interface ThemeConfig {
   blogDescription: string;
 }
 
-/** App and store configuration (spec section 3). */
+/** App and store configuration. */
 export interface StoreConfig {
   storeName: string;
   storeLogoUrl: string;

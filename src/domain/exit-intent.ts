@@ -1,17 +1,17 @@
 /**
- * The exit-intent popup's rules (spec sections 2, 4 and 9): its texts, when a desktop pointer or a
+ * The exit-intent popup's rules: its texts, when a desktop pointer or a
  * mobile scroll means the shopper is leaving, and whether it may show. A module of its own: the
  * popup's code loads once the page has settled.
  * @module
  */
 
-/** The exit-intent popup's fixed texts (spec section 2). */
+/** The exit-intent popup's fixed texts. */
 export const EXIT_POPUP_TEXT = {
   title: 'FIRST ORDER SPECIAL',
   note: 'Note: One Redemption Per Account/IP Address Only',
 } as const;
 
-/** The exit-intent popup's constants (spec section 9). */
+/** The exit-intent popup's constants. */
 export const EXIT_INTENT = {
   /** Wait between a trigger and the popup opening. */
   delayMs: 250,

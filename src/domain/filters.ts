@@ -1,6 +1,6 @@
 /**
- * The listing pages' texts and filter rules (spec sections 2, 4 and 9, Search results and
- * Collection page): the matches message, the sidebar's labels, the tag sections with their
+ * The listing pages' texts and filter rules (the search results and collection pages): the
+ * matches message, the sidebar's labels, the tag sections with their
  * options (8 before Show more) and Search Within. A module of the listing pages only.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The footer's fixed content and rules (spec section 2, Footer): hours, copyright line, postal
+ * The footer's fixed content and rules: hours, copyright line, postal
  * address, payment icons, the link lists, CATEGORIES from the navigation, POPULAR BRANDS and the
  * newsletter form's answer when it was posted without JavaScript. A module of its own: the
  * footer's HTML comes from the server, its code loads once the page has settled.
@@ -10,7 +10,7 @@ import { ACCOUNT_PATH } from './chrome.ts';
 import type { NavItem, NavLink, Vendor } from './entities.ts';
 import { byName } from './lists.ts';
 
-/** Fixed texts of the footer (spec section 2, Footer). */
+/** Fixed texts of the footer. */
 export const FOOTER_TEXT = {
   footerNavigate: 'NAVIGATE',
   footerCategories: 'CATEGORIES',

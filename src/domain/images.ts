@@ -1,5 +1,5 @@
 /**
- * Responsive image rules (spec section 9, Slider and card layout): the widths 200 to 800 in steps
+ * Responsive image rules: the widths 200 to 800 in steps
  * of 100, the server's sized URL forms (`/media/images/{id}-{w}.png`,
  * `/media/collections/{id}-{w}.png`, `/media/models/{id}/poster-{w}.png`), the `srcset` built from
  * them, and which images load eagerly (the first 5 on desktop).

@@ -1,6 +1,5 @@
 /**
- * Listing and search-box rules the machines share (spec sections 2, 4, 5 and 9, Search; Exit
- * popup): the fixed texts of the header dropdown, the results page and the collection
+ * Listing and search-box rules the machines share: the fixed texts of the header dropdown, the results page and the collection
  * description, the timings, the stored view mode, the equality of two searches (so a reload
  * happens only when the parameters really change), the URL of a listing page, and the upward
  * scroll run the mobile exit-intent trigger measures.
@@ -28,7 +27,7 @@ export const LISTING_TEXT = {
   readLess: 'Read Less',
 } as const;
 
-/** The search timings of spec section 9, in milliseconds. */
+/** How long the search box and the results wait, in milliseconds. */
 export const SEARCH_TIMING = {
   /** Header box debounce before a search. @default 600 */
   boxDebounceMs: 600,

@@ -1,5 +1,5 @@
 /**
- * List rules of the storefront (spec sections 2 and 9): navigation children and child
+ * List rules of the storefront: navigation children and child
  * categories, and the name order they share with the footer's brands. Recently viewed products
  * and footer brands have their own modules (recently-viewed.ts, footer.ts).
  *

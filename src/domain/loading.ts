@@ -1,5 +1,5 @@
 /**
- * Rules of the load-once sections (spec sections 2, 4 and 8): the home product
+ * Rules of the load-once sections: the home product
  * grids, the blog carousel and the prefetch with its retries.
  *
  * Timing belongs to the machines; these functions only say what a result
@@ -9,7 +9,7 @@
  * @module
  */
 
-/** The load messages of spec section 8 (home grids show the error's own message). */
+/** What a failed load says, word for word (home grids show the error's own message). */
 export const LOADING_MESSAGES = {
   articlesFailed: 'Failed to load articles. Please try again later.',
   noArticles: 'No articles found',

@@ -1,5 +1,5 @@
 /**
- * Money and price display (spec section 9, Prices; section 2, Shopping cart page).
+ * Money and price display.
  *
  * Every computation runs on integer cents. Amounts arrive as decimal numbers (the API carries
  * `price: 12.5`), are rounded to cents once in {@link toCents}, and leave as decimals or text
@@ -11,10 +11,10 @@
 /** An amount of money in integer cents of the store currency. */
 export type Cents = number;
 
-/** Where a price is shown; decides what a price of 0 reads as (spec section 9). */
+/** Where a price is shown; decides what a price of 0 reads as. */
 export type PriceContext = 'product' | 'search' | 'list';
 
-/** What a price of 0 shows on the product and search pages (spec section 9, word for word). */
+/** What a price of 0 shows on the product and search pages, word for word. */
 export const CALL_FOR_PRICE = 'Please call us for price on this product.';
 
 /** What a price of 0 shows in product lists, and what a free shipping line shows. */
@@ -255,8 +255,8 @@ export interface PricedItem {
 /**
  * The compare-at price and 'Save' amount, or `null` when they must not show.
  *
- * They show only when the item is available for sale and the compare-at price exceeds the price
- * (spec section 9). Choice: they also stay hidden when the price is 0, since a 0 price reads as
+ * They show only when the item is available for sale and the compare-at price exceeds the price.
+ * Choice: they also stay hidden when the price is 0, since a 0 price reads as
  * 'Please call us for price on this product.' and a "save" against an unknown price would be
  * meaningless.
  *
@@ -294,7 +294,7 @@ export function linesSubtotalCents(lines: readonly { price: number; quantity: nu
 
 /**
  * The cart discount in cents: the subtotal from the lines (sum of price times quantity) minus the
- * checkout's subtotal (spec section 9).
+ * checkout's subtotal.
  *
  * Choice: never negative. When the checkout's subtotal is above the lines' sum (stale lines, or a
  * surcharge the server added) there is no discount to show, so the result is 0 rather than a

@@ -1,6 +1,6 @@
 /**
- * Order page rules (spec section 2, /orders.asp and /account/orders/:id; section 4, Add to Order;
- * section 5, adding to an existing order): paths, the order id of a URL, totals rows, the
+ * Order page rules (/orders.asp and /account/orders/:id, and adding a product to a placed
+ * order): paths, the order id of a URL, totals rows, the
  * shipping address as lines, and which related products an order page offers.
  *
  * The spec names only the numeric orderId; the texts here are ours, written down once so the
@@ -12,7 +12,7 @@ import { FREE, formatPrice, fromCents, toCents, type Cents } from './money.ts';
 import { dateFormatsByZone } from './date-formats.ts';
 import { addressLines } from './address-format.ts';
 
-/** The order list route (spec section 2). @default '/orders.asp' */
+/** The order list route. @default '/orders.asp' */
 export const ORDERS_PATH = '/orders.asp';
 
 /** The texts of the order pages (ours: the spec is silent). */
@@ -44,8 +44,7 @@ export function orderPath(orderId: number): string {
 }
 
 /**
- * The order id of a route parameter: a whole number of digits (orderId is numeric, spec section
- * 3), else null, so a page never calls the server with 'abc' or '1e3'.
+ * The order id of a route parameter: a whole number of digits (an orderId is numeric), else null, so a page never calls the server with 'abc' or '1e3'.
  * @example
  * parseOrderId('1024'); // 1024
  * parseOrderId('12x'); // null

@@ -1,5 +1,5 @@
 /**
- * Page titles (spec sections 2 and 9: "The page title gets the store name appended if absent"),
+ * Page titles ("The page title gets the store name appended if absent"),
  * shared by every page; a module of its own so the listing and account pages do not load the
  * product page's rules for it.
  *

@@ -1,6 +1,5 @@
 /**
- * Pagination rules (spec section 5, Pagination; section 2, Other shared pieces; section 9, Home
- * and collection): pages are zero-based, a page outside the range is ignored, the numbered
+ * Pagination rules: pages are zero-based, a page outside the range is ignored, the numbered
  * buttons show a window of 2 pages either side of the current one plus the first and last, and
  * the range text reads 'Showing X - Y of N {resource}.'.
  *

@@ -1,5 +1,5 @@
 /**
- * Price phrases typed into a search query (spec section 5, Search): 'pump under $500',
+ * Price phrases typed into a search query: 'pump under $500',
  * 'filter > 200 USD', 'heater above USD 1,200.50'. The parser finds them, reads the bound in
  * integer cents and gives the query with the phrase removed; the suggestion pill
  * ('Price filter: under $500.00') shows only when the bound is consistent with the bounds

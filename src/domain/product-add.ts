@@ -1,6 +1,6 @@
 /**
- * The product page's add button (spec section 4, Product card add button, applied to the product
- * page's selected variant; section 5, Adding a product).
+ * The product page's add button: the product card add button's rules applied to the product
+ * page's selected variant, and what adding that variant sends.
  *
  * @module
  */

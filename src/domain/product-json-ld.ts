@@ -1,5 +1,5 @@
 /**
- * The product page's schema.org structured data (spec section 9, Structured product data): the
+ * The product page's schema.org structured data: the
  * offer with its price valid for a week, the return policy, the rating and the SKU with dashes.
  * A module of its own: the page adds it after its first render, so its code is not in the
  * product page's first load.
@@ -129,7 +129,7 @@ export function merchantReturnDays(configured: number | null | undefined): numbe
 }
 
 /**
- * The schema.org Product JSON-LD object of a product page (spec section 9).
+ * The schema.org Product JSON-LD object of a product page.
  *
  * - sku has spaces replaced by dashes and is left out when empty; productCode becomes mpn.
  * - brand is the vendor; image lists the product images (or imageUrl when there are none).

@@ -1,5 +1,5 @@
 /**
- * Rules of the product detail page (spec sections 2, 8 and 9): availability
+ * Rules of the product detail page: availability
  * text, warranty, page title, PDF names, SKU and the schema.org structured data.
  *
  * @module
@@ -9,7 +9,7 @@ import { pageTitle } from './page-title.ts';
 
 export { pageTitle, TITLE_SEPARATOR } from './page-title.ts';
 
-/** The three availability texts of the details grid (spec section 8). */
+/** The three availability texts of the details grid. */
 export const AVAILABILITY_TEXT = {
   inStock: 'In Stock and Ready to Ship!!!',
   outOfStock: 'Out of stock',
@@ -134,10 +134,10 @@ export function productBreadcrumbTrail(
   return named?.handle ? [{ title: named.title ?? named.handle, handle: named.handle }, last] : [last];
 }
 
-/** Warranty tab text (spec section 9). */
+/** Warranty tab text. */
 export const WARRANTY_TEXT = 'This product has a 1 year warranty from the manufacturer only.';
 
-/** Other fixed texts of the product page (spec sections 2 and 4). */
+/** Other fixed texts of the product page. */
 export const PRODUCT_PAGE_TEXT = {
   loading: 'Fetching product...',
   shipping: 'Calculated at Checkout',

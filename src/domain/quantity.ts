@@ -1,14 +1,13 @@
 /**
- * Quantity rules: the cart quantity input (spec section 5), the product card add button (section
- * 4) and the checks that must pass before a product is added (section 5, Adding a product; section
- * 8, quick add messages).
+ * Quantity rules: the cart quantity input, the product card add button and the checks that must
+ * pass before a product is added, with the quick add's messages.
  *
  * @module
  */
 import type { InventoryLevel, Product, Variant } from './entities.ts';
 import { addInventoryLevel, firstAvailableLevel } from './variants.ts';
 
-/** The messages of the cart quantity input (spec section 5, word for word). */
+/** The messages of the cart quantity input, word for word. */
 export const QUANTITY_ERRORS = {
   /** The quantity is above the available quantity. */
   tooMany: (availableQuantity: number): string => `Can't add more than ${availableQuantity}`,
@@ -47,7 +46,7 @@ export function digitsOnly(input: string): string {
 
 /**
  * Checks a cart quantity before it is applied: it must be a number, greater than 0, at most the
- * available quantity, and the item must be available for sale (spec section 5).
+ * available quantity, and the item must be available for sale.
  *
  * Choices where the spec is silent:
  * - Order: 'Invalid quantity' (empty, non-digits, or too large to count exactly), then
@@ -101,8 +100,7 @@ export function isPlusDisabled({ quantity, availableQuantity, updating }: Steppe
 
 /**
  * The minus button is disabled when the quantity would drop to 0 or less. Choice: it is also
- * disabled while the cart is updating, since the cartUpdating flag disables every cart button
- * (spec section 4).
+ * disabled while the cart is updating, since the cartUpdating flag disables every cart button.
  *
  * @example
  * isMinusDisabled({ quantity: 1, availableQuantity: 5, updating: false }); // true
@@ -111,7 +109,7 @@ export function isMinusDisabled({ quantity, updating }: Pick<StepperInput, 'quan
   return updating || quantity - 1 <= 0;
 }
 
-/** The quick add messages of spec section 8, word for word. */
+/** What a refused quick add says, word for word. */
 export const ADD_PRODUCT_ERRORS = {
   /** The product is missing from the response. */
   missing: 'Product information unavailable',
@@ -125,8 +123,8 @@ export type AddProductCheck =
   | { ok: false; error: (typeof ADD_PRODUCT_ERRORS)[keyof typeof ADD_PRODUCT_ERRORS] };
 
 /**
- * Adding a product needs a product with a sellable variant that has an inventory level (spec
- * section 5); the failures read as the quick add messages of section 8.
+ * Adding a product needs a product with a sellable variant that has an inventory level; the
+ * failures read as the quick add messages (`ADD_PRODUCT_ERRORS`).
  *
  * Choices: "sellable" is availableForSale on the variant, and its inventory level must be
  * available for sale too (the server refuses the others), so the level is the one the product
@@ -154,8 +152,8 @@ export type AddToOrderRefusal = 'not-order-mode' | 'no-order-id';
 export type AddToOrderCheck = { ok: true; orderId: number } | { ok: false; reason: AddToOrderRefusal };
 
 /**
- * Adding to an existing order requires an orderId and order mode (spec section 5). The orderId is
- * numeric (section 3): a whole number at or above 0, or its decimal digits as text (from a URL).
+ * Adding to an existing order requires an orderId and order mode. The orderId is
+ * numeric: a whole number at or above 0, or its decimal digits as text (from a URL).
  *
  * Choice: the spec shows no message for these refusals, so the result carries a reason and the
  * caller simply does not send POST /api/orders/{orderId}/relatedProducts/{productId}.

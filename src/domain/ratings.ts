@@ -1,5 +1,5 @@
 /**
- * Star ratings, review counts and seller-review messages (spec sections 2, 3 and 9).
+ * Star ratings, review counts and seller-review messages.
  *
  * The same rounding feeds the product card, the product page and the structured
  * data, so a product never shows four stars on a card and 4.5 in search results
@@ -10,7 +10,7 @@
 import type { ProductReview } from './entities.ts';
 
 /**
- * Most stars a rating can show (spec section 9: 'Stars: 5 maximum').
+ * Most stars a rating can show ('Stars: 5 maximum').
  * @default 5
  */
 export const MAX_STARS = 5;
@@ -18,7 +18,7 @@ export const MAX_STARS = 5;
 /** Shown instead of a count when a product has no reviews yet. */
 export const NO_REVIEWS_TEXT = '(No reviews yet)';
 
-/** A seller review without a message shows this text (spec section 3). */
+/** A seller review without a message shows this text. */
 export const NO_FEEDBACK_MESSAGE = 'No feedback given.';
 
 /**

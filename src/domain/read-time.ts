@@ -1,5 +1,5 @@
 /**
- * Text of HTML and the read-time estimate (spec section 9: 225 words per minute), for articles and
+ * Text of HTML and the read-time estimate (225 words per minute), for articles and
  * the product's structured data.
  * @module
  */
@@ -7,7 +7,7 @@
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /**
- * Reading speed of the read-time estimate (spec section 9).
+ * Reading speed of the read-time estimate.
  * @default 225
  */
 export const WORDS_PER_MINUTE = 225;

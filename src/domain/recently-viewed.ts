@@ -1,5 +1,5 @@
 /**
- * The recently viewed list (spec sections 7 and 9): at most 25 product ids, newest first, no
+ * The recently viewed list: at most 25 product ids, newest first, no
  * duplicates, kept in local storage under 'recentlyViewed'.
  * @module
  */

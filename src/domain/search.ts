@@ -1,6 +1,5 @@
 /**
- * Search rules (spec section 5, Search and Phrase matching; section 9, Search and Sort options):
- * when a search may run, the page-size set and its fallback, the nine sort options, the min/max
+ * Search rules: when a search may run, the page-size set and its fallback, the nine sort options, the min/max
  * price inputs, phrase matching for part numbers, and the normal form of a search query object
  * that the URL codec (`urls.ts`) and the API server both read and write.
  *
@@ -70,7 +69,7 @@ export function isSubmittableQuery(text: string | null | undefined): boolean {
 // ---------------------------------------------------------------------------------------------
 // Page size
 
-/** The allowed page sizes, in select order (spec section 9). */
+/** The allowed page sizes, in select order. */
 export const PAGE_SIZES = [8, 16, 24, 48, 64, 76] as const;
 
 /** One of the allowed page sizes. */
@@ -146,7 +145,7 @@ export interface SortOption {
   label: string;
 }
 
-/** The nine sort options with their labels, word for word and in the order of spec section 9. */
+/** The nine sort options with their labels, word for word, in the order the sort select lists them. */
 export const SORT_OPTIONS: readonly SortOption[] = [
   { value: '', label: 'Default' },
   { value: 'id_asc', label: 'Older' },
@@ -327,8 +326,8 @@ export function normalizePhrase(text: string | null | undefined): string {
 }
 
 /**
- * Whether `text` contains `phrase`, ignoring case, accents and every non-alphanumeric character
- * (spec section 5), as the part-number search needs: 'SPX1600S' matches 'SPX-1600-S' and
+ * Whether `text` contains `phrase`, ignoring case, accents and every non-alphanumeric character,
+ * as the part-number search needs: 'SPX1600S' matches 'SPX-1600-S' and
  * 'spx 1600'.
  *
  * Choice: a phrase with no letters or digits ('', '---') matches nothing, so stray punctuation

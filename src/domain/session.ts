@@ -1,5 +1,5 @@
 /**
- * What every page needs of the visitor's session (spec sections 2, 6 and 8): sign-in detection,
+ * What every page needs of the visitor's session: sign-in detection,
  * the gate of pages that need a signed-in user, the account menu's labels, the message of a
  * failed call, the captcha and popup constants the browser environment uses. `account.ts`
  * re-exports all of it beside the account pages' own rules, which load only with those pages.
@@ -9,7 +9,7 @@
 import type { Customer, User } from './entities.ts';
 import { SHELL_MESSAGES } from './shell.ts';
 
-/** The account menu's labels (spec section 2). */
+/** The account menu's labels. */
 export const MENU_LABELS = {
   signIn: 'Sign in',
   register: 'Register',
@@ -17,11 +17,11 @@ export const MENU_LABELS = {
   signOut: 'Sign Out',
 } as const;
 
-/** The captcha helper's message when the captcha script is missing (spec section 5). */
+/** The captcha helper's message when the captcha script is missing. */
 export const CAPTCHA_NOT_LOADED = 'reCAPTCHA is not loaded. Make sure JavaScript is enabled in your browser.';
 
 /**
- * Where account pages send visitors who are not logged in (spec section 6).
+ * Where account pages send visitors who are not logged in.
  * @default '/login.asp'
  */
 export const LOGIN_PATH = '/login.asp';
@@ -117,7 +117,7 @@ export function serverMessageOf(error: unknown): string | null {
 }
 
 /**
- * Message of a failed call whose screen shows the server's error text (spec section 8: "Wallet,
+ * Message of a failed call whose screen shows the server's error text ("Wallet,
  * transaction, address or recovery calls fail: the server's error text or the exception
  * message"): the server's words of a refusal (a 4xx with `{ error }`, whose exception carries the
  * generic message), else {@link failureMessage}.
@@ -130,5 +130,5 @@ export function serverFailureMessage(error: unknown): string {
   return serverMessageOf(error) ?? failureMessage(error);
 }
 
-/** Size of the add-payment-method popup and how often it is polled (spec sections 7 and 9). */
+/** Size of the add-payment-method popup and how often it is polled. */
 export const PAYMENT_POPUP = { width: 600, height: 400, pollMs: 400 } as const;

@@ -1,5 +1,5 @@
 /**
- * Rules of the app shell (spec sections 2, 4, 8 and 9): the mobile layout and the shell-wide
+ * Rules of the app shell: the mobile layout and the shell-wide
  * messages (the exit-intent rules, the read time and the footer's content have modules of their
  * own).
  *
@@ -45,7 +45,7 @@ export function isMobileLayout({ width, userAgent }: LayoutInput): boolean {
   return MOBILE_USER_AGENT_RE.test(userAgent ?? '');
 }
 
-/** The shell-wide messages of spec section 8. */
+/** The shell-wide messages the shopper reads when a page fails or a call cannot be made, word for word. */
 export const SHELL_MESSAGES = {
   /** Error fallback heading. */
   oops: 'Oops.',
@@ -59,7 +59,7 @@ export const SHELL_MESSAGES = {
   imagesCopyrighted: 'Sorry, our images are copyrighted.',
 } as const;
 
-/** Texts of the not-found page (spec section 2, Other shared pieces). */
+/** Texts of the not-found page. */
 export const NOT_FOUND_TEXT = {
   title: '404 Not Found',
   message: 'This page does not exist.',
@@ -102,7 +102,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * Stacking level of modal dialogs (spec section 9).
+ * Stacking level of modal dialogs.
  * @default 10000
  */
 export const MODAL_Z_INDEX = 10000;

@@ -1,5 +1,5 @@
 /**
- * The sign-in and account-recovery flows (spec section 2: /login, /login.asp, /register, /logout,
+ * The sign-in and account-recovery flows (/login, /login.asp, /register, /logout,
  * /change-password, /reset-password, /recover-account, /start-verification, /verify-account): which
  * flow a path is, each flow's fields, the checks made before any call, where a server message
  * belongs, the texts, and the safe return path after sign-in.

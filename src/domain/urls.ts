@@ -1,6 +1,5 @@
 /**
- * URLs of the storefront (spec section 2, route table and route notes; section 7, catalogue calls):
- * the search query object written to and read from a URL query string, the collection page's
+ * URLs of the storefront: the search query object written to and read from a URL query string, the collection page's
  * tag-filter path segment, the link builders over the configured path prefixes, and the query
  * strings of the products filter API. The server reads its query strings with the same functions,
  * so the browser and the API agree on every rule.
@@ -330,7 +329,7 @@ export interface ProductPageParams {
   variantId: string | null;
   /** The order to add to, or null (a value that is not a whole number above 0 is ignored). */
   orderId: number | null;
-  /** 'Add to Order' mode: on exactly when there is a valid orderId (spec section 5). */
+  /** 'Add to Order' mode: on exactly when there is a valid orderId. */
   orderMode: boolean;
 }
 
@@ -482,7 +481,7 @@ export function headerSearchLink(query: SearchQuery): string | null {
 // The products filter API
 
 /**
- * The field lists of the catalogue queries (spec section 9), word for word.
+ * The field lists of the catalogue queries, word for word.
  * - `described`: title, seoDescription, handle, id, for lists that show a summary line.
  * - `basic`: title, handle, id; the header box's 'Categories' group (the collections call reads
  *   id, title, handle).

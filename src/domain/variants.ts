@@ -1,13 +1,13 @@
 /**
- * Variant selection, available quantity and product card data (spec section 4, Product page;
- * section 3, Variant, Inventory level and Product card data; section 2, the `variant` parameter).
+ * Variant selection (the chosen options, or the `variant` parameter of the product URL), available
+ * quantity and product card data.
  *
  * @module
  */
 import type { CartLine, InventoryLevel, Product, ProductCardData, Variant } from './entities.ts';
 import { cartQuantityOf, MAX_LINE_QUANTITY } from './cart.ts';
 
-/** The title of the variant of a product without options (spec section 3, word for word). */
+/** The title of the variant of a product without options, word for word. */
 export const DEFAULT_VARIANT_TITLE = 'Default Title';
 
 /**
@@ -182,7 +182,7 @@ export function firstAvailableLevel(
 
 /**
  * The product card data of a product: its first available inventory level's price, compare
- * price, availability, quantity, bypass flag and id (spec section 3).
+ * price, availability, quantity, bypass flag and id.
  *
  * Choice: without an available level the card keeps the product's own price and compare price,
  * and reads unavailable: inventoryLevelId null, availableForSale false, availableQuantity 0,

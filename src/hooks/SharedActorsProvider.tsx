@@ -88,7 +88,7 @@ export function SharedActorsProvider({ initialData, children }: { initialData?: 
   // unmount must not end the one cart of the page
   const cart = lazyCart.ref;
   useMachineNotices(cart);
-  // the overlay closes on mobile (spec section 4): one place follows the layout for every cart view
+  // the overlay closes on mobile: one place follows the layout for every cart view
   const mobile = useMobileLayout();
   useEffect(() => {
     if (mobile) cart.send({ type: 'layout.mobile' });

@@ -40,7 +40,7 @@ export interface Coordinates {
   accuracy?: number;
 }
 
-/** Geolocation that never rejects: a denial, a timeout or no support all give null (spec section 4). */
+/** Geolocation that never rejects: a denial, a timeout or no support all give null. */
 export interface GeolocationLike {
   getCurrentPosition(): Promise<Coordinates | null>;
 }
@@ -122,10 +122,10 @@ export interface SkimmerEnvironment {
   openPopup(url: string, width?: number, height?: number): PopupLike | null;
   /** Scrolls the page (to the top on each path change). */
   scrollTo(x: number, y: number): void;
-  /** A blocking alert (spec section 8: address update and delete failures 'in an alert'). */
+  /** A blocking alert (address update and delete failures 'in an alert'). */
   alert(message: string): void;
   /**
-   * Where the 'logged only' failures of spec section 8 go (set quantity, fetch cart, countries).
+   * Where the failures that are logged only, never shown, go (set quantity, fetch cart, countries).
    * @default console.error
    */
   log(source: string, message: string, error?: unknown): void;

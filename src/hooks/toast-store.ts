@@ -1,5 +1,5 @@
 /**
- * The notification store behind the toast area (spec section 2, Toasts): the machines emit
+ * The notification store behind the toast area: the machines emit
  * `{ type: 'notify', tone, message }`; the hooks forward each one here; `useToasts` reads the
  * list with `useSyncExternalStore`. A plain external store (TanStack Query's model) rather than
  * React state, so any hook can push without re-rendering the provider.

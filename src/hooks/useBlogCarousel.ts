@@ -1,5 +1,5 @@
 /**
- * The OUR BLOG carousel (spec sections 2, 4 and 8): the articles, tripled for looping, with the
+ * The OUR BLOG carousel: the articles, tripled for looping, with the
  * inline 'Failed to load articles. Please try again later.' and 'No articles found'.
  * @module
  */
@@ -19,8 +19,8 @@ export interface BlogCarouselApi extends LoaderApi<Article[], undefined> {
 }
 
 /**
- * The blog carousel's articles. `GET /api/articles` is sent without parameters (spec section 7:
- * the original's page, limit, sort and order were not sent; the server's defaults apply).
+ * The blog carousel's articles. `GET /api/articles` is sent without parameters (no page, limit,
+ * sort or order: the server's defaults apply).
  *
  * @example
  * const { track, message } = useBlogCarousel();

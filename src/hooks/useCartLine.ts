@@ -1,5 +1,5 @@
 /**
- * One cart line (spec section 2, Shopping cart page; section 4): its quantity, the plus and minus
+ * One cart line: its quantity, the plus and minus
  * buttons' disabled states, the line total, and the set-quantity and remove actions, all on the
  * shared cart.
  * @module

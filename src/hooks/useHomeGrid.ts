@@ -1,7 +1,7 @@
 /**
- * A home product grid (spec sections 2 and 7): FEATURED PRODUCTS, MOST POPULAR PRODUCTS or NEW
+ * A home product grid: FEATURED PRODUCTS, MOST POPULAR PRODUCTS or NEW
  * PRODUCTS, each one products call with page=0 and limit=4 (the domain's `homeGridQuery`).
- * A failure raises a toast with the error's message in the 'error' style (spec section 8).
+ * A failure raises a toast with the error's message in the 'error' style.
  * @module
  */
 import type { ProductCardData } from '../domain/entities.ts';

@@ -1,5 +1,5 @@
 /**
- * The mobile layout switch of the app shell (spec section 2): mobile at 800 px or less; before the
+ * The mobile layout switch of the app shell: mobile at 800 px or less; before the
  * width is known (server render, hydration), a mobile user agent counts as mobile.
  * @module
  */

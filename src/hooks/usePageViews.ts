@@ -1,5 +1,5 @@
 /**
- * Page views (spec sections 2 and 7): one analytics event per path, carrying location, language,
+ * Page views: one analytics event per path, carrying location, language,
  * encoding, user agent and title. The path is an argument so any router (or none) can drive it.
  * @module
  */
@@ -10,7 +10,7 @@ import { useEnvironment } from './context.ts';
 /** Options of {@link usePageViews}. */
 export interface PageViewsOptions {
   /**
-   * Also scroll to the top on each path change (spec section 2: "The page scrolls to the top on
+   * Also scroll to the top on each path change ("The page scrolls to the top on
    * each path change"), done here because both follow the same path.
    * @default true
    */

@@ -1,12 +1,12 @@
 /**
- * The PDF card's download (spec sections 7 and 8): a plain fetch of the file URL, saved as a
+ * The PDF card's download: a plain fetch of the file URL, saved as a
  * file; a failure shows 'Network response was not ok' as a danger notice.
  * @module
  */
 import { useCallback, useRef, useState } from 'react';
 import { useSkimmer } from './context.ts';
 
-/** The notice of a failed PDF download (spec section 8). */
+/** The notice of a failed PDF download. */
 export const PDF_DOWNLOAD_ERROR = 'Network response was not ok';
 
 /** How the file is fetched and saved; the defaults use the browser. */

@@ -1,5 +1,5 @@
 /**
- * The product page's Q&A area (spec section 2, Product detail page: 'A Q&A area with anchor
+ * The product page's Q&A area ('A Q&A area with anchor
  * q&a'): the product's questions with their answers, from `GET /api/products/{id}/questions`.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The product card's add button (spec section 4): its label and disabled state by the domain's
+ * The product card's add button: its label and disabled state by the domain's
  * rule (`addButtonState`: stock, the units already in the cart, the cartUpdating flag, a price of
  * 0) and its action, a quick add by handle through the shared cart's queue.
  * @module

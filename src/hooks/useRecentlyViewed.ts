@@ -1,5 +1,5 @@
 /**
- * The recently viewed list (spec sections 2 and 9): product ids in local storage under
+ * The recently viewed list: product ids in local storage under
  * `RECENTLY_VIEWED_STORAGE_KEY`, newest first, at most 25, no duplicates; the product page adds,
  * a history-mode card removes, the slider shows the cards.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The gate of the account pages (spec section 6: account pages need a logged-in user, else the
+ * The gate of the account pages (account pages need a logged-in user, else the
  * visitor goes to /login.asp): 'loading' until the user call answers, then 'ready', or
  * 'redirect' after sending the visitor to the login page with the page to come back to.
  * @module

@@ -1,5 +1,5 @@
 /**
- * Visit tracking (spec sections 4 and 7): a realtime socket to the /customer namespace, created on
+ * Visit tracking: a realtime socket to the /customer namespace, created on
  * mount (socket.io-client loaded lazily through the environment's socket factory); a
  * `store:visit {coords, requestUrl}` on each path change; `store:leave` on cleanup. Geolocation is
  * asked only when the customer data is non-empty; a denial gives null coordinates.

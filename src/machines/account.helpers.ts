@@ -11,7 +11,7 @@
 import { failureMessage, LOGIN_PATH } from '../domain/session.ts';
 import { withReturnPath } from '../domain/return-path.ts';
 
-/** Tones of a user message, as the toast area styles them (spec section 8). */
+/** Tones of a user message, as the toast area styles them. */
 export type NotifyTone = 'success' | 'danger' | 'warning' | 'error' | 'info';
 
 /**
@@ -26,7 +26,7 @@ export interface NotifyEmitted {
   detail?: string;
 }
 
-/** A blocking alert (spec section 8: the address update and delete failures 'in an alert'). */
+/** A blocking alert (the address update and delete failures 'in an alert'). */
 export interface AlertEmitted {
   type: 'alert';
   message: string;
@@ -90,7 +90,7 @@ export function missingActor(name: string): Error {
 }
 
 /**
- * The redirect of a page that needs a signed-in visitor (spec section 6: to /login.asp). It
+ * The redirect of a page that needs a signed-in visitor (to /login.asp). It
  * carries the page to come back to after signing in (`returnTo`, left out when not a safe path
  * of this site) and replaces the history entry, so Back from the login page does not land on a
  * page that redirects again.

@@ -1,5 +1,5 @@
 /**
- * The customer's mailing addresses (spec sections 2, 4, 5, 7 and 8): the Edit
+ * The customer's mailing addresses: the Edit
  * modal (opens on Edit, closes on Close or Confirm), the update and delete
  * calls with their messages, the empty state, and the country and state
  * lists of the form.
@@ -134,7 +134,7 @@ export const addressBookMachine = setup({
             'modal.confirm': {
               target: 'closed',
               actions: enqueueActions(({ context, enqueue }) => {
-                // An update without an id does nothing (spec section 5): the modal just closes.
+                // An update without an id does nothing: the modal just closes.
                 const request = context.form ? addressUpdateRequest(context.form) : null;
                 enqueue.assign({ form: null, pendingUpdate: request, submittedForm: request ? context.form : null });
                 if (request) enqueue.raise({ type: 'address.update' });
@@ -242,7 +242,7 @@ export const addressBookMachine = setup({
           invoke: {
             src: 'fetchCountries',
             onDone: { target: 'loaded', actions: assign({ countries: ({ event }) => event.output ?? [] }) },
-            // Logged only; the list stays empty (spec section 8).
+            // Logged only; the list stays empty.
             onError: { target: 'loaded', actions: emit(({ event }) => logged('fetchCountries', event.error)) },
           },
         },

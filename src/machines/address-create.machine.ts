@@ -102,7 +102,7 @@ export const addressCreateMachine = setup({
             src: 'fetchStates',
             input: ({ context }) => ({ countryCode: context.form.countryCode, page: 0 as const }),
             onDone: { target: 'idle', actions: assign({ states: ({ event }) => event.output ?? [] }) },
-            // logged only, the list stays empty (spec section 8)
+            // logged only, the list stays empty
             onError: { target: 'idle', actions: [assign({ states: [] }), emit(({ event }) => logged('fetchStates', event.error))] },
           },
         },

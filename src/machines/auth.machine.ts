@@ -1,5 +1,5 @@
 /**
- * Login state (spec sections 4, 6 and 8): whether the user call has answered
+ * Login state: whether the user call has answered
  * (the fetched flag), whether it returned a user (logged in), and the customer
  * object that also signals a sign-in.
  *

@@ -15,7 +15,7 @@ export interface AuthContext {
   fetched: boolean;
   /** True when the user call returned a user. */
   loggedIn: boolean;
-  /** Logged in, or a non-empty customer object (spec section 4, Login state). */
+  /** Logged in, or a non-empty customer object. */
   signedIn: boolean;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Timers and gestures of the hero slideshow (7500 ms, wraps, drag of 15
  * percent), the seller-review carousel (3500 ms, tripled list, swipe of
- * 50 px) and the blog carousel (tripled list, reset to the middle copy)
- * (spec sections 2, 4 and 9). Index arithmetic comes from
+ * 50 px) and the blog carousel (tripled list, reset to the middle copy).
+ * Index arithmetic comes from
  * `src/domain/carousel.ts` and `src/domain/carousel-motion.ts`.
  *
  * Autoplay pauses while the pointer is over the carousel and while a drag is

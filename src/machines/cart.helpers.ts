@@ -64,7 +64,7 @@ export function isLineQuantity(quantity: unknown): quantity is number {
  * The text a failed cart call shows, or '' when it has none of its own (the caller then shows its
  * fallback): the server's `error`; the last network message after the retries; the client's own
  * refusal ('Invalid checkout.'); an exception's message. A non-ok status without a server error
- * gives '' rather than the generic message (spec section 8: the default message is not shown for
+ * gives '' rather than the generic message (the default message is not shown for
  * cart requests).
  *
  * @example

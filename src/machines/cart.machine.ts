@@ -1,6 +1,6 @@
 /**
- * The cart (spec section 4, Cart state changes, Cart overlay, Coupon box; section 7, Cart and
- * checkout; section 8, the cart, quick add and coupon rows).
+ * The cart: its state changes, the cart overlay, the coupon box, the cart and checkout calls, and
+ * what their failures show (the cart, quick add and coupon messages).
  *
  * Every change is a request in a FIFO (`context.queue`): it runs when the ones before it have
  * landed, one call at a time, so nothing sent while the cart is updating is dropped or reordered.
@@ -102,7 +102,7 @@ export const cartMachine = setup({
       if (isDiscount(head?.type)) enqueue.assign({ couponNotice: { tone: 'success', message } });
       if (head?.type === 'discount.apply') enqueue.assign({ couponResets: context.couponResets + 1 });
       if (isAdd(head?.type)) enqueue.assign({ overlay: 'shown' });
-      // a coupon's outcome shows once, in the coupon box's alert (spec section 8), not also as a toast
+      // a coupon's outcome shows once, in the coupon box's alert, not also as a toast
       if (message !== '' && !isDiscount(head?.type)) enqueue.emit({ type: 'notify', tone: 'success', message });
       if (isReported(head?.type)) enqueue.emit({ type: 'cart.result', request: head.type, requestId: headRequestId(context.queue), success: true });
     }),
@@ -115,7 +115,7 @@ export const cartMachine = setup({
       else enqueue.emit({ type: 'notify', tone: 'danger', message });
       if (isReported(type)) enqueue.emit({ type: 'cart.result', request: type, requestId: headRequestId(context.queue), success: false, error: message });
     }),
-    /** Failures of reload, set quantity and delete are logged only (spec section 8). */
+    /** Failures of reload, set quantity and delete are logged only. */
     logFailure: enqueueActions(({ enqueue }, params: { call: string; error: unknown }) => {
       const message = cartErrorMessage(params.error) || `${params.call} failed`;
       enqueue.assign({ lastError: message });

@@ -10,7 +10,7 @@ import type { CartContext, CartOverlay } from './cart.helpers.ts';
 export interface CartSnapshotLike { context: Pick<CartContext, 'updating' | 'lines' | 'checkout'> }
 
 /**
- * Whether the coupon box is enabled (spec section 4): not while the cart is updating, not when the
+ * Whether the coupon box is enabled: not while the cart is updating, not when the
  * cart is empty, and not when the checkout has no link (no checkout id in its webUrl). The hook
  * binds it with `useSelector(cart, canApplyCoupon)`.
  *
@@ -22,7 +22,7 @@ export function canApplyCoupon(snapshot: CartSnapshotLike): boolean {
   return !updating && lines.length > 0 && checkoutIdOf(checkout) !== null;
 }
 
-/** The overlay events (spec section 4, Cart overlay): handled at once, never queued. */
+/** The overlay events: handled at once, never queued. */
 export type CartOverlayEventType = 'overlay.open' | 'overlay.toggle' | 'overlay.close' | 'overlay.outsideClick' | 'overlay.viewCart' | 'layout.mobile';
 
 /**

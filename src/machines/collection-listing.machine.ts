@@ -1,7 +1,6 @@
 /**
- * The collection page around its product list (spec section 2, Collection page; 4, Collection
- * description; 7, catalogue calls; 8, "Collection product list, featured and hierarchy fail:
- * logged only"): the collection itself (loading, loaded, or missing: the fallback component),
+ * The collection page around its product list (a failed product list, featured list or hierarchy
+ * is logged only): the collection itself (loading, loaded, or missing: the fallback component),
  * its featured products and its hierarchy (the side list), and the description's Read More /
  * Read Less toggle, which scrolls back up after collapsing.
  *

@@ -1,6 +1,5 @@
 /**
- * The exit-intent discount popup (spec section 2, Exit-intent popup; 4, Exit-intent popup; 6; 9,
- * Exit popup): shown only to signed-out visitors, once. A trigger (desktop: the pointer leaving
+ * The exit-intent discount popup: shown only to signed-out visitors, once. A trigger (desktop: the pointer leaving
  * near the top; mobile: a scroll up of more than 10 px after 5% of the page) opens it 250 ms
  * later; opening stores the 'shown' flag under exitIntentPopUpShown; Escape or the close button
  * close it, and it never opens again.

@@ -1,7 +1,7 @@
 /**
  * skimmer/machines: the storefront's behaviour as XState v5 machines.
  *
- * Each machine holds the states and transitions of one piece of the spec (section 4), calls the
+ * Each machine holds the states and transitions of one piece of the storefront, calls the
  * pure rules of `skimmer/domain` in its guards and assigns, and declares its side effects as
  * named actors and delays that you supply with `machine.provide(...)`: no machine fetches,
  * touches the browser or reads the clock. User messages are emitted as

@@ -1,8 +1,8 @@
 /**
  * A load-once section: the home product grids (FEATURED, MOST POPULAR, NEW),
- * the OUR BLOG carousel, the navigation and the footer lists (spec sections 2,
- * 7 and 8). One call, then loaded, empty or failed, each kind with the
- * messages of spec section 8.
+ * the OUR BLOG carousel, the navigation and the footer lists. One call, then
+ * loaded, empty or failed, each kind with its own failure and empty messages
+ * (`LOADER_MESSAGES`).
  *
  * Server rendering passes the data in the input and the machine starts
  * settled without calling.

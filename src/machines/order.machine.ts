@@ -1,7 +1,7 @@
 /**
- * One order (/account/orders/:id): the login gate (spec section 6), the order, its related
- * products, and adding one of them to the placed order ('Add to Order' mode, spec sections 4, 5
- * and 8): one add at a time, the spec's success and failure messages, then the order reloads so
+ * One order (/account/orders/:id): the login gate, the order, its related
+ * products, and adding one of them to the placed order ('Add to Order' mode): one add at a time,
+ * the add-to-order success and failure messages, then the order reloads so
  * the new line and totals show.
  *
  * Choices where the spec is silent: related products come from the order's first products'

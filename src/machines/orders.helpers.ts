@@ -1,6 +1,6 @@
 /**
- * Shared pieces of the order machines: the login gate's input, and the add-to-order failure text
- * of spec section 8.
+ * Shared pieces of the order machines: the login gate's input, and the text of a failed add to
+ * order.
  * @module
  */
 import { isApiError } from '../api/errors.ts';
@@ -9,7 +9,7 @@ import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 import { failureMessage } from '../domain/session.ts';
 
 /**
- * The text of a failed add to order (spec section 8): a non-ok answer reads 'Failed to add
+ * The text of a failed add to order: a non-ok answer reads 'Failed to add
  * product to order' unless the server sent an error field, which is shown as-is; a network
  * exception shows its own message.
  * @example

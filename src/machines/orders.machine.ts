@@ -1,5 +1,5 @@
 /**
- * The order list (/orders.asp): the login gate of the account pages (spec section 6: a
+ * The order list (/orders.asp): the login gate of the account pages (a
  * signed-out visitor goes to /login.asp), then the customer's orders with a loading state, an
  * empty state and a failure state.
  *

@@ -1,5 +1,5 @@
 /**
- * Prefetch with retries (spec section 8): a failed call is tried again up to
+ * Prefetch with retries: a failed call is tried again up to
  * 3 times, then 'Failed to prefetch data after multiple retries.' shows.
  * @module
  */

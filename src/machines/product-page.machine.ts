@@ -1,6 +1,6 @@
 /**
- * The product page (spec section 4, Product page and Product card add button; section 5, Adding a
- * product; section 8, product fetch, hierarchy and add-to-order rows).
+ * The product page: its add button, the checks before a product is added, and what a failed
+ * product fetch, hierarchy or add to order shows.
  *
  * States: loading ('Fetching product...'), error (its message), notFound, loaded. While loaded,
  * the shopper chooses options (variant matching from the domain), a quantity, and adds to the cart

@@ -1,6 +1,5 @@
 /**
- * The cart quantity input (spec section 5, Cart quantity input; section 9, quantity debounce):
- * digits only, the typed value applied after an 800 ms pause when valid, plus and minus buttons
+ * The cart quantity input: digits only, the typed value applied after an 800 ms pause when valid, plus and minus buttons
  * with their disabled rules. The machine never calls the cart: it emits `quantity.apply` (and runs
  * the overridable `applyQuantity` action) and the hook sends the cart its `cart.setQuantity`.
  *
@@ -13,7 +12,7 @@ import type { QuantityInputContext, QuantityInputInput, QuantityInputEvent, Quan
 export type { QuantityInputContext, QuantityInputInput, QuantityInputEvent, QuantityInputEmitted } from './quantity-input.types.ts';
 
 /**
- * The pause after the last keystroke before a typed quantity is applied, in ms (spec section 9).
+ * The pause after the last keystroke before a typed quantity is applied, in ms.
  * @default 800
  */
 export const QUANTITY_DEBOUNCE_MS = 800;

@@ -1,5 +1,5 @@
 /**
- * The recovery email page (spec sections 2, 4, 5, 6, 7 and 8): Loading until
+ * The recovery email page: Loading until
  * the user call answers, the redirect when not logged in, then not set, set
  * but unverified, or verified; saving and verifying each get a captcha token
  * first.
@@ -25,7 +25,7 @@ import type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, Reco
 export type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, RecoveryEmailEmitted } from './recovery-email.types.ts';
 
 /**
- * Captcha action names of the two calls (spec section 7: 'a captcha token is
+ * Captcha action names of the two calls ('a captcha token is
  * requested with a product-specific action name'; the names are ours).
  */
 export const RECOVERY_CAPTCHA_ACTIONS = { save: 'recovery_email', verify: 'recovery_email_verify' } as const;
@@ -151,7 +151,7 @@ export const recoveryEmailMachine = setup({
           ],
         },
         // Submit and verify exist only in these three: while saving or verifying
-        // the request in flight ignores them (spec section 5).
+        // the request in flight ignores them.
         notSet: {
           on: { 'email.submit': { guard: 'canSave', target: 'saving' } },
         },

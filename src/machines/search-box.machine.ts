@@ -1,6 +1,5 @@
 /**
- * The header search box (spec section 2, Header and navigation: search box; 4, Header search
- * dropdown; 5, Search; 7, catalogue calls; 9, Search): typing, the debounced search of products
+ * The header search box and its dropdown: typing, the debounced search of products
  * and collections (up to 4 of each), the dropdown's open and close rules, the price-phrase pill
  * with its 'Accept suggestion?' popover, and the submission to the search results page.
  *

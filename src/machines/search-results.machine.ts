@@ -1,7 +1,5 @@
 /**
- * The product listing of the search results page and of the collection page (spec section 2,
- * Search results page and Collection page; 4, Search results; 5, Search; 7, catalogue calls; 8;
- * 9, Search): loading (8 skeleton cards), loaded, not loaded; a reload when the parameters change;
+ * The product listing of the search results page and of the collection page: loading (8 skeleton cards), loaded, not loaded; a reload when the parameters change;
  * the grid or list view stored under 'view'; the 'cat' lookup and redirect; the page kept in the
  * URL; the price slider's 500 ms debounce.
  *
@@ -206,7 +204,7 @@ export const searchResultsMachine = setup({
             input: ({ context }) => callQuery(context),
             onDone: [
               {
-                // spec section 5: "a page number outside 0..pages is ignored"; a URL with page=999
+                // a page number outside 0..pages is ignored; a URL with page=999
                 // showed '918 matches found' beside the no-match message. The first page is shown
                 // instead, and the URL corrected in place (page 0 never comes back here: no loop).
                 guard: ({ context, event }) => (context.query.page ?? 0) > 0 && !isValidPage(context.query.page ?? 0, event.output.pageInfo.pages),

@@ -1,5 +1,5 @@
 /**
- * One sign-in or recovery flow (spec section 2's /login ... /verify-account pages): the form's
+ * One sign-in or recovery flow (the /login ... /verify-account pages): the form's
  * values, the checks before any call (field by field), the call, and its outcome. The text the
  * shopper typed is kept whatever happens, so a failed submit never loses it.
  *

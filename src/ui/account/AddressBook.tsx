@@ -1,5 +1,5 @@
 /**
- * The customer's mailing addresses (spec sections 2, 4, 5 and 8): the cards with Edit and
+ * The customer's mailing addresses: the cards with Edit and
  * Delete, 'Account has no addresses.', the Edit modal (Close, Confirm) and the Add address modal
  * with the address form, and the update and delete failures in an alert (a refused edit reopens
  * the Edit modal with what was typed and the message above the fields).

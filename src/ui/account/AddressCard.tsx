@@ -1,5 +1,5 @@
 /**
- * One saved address (spec section 2): titled 'Default Address' or 'Mailing Address', with Edit
+ * One saved address: titled 'Default Address' or 'Mailing Address', with Edit
  * and Delete.
  * @module
  */

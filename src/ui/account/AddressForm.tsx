@@ -1,5 +1,5 @@
 /**
- * The address form (spec sections 2 and 5): Country, State (only after a country is chosen),
+ * The address form: Country, State (only after a country is chosen),
  * Address Line 1 and 2, City, Postal Code, Company, First Name, Last Name, Phone Number and the
  * make-default choice, each with its visual valid/invalid mark and, when invalid, the reason
  * beside it. The marks and values come from the hook (`useAddressBook` or `useNewAddress`).

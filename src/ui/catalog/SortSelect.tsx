@@ -1,5 +1,5 @@
 /**
- * The sort select (the nine options of spec section 9) and the page-size select ('Default' or
+ * The sort select (the nine sort options, `SORT_OPTIONS`) and the page-size select ('Default' or
  * 'N per page'), and the grid/list toggle.
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * One order (/account/orders/:id): lines, totals, shipping address, payment, status, and the
- * related products with 'Add to Order' (spec sections 4, 5 and 8): adding one sends it to this
+ * related products with 'Add to Order': adding one sends it to this
  * order, shows 'You've added this product to your order. Expect hearing from us soon.' or the
  * failure, and the order reloads with the new line. A signed-out visitor is sent to /login.asp.
  * Everything shown comes from `useOrder`.

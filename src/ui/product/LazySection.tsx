@@ -1,6 +1,6 @@
 /**
  * A below-the-fold area of the product page that renders its content once 10 percent of its
- * place is visible (spec section 9: 'Lazy sections load when 10 percent visible'), so its code and
+ * place is visible ('Lazy sections load when 10 percent visible'), so its code and
  * data are not part of the first load. The place keeps a minimum height until then, so nothing
  * below it moves when the content arrives.
  *

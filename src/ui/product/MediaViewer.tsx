@@ -1,5 +1,5 @@
 /**
- * The product page's media viewer (spec section 2: it opens from a main image or a 3D model
+ * The product page's media viewer (it opens from a main image or a 3D model
  * thumbnail): the picture or the 3D model in a modal, with Previous and Next. Its own chunk,
  * loaded when the shopper first opens it; the 3D viewer loads only for a 3D item.
  * @module

@@ -1,5 +1,5 @@
 /**
- * A card of the PDFs pane (spec section 2, PDF card): the display name, a preview in a dialog with
+ * A card of the PDFs pane: the display name, a preview in a dialog with
  * a spinner until the file has loaded, and a download (a plain fetch saved as a file, see
  * `usePdfDownload`).
  * @module

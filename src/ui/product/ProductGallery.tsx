@@ -1,5 +1,5 @@
 /**
- * The product page's image and 3D model gallery (spec section 2): the main picture, thumbnails of
+ * The product page's image and 3D model gallery: the main picture, thumbnails of
  * the images and 3D models, and the media viewer, which opens from the main picture or from a 3D
  * model thumbnail and steps through every item. The main picture is the page's largest content:
  * it loads eagerly with high priority and a srcset of the server's widths (200 to 800), inside a

@@ -1,5 +1,5 @@
 /**
- * The product's Q&A list (spec section 2: 'A Q&A area with anchor q&a'): each question with who
+ * The product's Q&A list ('A Q&A area with anchor q&a'): each question with who
  * asked it and when, and its answer once there is one; loaded when the area comes into view.
  * @module
  */

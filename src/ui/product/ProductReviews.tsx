@@ -1,6 +1,6 @@
 /**
- * The product's reviews, loaded from the reviews call when their section comes into view (spec
- * section 2: 'Lazily loaded reviews'); '(No reviews yet)' when there are none. A failed call
+ * The product's reviews, loaded lazily: from the reviews call when their section comes into view;
+ * '(No reviews yet)' when there are none. A failed call
  * shows none (the spec gives no message).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The product page's tabs (spec section 2): Description, Warranty Information, and a PDFs pane
+ * The product page's tabs: Description, Warranty Information, and a PDFs pane
  * when the product has PDFs (its code loads when the tab opens). Keys move between tabs by the
  * domain's tab-list rule (`tabIndexAfterKey`).
  * @module

@@ -1,5 +1,5 @@
 /**
- * The account menu (spec section 2: Sign in and Register when signed out, Manage Account and
+ * The account menu (Sign in and Register when signed out, Manage Account and
  * Sign Out when signed in; the mobile user icon goes to the account page), over `useAuth`.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The account menu's items (spec section 2: Sign in and Register when signed out, Manage Account
+ * The account menu's items (Sign in and Register when signed out, Manage Account
  * and Sign Out when signed in). Their own chunk, loaded with the menu's first opening.
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * Breadcrumbs (spec section 2): always start with Home at '/'.
+ * Breadcrumbs: always start with Home at '/'.
  * @module
  */
 import { CHROME_TEXT, HOME_PATH } from '../../domain/chrome.ts';

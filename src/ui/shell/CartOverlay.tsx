@@ -1,5 +1,5 @@
 /**
- * The cart button and overlay (spec section 2: slides in from the cart button on desktop, a click
+ * The cart button and overlay (slides in from the cart button on desktop, a click
  * outside closes it, 'No items in cart', View Cart to /shoppingcart.asp, a loading bar while the
  * cart updates), over `useCart`.
  * @module
@@ -66,7 +66,7 @@ function useViewportAnchor(open: boolean, anchor: RefObject<HTMLElement | null>)
  * The header cart button with its badge, and the overlay it opens, fixed to the viewport so it
  * shows wherever the shopper is on the page. On mobile the button is a link to the cart page
  * (spec: "The View Cart button and the mobile cart button go to /shoppingcart.asp"), and the
- * overlay an add opens (spec section 8: quick add success opens the cart overlay) is a sheet across
+ * overlay an add opens (quick add success opens the cart overlay) is a sheet across
  * the viewport, under the header while it is in view, with a Close button. A mouse down outside both the button and the panel is
  * an outside click; Escape closes the panel and returns focus to the button.
  *

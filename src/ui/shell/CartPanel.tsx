@@ -1,5 +1,5 @@
 /**
- * The cart overlay's content (spec section 2): a loading bar while the cart updates, the lines or
+ * The cart overlay's content: a loading bar while the cart updates, the lines or
  * 'No items in cart', the totals (subtotal of the lines, discount, shipping, total) and View Cart. Its own chunk, loaded when the overlay first
  * opens.
  * @module

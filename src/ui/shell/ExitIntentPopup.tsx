@@ -1,5 +1,5 @@
 /**
- * The exit-intent popup (spec section 2: 'FIRST ORDER SPECIAL', background image, discount
+ * The exit-intent popup ('FIRST ORDER SPECIAL', background image, discount
  * message and code from theme configuration, the redemption note, Escape closes), over
  * `useExitIntent`, which decides when it opens.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The footer of every page (spec section 2, Footer): NAVIGATE, CATEGORIES, POPULAR BRANDS, MY
+ * The footer of every page: NAVIGATE, CATEGORIES, POPULAR BRANDS, MY
  * ACCOUNT, CONNECT WITH US (phone, hours, email, Washington address, seal), copyright line,
  * payment icons, reCAPTCHA notice, SELLER REVIEWS carousel and the newsletter block.
  *
@@ -145,7 +145,7 @@ function Newsletter({ page }: { page: string }) {
           className="newsletter-form"
           method="post"
           action={NEWSLETTER_FORM_ACTION}
-          // the server's message, not the browser's own bubble, for a bad address (spec section 5)
+          // the server's message, not the browser's own bubble, for a bad address
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

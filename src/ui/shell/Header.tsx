@@ -1,5 +1,5 @@
 /**
- * The header (spec section 2: top bar with the contact phone and store email, logo, search box,
+ * The header (top bar with the contact phone and store email, logo, search box,
  * account menu, cart button, main navigation with children capped, the equipment index and the
  * additionalHeaderLinks appended, a mobile menu).
  * @module

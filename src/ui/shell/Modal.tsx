@@ -1,5 +1,5 @@
 /**
- * The modal dialog (spec section 2: Close and Confirm; section 9: z-index 10000).
+ * The modal dialog (Close and Confirm; it stacks at z-index 10000).
  * @module
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';

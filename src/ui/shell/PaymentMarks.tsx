@@ -1,5 +1,5 @@
 /**
- * The accepted-payment marks of the footer (spec section 2: Amex, Apple Pay, Diners, Discover,
+ * The accepted-payment marks of the footer (Amex, Apple Pay, Diners, Discover,
  * Google Pay, Mastercard, PayPal, Visa) as small inline SVG cards: generic marks drawn for this
  * store in each network's colours, not the networks' trademark files. Inline, so the footer needs
  * no image request; each card is an `img` named by its method.

@@ -1,5 +1,5 @@
 /**
- * The header search box at work (spec section 2: placeholder, search button, dropdown with
+ * The header search box at work (placeholder, search button, dropdown with
  * 'Categories' and 'Products' and 'No results found.', price-filter pill with 'Accept
  * suggestion?'), over `useSearchBox`. The header shows `SearchBox`, which loads this module when
  * the shopper first reaches for the box.

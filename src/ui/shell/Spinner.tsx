@@ -1,5 +1,5 @@
 /**
- * The loading spinner (spec section 2, Other shared pieces).
+ * The loading spinner.
  * @module
  */
 

@@ -1,5 +1,5 @@
 /**
- * The toast area (spec section 2: shows the local time and hides automatically; the store's timer
+ * The toast area (shows the local time and hides automatically; the store's timer
  * hides them, see `createToastStore`).
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet (spec section 2, Account pages > Wallet; sections 4, 5, 7 and 8): 'Checking login
+ * The wallet: 'Checking login
  * status...' until the user call answers (a signed-out visitor is sent to /login.asp by the
  * hook), then two tabs, 'Payment methods' (default) and 'Transaction History'. Each method shows
  * brand, last4, expiry and billing address with Edit address and Delete (gift cards cannot be
