@@ -11,11 +11,11 @@
  * it.
  * @module
  */
-import { lazy, startTransition, Suspense, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { CHROME_TEXT } from '../../domain/chrome.ts';
 import { LISTING_TEXT } from '../../domain/listing.ts';
 import { SEARCH_RESULTS_PATH } from '../../domain/urls.ts';
-import type { SearchBoxSeed } from './SearchBoxLive.tsx';
+import type { LiveSearchBoxProps, SearchBoxSeed } from './SearchBoxLive.tsx';
 
 /** Props of {@link SearchBox}. */
 export interface SearchBoxProps {
@@ -27,7 +27,6 @@ const loadLive = () => import('./SearchBoxLive.tsx');
 
 /** Nothing changes whether the page runs its scripts: no subscription. */
 const noSubscription = () => () => {};
-const LiveSearchBox = lazy(loadLive);
 
 /** The magnifier of the search button. */
 export function SearchIcon() {
@@ -49,12 +48,25 @@ export function SearchIcon() {
 export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
   const seed = useRef<SearchBoxSeed>({ text: '', focused: false, submitted: false, field: null });
   const [text, setText] = useState('');
-  const [woken, setWoken] = useState(false);
+  // the box at work once its module has loaded. Not a lazy component under a Suspense boundary:
+  // an update reaching a boundary the page has not hydrated yet makes React drop the server's
+  // input and render the boundary again on the client, and on a slow device the keystrokes and
+  // the focus of that moment were lost. Here this form stays, usable, until the module is here;
+  // then one synchronous render swaps the two inputs and the box at work takes the text and focus.
+  const [Live, setLive] = useState<ComponentType<LiveSearchBoxProps> | null>(null);
+  const waking = useRef(false);
   // the empty-box rule needs the scripts: the server's HTML (and a page without JavaScript) keeps
   // the button enabled so the plain form submits; it applies once the page has hydrated
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
-  // a transition: this form stays on screen, usable, until the box at work is ready (no fallback)
-  const wake = () => startTransition(() => setWoken(true));
+  const wake = () => {
+    if (waking.current) return;
+    waking.current = true;
+    loadLive().then(
+      (module) => setLive(() => module.LiveSearchBox),
+      // offline or a new deployment: the plain form still submits to the results page
+      () => void (waking.current = false),
+    );
+  };
 
   // what the shopper did before hydration (typed, focused the box) has fired no React handler:
   // read it from the DOM once hydrated and hand it on
@@ -105,8 +117,9 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
             wake();
           }}
           onBlur={(event) => {
-            // a blur from the swap itself (this input leaving the page) keeps the focus for the box at work
-            if (event.currentTarget.isConnected) seed.current.focused = false;
+            // the shopper moved on to another element; a blur to nothing (this input leaving the
+            // page in the swap) keeps the focus for the box at work
+            if (event.currentTarget.isConnected && event.relatedTarget !== null) seed.current.focused = false;
           }}
           onChange={(event) => {
             seed.current.text = event.target.value;
@@ -121,5 +134,5 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     </form>
   );
 
-  return <Suspense fallback={first}>{woken ? <LiveSearchBox onSearchPage={onSearchPage} seed={seed} /> : first}</Suspense>;
+  return Live ? <Live onSearchPage={onSearchPage} seed={seed} /> : first;
 }
