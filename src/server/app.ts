@@ -301,6 +301,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the renders' reads only the catalogue decides (navigation, collections), cleared with the page cache
   const catalogueReads = new CatalogueReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
   const cards = cardLoader(db);
+  // the shipping tables are read (once a process) before any route: a bad file stops the start;
+  // its remembered ship profiles follow every catalogue change (applyChange below)
+  const shipping = options.shipping ?? defaultShippingService();
   const catalogue: CatalogueServices = {
     db,
     tree,
@@ -319,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vendorCounts = null;
     pageCache.clear();
     catalogueReads.clear();
+    shipping.forget(changed);
     // an import may have added or moved collections: products' ancestry and collection pages read the tree
     await tree.reload();
     if (changed === 'all') {
@@ -397,8 +401,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the footer's newsletter form posted without JavaScript (it uses the account services above)
   await app.register(newsletterFormRoutes);
   await equipmentRoutes(app, { db, service: equipment });
-  // the shipping tables are read (once a process) before any route: a bad file stops the start
-  const shipping = options.shipping ?? defaultShippingService();
   await app.register(shippingRoutes, { db, service: shipping });
   // payments through the configured provider, and its webhook endpoint; a payment that succeeded
   // places its checkout's order (the shopper's request or the webhook, whichever comes first)

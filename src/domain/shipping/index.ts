@@ -25,3 +25,4 @@ export * from './sales-tax.ts';
 export * from './notices.ts';
 export * from './errors.ts';
 export * from './quote.ts';
+export * from './quote-memo.ts';

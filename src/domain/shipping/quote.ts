@@ -40,7 +40,10 @@ export const QUOTE_EARLIEST_MS = Date.UTC(2000, 0, 1);
 /** First instant a quote refuses (2100-01-01T00:00Z). */
 export const QUOTE_LATEST_MS = Date.UTC(2100, 0, 1);
 
-/** A cart line as the quote reads it. */
+/**
+ * A cart line as the quote reads it. Every field the quote reads (here, in the profile, the
+ * destination and the options) is part of quote-memo.ts's key: a new one goes there too.
+ */
 export interface QuoteLine {
   /** The line's id (unique in the cart). */
   id: string;

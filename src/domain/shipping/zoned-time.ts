@@ -18,6 +18,17 @@ export interface ZonedClock {
 // one formatter per zone: making one costs about a millisecond; null marks an unknown zone
 const formats = new Map<string, Intl.DateTimeFormat | null>();
 
+/**
+ * The offsets read lately (wall − UTC, milliseconds), by zone and UTC second (epoch seconds).
+ * A zone's offset is a whole number of seconds and changes only at a whole second, so an offset
+ * read once holds for the rest of its second; using it costs a small part of a formatter call
+ * (a page quoted again within the second, and the cut-off instants every quote of a day reads).
+ */
+const offsets = new Map<string, Map<number, number>>();
+
+/** Seconds remembered a zone. */
+const OFFSETS_PER_ZONE = 16;
+
 function formatOf(timeZone: string): Intl.DateTimeFormat | null {
   let format = formats.get(timeZone);
   if (format === undefined) {
@@ -51,20 +62,44 @@ export function isValidTimeZone(timeZone: string): boolean {
  * zonedClock(Date.UTC(2026, 11, 1, 20, 46), 'America/Los_Angeles'); // { day: 20423, minutes: 766, seconds: 0 } (Dec 1, 12:46)
  */
 export function zonedClock(epochMs: number, timeZone: string): ZonedClock {
+  // one read of the zone serves its whole UTC second (see `offsets`)
+  const second = Math.floor(epochMs / 1000);
+  const known = offsets.get(timeZone);
+  const offset = known?.get(second);
+  if (offset !== undefined) return clockOfWall(epochMs + offset);
   const format = formatOf(timeZone) ?? formatOf('UTC');
-  let year = 1970, month = 1, date = 1, hour = 0, minute = 0, second = 0;
+  let year = 1970, month = 1, date = 1, hour = 0, minutes = 0, seconds = 0;
   for (const part of format!.formatToParts(epochMs)) {
     switch (part.type) {
       case 'year': year = Number(part.value); break;
       case 'month': month = Number(part.value); break;
       case 'day': date = Number(part.value); break;
       case 'hour': hour = Number(part.value) % 24; break;
-      case 'minute': minute = Number(part.value); break;
-      case 'second': second = Number(part.value); break;
+      case 'minute': minutes = Number(part.value); break;
+      case 'second': seconds = Number(part.value); break;
       default: break;
     }
   }
-  return { day: dayNumber(year, month, date), minutes: hour * 60 + minute, seconds: second };
+  const clock = { day: dayNumber(year, month, date), minutes: hour * 60 + minutes, seconds };
+  const offsetMs = clock.day * 86_400_000 + clock.minutes * 60_000 + seconds * 1000 - second * 1000;
+  if (Number.isSafeInteger(offsetMs) && Number.isFinite(second)) {
+    let zone = known;
+    if (!zone) {
+      if (offsets.size >= 32) offsets.clear();
+      offsets.set(timeZone, (zone = new Map()));
+    }
+    // a few seconds a zone: now, and the cut-off instants a quote reads
+    if (zone.size >= OFFSETS_PER_ZONE) zone.delete(zone.keys().next().value as number);
+    zone.set(second, offsetMs);
+  }
+  return clock;
+}
+
+/** The wall clock of a wall time in milliseconds (the instant plus the zone's offset). */
+function clockOfWall(wallMs: number): ZonedClock {
+  const day = Math.floor(wallMs / 86_400_000);
+  const inDay = wallMs - day * 86_400_000;
+  return { day, minutes: Math.floor(inDay / 60_000), seconds: Math.floor((inDay % 60_000) / 1000) };
 }
 
 /**

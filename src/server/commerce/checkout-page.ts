@@ -47,8 +47,8 @@ import type { CartPrice } from '../../domain/cart-pricing.ts';
 import { ORDER_ERRORS, orderCustomerId, orderOfCheckout, type Order, type OrderAddress, type OrderPayment } from './orders.ts';
 import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
-import { quoteLinesOf, type ShippingService } from '../modules/shipping/service.ts';
-import type { ParcelService, QuoteLine, ShippingErrorCode, ShippingQuote, ShippingResult } from '../../domain/shipping/index.ts';
+import type { ShippingChoice, ShippingService } from '../modules/shipping/service.ts';
+import type { ParcelService, ShippingErrorCode, ShippingQuote, ShippingResult } from '../../domain/shipping/index.ts';
 import type { LineDetail } from './checkouts.ts';
 import { orderMailTotals } from './order-mail.ts';
 import { PaymentDeclinedError, PaymentUnavailableError, type PaymentMethodInput } from '../modules/payments/provider.ts';
@@ -85,6 +85,9 @@ export interface PagePayment {
 /** Where Stripe's browser library is loaded from (the page's Content-Security-Policy allows Stripe's hosts when Stripe is configured). */
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
+/** The shopper's shipping choices, as the form posts them (the shipping service's type). */
+export type { ShippingChoice };
+
 /** The form fields of the shipping choices, as written on the checkout before paying (readShippingChoice reads them back). */
 export function shippingChoiceFields(fields: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -93,15 +96,6 @@ export function shippingChoiceFields(fields: Record<string, string | undefined>)
     if (value !== undefined) out[name] = value.slice(0, 20);
   }
   return out;
-}
-
-/** The shopper's shipping choices, as the form posts them. */
-export interface ShippingChoice {
-  service: ParcelService;
-  /** Freight: a truck with a liftgate. */
-  liftgate: boolean;
-  /** Freight: delivery to a home. */
-  residential: boolean;
 }
 
 /**
@@ -147,39 +141,6 @@ export function quoteErrorFields(code: ShippingErrorCode, savedAddress: boolean)
 interface Destination {
   address: OrderAddress;
   saved: boolean;
-}
-
-/**
- * Quotes a checkout's lines to an address with purpose 'order': the cart's discount, a
- * free-shipping code, and the shopper's service and freight choices. The lines' prices are the
- * cart's (read in the same transaction when placing).
- */
-export async function quoteCheckout(
-  db: Db,
-  shipping: ShippingService,
-  lines: readonly LineDetail[],
-  price: CartPrice,
-  address: OrderAddress,
-  choice: ShippingChoice,
-): Promise<ShippingResult<ShippingQuote>> {
-  const quoteLines: QuoteLine[] = (await quoteLinesOf(db, lines.map((l) => ({ inventoryLevelId: l.inventoryLevelId, quantity: l.quantity }))))
-    .map((q, i) => ({ ...q, unitCents: lines[i]!.unitCents }));
-  // the form marks the state optional: a US address without one is read as its ZIP's state (a
-  // state that is given is still checked against the ZIP)
-  const zip3 = /^\s*(\d{3})/.exec(address.zip)?.[1];
-  const state = address.stateCode ?? (address.countryCode === 'US' && zip3 ? shipping.tables.zip3States.get(zip3) ?? null : null);
-  return shipping.quote(
-    quoteLines,
-    { zip: address.zip, state, country: address.countryCode, address1: address.address1, address2: address.address2, phone: address.phone },
-    {
-      purpose: 'order',
-      service: choice.service,
-      liftgate: choice.liftgate,
-      residential: choice.residential,
-      discountCents: price.discountCents,
-      freeShipping: price.applied.some((r) => r.kind === 'free_shipping'),
-    },
-  );
 }
 
 // The Luhn check and the brand of a card number: the server's one (account/cards.ts), shared
@@ -633,7 +594,7 @@ export async function checkoutFormPage(
   // where the order goes, when the page knows: a saved address, or a new one typed in full
   const choice = readShippingChoice(fields);
   const destination = shipping ? await formDestination(db, owner, fields, addresses) : null;
-  const quote = shipping && destination ? await quoteCheckout(db, shipping, lines, price, destination.address, choice) : null;
+  const quote = shipping && destination ? await shipping.quoteCheckout(db, lines, price, destination.address, choice) : null;
   const codes = price.applied.map((r) => r.code);
   // the quote's rows (with sales tax) once the address is known; before, the cart's own rows
   // (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page
@@ -877,7 +838,7 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
       const choice = readShippingChoice(fields);
       const lines = await lineDetails(db, checkoutId);
       if (lines.length === 0) throw new HttpError(422, ORDER_ERRORS.emptyCart);
-      const quoted = await quoteCheckout(db, shipping, lines, await priceCheckout(db, checkoutId, lines), input.address, choice);
+      const quoted = await shipping.quoteCheckout(db, lines, await priceCheckout(db, checkoutId, lines), input.address, choice);
       const saved = fields.addressId !== undefined && fields.addressId !== 'new';
       if (!quoted.ok) throw new FormError(422, quoted.error.message, quoteErrorFields(quoted.error.code, saved));
       // everything the order is placed from is on the checkout before any money moves: the

@@ -22,7 +22,7 @@ import { savedCards } from '../account/repository.ts';
 import type { PlaceOrderFromCheckout, RecordedPayment } from '../modules/payments/service.ts';
 import type { ShippingService } from '../modules/shipping/service.ts';
 import { CURRENCY_CODE, storedCheckoutDetails } from './checkouts.ts';
-import { FormError, quoteCheckout, quoteErrorFields, readShippingChoice, storeNameOf } from './checkout-page.ts';
+import { FormError, quoteErrorFields, readShippingChoice, storeNameOf } from './checkout-page.ts';
 import { orderConfirmationMail, ORDER_MAIL_KIND } from './order-mail.ts';
 import { orderIdOfCheckout, placeOrder, type OrderAddress, type OrderPayment } from './orders.ts';
 
@@ -75,7 +75,7 @@ export function createPlaceOrderFromCheckout(deps: PaidCheckoutDeps): PlaceOrder
       address,
       payment: orderPayment,
       quote: async (tx, lines, price) => {
-        const result = await quoteCheckout(tx, shipping, lines, price, address, choice);
+        const result = await shipping.quoteCheckout(tx, lines, price, address, choice);
         if (!result.ok) throw new FormError(422, result.error.message, quoteErrorFields(result.error.code, false));
         // the money taken must be this total, to the cent: a cart changed after paying is not placed
         if (result.value.totals.totalCents !== payment.amountCents || payment.currency.toUpperCase() !== CURRENCY_CODE) {

@@ -25,8 +25,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import {
-  buildShippingTables, quoteShipment,
-  type CsvRows, type HazardGroup, type ProductNotice, type QuoteLine, type QuoteOptions, type ShipClass, type ShippingDestination,
+  buildShippingTables, QuoteMemo,
+  type CsvRows, type ParcelService, type HazardGroup, type ProductNotice, type QuoteLine, type QuoteOptions, type ShipClass, type ShippingDestination,
   type ShippingProfile, type ShippingQuote, type ShippingResult, type ShippingStore, type ShippingTableFiles, type ShippingTables, type TableProblem,
 } from '../../../domain/shipping/index.ts';
 import type { CartPrice } from '../../../domain/cart-pricing.ts';
@@ -190,14 +190,17 @@ export class UnknownLevelError extends Error {
   }
 }
 
+/** Reads the ship rows of inventory levels (the repository's `shipLevels`, or the service's remembered rows). */
+export type ShipRowReader = (db: Db, ids: readonly number[]) => Promise<readonly ShipLevelRow[]>;
+
 /**
  * The quote lines of cart lines (duplicates merged), in the order given.
  * @throws UnknownLevelError for an inventory level that does not exist
  */
-export async function quoteLinesOf(db: Db, lines: readonly LevelLine[]): Promise<QuoteLine[]> {
+export async function quoteLinesOf(db: Db, lines: readonly LevelLine[], read: ShipRowReader = shipLevels): Promise<QuoteLine[]> {
   const merged = new Map<number, number>();
   for (const l of lines) merged.set(l.inventoryLevelId, (merged.get(l.inventoryLevelId) ?? 0) + l.quantity);
-  const rows = new Map((await shipLevels(db, [...merged.keys()])).map((r) => [r.level_id, r]));
+  const rows = new Map((await read(db, [...merged.keys()])).map((r) => [r.level_id, r]));
   const out: QuoteLine[] = [];
   for (const [id, quantity] of merged) {
     const row = rows.get(id);
@@ -229,27 +232,113 @@ export function cartQuoteOptions(price: Pick<CartPrice, 'discountCents' | 'appli
  * The quote lines of a cart's lines: each level's ship profile and notices at the cart's price.
  * @throws UnknownLevelError for an inventory level that no longer exists
  */
-export async function cartQuoteLines(db: Db, lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[]): Promise<QuoteLine[]> {
+export async function cartQuoteLines(
+  db: Db,
+  lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+  read: ShipRowReader = shipLevels,
+): Promise<QuoteLine[]> {
   const unit = new Map(lines.map((l) => [l.inventoryLevelId, l.unitCents]));
-  return (await quoteLinesOf(db, lines)).map((q) => ({ ...q, unitCents: unit.get(Number(q.id)) ?? q.unitCents }));
+  return (await quoteLinesOf(db, lines, read)).map((q) => ({ ...q, unitCents: unit.get(Number(q.id)) ?? q.unitCents }));
 }
 
+/** The shopper's shipping choices at checkout: the parcel service and freight's two options. */
+export interface ShippingChoice {
+  service: ParcelService;
+  /** Freight: a truck with a liftgate. */
+  liftgate: boolean;
+  /** Freight: delivery to a home. */
+  residential: boolean;
+}
+
+/** An order's shipping address, as the checkout and the placed order keep it. */
+export interface CheckoutAddress {
+  zip: string;
+  stateCode: string | null;
+  countryCode: string;
+  address1: string;
+  address2: string | null;
+  phone: string | null;
+}
+
+/** Inventory levels whose ship rows a service remembers. @default 5000 */
+export const SHIP_ROWS_KEPT = 5000;
+
 /**
- * The shipping service of a running store: its tables and clock.
+ * The shipping service of a running store: its tables and clock. A page shown again neither
+ * reads nor quotes again:
+ * - every quote goes through {@link ShippingService.quote}, which remembers its last answers
+ *   (domain QuoteMemo: the same lines, destination and options in the same clock window give
+ *   the same quote);
+ * - the ship rows of inventory levels (profile, notices, price) are remembered until a catalogue
+ *   change names their product: the app calls {@link ShippingService.forget} from
+ *   `app.catalogue.reindex` and from the other processes' changes, with the page cache and the
+ *   search index.
  * @example
  * const shipping = new ShippingService(shippingTables());
  * const result = await shipping.estimate(db, [{ inventoryLevelId: 7, quantity: 2 }], { zip: '92101' });
  */
 export class ShippingService {
+  /** The remembered quotes (hits and misses for tests and benchmarks). */
+  readonly memo: QuoteMemo;
+  /** Remembered ship rows by inventory level id (most recently used last). */
+  private readonly rows = new Map<number, ShipLevelRow>();
+  /** Counts the changes forgotten, so a read that started before one is not remembered. */
+  private generation = 0;
+  /** The ship-row reader of the service's quotes: {@link ShippingService.shipRows}. */
+  private readonly read: ShipRowReader = (db, ids) => this.shipRows(db, ids);
+
   constructor(
     readonly tables: ShippingTables,
     /** The server's clock (tests pin it). */
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.memo = new QuoteMemo(tables);
+  }
+
+  /**
+   * The ship rows of inventory levels: the remembered ones, the others read from `db` (and
+   * remembered unless a change was forgotten meanwhile). Unknown ids are absent.
+   */
+  async shipRows(db: Db, ids: readonly number[]): Promise<ShipLevelRow[]> {
+    const out: ShipLevelRow[] = [];
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = this.rows.get(id);
+      if (row) out.push(row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const generation = this.generation;
+    const read = await shipLevels(db, missing);
+    if (generation === this.generation) {
+      for (const row of read) {
+        if (this.rows.size >= SHIP_ROWS_KEPT) this.rows.delete(this.rows.keys().next().value as number);
+        this.rows.set(row.level_id, row);
+      }
+    }
+    return [...out, ...read];
+  }
+
+  /**
+   * Forgets the ship rows of products a catalogue write changed ('all': every product), and the
+   * quotes made of them. Called after the write has committed.
+   * @example
+   * shipping.forget([42]); // after product 42's ship profile was edited
+   */
+  forget(productIds: readonly number[] | 'all'): void {
+    this.generation += 1;
+    if (productIds === 'all') {
+      this.rows.clear();
+    } else if (productIds.length > 0) {
+      const changed = new Set(productIds);
+      for (const [id, row] of this.rows) if (changed.has(row.product_id)) this.rows.delete(id);
+    }
+    // a quote remembers the lines it was given, not where they came from: a new profile is a new key anyway
+  }
 
   /** Quotes quote lines at the server's clock. */
   quote(lines: readonly QuoteLine[], destination: ShippingDestination, options: QuoteOptions = {}): ShippingResult<ShippingQuote> {
-    return quoteShipment(lines, destination, this.now(), this.tables, options);
+    return this.memo.quote(lines, destination, this.now(), options);
   }
 
   /**
@@ -257,7 +346,54 @@ export class ShippingService {
    * @throws UnknownLevelError for an inventory level that does not exist
    */
   async estimate(db: Db, lines: readonly LevelLine[], destination: ShippingDestination, options: Omit<QuoteOptions, 'purpose'> = {}): Promise<ShippingResult<ShippingQuote>> {
-    return this.quote(await quoteLinesOf(db, lines), destination, { ...options, purpose: 'estimate' });
+    return this.quote(await quoteLinesOf(db, lines, this.read), destination, { ...options, purpose: 'estimate' });
+  }
+
+  /**
+   * The quote of a cart's lines (at the cart's prices) with its discount and free-shipping codes:
+   * the one path of the cart's estimate, the hosted checkout and the placed order.
+   * @throws UnknownLevelError for an inventory level that no longer exists
+   * @example
+   * await shipping.quoteCart(db, lines, await priceCheckout(db, id, lines), { zip: '92101' }, { purpose: 'estimate' });
+   */
+  async quoteCart(
+    db: Db,
+    lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+    price: Pick<CartPrice, 'discountCents' | 'applied'>,
+    destination: ShippingDestination,
+    options: Omit<QuoteOptions, 'discountCents' | 'freeShipping'> = {},
+  ): Promise<ShippingResult<ShippingQuote>> {
+    return this.quote(await cartQuoteLines(db, lines, this.read), destination, { ...options, ...cartQuoteOptions(price) });
+  }
+
+  /**
+   * The destination of an order address. The checkout's form marks the state optional: a US
+   * address without one is read as its ZIP's state (a state that is given is still checked
+   * against the ZIP by the quote).
+   * @example
+   * shipping.addressDestination({ zip: '92101', stateCode: null, countryCode: 'US', address1: '1 Harbor Dr', address2: null, phone: null }).state; // 'CA'
+   */
+  addressDestination(address: CheckoutAddress): ShippingDestination {
+    const zip3 = /^\s*(\d{3})/.exec(address.zip)?.[1];
+    const state = address.stateCode ?? (address.countryCode === 'US' && zip3 ? this.tables.zip3States.get(zip3) ?? null : null);
+    return { zip: address.zip, state, country: address.countryCode, address1: address.address1, address2: address.address2, phone: address.phone };
+  }
+
+  /**
+   * The order quote of a cart to an address with the shopper's choices (purpose 'order'): what
+   * the hosted checkout shows and charges, and what placing the paid order checks and stores.
+   * @throws UnknownLevelError for an inventory level that no longer exists
+   */
+  async quoteCheckout(
+    db: Db,
+    lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+    price: Pick<CartPrice, 'discountCents' | 'applied'>,
+    address: CheckoutAddress,
+    choice: ShippingChoice,
+  ): Promise<ShippingResult<ShippingQuote>> {
+    return await this.quoteCart(db, lines, price, this.addressDestination(address), {
+      purpose: 'order', service: choice.service, liftgate: choice.liftgate, residential: choice.residential,
+    });
   }
 
   /**
@@ -279,7 +415,7 @@ export class ShippingService {
     if (row?.status !== 'open') throw new UnknownCheckoutError();
     const lines = await lineDetails(db, checkoutId);
     const price = await priceCheckout(db, checkoutId, lines);
-    return this.quote(await cartQuoteLines(db, lines), destination, { ...options, ...cartQuoteOptions(price), purpose: 'estimate' });
+    return await this.quoteCart(db, lines, price, destination, { ...options, purpose: 'estimate' });
   }
 }
 
