@@ -15,6 +15,7 @@ import fastifySwagger from '@fastify/swagger';
 import { accountsPlugin } from './auth/plugin.ts';
 import { sessionPlugin } from './auth/session.ts';
 import { commerceRoutes } from './commerce/routes.ts';
+import { shippingAdminRoutes } from './modules/shipping/admin-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -426,6 +427,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
+  // operators' ship profiles and product notices (modules/shipping), announced the same way
+  await app.register(shippingAdminRoutes, { db, operators });
   // operators' catalogue imports (run beside the store) and streamed exports
   await app.register(importRoutes, { db, dataDir, operators });
   // product feeds (Google Merchant Center TSV, JSON Lines), regenerated after catalogue changes

@@ -50,3 +50,61 @@ export async function shipLevels(db: Db, ids: readonly number[]): Promise<ShipLe
   }
   return out;
 }
+
+/** A product's ship facts as operators edit them: its title, weight and notices. */
+export interface ShipProductRow {
+  id: number;
+  title: string;
+  weight: number | null;
+  notices_json: string | null;
+}
+
+/** A variant's ship profile columns (migration 018). */
+export interface ShipVariantRow {
+  id: number;
+  title: string;
+  sku: string | null;
+  ship_class: string;
+  weight_lb: number | null;
+  length_in: number | null;
+  width_in: number | null;
+  height_in: number | null;
+  freight_class: number | null;
+  hazard_group: string | null;
+  handling_days: number;
+  taxable: number;
+}
+
+/**
+ * A product and its variants' ship profiles, or null for an unknown product.
+ * @example
+ * const found = await productShipRows(db, 42);
+ */
+export async function productShipRows(db: Db, productId: number): Promise<{ product: ShipProductRow; variants: ShipVariantRow[] } | null> {
+  const product = await db.get<ShipProductRow>('SELECT id, title, weight, notices_json FROM products WHERE id = ?', [productId]);
+  if (!product) return null;
+  const variants = await db.all<ShipVariantRow>(
+    `SELECT id, title, sku, ship_class, weight_lb, length_in, width_in, height_in, freight_class, hazard_group, handling_days, taxable
+     FROM variants WHERE product_id = ? ORDER BY position, id`,
+    [productId],
+  );
+  return { product, variants };
+}
+
+/** The ship profile columns of one variant, as written. */
+export type ShipVariantWrite = Omit<ShipVariantRow, 'title' | 'sku'>;
+
+/**
+ * Writes variants' ship profiles and the product's notices (call it in the operator's
+ * transaction; the variants must be the product's).
+ */
+export async function writeProductShipping(tx: Db, productId: number, variants: readonly ShipVariantWrite[], noticesJson: string | null): Promise<void> {
+  for (const v of variants) {
+    await tx.run(
+      `UPDATE variants SET ship_class = ?, weight_lb = ?, length_in = ?, width_in = ?, height_in = ?, freight_class = ?, hazard_group = ?,
+         handling_days = ?, taxable = ? WHERE id = ? AND product_id = ?`,
+      [v.ship_class, v.weight_lb, v.length_in, v.width_in, v.height_in, v.freight_class, v.hazard_group, v.handling_days, v.taxable, v.id, productId],
+    );
+  }
+  await tx.run('UPDATE products SET notices_json = ? WHERE id = ?', [noticesJson, productId]);
+}
