@@ -1,13 +1,21 @@
 /**
  * The hosted add-card page the wallet opens in its 600x400 popup
- * (`_links.addPaymentMethod.href`): `GET /wallet/add-card?token=` shows a form (name, card
- * number, expiry, security code, billing address chosen from the account's saved addresses) and
- * `POST /wallet/add-card` saves the card in test mode.
+ * (`_links.addPaymentMethod.href`): `GET /wallet/add-card?token=` shows a form (name, card,
+ * billing address chosen from the account's saved addresses) and `POST /wallet/add-card` saves
+ * the card.
  *
- * Only a processor token (`tok_test_...`), the brand, last4, expiry, the name on the card and a
- * copy of the billing address are stored; never the number or the security code. They are not
- * logged either: Fastify logs no bodies, this page never echoes them back, and its errors name
- * the field, not the value.
+ * - With the embedded test provider (the default), the form takes a typed test card (number,
+ *   expiry, security code) and keeps a processor token (`tok_test_...`) for it.
+ * - With Stripe (PAYMENT_PROVIDER=stripe), the card is typed in Stripe's Payment Element (its own
+ *   frame: the card never reaches this server), which makes a PaymentMethod; the page posts its
+ *   id and the payments module's wallet saves it on the shopper's Stripe Customer through a
+ *   SetupIntent (3-D Secure in this page when the bank asks, then posted back with the
+ *   SetupIntent's id). The row is written only once Stripe says the card is the customer's.
+ *
+ * Only the provider's id of the card (a token, or Stripe's pm_...), the brand, last4, expiry, the
+ * name on the card and a copy of the billing address are stored; never the number or the security
+ * code. They are not logged either: Fastify logs no bodies, this page never echoes them back, and
+ * its errors name the field, not the value.
  *
  * The page needs both the session cookie of the signed-in customer and the signed token of the
  * link (it expires after an hour), and the form post passes the same-origin check; a form post
@@ -23,6 +31,9 @@ import { scriptNonce } from '../security/headers.ts';
 import { parseStrictNumber } from '../security/numbers.ts';
 import { insertCard, listAddresses } from './repository.ts';
 import { cardBrand, cardDigits, expiryValid, luhnValid } from '../../domain/payment-card.ts';
+import { customerEmail } from '../repositories/customers.ts';
+import { PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError } from '../modules/payments/provider.ts';
+import type { SaveCardOutcome, WalletService } from '../modules/payments/wallet.ts';
 
 /** Messages of the page. */
 export const ADD_CARD_MESSAGES = {
@@ -32,10 +43,20 @@ export const ADD_CARD_MESSAGES = {
   cvc: 'The security code is not valid.',
   address: 'Please choose a billing address.',
   saved: 'Your card was saved. You can close this window.',
+  card: 'Enter your card details.',
+  unavailable: 'We could not reach our payment provider, so your card was not saved. Please try again.',
+  refused: 'Your card could not be saved. Please try again or use another card.',
 } as const;
+
+/** Where Stripe's browser library is loaded from (the CSP allows Stripe's hosts when Stripe takes the payments). */
+const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
 interface FormFields {
   token?: string;
+  /** Stripe: the PaymentMethod the Payment Element made. */
+  paymentMethod?: string;
+  /** Stripe: the SetupIntent the shopper authenticated (3-D Secure). */
+  setupIntent?: string;
   name?: string;
   number?: string;
   expMonth?: string;
@@ -67,6 +88,81 @@ ${addresses.length === 0 ? '<p class="error">Add a mailing address to your accou
 <button type="submit">Save card</button></form>`);
 }
 
+/** Data for a page's script, in a block no browser runs (`<` escaped so no text can end it). */
+function scriptData(id: string, data: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The Stripe form: the name, Stripe's Payment Element (cards only), the billing address, and
+ * the script that makes the PaymentMethod on submit and then posts the form with its id.
+ */
+function stripeForm(token: string, addresses: { id: number; label: string }[], publishableKey: string, nonce: string, error?: string, name = ''): string {
+  const options = addresses.map((a) => `<option value="${a.id}">${escapeHtml(a.label)}</option>`).join('');
+  return html('Add a card', `<h1>Add a card</h1>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form id="add-card" method="post" action="/wallet/add-card" autocomplete="off">
+<input type="hidden" name="token" value="${escapeHtml(token)}"><input type="hidden" name="paymentMethod" value="">
+<label>Name on card <input name="name" maxlength="100" value="${escapeHtml(name)}" autocomplete="cc-name"></label>
+<div id="payment-element"></div>
+<label>Billing address <select name="mailingAddressId" required>${options}</select></label>
+${addresses.length === 0 ? '<p class="error">Add a mailing address to your account first.</p>' : ''}
+<p class="error" id="card-errors" role="alert"></p>
+<p>Your card details are entered in Stripe's secure form and never reach our server.</p>
+<button type="submit">Save card</button></form>
+${scriptData('stripe-data', { publishableKey })}<script src="${STRIPE_JS_URL}"></script>
+<script nonce="${escapeHtml(nonce)}">(() => {
+const data = JSON.parse(document.getElementById('stripe-data').textContent);
+const form = document.getElementById('add-card');
+const errors = document.getElementById('card-errors');
+const stripe = Stripe(data.publishableKey);
+const elements = stripe.elements({ mode: 'setup', currency: 'usd', paymentMethodTypes: ['card'], paymentMethodCreation: 'manual' });
+elements.create('payment').mount('#payment-element');
+let busy = false;
+form.addEventListener('submit', async (event) => {
+  if (form.elements.paymentMethod.value !== '') return;
+  event.preventDefault();
+  if (busy) return;
+  busy = true;
+  errors.textContent = '';
+  const submitted = await elements.submit();
+  const name = form.elements.name.value.trim();
+  const created = submitted.error ? submitted : await stripe.createPaymentMethod({ elements, params: name ? { billing_details: { name } } : {} });
+  if (created.error) { errors.textContent = created.error.message; busy = false; return; }
+  form.elements.paymentMethod.value = created.paymentMethod.id;
+  form.submit();
+});
+})();</script>`);
+}
+
+/**
+ * The 3-D Secure step of saving a card with Stripe: stripe.js shows the bank's check with the
+ * SetupIntent's client secret, then the page posts the SetupIntent's id back (with the name and
+ * billing address chosen), where the card is saved once Stripe says it succeeded.
+ */
+function stripeActionPage(
+  fields: { token: string; name: string; mailingAddressId: string },
+  outcome: Extract<SaveCardOutcome, { kind: 'requires_action' }>,
+  publishableKey: string,
+  nonce: string,
+): string {
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+  return html('Confirm your card', `<h1>Confirm your card</h1><p>Your bank asks you to confirm this card. Follow the steps in the window that opens.</p>
+<p class="error" id="card-errors" role="alert"></p>
+<form id="confirmed" method="post" action="/wallet/add-card">${hidden('token', fields.token)}${hidden('setupIntent', outcome.setupId)}${hidden('name', fields.name)}${hidden('mailingAddressId', fields.mailingAddressId)}
+<button type="submit">Continue</button></form>
+${outcome.nextActionUrl && !outcome.clientSecret ? `<p><a href="${escapeHtml(outcome.nextActionUrl)}" target="_blank" rel="noopener">Confirm with your bank</a>, then continue.</p>` : ''}
+${scriptData('stripe-action', { publishableKey, clientSecret: outcome.clientSecret })}<script src="${STRIPE_JS_URL}"></script>
+<script nonce="${escapeHtml(nonce)}">(() => {
+const data = JSON.parse(document.getElementById('stripe-action').textContent);
+if (!data.clientSecret) return;
+Stripe(data.publishableKey).handleNextAction({ clientSecret: data.clientSecret }).then((result) => {
+  if (result.error) document.getElementById('card-errors').textContent = result.error.message;
+  document.getElementById('confirmed').submit();
+});
+})();</script>`);
+}
+
 /** Plugin serving the page. */
 export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = async (app, { services: s }) => {
   const { db } = s;
@@ -84,11 +180,20 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
 
   const page = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 
+  /** The payments module's wallet when Stripe takes the payments (read per request: the payments module is registered after this plugin). */
+  const stripeWallet = (): (WalletService & { provider: { publishableKey: string } }) | null => {
+    if (!app.hasDecorator('payments')) return null;
+    const wallet = app.payments.wallet;
+    return wallet.provider.name === 'stripe' && wallet.provider.publishableKey ? (wallet as WalletService & { provider: { publishableKey: string } }) : null;
+  };
+
   app.get<{ Querystring: { token?: string } }>('/wallet/add-card', {
     schema: { hide: true, querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 200 } } } },
   }, async (req, reply) => {
     const customerId = customerFor(req, req.query.token);
     if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
+    const stripe = stripeWallet();
+    if (stripe) return page(reply, 200, stripeForm(req.query.token ?? '', await addressOptions(customerId), stripe.provider.publishableKey, scriptNonce(reply)));
     return page(reply, 200, form(req.query.token ?? '', await addressOptions(customerId)));
   });
 
@@ -103,6 +208,8 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
     if (customerId === null) return page(reply, 403, html('Add a card', `<p class="error">${ADD_CARD_MESSAGES.expired}</p>`));
     const token = str(b.token);
     const name = str(b.name).trim().slice(0, 100);
+    const stripe = stripeWallet();
+    if (stripe) return await saveStripeCard(req, reply, stripe, customerId, b);
     const again = async (error: string) => page(reply, 400, form(token, await addressOptions(customerId), error, name));
     const digits = cardDigits(str(b.number).slice(0, 40));
     if (!digits || !luhnValid(digits)) return await again(ADD_CARD_MESSAGES.number);
@@ -125,8 +232,67 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
       },
       createdAt: new Date(s.now()).toISOString(),
     });
-    return page(reply, 200, html('Card saved', `<p role="status">${ADD_CARD_MESSAGES.saved}</p><script nonce="${scriptNonce(reply)}">setTimeout(function(){window.close()},800)</script>`));
+    return savedPage(reply);
   });
+
+  const savedPage = (reply: FastifyReply) =>
+    page(reply, 200, html('Card saved', `<p role="status">${ADD_CARD_MESSAGES.saved}</p><script nonce="${scriptNonce(reply)}">setTimeout(function(){window.close()},800)</script>`));
+
+  /**
+   * The Stripe form posted: everything of ours checked first (the link, the billing address, the
+   * PaymentMethod's form), then the wallet saves the card at Stripe, and only then is its row
+   * written. A refusal, a fault or an unknown outcome writes nothing and shows the form again.
+   */
+  const saveStripeCard = async (req: FastifyRequest, reply: FastifyReply, wallet: WalletService & { provider: { publishableKey: string } }, customerId: number, b: FormFields) => {
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const token = str(b.token);
+    const name = str(b.name).trim().slice(0, 100);
+    const again = async (code: number, error: string) => page(reply, code, stripeForm(token, await addressOptions(customerId), wallet.provider.publishableKey, scriptNonce(reply), error, name));
+    const addressId = parseStrictNumber(str(b.mailingAddressId), { integer: true, min: 1 }) ?? Number.NaN;
+    const address = Number.isSafeInteger(addressId) ? (await listAddresses(db, customerId)).find((a) => a.id === addressId) : undefined;
+    if (!address) return await again(400, ADD_CARD_MESSAGES.address);
+    const setupId = str(b.setupIntent);
+    const methodId = str(b.paymentMethod);
+    if (setupId === '' && !/^pm_[A-Za-z0-9_]{1,250}$/.test(methodId)) return await again(400, ADD_CARD_MESSAGES.card);
+    if (setupId !== '' && !/^seti_[A-Za-z0-9_]{1,250}$/.test(setupId)) return await again(400, ADD_CARD_MESSAGES.refused);
+    let outcome: SaveCardOutcome;
+    try {
+      if (setupId !== '') {
+        // back from the bank's check: Stripe's state of the setup decides
+        const resumed = await wallet.resumeSetup(customerId, setupId);
+        if (!resumed) return await again(400, ADD_CARD_MESSAGES.refused);
+        if (resumed.kind === 'failed') return await again(402, resumed.message);
+        if (resumed.kind === 'pending') throw new PaymentUnavailableError('the card setup has no outcome yet');
+        outcome = resumed;
+      } else {
+        outcome = await wallet.saveCard({ customerRef: customerId, email: (await customerEmail(db, customerId)) ?? '', methodId });
+      }
+    } catch (err) {
+      if (err instanceof PaymentDeclinedError) return await again(402, err.message);
+      if (err instanceof PaymentUnavailableError) {
+        reply.header('retry-after', '5');
+        return await again(503, ADD_CARD_MESSAGES.unavailable);
+      }
+      if (err instanceof PaymentRequestError) {
+        req.log.warn({ code: err.code, reason: err.message }, 'wallet: the provider refused saving a card');
+        return await again(400, ADD_CARD_MESSAGES.refused);
+      }
+      throw err;
+    }
+    if (outcome.kind === 'requires_action') {
+      return page(reply, 200, stripeActionPage({ token, name, mailingAddressId: String(address.id) }, outcome, wallet.provider.publishableKey, scriptNonce(reply)));
+    }
+    const { card } = outcome;
+    await insertCard(db, customerId, {
+      processorToken: card.id, provider: outcome.provider, brand: card.brand, expMonth: card.expMonth, expYear: card.expYear, last4: card.last4, name: name === '' ? null : name,
+      billing: {
+        line1: address.address1, line2: address.address2, city: address.city, state: address.State?.stateCode ?? null,
+        postalCode: address.zip, country: address.Country?.countryCode ?? '',
+      },
+      createdAt: new Date(s.now()).toISOString(),
+    });
+    return savedPage(reply);
+  };
 };
 
 /**

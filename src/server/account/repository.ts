@@ -260,10 +260,25 @@ export async function addressRows(db: Db, customerId: number): Promise<Omit<Addr
 
 // ------------------------------------------------------------ wallet writes
 
-/** Whether a payment method is one of the customer's and a gift card; undefined when it is not theirs. */
-export async function paymentMethodKind(db: Db, customerId: number, id: number): Promise<{ isGiftCard: boolean } | undefined> {
-  const row = await db.get<{ is_gift_card: number }>('SELECT is_gift_card FROM payment_methods WHERE id = ? AND customer_id = ?', [id, customerId]);
-  return row ? { isGiftCard: row.is_gift_card === 1 } : undefined;
+/**
+ * Whether a payment method is one of the customer's and a gift card, with the provider holding
+ * it and its id there (never sent to the browser); undefined when it is not theirs.
+ */
+export async function paymentMethodKind(db: Db, customerId: number, id: number): Promise<{ isGiftCard: boolean; provider: string; token: string } | undefined> {
+  const row = await db.get<{ is_gift_card: number; provider: string; processor_token: string }>(
+    'SELECT is_gift_card, provider, processor_token FROM payment_methods WHERE id = ? AND customer_id = ?',
+    [id, customerId],
+  );
+  return row ? { isGiftCard: row.is_gift_card === 1, provider: row.provider, token: row.processor_token } : undefined;
+}
+
+/**
+ * Counts one more detachment of a saved card at its provider (committed before it is sent: each
+ * try has its own idempotency key) and answers the try's number.
+ */
+export async function nextDetachTry(db: Db, customerId: number, id: number): Promise<number> {
+  const row = await db.get<{ n: number }>('UPDATE payment_methods SET detach_tries = detach_tries + 1 WHERE id = ? AND customer_id = ? RETURNING detach_tries AS n', [id, customerId]);
+  return Number(row?.n ?? 0);
 }
 
 /** Deletes one of the customer's payment methods. */
@@ -282,7 +297,10 @@ export async function setBillingAddress(db: Db, customerId: number, id: number, 
 
 /** A card to save (the hosted add-card page): never the number, only the processor's token and what a receipt shows. */
 export interface NewCard {
+  /** The provider's id of the card: a test token (tok_test_...), or Stripe's PaymentMethod (pm_...). */
   processorToken: string;
+  /** The provider holding it. @default 'test' */
+  provider?: 'test' | 'stripe';
   brand: string;
   expMonth: number;
   expYear: number;
@@ -292,12 +310,16 @@ export interface NewCard {
   createdAt: string;
 }
 
-/** Saves a card to a customer's wallet. */
+/**
+ * Saves a card to a customer's wallet, once: the same provider card saved again (the form posted
+ * twice, or again after the process died past the provider's answer) changes nothing.
+ */
 export async function insertCard(db: Db, customerId: number, c: NewCard): Promise<void> {
   await db.run(
-    `INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, name, billing_line1, billing_line2, billing_city,
-     billing_state, billing_postal_code, billing_country, is_gift_card, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-    [customerId, c.processorToken, c.brand, c.expMonth, c.expYear, c.last4, c.name, c.billing.line1, c.billing.line2, c.billing.city,
+    `INSERT INTO payment_methods (customer_id, processor_token, provider, brand, exp_month, exp_year, last4, name, billing_line1, billing_line2, billing_city,
+     billing_state, billing_postal_code, billing_country, is_gift_card, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+     ON CONFLICT (processor_token) DO NOTHING`,
+    [customerId, c.processorToken, c.provider ?? 'test', c.brand, c.expMonth, c.expYear, c.last4, c.name, c.billing.line1, c.billing.line2, c.billing.city,
       c.billing.state, c.billing.postalCode, c.billing.country, c.createdAt],
   );
 }
@@ -312,10 +334,10 @@ export interface SavedCardRow {
   exp_year: number;
 }
 
-/** A customer's saved cards (gift cards left out), oldest first. */
-export async function savedCards(db: Db, customerId: number): Promise<SavedCardRow[]> {
+/** A customer's saved cards (gift cards left out), oldest first; with `provider`, only the cards that provider holds. */
+export async function savedCards(db: Db, customerId: number, provider?: 'test' | 'stripe'): Promise<SavedCardRow[]> {
   return await db.all<SavedCardRow>(
-    'SELECT id, processor_token, brand, last4, exp_month, exp_year FROM payment_methods WHERE customer_id = ? AND is_gift_card = 0 ORDER BY id',
-    [customerId],
+    `SELECT id, processor_token, brand, last4, exp_month, exp_year FROM payment_methods WHERE customer_id = ? AND is_gift_card = 0${provider ? ' AND provider = ?' : ''} ORDER BY id`,
+    provider ? [customerId, provider] : [customerId],
   );
 }

@@ -10,7 +10,7 @@
  * | PUT /api/mailingAddresses/{id} {non-empty fields, countryCode, stateCode, makeDefault} | { mailingAddress } |
  * | DELETE /api/customer/{customerId}/mailingAddresses/{id} | { success } |
  * | GET /api/user/{id}/paymentMethods | { paymentMethods, _links: { addPaymentMethod: { href } } } |
- * | DELETE /api/user/{id}/paymentMethods/{paymentMethodId} | { success } (gift cards: 400) |
+ * | DELETE /api/user/{id}/paymentMethods/{paymentMethodId} | { success } (gift cards: 400; the payment provider unreachable: 503, nothing deleted) |
  * | PUT /api/user/{id}/paymentMethods/{paymentMethodId} {mailingAddressId, isGiftCard?} | { success } |
  * | GET /api/user/{id}/transactions[?displayableId] | { transactions } |
  * | GET /api/user/recoveryEmail | { recoveryEmail } |
@@ -51,6 +51,7 @@ import {
   type AccountServices,
 } from '../auth/services.ts';
 import { HttpError } from '../errors.ts';
+import { PaymentUnavailableError } from '../modules/payments/provider.ts';
 import { greeting } from '../email/outbox.ts';
 import { confirmRecoveryEmail, recoveryEmailOf, setRecoveryEmail } from '../repositories/customers.ts';
 import { confirmSubscription } from '../repositories/newsletter.ts';
@@ -68,6 +69,7 @@ import {
   listPaymentMethods,
   listTransactions,
   mailingAddressSchema,
+  nextDetachTry,
   paymentMethodKind,
   paymentMethodSchema,
   setBillingAddress,
@@ -91,6 +93,8 @@ export const UNKNOWN_COUNTRY = 'Please choose a country.';
 export const UNKNOWN_STATE = 'Please choose a state.';
 /** The answer to deleting a gift card. */
 export const GIFT_CARD_NOT_DELETABLE = 'Gift cards cannot be deleted.';
+/** The answer to deleting a card while its payment provider cannot be reached (503). */
+export const CARD_NOT_DELETED = 'We could not reach our payment provider, so the card was not deleted. Please try again.';
 /** The answer to an unknown billing address. */
 export const UNKNOWN_BILLING_ADDRESS = 'Please choose one of your saved addresses.';
 /** The answer to a recovery email equal to the sign-in email. */
@@ -268,13 +272,24 @@ export const accountRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
   });
 
   app.delete<{ Params: { id: number; paymentMethodId: number } }>('/api/user/:id/paymentMethods/:paymentMethodId', {
-    schema: { summary: 'Delete a saved card (gift cards refuse)', tags: TAGS, params: methodParams, response: { 200: success, ...errors } },
-  }, async (req) => {
+    schema: { summary: 'Delete a saved card, detached at its payment provider first (gift cards refuse)', tags: TAGS, params: methodParams, response: { 200: success, ...errors, 503: { $ref: 'Error#' } } },
+  }, async (req, reply) => {
     const customerId = requireSelf(req, req.params.id);
+    const method = await paymentMethodKind(db, customerId, req.params.paymentMethodId);
+    if (!method) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (method.isGiftCard) throw new HttpError(400, GIFT_CARD_NOT_DELETABLE);
+    // the card leaves its provider first (Stripe: detached from the shopper's Customer, never
+    // to be charged again), then the wallet: a provider that cannot be reached leaves both as they were
+    if (app.hasDecorator('payments') && (method.provider === 'test' || method.provider === 'stripe')) {
+      try {
+        const attempt = await nextDetachTry(db, customerId, req.params.paymentMethodId);
+        await app.payments.wallet.removeCard({ provider: method.provider, token: method.token, methodRef: req.params.paymentMethodId, attempt });
+      } catch (err) {
+        if (!(err instanceof PaymentUnavailableError)) throw err;
+        return await reply.code(503).header('retry-after', '5').send({ error: CARD_NOT_DELETED });
+      }
+    }
     await db.transaction(async (tx) => {
-      const method = await paymentMethodKind(tx, customerId, req.params.paymentMethodId);
-      if (!method) throw new HttpError(404, NOT_FOUND_MESSAGE);
-      if (method.isGiftCard) throw new HttpError(400, GIFT_CARD_NOT_DELETABLE);
       await deletePaymentMethod(tx, customerId, req.params.paymentMethodId);
     });
     return { success: true };

@@ -62,6 +62,8 @@ export interface ProviderPayment {
   nextActionUrl: string | null;
   /** The provider's words for the last failure (a decline), when `status` is failed. */
   failureMessage: string | null;
+  /** The provider's customer it was created for (a saved card's payment), or null. */
+  customerId: string | null;
   /** Our ids, carried as the payment's metadata: a webhook or a reconciliation finds its checkout. */
   checkoutId: string | null;
   paymentRef: number | null;
@@ -117,6 +119,43 @@ export interface WalletCard extends PaymentCard {
 }
 
 /**
+ * A card being saved on a customer at the provider for later payments (Stripe: a SetupIntent,
+ * which attaches its payment method to the customer when it succeeds).
+ */
+export interface CardSetup {
+  /** The provider's id (Stripe: seti_...; test: tset_...). */
+  id: string;
+  /**
+   * `succeeded`: the card is the customer's (attached); `requires_action`: the shopper must
+   * authenticate (3-D Secure) with `clientSecret`; `failed`: refused, nothing attached;
+   * `processing`: no outcome yet.
+   */
+  status: 'succeeded' | 'requires_action' | 'failed' | 'processing';
+  /** The provider's customer it saves the card on. */
+  customerId: string | null;
+  /** Our customer's id, from the setup's metadata. */
+  customerRef: number | null;
+  /** The card saved (or being saved). */
+  card: WalletCard | null;
+  /** For the browser's handling of 3-D Secure (Stripe only). */
+  clientSecret: string | null;
+  /** Where the shopper authenticates, when the provider gives a page for it. */
+  nextActionUrl: string | null;
+  /** The provider's words for a refusal, when `status` is failed. */
+  failureMessage: string | null;
+}
+
+/** What saving a card needs. */
+export interface SetupCardInput {
+  /** The provider's customer (created once per shopper, see the wallet service). */
+  customerId: string;
+  /** Our customer's id, carried as the setup's metadata. */
+  customerRef: number;
+  /** The provider's payment method made by its own form (Stripe: pm_... from the Payment Element). */
+  methodId: string;
+}
+
+/**
  * The port. Calls that change something take the idempotency key as their last argument: build
  * it with {@link paymentKeys}, from our own ids, never at random.
  */
@@ -149,8 +188,20 @@ export interface PaymentProvider {
   parseWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
   /** The wallet: a customer, and the cards saved on it (only their id, brand, last four and expiry are ours). */
   createCustomer(customerRef: number, email: string, key: string): Promise<{ id: string }>;
+  /**
+   * Saves a payment method on a customer for later payments, authenticating it with the card's
+   * bank when needed (Stripe: a SetupIntent created and confirmed at once, which attaches the
+   * payment method to the customer when it succeeds). A refusal throws {@link PaymentDeclinedError}.
+   */
+  setupCard(input: SetupCardInput, key: string): Promise<CardSetup>;
+  /** A card setup as the provider has it now (after 3-D Secure, or after a fault). */
+  retrieveSetup(setupId: string): Promise<CardSetup>;
+  /** A payment method, with the customer it is attached to (null when none). */
+  retrieveCard(methodId: string): Promise<{ card: WalletCard; customerId: string | null }>;
+  /** Attaches a payment method to a customer without a setup (no authentication: prefer {@link PaymentProvider.setupCard}). */
   attachCard(customerId: string, methodId: string, key: string): Promise<WalletCard>;
   listCards(customerId: string): Promise<WalletCard[]>;
+  /** Takes a payment method off its customer: it can never be charged again. */
   detachCard(methodId: string, key: string): Promise<void>;
 }
 
@@ -203,6 +254,7 @@ export class WebhookSignatureError extends Error {
  * paymentKeys.create(12); // 'payment:12:create'
  * paymentKeys.confirm(12, 2); // 'payment:12:confirm:2'
  * paymentKeys.refund(7); // 'refund:7'
+ * paymentKeys.setup(5, 'pm_1Q'); // 'wallet:5:setup:pm_1Q'
  */
 export const paymentKeys = {
   /** Creating the provider's payment of our payment row. */
@@ -213,7 +265,11 @@ export const paymentKeys = {
   void: (paymentRef: number) => `payment:${paymentRef}:void`,
   /** Our refund row's id: a refund retried is the same refund. */
   refund: (refundRef: number) => `refund:${refundRef}`,
-  customer: (customerRef: number) => `customer:${customerRef}`,
+  /** The n-th creation of our customer at the provider (a creation that failed is tried again under a new key). */
+  customer: (customerRef: number, attempt: number) => `customer:${customerRef}:${attempt}`,
+  /** Saving one payment method on our customer: the same save sent again is the same setup. */
+  setup: (customerRef: number, methodId: string) => `wallet:${customerRef}:setup:${methodId}`,
   attach: (customerId: string, methodId: string) => `wallet:${customerId}:attach:${methodId}`,
-  detach: (methodId: string) => `wallet:detach:${methodId}`,
+  /** The n-th detachment of a wallet card (our payment_methods row): detaching twice is harmless, and a 500 stored under one key is not answered again to the next try. */
+  detach: (methodRef: number, attempt: number) => `wallet:detach:${methodRef}:${attempt}`,
 } as const;

@@ -325,3 +325,39 @@ export async function orderPaymentRecords(db: Db, orderId: number): Promise<Orde
     };
   });
 }
+
+/** The shopper's customer at a provider (Stripe: cus_...), or undefined before their first saved card there. */
+export async function providerCustomerOf(db: Db, customerRef: number, provider: ProviderName): Promise<string | undefined> {
+  const row = await db.get<{ id: string | null }>('SELECT provider_customer_id AS id FROM payment_customers WHERE customer_id = ? AND provider = ?', [customerRef, provider]);
+  return row?.id ?? undefined;
+}
+
+/**
+ * Counts one more creation of the shopper's customer at a provider (committed before it is sent:
+ * each try has its own idempotency key) and answers the try's number, or the customer when one
+ * was recorded meanwhile.
+ */
+export async function nextCustomerTry(db: Db, customerRef: number, provider: ProviderName, at: string): Promise<{ attempt: number; providerCustomerId: string | null }> {
+  await db.run(
+    'INSERT INTO payment_customers (customer_id, provider, provider_customer_id, create_tries, created_at) VALUES (?, ?, NULL, 0, ?) ON CONFLICT (customer_id, provider) DO NOTHING',
+    [customerRef, provider, at],
+  );
+  const row = await db.get<{ n: number; id: string | null }>(
+    'UPDATE payment_customers SET create_tries = create_tries + 1 WHERE customer_id = ? AND provider = ? RETURNING create_tries AS n, provider_customer_id AS id',
+    [customerRef, provider],
+  );
+  if (!row) throw new Error(`payment customer ${customerRef} vanished`);
+  return { attempt: Number(row.n), providerCustomerId: row.id };
+}
+
+/**
+ * Records the shopper's customer at a provider, once: a second record (two saves at once, each
+ * of which created one) changes nothing. Answers the customer recorded.
+ */
+export async function recordProviderCustomer(db: Db, customerRef: number, provider: ProviderName, providerCustomerId: string): Promise<string> {
+  await db.run(
+    'UPDATE payment_customers SET provider_customer_id = ? WHERE customer_id = ? AND provider = ? AND provider_customer_id IS NULL',
+    [providerCustomerId, customerRef, provider],
+  );
+  return (await providerCustomerOf(db, customerRef, provider)) ?? providerCustomerId;
+}

@@ -27,6 +27,7 @@ import {
 } from './provider.ts';
 import * as repo from './repository.ts';
 import type { PaymentRow, RefundRow } from './repository.ts';
+import { createWalletService, type WalletService } from './wallet.ts';
 
 /** A payment as the store records it, handed to whoever places the order. */
 export interface RecordedPayment {
@@ -53,8 +54,8 @@ export type PlaceOrderFromCheckout = (checkoutId: string, payment: RecordedPayme
 
 /** Points where a test makes the process "die" (throw) right after a provider call answered. */
 export interface PaymentFaults {
-  /** Called after each provider call that changed something, with its name (authorise, capture, void, refund). */
-  afterProviderCall?: (call: 'create' | 'authorise' | 'capture' | 'void' | 'refund') => void | Promise<void>;
+  /** Called after each provider call that changed something, with its name (the wallet's setup and detach too). */
+  afterProviderCall?: (call: 'create' | 'authorise' | 'capture' | 'void' | 'refund' | 'setup' | 'detach') => void | Promise<void>;
 }
 
 /** What the service is built from. */
@@ -123,6 +124,8 @@ const SUCCEEDED = new Set(['authorised', 'captured']);
 /** The service. */
 export interface PaymentsService {
   readonly provider: PaymentProvider;
+  /** The wallet's cards at the same provider (wallet.ts). */
+  readonly wallet: WalletService;
   /**
    * Pays a checkout: creates (or finds again) the attempt, confirms it with the shopper's payment
    * method, and on success places the order through `placeOrderFromCheckout`. Safe to call again
@@ -253,9 +256,11 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
         return await attemptFor(input, depth);
       }
       const same = p.amountCents === input.amountCents && p.currency === currency;
+      // a saved card is paid on its customer's payment: one made without it (a new card tried first) cannot take it
+      const sameCustomer = input.customerId === undefined || p.customerId === input.customerId;
       if (SUCCEEDED.has(p.status) && same) return { row: last, p, outcome: await settle(last, p) };
-      if (SUCCEEDED.has(p.status) || (p.status !== 'canceled' && !same)) {
-        // the checkout changed since this attempt: it is let go and a new one made for the new total
+      if (SUCCEEDED.has(p.status) || (p.status !== 'canceled' && !(same && sameCustomer))) {
+        // the checkout (or the customer paying) changed since this attempt: it is let go and a new one made
         if (p.status === 'captured') await compensate(last, p);
         else await syncState(last, await provider.void(p.id, paymentKeys.void(last.id)));
       } else if (p.status === 'requires_action') {
@@ -319,6 +324,7 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
 
   return {
     provider,
+    wallet: createWalletService({ db, provider, now: clock, ...(options.faults ? { faults: { afterProviderCall: async (call) => await fault(call) } } : {}) }),
     applySuccess,
     async payCheckout(input) {
       if (!Number.isInteger(input.amountCents) || input.amountCents < 1) throw new HttpError(422, 'The amount to pay must be a whole number of cents above 0.');

@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 import type { StripeConfig } from './config.ts';
 import {
   PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError, WebhookSignatureError,
-  type PaymentCard, type PaymentProvider, type ProviderEvent, type ProviderPayment, type ProviderPaymentStatus, type ProviderRefund, type WalletCard,
+  type CardSetup, type PaymentCard, type PaymentProvider, type ProviderEvent, type ProviderPayment, type ProviderPaymentStatus, type ProviderRefund, type WalletCard,
 } from './provider.ts';
 
 /** How old a webhook's signature may be (seconds), as Stripe's library checks by default. @default 300 */
@@ -61,6 +61,7 @@ export function toProviderPayment(pi: Stripe.PaymentIntent): ProviderPayment {
     clientSecret: pi.client_secret,
     nextActionUrl: pi.status === 'requires_action' ? next : null,
     failureMessage: declined ? (pi.last_payment_error?.message ?? 'Your card was declined.') : null,
+    customerId: typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null),
     checkoutId: pi.metadata?.checkout_id ?? null,
     paymentRef: metaNumber(pi.metadata?.payment_ref),
     createdAt: new Date(pi.created * 1000).toISOString(),
@@ -82,6 +83,31 @@ function toWalletCard(pm: Stripe.PaymentMethod): WalletCard {
   return { id: pm.id, ...card };
 }
 
+const SETUP_STATUS: Record<Stripe.SetupIntent.Status, CardSetup['status']> = {
+  requires_payment_method: 'failed',
+  requires_confirmation: 'failed',
+  requires_action: 'requires_action',
+  processing: 'processing',
+  succeeded: 'succeeded',
+  canceled: 'failed',
+};
+
+/** The port's view of a SetupIntent (its payment method expanded, when it has one). */
+export function toCardSetup(si: Stripe.SetupIntent): CardSetup {
+  const pm = si.payment_method !== null && typeof si.payment_method === 'object' ? si.payment_method : null;
+  const status = SETUP_STATUS[si.status] ?? 'failed';
+  return {
+    id: si.id,
+    status,
+    customerId: typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null),
+    customerRef: metaNumber(si.metadata?.customer_ref),
+    card: pm ? toWalletCard(pm) : null,
+    clientSecret: si.client_secret,
+    nextActionUrl: si.status === 'requires_action' ? (si.next_action?.redirect_to_url?.url ?? null) : null,
+    failureMessage: status === 'failed' ? (si.last_setup_error?.message ?? 'Your card could not be saved.') : null,
+  };
+}
+
 /** Stripe's errors in the port's words: unknown outcome (retry), decline, or refusal. */
 function mapError(err: unknown): Error {
   const e = err as { type?: string; statusCode?: number; code?: string; decline_code?: string; message?: string };
@@ -95,9 +121,26 @@ function mapError(err: unknown): Error {
   return err instanceof Error ? err : new Error(message);
 }
 
+/**
+ * Starts a library call without its call-site stack trace: the library reads `new Error().stack`
+ * on every request (to name the caller in its errors), and formatting a stack through the source
+ * maps `npm start` runs with costs more than the rest of the call's own work. The store maps the
+ * library's errors to its own (mapError) and never shows their stacks. The limit is restored
+ * before anything else runs: the library captures the stack synchronously, before its first await.
+ */
+function started<T>(run: () => Promise<T>): Promise<T> {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return await run();
+    return await started(run);
   } catch (err) {
     throw mapError(err);
   }
@@ -190,6 +233,28 @@ export function createStripeProvider(config: StripeConfig, client: Stripe = stri
     async createCustomer(customerRef, email, key) {
       const c = await call(() => client.customers.create({ email, metadata: { customer_ref: String(customerRef) } }, { idempotencyKey: key }));
       return { id: c.id };
+    },
+    async setupCard(input, key) {
+      // created and confirmed in one call: on success Stripe attaches the payment method to the customer
+      const si = await call(() => client.setupIntents.create({
+        customer: input.customerId,
+        payment_method: input.methodId,
+        confirm: true,
+        // the store charges a saved card only with the shopper at the checkout
+        usage: 'on_session',
+        // the wallet holds cards (its Payment Element offers only cards): no redirect, 3-D Secure in the page
+        allowed_payment_method_types: ['card'],
+        metadata: { customer_ref: String(input.customerRef) },
+        expand: ['payment_method'],
+      }, { idempotencyKey: key }));
+      return toCardSetup(si);
+    },
+    async retrieveSetup(setupId) {
+      return toCardSetup(await call(() => client.setupIntents.retrieve(setupId, { expand: ['payment_method'] })));
+    },
+    async retrieveCard(methodId) {
+      const pm = await call(() => client.paymentMethods.retrieve(methodId));
+      return { card: toWalletCard(pm), customerId: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null) };
     },
     async attachCard(customerId, methodId, key) {
       return toWalletCard(await call(() => client.paymentMethods.attach(methodId, { customer: customerId }, { idempotencyKey: key })));

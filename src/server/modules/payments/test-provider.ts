@@ -15,7 +15,7 @@ import { canonicalJson } from '../../commerce/idempotency.ts';
 import { cardBrand, expiryValid, luhnValid } from '../../../domain/payment-card.ts';
 import {
   PaymentDeclinedError, PaymentRequestError, WebhookSignatureError,
-  type CreatePaymentInput, type PaymentCard, type PaymentMethodInput, type PaymentProvider, type ProviderEvent, type ProviderPayment,
+  type CardSetup, type CreatePaymentInput, type PaymentCard, type PaymentMethodInput, type PaymentProvider, type ProviderEvent, type ProviderPayment,
   type ProviderRefund, type WalletCard,
 } from './provider.ts';
 
@@ -80,6 +80,7 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
   const ledger = new Map<string, Entry>();
   const keys = new Map<string, { hash: string; outcome: { ok: unknown } | { err: Error } }>();
   const wallet = new Map<string, { customer: string | null; card: WalletCard }>();
+  const setups = new Map<string, CardSetup>();
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
   /** Runs a call once per key: a repeat answers (or throws) what the first did. */
@@ -116,7 +117,7 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
         const payment: ProviderPayment = {
           id: id('tp'), status: 'created', amountCents: input.amountCents, currency: input.currency, capturedCents: 0, refundedCents: 0,
           captureMethod: input.captureMethod, captureId: null, card: null, clientSecret: null, nextActionUrl: null, failureMessage: null,
-          checkoutId: input.checkoutId, paymentRef: input.paymentRef, createdAt: new Date(now()).toISOString(),
+          customerId: input.customerId ?? null, checkoutId: input.checkoutId, paymentRef: input.paymentRef, createdAt: new Date(now()).toISOString(),
         };
         ledger.set(payment.id, { payment, refunds: [] });
         return copy(payment);
@@ -200,6 +201,30 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
     },
     async createCustomer(customerRef, email, key) {
       return await once(key, { op: 'customer', customerRef, email }, () => ({ id: `tcus_${customerRef}` }));
+    },
+    async setupCard(input, key) {
+      return await once(key, { op: 'setup', ...input }, () => {
+        const saved = wallet.get(input.methodId);
+        if (!saved) throw new PaymentRequestError(`No such payment method: ${input.methodId}`, 'resource_missing');
+        if (saved.customer !== null && saved.customer !== input.customerId) throw new PaymentRequestError('The payment method belongs to another customer.', 'payment_method_unexpected_state');
+        saved.customer = input.customerId;
+        const setup: CardSetup = {
+          id: id('tset'), status: 'succeeded', customerId: input.customerId, customerRef: input.customerRef, card: { ...saved.card },
+          clientSecret: null, nextActionUrl: null, failureMessage: null,
+        };
+        setups.set(setup.id, setup);
+        return structuredClone(setup);
+      });
+    },
+    async retrieveSetup(setupId) {
+      const setup = setups.get(setupId);
+      if (!setup) throw new PaymentRequestError(`No such setup: ${setupId}`, 'resource_missing');
+      return structuredClone(setup);
+    },
+    async retrieveCard(methodId) {
+      const saved = wallet.get(methodId);
+      if (!saved) throw new PaymentRequestError(`No such payment method: ${methodId}`, 'resource_missing');
+      return { card: { ...saved.card }, customerId: saved.customer };
     },
     async attachCard(customerId, methodId, key) {
       return await once(key, { op: 'attach', customerId, methodId }, () => {

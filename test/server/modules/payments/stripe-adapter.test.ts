@@ -134,11 +134,11 @@ describe('the stripe adapter', () => {
   });
 
   test('the wallet: a customer, a card attached, listed and detached', async () => {
-    const customer = await provider.createCustomer(5, 'pat@example.test', paymentKeys.customer(5));
+    const customer = await provider.createCustomer(5, 'pat@example.test', paymentKeys.customer(5, 1));
     const card = await provider.attachCard(customer.id, 'pm_card_visa', paymentKeys.attach(customer.id, 'pm_card_visa'));
     expect(card).toMatchObject({ id: expect.stringMatching(/^pm_/), brand: 'Visa', last4: '4242', expMonth: 12 });
     expect(await provider.listCards(customer.id)).toEqual([card]);
-    await provider.detachCard(card.id, paymentKeys.detach(card.id));
+    await provider.detachCard(card.id, paymentKeys.detach(1, 1));
     expect(await provider.listCards(customer.id)).toEqual([]);
   });
 });

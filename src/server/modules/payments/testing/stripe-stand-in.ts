@@ -1,8 +1,10 @@
 /**
  * A local stand-in for the part of Stripe's HTTP API the `stripe` adapter uses, so the adapter
  * runs against the official library with no network: PaymentIntents (create, retrieve, list,
- * confirm, capture, cancel), Refunds (create), Customers (create, retrieve) and PaymentMethods
- * (retrieve, attach, detach, list). It listens on 127.0.0.1 on a free port; point the library at
+ * confirm, capture, cancel), Refunds (create), Customers (create, retrieve), SetupIntents (create,
+ * retrieve, confirm, cancel: a succeeded one attaches its payment method to its customer) and
+ * PaymentMethods (retrieve, attach, detach, list). A payment method attached to a customer is
+ * used only on that customer's intents; a detached one is never used again, as Stripe rules. It listens on 127.0.0.1 on a free port; point the library at
  * it with its `host`, `port` and `protocol` options (or STRIPE_API_URL).
  *
  * It checks requests as Stripe documents them: a `sk_test_` key, form-encoded bodies with bracket
@@ -12,7 +14,7 @@
  * failed validation stores nothing).
  *
  * Controls: fail the next calls with 500 (before or after doing the work), time out (do the work,
- * then never answer in time), decline, require 3-D Secure, and hold webhooks to deliver them late,
+ * then never answer in time), decline, require 3-D Secure (payments and card setups), and hold webhooks to deliver them late,
  * twice or out of order. Webhooks are signed with the library's own `generateTestHeaderString`,
  * so the receiver's real `constructEvent` check runs. `charges` counts the money taken, with the
  * idempotency key of the call that took it.
@@ -69,7 +71,7 @@ export interface StripeStandIn {
   readonly charges: readonly StandInCharge[];
   /**
    * Every request answered: method, path, key, status, whether replayed, and the stand-in's own
-   * handling time in milliseconds (from the first byte read to the answer's writing: what
+   * handling time in milliseconds (from the first byte read to the answer written: what
    * Stripe's side costs, which a benchmark subtracts to find the adapter's own time).
    */
   readonly requests: readonly { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean; ms: number }[];
@@ -85,6 +87,8 @@ export interface StripeStandIn {
   requireActionNext(): void;
   /** The shopper finishes (or fails) 3-D Secure on a payment waiting for it. */
   completeAction(paymentIntentId: string, succeed?: boolean): Promise<void>;
+  /** The shopper finishes (or fails) 3-D Secure on a card setup waiting for it (success attaches the card). */
+  completeSetupAction(setupIntentId: string, succeed?: boolean): Promise<void>;
   /** `auto` delivers each event as it happens; `hold` keeps them for {@link StripeStandIn.deliverHeld}. */
   setWebhookMode(mode: 'auto' | 'hold'): void;
   setWebhookSink(sink: WebhookSink | undefined): void;
@@ -96,6 +100,18 @@ export interface StripeStandIn {
   sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
   /** The stored PaymentIntent, as Stripe would answer it. */
   paymentIntent(id: string): Json | undefined;
+  /**
+   * A PaymentMethod made as the browser's Payment Element makes one (with the publishable key,
+   * never through the store), from one of Stripe's test payment methods (pm_card_visa ...): its
+   * own pm_... id, as the page then posts it.
+   */
+  browserPaymentMethod(testMethod: string): string;
+  /** The stored SetupIntent, as Stripe would answer it. */
+  setupIntent(id: string): Json | undefined;
+  /** A payment method as Stripe would answer it (its `customer` says where it is attached). */
+  paymentMethod(id: string): Json | undefined;
+  /** The payment methods attached to a customer. */
+  customerMethods(customerId: string): Json[];
   /** Sets a PaymentIntent's `created` time (seconds), for reconciliation ranges. */
   setCreated(id: string, seconds: number): void;
   close(): Promise<void>;
@@ -179,6 +195,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const charges: StandInCharge[] = [];
   const requests: { method: string; path: string; idempotencyKey: string | null; status: number; replayed: boolean; ms: number }[] = [];
   const intents = new Map<string, Json>();
+  const setups = new Map<string, Json>();
   const chargesById = new Map<string, Json>();
   const customers = new Map<string, Json>();
   const methods = new Map<string, Json>();
@@ -264,6 +281,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   /** A payment method by id: a saved one, or a magic test one (each use of a magic id is a new method, as Stripe makes it). */
   const methodFor = (pmId: string): Json => {
     const saved = methods.get(pmId);
+    if (saved?._detached) {
+      throw invalid('The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.', 'payment_method_unexpected_state', 'payment_method');
+    }
     if (saved) return saved;
     const card = TEST_CARDS[pmId];
     if (!card) throw missing(pmId, 'payment_method');
@@ -276,7 +296,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     return pm;
   };
   const publicMethod = (pm: Json): Json => {
-    const { _behaviour: _, ...rest } = pm;
+    const { _behaviour: _, _detached: __, ...rest } = pm;
     return structuredClone(rest);
   };
 
@@ -296,6 +316,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const confirmWith = (pi: Json, pmId: string, key: string | null, returnUrl: string | undefined): { status: number; body: Json } => {
     const pm = methodFor(pmId);
     if (pi.customer && pm.customer && pm.customer !== pi.customer) throw invalid('The payment method belongs to another customer.', 'payment_method_unexpected_state');
+    if (pm.customer && !pi.customer) {
+      throw invalid('The provided PaymentMethod belongs to a Customer, but you did not provide a customer. Please provide the Customer in the `customer` parameter.', 'payment_method_unexpected_state', 'customer');
+    }
     pi.payment_method = pm.id;
     pi.last_payment_error = null;
     pi.next_action = null;
@@ -339,6 +362,53 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       pi.amount_capturable = pi.amount;
       emit('payment_intent.amount_capturable_updated', pi);
     } else takeMoney(pi, pi.amount as number, key);
+  };
+
+  const setupIntent = (setiId: string): Json => {
+    const si = setups.get(setiId);
+    if (!si) throw missing(setiId, 'intent');
+    return si;
+  };
+  const setupView = (si: Json, expand: readonly string[]): Json => {
+    const out = structuredClone(si);
+    if (expand.includes('payment_method') && typeof out.payment_method === 'string') out.payment_method = publicMethod(methods.get(out.payment_method)!);
+    return out;
+  };
+  /** The card is the customer's: attached, as a SetupIntent that succeeds does. */
+  const setupSucceeded = (si: Json, pm: Json): void => {
+    si.status = 'succeeded';
+    si.next_action = null;
+    si.last_setup_error = null;
+    if (si.customer) {
+      pm.customer = si.customer;
+      emit('payment_method.attached', publicMethod(pm));
+    }
+    emit('setup_intent.succeeded', setupView(si, []));
+  };
+  /** Stripe's confirmation of a SetupIntent: the card checked with its bank, and attached on success. */
+  const confirmSetup = (si: Json, pmId: string): void => {
+    const pm = methodFor(pmId);
+    if (pm.customer && pm.customer !== si.customer) throw invalid('The payment method you provided has already been attached to a customer.', 'payment_method_unexpected_state', 'payment_method');
+    si.payment_method = pm.id;
+    si.last_setup_error = null;
+    si.next_action = null;
+    const behaviour = declineNext ? 'decline' : actionNext ? 'action' : (pm._behaviour as string | undefined) ?? 'ok';
+    declineNext = false;
+    actionNext = false;
+    if (behaviour === 'decline') {
+      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_method: publicMethod(pm) };
+      si.status = 'requires_payment_method';
+      si.last_setup_error = error;
+      emit('setup_intent.setup_failed', setupView(si, []));
+      throw new StripeFailure(402, { error: { ...error, setup_intent: setupView(si, []) } }, true);
+    }
+    if (behaviour === 'action') {
+      si.status = 'requires_action';
+      si.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: `${base}/3ds/${String(si.id)}` } };
+      emit('setup_intent.requires_action', setupView(si, []));
+      return;
+    }
+    setupSucceeded(si, pm);
   };
 
   // ---------------------------------------------------------------- routes
@@ -480,6 +550,74 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       },
     },
     {
+      method: 'POST', path: /^\/v1\/setup_intents$/, run: (params) => {
+        allow(params, ['customer', 'payment_method', 'confirm', 'usage', 'automatic_payment_methods', 'allowed_payment_method_types', 'metadata', 'return_url', 'description', 'expand', 'use_stripe_sdk']);
+        const customer = str(params, 'customer');
+        if (customer !== undefined && !customers.has(customer)) throw missing(customer, 'customer');
+        const usage = str(params, 'usage') ?? 'off_session';
+        if (!['on_session', 'off_session'].includes(usage)) throw invalid(`Invalid usage: ${usage}`, 'parameter_invalid', 'usage');
+        const types = params.allowed_payment_method_types;
+        if (types !== undefined && (!Array.isArray(types) || types.some((t) => typeof t !== 'string'))) throw invalid('Invalid array: allowed_payment_method_types', 'parameter_invalid', 'allowed_payment_method_types');
+        const apm = params.automatic_payment_methods;
+        if (apm !== undefined) {
+          if (typeof apm !== 'object' || Array.isArray(apm)) throw invalid('Invalid object: automatic_payment_methods', 'parameter_invalid');
+          allow(apm, ['enabled', 'allow_redirects']);
+          if (types !== undefined) throw invalid('You may only specify one of these parameters: automatic_payment_methods, allowed_payment_method_types.', 'parameter_invalid');
+        }
+        const confirm = str(params, 'confirm');
+        if (confirm !== undefined && !['true', 'false'].includes(confirm)) throw invalid('Invalid boolean: confirm', 'parameter_invalid_boolean', 'confirm');
+        if (str(params, 'return_url') !== undefined && confirm !== 'true') throw invalid('return_url can only be used with confirm=true.', 'parameter_invalid', 'return_url');
+        const pm = str(params, 'payment_method');
+        if (pm !== undefined && !methods.has(pm) && !TEST_CARDS[pm]) throw missing(pm, 'payment_method');
+        const setiId = id('seti');
+        const si: Json = {
+          id: setiId, object: 'setup_intent', client_secret: `${setiId}_secret_${randomBytes(8).toString('hex')}`, created: seconds(), customer: customer ?? null,
+          description: str(params, 'description') ?? null, last_setup_error: null, livemode: false, metadata: metadata(params), next_action: null,
+          payment_method: null, payment_method_types: Array.isArray(types) ? types : ['card'], status: 'requires_payment_method', usage, cancellation_reason: null,
+        };
+        setups.set(setiId, si);
+        emit('setup_intent.created', setupView(si, []));
+        if (pm !== undefined) si.status = 'requires_confirmation';
+        if (confirm === 'true') {
+          if (pm === undefined) throw invalid('You cannot confirm this SetupIntent because it is missing a payment method.', 'setup_intent_unexpected_state');
+          confirmSetup(si, pm);
+        }
+        return { status: 200, body: setupView(si, expansions(params)) };
+      },
+    },
+    {
+      method: 'GET', path: /^\/v1\/setup_intents\/([^/]+)$/, run: (params, m) => {
+        allow(params, ['expand', 'client_secret']);
+        return { status: 200, body: setupView(setupIntent(m[1]!), expansions(params)) };
+      },
+    },
+    {
+      method: 'POST', path: /^\/v1\/setup_intents\/([^/]+)\/confirm$/, run: (params, m) => {
+        allow(params, ['payment_method', 'return_url', 'expand', 'use_stripe_sdk']);
+        const si = setupIntent(m[1]!);
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(si.status as string)) {
+          throw new StripeFailure(400, { error: { type: 'invalid_request_error', code: 'setup_intent_unexpected_state', message: `This SetupIntent's status is ${String(si.status)}: it cannot be confirmed.` } }, true);
+        }
+        const pm = str(params, 'payment_method') ?? (si.payment_method as string | null) ?? undefined;
+        if (pm === undefined) throw invalid('You cannot confirm this SetupIntent because it is missing a payment method.', 'setup_intent_unexpected_state');
+        confirmSetup(si, pm);
+        return { status: 200, body: setupView(si, expansions(params)) };
+      },
+    },
+    {
+      method: 'POST', path: /^\/v1\/setup_intents\/([^/]+)\/cancel$/, run: (params, m) => {
+        allow(params, ['cancellation_reason', 'expand']);
+        const si = setupIntent(m[1]!);
+        if (si.status === 'succeeded' || si.status === 'canceled') {
+          throw new StripeFailure(400, { error: { type: 'invalid_request_error', code: 'setup_intent_unexpected_state', message: `You cannot cancel this SetupIntent because it has a status of ${String(si.status)}.` } }, true);
+        }
+        si.status = 'canceled';
+        si.cancellation_reason = str(params, 'cancellation_reason') ?? null;
+        emit('setup_intent.canceled', setupView(si, []));
+        return { status: 200, body: setupView(si, expansions(params)) };
+      },
+    },
+    {
       method: 'POST', path: /^\/v1\/customers$/, run: (params) => {
         allow(params, ['email', 'name', 'description', 'metadata']);
         const c: Json = { id: id('cus'), object: 'customer', email: str(params, 'email') ?? null, name: str(params, 'name') ?? null, metadata: metadata(params), created: seconds(), livemode: false };
@@ -522,6 +660,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         if (!pm) throw missing(m[1]!, 'payment_method');
         if (!pm.customer) throw invalid('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method_unexpected_state');
         pm.customer = null;
+        pm._detached = true;
         emit('payment_method.detached', publicMethod(pm));
         return { status: 200, body: publicMethod(pm) };
       },
@@ -609,9 +748,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       status = err.status;
       answer = err.body;
     }
-    log(status, replayed);
     const slow = method === 'POST' ? timeouts.find((t) => t.path.test(url.pathname)) : undefined;
     if (slow) {
+      log(status, replayed);
       timeouts = timeouts.filter((t) => t !== slow);
       // the work is done and stored; the answer comes after the client gave up
       const timer = setTimeout(() => {
@@ -622,6 +761,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       return;
     }
     send(res, status, answer, replayed ? { 'idempotent-replayed': 'true' } : {});
+    // after the answer is written: its serialisation is the stand-in's time, not the caller's
+    log(status, replayed);
   };
 
   const server = createServer((req, res) => {
@@ -661,6 +802,17 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         emit('payment_intent.payment_failed', pi);
       }
     },
+    async completeSetupAction(setiId, succeed = true) {
+      const si = setupIntent(setiId);
+      if (si.status !== 'requires_action') throw new Error(`${setiId} is ${String(si.status)}, not requires_action`);
+      if (succeed) setupSucceeded(si, methods.get(si.payment_method as string)!);
+      else {
+        si.status = 'requires_payment_method';
+        si.next_action = null;
+        si.last_setup_error = { type: 'card_error', code: 'setup_intent_authentication_failure', message: 'The provided payment method has failed authentication.' };
+        emit('setup_intent.setup_failed', setupView(si, []));
+      }
+    },
     setWebhookMode(mode) {
       webhookMode = mode;
     },
@@ -687,6 +839,19 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       const pi = intents.get(piId);
       return pi ? view(pi, ['latest_charge']) : undefined;
     },
+    browserPaymentMethod: (testMethod) => {
+      if (!TEST_CARDS[testMethod]) throw new Error(`no test payment method ${testMethod}`);
+      return methodFor(testMethod).id as string;
+    },
+    setupIntent: (setiId) => {
+      const si = setups.get(setiId);
+      return si ? setupView(si, []) : undefined;
+    },
+    paymentMethod: (pmId) => {
+      const pm = methods.get(pmId);
+      return pm ? publicMethod(pm) : undefined;
+    },
+    customerMethods: (customerId) => [...methods.values()].filter((pm) => pm.customer === customerId).map(publicMethod),
     setCreated(piId, secondsValue) {
       intent(piId).created = secondsValue;
     },
