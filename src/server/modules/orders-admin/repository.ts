@@ -397,7 +397,7 @@ export interface OrderListFilter {
   /** ISO-8601 bounds of created_at: [from, to). */
   from?: string;
   to?: string;
-  /** Lower-cased text: an order number, part of an email or a name, or a SKU (exact, any case). */
+  /** Lower-cased text: an order number ('123', '#123'), part of an email, a name or a company, or a whole SKU (any case). */
   text?: string;
   /** Keyset paging: ids below this one. */
   beforeId?: number;
@@ -443,14 +443,12 @@ export async function listOrders(db: Db, f: OrderListFilter): Promise<OrderListR
   if (f.to !== undefined) add('o.created_at < ?', f.to);
   if (f.beforeId !== undefined) add('o.id < ?', f.beforeId);
   if (f.text !== undefined && f.text !== '') {
+    // digits are an order number (or a numeric SKU), never part of an email; other text is part
+    // of the email, name or company, or a whole SKU
     const number = /^#?(\d{1,15})$/.exec(f.text)?.[1];
-    const parts = ["o.search_text LIKE ? ESCAPE '!'", 'o.id IN (SELECT ol.order_id FROM order_lines ol WHERE lower(ol.sku) = ?)'];
-    const values: unknown[] = [`%${likeEscaped(f.text)}%`, f.text];
-    if (number !== undefined) {
-      parts.unshift('o.id = ?');
-      values.unshift(Number(number));
-    }
-    add(`(${parts.join(' OR ')})`, ...values);
+    const sku = 'o.id IN (SELECT ol.order_id FROM order_lines ol WHERE lower(ol.sku) = ?)';
+    if (number !== undefined) add(`(o.id = ? OR ${sku})`, Number(number), number);
+    else add(`(o.search_text LIKE ? ESCAPE '!' OR ${sku})`, `%${likeEscaped(f.text)}%`, f.text);
   }
   params.push(f.limit);
   return await db.all<OrderListRow>(
