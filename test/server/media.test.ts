@@ -128,11 +128,12 @@ describe('generated pictures', () => {
     }
   });
 
-  test('a product picture does not print its part number', async () => {
+  test('a picture drawn without a product (a collection, an equipment shot) prints no part number', async () => {
     const image = await db.get<{ id: number; code: string }>(
       'SELECT i.id, p.product_code AS code FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.product_code IS NOT NULL LIMIT 1',
     );
     const row = await db.get<{ shape: (typeof SHAPES)[number]; hue: number }>('SELECT shape, hue FROM product_images WHERE id = ?', [image!.id]);
+    // a product's own picture prints it on its label plate: test/server/media-pictures.test.ts
     expect(renderPartSvg({ shape: row!.shape, hue: row!.hue, width: 400 })).not.toContain(image!.code);
   });
 });

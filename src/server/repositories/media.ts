@@ -5,6 +5,7 @@
  * @module
  */
 import type { Db } from '../db/database.ts';
+import type { PartFacts } from '../media/part-facts.ts';
 import type { Shape } from '../seed/catalogue-data.ts';
 
 /** A picture's drawing: its shape and hue. */
@@ -13,9 +14,36 @@ export interface Drawing {
   hue: number;
 }
 
-/** A product picture's drawing, and the stored picture it shows instead when an import brought one in (else null). */
-export async function productImageDrawing(db: Db, imageId: number): Promise<(Drawing & { fileHash: string | null }) | undefined> {
-  return await db.get<Drawing & { fileHash: string | null }>('SELECT shape, hue, file_hash AS "fileHash" FROM product_images WHERE id = ?', [imageId]);
+/** A product picture's drawing, its product, and the stored picture it shows instead when an import brought one in (else null). */
+export async function productImageDrawing(db: Db, imageId: number): Promise<(Drawing & { fileHash: string | null; productId: number }) | undefined> {
+  return await db.get<Drawing & { fileHash: string | null; productId: number }>(
+    'SELECT shape, hue, file_hash AS "fileHash", product_id AS "productId" FROM product_images WHERE id = ?',
+    [imageId],
+  );
+}
+
+/**
+ * What a product's picture shows of it (media/part-facts.ts): its part number (else its SKU),
+ * title and weight, and its option values then its tags as [name, value], in display order.
+ * Empty facts for an unknown product.
+ */
+export async function productPictureFacts(db: Db, productId: number): Promise<PartFacts> {
+  const row = await db.get<{ partNumber: string | null; title: string; weight: number | null }>(
+    'SELECT COALESCE(product_code, sku) AS "partNumber", title, weight FROM products WHERE id = ?',
+    [productId],
+  );
+  if (!row) return {};
+  const attributes = await db.all<{ name: string; value: string }>(
+    `SELECT name, value FROM (
+       SELECT o.name AS name, v.value AS value, 0 AS kind, o.position AS p1, v.position AS p2
+       FROM product_options o JOIN option_values v ON v.option_id = o.id WHERE o.product_id = ?
+       UNION ALL
+       SELECT t.prefix AS name, t.value AS value, 1 AS kind, t.id AS p1, 0 AS p2
+       FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = ?
+     ) a ORDER BY kind, p1, p2`,
+    [productId, productId],
+  );
+  return { partNumber: row.partNumber, title: row.title, weight: row.weight === null ? null : Number(row.weight), attributes: attributes.map((a) => [a.name, a.value] as const) };
 }
 
 /** A picture an import stored (its bytes and type), or undefined. */
@@ -40,9 +68,9 @@ export async function modelDrawing(db: Db, modelId: number): Promise<(Drawing & 
   );
 }
 
-/** A 3D model's own drawing (its poster), or undefined for an unknown model. */
-export async function modelPosterDrawing(db: Db, modelId: number): Promise<Drawing | undefined> {
-  return await db.get<Drawing>('SELECT shape, hue FROM model3ds WHERE id = ?', [modelId]);
+/** A 3D model's own drawing (its poster) and its product, or undefined for an unknown model. */
+export async function modelPosterDrawing(db: Db, modelId: number): Promise<(Drawing & { productId: number }) | undefined> {
+  return await db.get<Drawing & { productId: number }>('SELECT shape, hue, product_id AS "productId" FROM model3ds WHERE id = ?', [modelId]);
 }
 
 /** What a PDF spec sheet prints. */

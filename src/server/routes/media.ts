@@ -21,12 +21,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg } from '../media/drawing.ts';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg, type PartPicture } from '../media/drawing.ts';
+import { factsKey } from '../media/part-facts.ts';
 import { renderGltf } from '../media/gltf.ts';
 import { renderSpecSheetPdf } from '../media/pdf.ts';
 import { sizedPicture } from '../media/imported-picture.ts';
-import { collectionImageDrawing, mediaFile, modelDrawing, modelPosterDrawing, productImageDrawing, specSheet } from '../repositories/media.ts';
-import type { Shape } from '../seed/catalogue-data.ts';
+import { collectionImageDrawing, mediaFile, modelDrawing, modelPosterDrawing, productImageDrawing, productPictureFacts, specSheet } from '../repositories/media.ts';
 import { errorResponses } from '../schemas.ts';
 
 type Rasterise = (svg: string) => Promise<Buffer>;
@@ -110,13 +110,14 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
     }
   };
 
-  const sendPicture = async (reply: FastifyReply, key: string, drawing: { shape: Shape; hue: number; width: number }) => {
+  const sendPicture = async (reply: FastifyReply, key: string, drawing: PartPicture) => {
     const raster = await loadRasteriser();
     reply.header('cache-control', 'public, max-age=86400');
     if (!raster) return reply.type('image/svg+xml').send(renderPartSvg(drawing));
-    // the drawing's version is part of the key: a cache filled by an older drawing is not served;
+    // the drawing's version and the product's facts are part of the key: a cache filled by an
+    // older drawing, or before the product's part number or attributes changed, is not served;
     // the drawing is only made on a miss
-    const png = await cached(`${key}-${drawing.width}.v${PART_ART_VERSION}.png`, () => raster(renderPartSvg(drawing)));
+    const png = await cached(`${key}-${drawing.width}.v${PART_ART_VERSION}-${factsKey(drawing)}.png`, () => raster(renderPartSvg(drawing)));
     return reply.type('image/png').send(png);
   };
 
@@ -150,7 +151,8 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const row = await productImageDrawing(db, Number(m[1]));
       if (!row) throw new HttpError(404, 'Image not found');
       if (row.fileHash !== null) return sendStored(reply, row.fileHash, width);
-      return sendPicture(reply, `image-${m[1]}`, { shape: row.shape, hue: row.hue, width });
+      // the product's own picture: its part number on the plate, its sizes from its attributes
+      return sendPicture(reply, `image-${m[1]}`, { ...(await productPictureFacts(db, row.productId)), shape: row.shape, hue: row.hue, width });
     },
   );
 
@@ -195,7 +197,7 @@ export function mediaRoutes(app: FastifyInstance, opts: { db: Db; dataDir: strin
       const width = parseWidth(m[1]);
       const row = await modelPosterDrawing(db, req.params.id);
       if (!row) throw new HttpError(404, 'Image not found');
-      return sendPicture(reply, `poster-${req.params.id}`, { shape: row.shape, hue: (row.hue + 180) % 360, width });
+      return sendPicture(reply, `poster-${req.params.id}`, { ...(await productPictureFacts(db, row.productId)), shape: row.shape, hue: (row.hue + 180) % 360, width });
     },
   );
 
