@@ -19,20 +19,20 @@ export interface StripeStore {
   app: FastifyInstance;
   db: Db;
   standIn: StripeStandIn;
-  /** Provider calls after which the process "dies" (throws): create, authorise, capture, void, refund. */
+  /** Provider calls after which the process "dies" (throws): create, authorise, capture, void, refund, setup, detach. */
   dieAfter: Set<string>;
   close(): Promise<void>;
 }
 
 /** Starts the stand-in and a store over it (webhooks go to the store's own endpoint). */
-export async function stripeStore(): Promise<StripeStore> {
+export async function stripeStore(options: { captureMethod?: 'automatic' | 'manual' } = {}): Promise<StripeStore> {
   const db = await commerceDb();
   const standIn = await startStripeStandIn();
   const dieAfter = new Set<string>();
   const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-pay-'));
   const app = await buildApp({
     db, dataDir, webDir: join(dataDir, 'no-web'),
-    paymentConfig: { provider: 'stripe', captureMethod: 'automatic', stripe: standInConfig(standIn) },
+    paymentConfig: { provider: 'stripe', captureMethod: options.captureMethod ?? 'automatic', stripe: standInConfig(standIn) },
     paymentFaults: {
       afterProviderCall: (call) => {
         if (dieAfter.has(call)) throw new Error(`the process died after ${call}`);
