@@ -4,6 +4,27 @@
  * @module
  */
 
+/**
+ * The countries the store ships to: the United States (its states, DC, territories and military
+ * post offices by ZIP code). The rate, transit and tax tables are US tables; an address form
+ * offers these countries only, and a quote to any other answers {@link COUNTRY_UNSUPPORTED_MESSAGE}.
+ */
+export const SHIPPING_COUNTRIES: readonly string[] = ['US'];
+
+/** The message of a destination outside {@link SHIPPING_COUNTRIES}, on every surface. */
+export const COUNTRY_UNSUPPORTED_MESSAGE = 'We ship to addresses in the United States only.';
+
+/**
+ * Does the store ship to a country (ISO code, any case; 'USA' is the US)?
+ * @example
+ * shipsToCountry('us'); // true
+ * shipsToCountry('CA'); // false: Canada
+ */
+export function shipsToCountry(country: string | null | undefined): boolean {
+  const code = String(country ?? '').trim().toUpperCase();
+  return SHIPPING_COUNTRIES.includes(code === 'USA' ? 'US' : code);
+}
+
 /** The 48 contiguous states and the District of Columbia. */
 export const CONTIGUOUS_STATES: ReadonlySet<string> = new Set([
   'AL', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS',

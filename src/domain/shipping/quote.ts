@@ -13,7 +13,7 @@
 import type { Cents } from '../money.ts';
 import { dayOfIso, isoOfDay, type IsoDate } from './calendar.ts';
 import { arrivalText, orderClock, shipmentDates, shipsText, type OrderClock, type ShipmentDates } from './delivery-dates.ts';
-import { isCallablePhone, isContiguousUs, isPoBox, US_STATE_CODES, zip5Of } from './destination.ts';
+import { COUNTRY_UNSUPPORTED_MESSAGE, isCallablePhone, isContiguousUs, isPoBox, shipsToCountry, US_STATE_CODES, zip5Of } from './destination.ts';
 import { shippingError, type ShippingError, type ShippingResult } from './errors.ts';
 import { noticesBeforePayment, type CheckoutNotice, type ProductNotice } from './notices.ts';
 import { packFreight, packHazmat, packParcels, type Package } from './packaging.ts';
@@ -484,8 +484,7 @@ function prepare(
   const discountCents = Math.min(discount, linesCents);
 
   if (!destination || typeof destination !== 'object') return shippingError('zip-invalid', 'Enter a 5-digit ZIP code.');
-  const country = String(destination.country ?? 'US').trim().toUpperCase();
-  if (country !== 'US' && country !== 'USA') return shippingError('country-unsupported', 'We ship to addresses in the United States only.');
+  if (!shipsToCountry(destination.country ?? 'US')) return shippingError('country-unsupported', COUNTRY_UNSUPPORTED_MESSAGE);
   const zip = zip5Of(typeof destination.zip === 'string' ? destination.zip : null);
   if (!zip) return shippingError('zip-invalid', 'Enter a 5-digit ZIP code.');
   const zipState = tables.zip3States.get(zip.slice(0, 3));

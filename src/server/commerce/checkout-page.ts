@@ -7,6 +7,9 @@
  *
  * Rules (each tested):
  * - Only the cart's owner (its session, or its customer) sees the page; anyone else gets 404.
+ * - The address form offers the countries the shipping rules quote (the United States): another
+ *   country, typed or a saved address abroad (shown, not choosable), is refused before any quote
+ *   or payment with the quote's own words (422, next to the country or the saved address).
  * - Before paying, the email, address and shipping choices are written on the checkout: the
  *   order is placed from them alone (commerce/paid-checkout.ts), by this request or by the
  *   provider's webhook, whichever comes first, exactly once.
@@ -48,7 +51,7 @@ import { ORDER_ERRORS, orderCustomerId, orderOfCheckout, type Order, type OrderA
 import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 import type { ShippingChoice, ShippingService } from '../modules/shipping/service.ts';
-import type { ParcelService, ShippingErrorCode, ShippingQuote, ShippingResult } from '../../domain/shipping/index.ts';
+import { COUNTRY_UNSUPPORTED_MESSAGE, shipsToCountry, type ParcelService, type ShippingErrorCode, type ShippingQuote, type ShippingResult } from '../../domain/shipping/index.ts';
 import type { LineDetail } from './checkouts.ts';
 import { orderMailTotals } from './order-mail.ts';
 import { PaymentDeclinedError, PaymentUnavailableError, type PaymentMethodInput } from '../modules/payments/provider.ts';
@@ -154,7 +157,8 @@ export const DECLINED_TEST_CARD = '4000000000000002';
 export const PAGE_ERRORS = {
   email: 'Enter a valid email address.',
   address: 'Enter a shipping address: first name, last name, address line 1, postal code and country are required.',
-  country: 'Choose a country we ship to.',
+  // the shipping quote's own words (the store ships to the United States only)
+  country: COUNTRY_UNSUPPORTED_MESSAGE,
   state: 'Choose a state or province of the chosen country.',
   zip: 'Enter a valid postal code for the chosen country.',
   phone: 'Enter a valid phone number.',
@@ -257,6 +261,20 @@ async function customerEmail(db: Db, customerId: number | null): Promise<string 
   return (await customerEmailOf(db, customerId)) ?? null;
 }
 
+/** The countries the address form offers: those the shipping rules quote (the United States). */
+const SHIP_TO_COUNTRIES = COUNTRIES.filter((c) => shipsToCountry(c.countryCode));
+
+/** Does a saved address lie in a country the store ships to? */
+function shippable(a: AddressRow): boolean {
+  return shipsToCountry(a.country_code ?? 'US');
+}
+
+/** The address the form starts on: the first saved one the store ships to, else a new one. */
+function defaultAddressId(addresses: readonly AddressRow[]): string {
+  const first = addresses.find(shippable);
+  return first ? String(first.id) : 'new';
+}
+
 function toAddress(a: AddressRow): OrderAddress {
   return {
     firstName: a.first_name, lastName: a.last_name, company: a.company, address1: a.address1, address2: a.address2,
@@ -277,7 +295,7 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
   const missing = REQUIRED_ADDRESS_FIELDS.filter((name) => field(fields, name) === null);
   if (missing.length > 0) throw new FormError(422, PAGE_ERRORS.address, missing);
   const countryCode = (field(fields, 'countryCode', 2) ?? '').toUpperCase();
-  if (!COUNTRIES.some((c) => c.countryCode === countryCode)) throw new FormError(422, PAGE_ERRORS.country, ['countryCode']);
+  if (!SHIP_TO_COUNTRIES.some((c) => c.countryCode === countryCode)) throw new FormError(422, PAGE_ERRORS.country, ['countryCode']);
   const stateText = field(fields, 'stateCode', 10)?.toUpperCase() ?? null;
   const states = STATES[countryCode] ?? [];
   if (stateText !== null && states.length > 0 && !states.some((st) => st.stateCode === stateText)) throw new FormError(422, PAGE_ERRORS.state, ['stateCode']);
@@ -312,6 +330,7 @@ export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string,
   if (addressId !== null && addressId !== 'new') {
     const saved = (await savedAddresses(db, owner.customerId)).find((a) => String(a.id) === addressId);
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedAddress, ['addressId']);
+    if (!shippable(saved)) throw new FormError(422, PAGE_ERRORS.country, ['addressId']);
     address = toAddress(saved);
   } else address = readNewAddress(fields);
   if (provider === 'stripe') {
@@ -371,7 +390,7 @@ fieldset{border:0;margin:0;padding:0;min-width:0}legend{font-weight:600;padding:
 .field-error{display:block;margin-top:4px;color:var(--color-danger);font-size:.875rem;font-weight:600}
 .choice{display:flex;gap:10px;align-items:flex-start;padding:12px;border:1px solid var(--color-border);border-radius:var(--radius);margin-bottom:8px;cursor:pointer}
 .choice:hover{border-color:var(--color-primary)}.choice input{width:18px;height:18px;margin-top:3px;flex:0 0 auto}
-.choice:has(input:checked){border-color:var(--color-primary);background:var(--color-accent-light)}
+.choice:has(input:checked){border-color:var(--color-primary);background:var(--color-accent-light)}.choice.unavailable{cursor:not-allowed;color:var(--color-text-muted)}.choice.unavailable:hover{border-color:var(--color-border)}
 .new-fields{margin-top:12px}@supports selector(:has(*)){.choosable:has(input[type=radio]):not(:has(input[type=radio][value=new]:checked)) .new-fields{display:none}}.note{color:var(--color-text-muted);font-size:.875rem;margin:12px 0 0}
 .alert{border-left:5px solid var(--color-danger);background:#fdecea;color:#7a1b14;padding:12px 16px;border-radius:var(--radius);font-weight:600;margin:0 0 16px}
 .button{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:48px;padding:0 24px;border:1px solid var(--color-primary);border-radius:var(--radius);background:var(--color-primary);color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
@@ -552,7 +571,7 @@ ${shipmentsHtml(q, lines)}${freight}${noticesHtml(q)}${update}`;
 
 /** The address of the form: a saved one chosen, or the new one typed (null when it is not complete or not valid yet). */
 async function formDestination(db: Db, owner: Owner, fields: Record<string, string | undefined>, addresses: readonly AddressRow[]): Promise<Destination | null> {
-  const chosen = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
+  const chosen = fields.addressId ?? defaultAddressId(addresses);
   if (chosen !== 'new') {
     const saved = addresses.find((a) => String(a.id) === chosen) ?? (await savedAddresses(db, owner.customerId)).find((a) => String(a.id) === chosen);
     return saved ? { address: toAddress(saved), saved: true } : null;
@@ -608,19 +627,22 @@ export async function checkoutFormPage(
   // the wallet's cards are the test provider's tokens: with Stripe the Payment Element takes the card
   const payments = stripe ? [] : await savedPayments(db, owner.customerId);
   const signedInEmail = await customerEmail(db, owner.customerId);
-  const chosenAddress = fields.addressId ?? (addresses[0] ? String(addresses[0].id) : 'new');
+  const chosenAddress = fields.addressId ?? defaultAddressId(addresses);
   const chosenPayment = fields.paymentMethodId ?? (payments[0] ? String(payments[0].id) : 'new');
+  // a saved address abroad is shown, but cannot be chosen: the store ships to the United States only
   const addressChoices = addresses
-    .map((a) => `<label class="choice"><input type="radio" name="addressId" value="${a.id}"${chosenAddress === String(a.id) ? ' checked' : ''}><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}</span></label>`)
+    .map((a) => (shippable(a)
+      ? `<label class="choice"><input type="radio" name="addressId" value="${a.id}"${chosenAddress === String(a.id) ? ' checked' : ''}><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}</span></label>`
+      : `<label class="choice unavailable"><input type="radio" name="addressId" value="${a.id}" disabled><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}<span class="line-qty">${escapeHtml(PAGE_ERRORS.country)}</span></span></label>`))
     .join('');
   const paymentChoices = payments
     .map((p) => `<label class="choice"><input type="radio" name="paymentMethodId" value="${p.id}"${chosenPayment === String(p.id) ? ' checked' : ''}><span>${escapeHtml(`${p.brand} ending in ${p.last4}, expires ${String(p.exp_month).padStart(2, '0')}/${p.exp_year}`)}</span></label>`)
     .join('');
   const country = (fields.countryCode ?? 'US').toUpperCase();
-  const countryOptions = COUNTRIES.map((c) => `<option value="${c.countryCode}"${c.countryCode === country ? ' selected' : ''}>${escapeHtml(c.title)}</option>`).join('');
+  const countryOptions = SHIP_TO_COUNTRIES.map((c) => `<option value="${c.countryCode}"${c.countryCode === country ? ' selected' : ''}>${escapeHtml(c.title)}</option>`).join('');
   const state = (fields.stateCode ?? '').toUpperCase();
-  const stateOptions = `<option value="">None</option>${Object.entries(STATES)
-    .map(([code, list]) => `<optgroup label="${escapeHtml(COUNTRIES.find((c) => c.countryCode === code)?.title ?? code)}">${list.map((st) => `<option value="${st.stateCode}"${st.stateCode === state && code === country ? ' selected' : ''}>${escapeHtml(st.title)}</option>`).join('')}</optgroup>`)
+  const stateOptions = `<option value="">None</option>${SHIP_TO_COUNTRIES
+    .map(({ countryCode: code, title }) => `<optgroup label="${escapeHtml(title)}">${(STATES[code] ?? []).map((st) => `<option value="${st.stateCode}"${st.stateCode === state && code === country ? ' selected' : ''}>${escapeHtml(st.title)}</option>`).join('')}</optgroup>`)
     .join('')}`;
   const err = shownError;
   const groupError = (name: string) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isPoBox, zip5Of } from '../../../src/domain/shipping/destination.ts';
+import { COUNTRY_UNSUPPORTED_MESSAGE, isPoBox, SHIPPING_COUNTRIES, shipsToCountry, zip5Of } from '../../../src/domain/shipping/destination.ts';
 import { noticesBeforePayment, productNoticeView, prop65ShortWarning } from '../../../src/domain/shipping/notices.ts';
 import { packHazmat, packParcels } from '../../../src/domain/shipping/packaging.ts';
 import { allocateDiscount, salesTax, taxOnCents } from '../../../src/domain/shipping/sales-tax.ts';
@@ -8,7 +8,8 @@ import { billableWeightLb, dimensionalWeightLb, profileProblem } from '../../../
 import { zonedClock, zonedInstant } from '../../../src/domain/shipping/zoned-time.ts';
 import { dayNumber } from '../../../src/domain/shipping/calendar.ts';
 import { shippingProfileArb } from '../../../src/domain/testing/shipping.ts';
-import { seedTables } from './shipping.helpers.ts';
+import { quoteShipment } from '../../../src/domain/shipping/quote.ts';
+import { BASKET, seedTables } from './shipping.helpers.ts';
 
 describe('ship classes', () => {
   test('dimensional weight is L × W × H / 139 rounded up, and oversize bills the larger weight', () => {
@@ -147,5 +148,16 @@ describe('the warehouse clock', () => {
     expect(zonedInstant(dayNumber(2026, 1, 2), 780, 'America/Los_Angeles')).toBe(Date.UTC(2026, 0, 2, 21, 0));
     expect(zonedInstant(dayNumber(2026, 3, 8), 780, 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 17, 0));
     expect(zonedInstant(dayNumber(2026, 7, 1), 780, 'Asia/Kolkata')).toBe(Date.UTC(2026, 6, 1, 7, 30));
+  });
+});
+
+describe('the countries the store ships to', () => {
+  test('the United States only; any other country is refused in one message', () => {
+    expect(SHIPPING_COUNTRIES).toEqual(['US']);
+    expect(['US', 'us', ' USA '].map(shipsToCountry)).toEqual([true, true, true]);
+    expect(['CA', 'MX', 'GB', '', null].map(shipsToCountry)).toEqual([false, false, false, false, false]);
+    expect(quoteShipment([BASKET], { zip: 'M5H 2N2', country: 'CA' }, Date.UTC(2026, 10, 24, 17), seedTables())).toEqual({
+      ok: false, error: { code: 'country-unsupported', message: COUNTRY_UNSUPPORTED_MESSAGE },
+    });
   });
 });
