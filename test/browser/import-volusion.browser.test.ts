@@ -1,17 +1,16 @@
 /**
  * A store moved from Volusion, in the browser: the sample Volusion export (with its categories)
- * made into a store with `npm run seed -- --from` (its pictures as files beside it, as an
- * operator copies a Volusion photos folder: the sample's CDN does not exist), then the store
+ * made into a store with `npm run seed -- --from` (its pictures are files beside it, under
+ * examples/catalogues/images, as an operator copies a Volusion photos folder), then the store
  * started as `npm start` runs it, on the storefront built by the global setup. A product of the
  * file is found by the header search, its page shows its price and its picture (served from the
  * store's own /media/images), and its old Volusion addresses land on it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, startStoreProcess, type StoreProcess } from '../support/store-process.ts';
 import { newPage, openBrowser, pageErrors } from './harness.ts';
@@ -48,15 +47,10 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'skimmer-volusion-'));
   symlinkSync(dist, join(work, 'dist'));
   const dbPath = join(work, 'data', 'skimmer.db');
-  // the sample with its pictures as files in a photos folder beside it
-  const files = join(work, 'catalogue');
-  mkdirSync(join(files, 'photos'), { recursive: true });
-  const products = readFileSync(join(ROOT, 'examples/catalogues/volusion-pool-parts.csv'), 'utf8').replaceAll('https://cdn.example.com/skimmer-samples/v/', 'photos/');
-  writeFileSync(join(files, 'products.csv'), products);
-  writeFileSync(join(files, 'photos', 'twad15.jpg'), await sharp({ create: { width: 600, height: 600, channels: 3, background: '#1f6fb2' } }).jpeg().toBuffer());
+  // the sample as shipped: its photourl cells are paths of pictures beside it (images/...png)
   const out = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/server/seed/cli.ts'), '--from', join(files, 'products.csv'), '--format', 'volusion', '--categories', join(ROOT, 'examples/catalogues/volusion-pool-parts-categories.csv'), '--db', dbPath],
+    ['--import', 'tsx', join(ROOT, 'src/server/seed/cli.ts'), '--from', join(ROOT, 'examples/catalogues/volusion-pool-parts.csv'), '--format', 'volusion', '--categories', join(ROOT, 'examples/catalogues/volusion-pool-parts-categories.csv'), '--db', dbPath],
     { cwd: ROOT, encoding: 'utf8' },
   );
   if (out.status !== 0) throw new Error(`npm run seed -- --from failed:\n${out.stdout}\n${out.stderr}`);

@@ -270,7 +270,7 @@ export class PictureSources {
   private async read(source: string): Promise<Buffer> {
     if (/^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source)) throw new FetchProblem('is not a web address (http or https) or a file path');
     const dir = this.options.dir;
-    if (!dir) throw new FetchProblem('is a file path, and an import through the API reads no picture files (import with npm run import -- --images DIR, or give web addresses)');
+    if (!dir) throw new FetchProblem("is a file path, and no picture files came with the catalogue (send them as 'images' parts of the upload, or import with npm run import -- --images DIR, or give web addresses)");
     // as written under the folder (a Volusion path such as /v/vspfiles/photos/x.jpg included), else by its file name alone
     const candidates = [join(dir, source.replace(/^[/\\]+/, '')), join(dir, basename(source))];
     for (const path of candidates) {

@@ -35,6 +35,8 @@ export interface ImportRun {
   file: string;
   /** Volusion's categories CSV. */
   categoriesFile?: string;
+  /** The folder of the pictures sent with the file (picture paths are read from it); none: paths are warnings. */
+  imagesDir?: string;
 }
 
 /** Rows and bytes read so far. */
@@ -67,6 +69,7 @@ export function inProcessRunner(db: Db): ImportRunner {
       format: run.format,
       dryRun: run.dryRun,
       ...(run.categoriesFile ? { categories: createReadStream(run.categoriesFile) } : {}),
+      images: { dir: run.imagesDir ?? null },
       onProgress: (rows) => onProgress({ rows, bytes }),
     });
   };
@@ -82,7 +85,13 @@ export function childProcessRunner(dbPath: string): ImportRunner {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return (run, onProgress) =>
     new Promise<ImportReport>((resolve, reject) => {
-      const args = ['--import', tsx, CLI, 'import', '--json', '--no-image-files', '--db', dbPath, '--format', run.format, ...(run.dryRun ? ['--dry-run'] : []), ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []), run.file];
+      const args = [
+        ...['--import', tsx, CLI, 'import', '--json', '--db', dbPath, '--format', run.format],
+        ...(run.imagesDir ? ['--images', run.imagesDir] : ['--no-image-files']),
+        ...(run.dryRun ? ['--dry-run'] : []),
+        ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []),
+        run.file,
+      ];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
       let report: ImportReport | null = null;
       let error: string | null = null;
@@ -224,7 +233,11 @@ export class ImportJobs {
       await endImportJob(db, id, { status: 'failed', rowsRead: state.rows, bytesRead: state.bytes, report: null, error, finishedAt: this.now() }).catch((e: unknown) => this.options.onError?.(e));
     } finally {
       this.live.delete(id);
-      await Promise.all([rm(run.file, { force: true }), run.categoriesFile ? rm(run.categoriesFile, { force: true }) : undefined]);
+      await Promise.all([
+        rm(run.file, { force: true }),
+        run.categoriesFile ? rm(run.categoriesFile, { force: true }) : undefined,
+        run.imagesDir ? rm(run.imagesDir, { force: true, recursive: true }) : undefined,
+      ]);
     }
   }
 }

@@ -4,8 +4,10 @@
  * ADMIN_TOKEN is configured):
  * - `POST /api/admin/imports?format=shopify|volusion|skimmer[&dryRun=true]` with the file as the
  *   body (`text/csv`, `application/x-ndjson`, `application/octet-stream`), or as
- *   `multipart/form-data` (parts `file`, `categories` for Volusion, `format`, `dryRun`): the file
- *   is kept on disk and the import queued; answers 202 `{ id, status }`;
+ *   `multipart/form-data` (parts `file`, `categories` for Volusion, `format`, `dryRun`, and any
+ *   number of `images`: picture files the catalogue names by path, found by file name as the
+ *   CLI's `--images DIR` finds them): the files are kept on disk and the import queued; answers
+ *   202 `{ id, status }`;
  * - `GET /api/admin/imports/{id}`: the job's progress (rows and bytes read), then its report or
  *   its one fatal error;
  * - `GET /api/admin/exports/{format}[?part=categories]`: the whole catalogue, streamed.
@@ -15,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -83,8 +85,24 @@ async function save(dir: string, source: Readable, limit: number): Promise<{ pat
   return { path, bytes };
 }
 
-/** The parts of a multipart upload: the file (and categories file) on disk, the fields. */
-async function readForm(upload: Upload, contentType: string, dir: string, limit: number): Promise<{ file: { path: string; bytes: number }; categories?: { path: string; bytes: number }; format: string | null; dryRun: string | null }> {
+/** A picture part's file name as it is kept: the name alone, of letters, digits, dots, dashes and underscores. */
+const PICTURE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/** Most picture parts in one upload. @default 10000 */
+export const MAX_PICTURE_PARTS = 10_000;
+
+/**
+ * The parts of a multipart upload: the file (and categories file) on disk, the fields, and the
+ * pictures sent as `images` parts, kept in a folder of their own under their file names (the
+ * folder an import reads picture paths from, as `--images DIR` on the command line).
+ */
+async function readForm(
+  upload: Upload,
+  contentType: string,
+  dir: string,
+  limit: number,
+  kept: string[],
+): Promise<{ file: { path: string; bytes: number }; categories?: { path: string; bytes: number }; imagesDir?: string; format: string | null; dryRun: string | null }> {
   let form: FormData;
   try {
     // undici's multipart reader (Node's own fetch), over the body kept on disk
@@ -96,8 +114,9 @@ async function readForm(upload: Upload, contentType: string, dir: string, limit:
   const part = async (name: string): Promise<{ path: string; bytes: number } | undefined> => {
     const value = form.get(name);
     if (value === null) return undefined;
-    if (typeof value === 'string') return await save(dir, Readable.from([Buffer.from(value, 'utf8')]), limit);
-    return await save(dir, Readable.fromWeb(value.stream() as Parameters<typeof Readable.fromWeb>[0]), limit);
+    const saved = typeof value === 'string' ? await save(dir, Readable.from([Buffer.from(value, 'utf8')]), limit) : await save(dir, Readable.fromWeb(value.stream() as Parameters<typeof Readable.fromWeb>[0]), limit);
+    kept.push(saved.path);
+    return saved;
   };
   const field = (name: string): string | null => {
     const value = form.get(name);
@@ -106,7 +125,24 @@ async function readForm(upload: Upload, contentType: string, dir: string, limit:
   const file = await part('file');
   if (!file) throw new HttpError(400, FILE_REQUIRED);
   const categories = await part('categories');
-  return { file, ...(categories ? { categories } : {}), format: field('format'), dryRun: field('dryRun') };
+  const pictures = form.getAll('images');
+  let imagesDir: string | undefined;
+  if (pictures.length > 0) {
+    if (pictures.length > MAX_PICTURE_PARTS) throw new HttpError(400, `At most ${MAX_PICTURE_PARTS.toLocaleString('en-US')} pictures in one upload.`);
+    imagesDir = join(dir, `images-${randomBytes(8).toString('hex')}`);
+    kept.push(imagesDir);
+    await mkdir(imagesDir);
+    const names = new Set<string>();
+    for (const picture of pictures) {
+      if (typeof picture === 'string') throw new HttpError(400, 'Each images part is a picture file (with its file name).');
+      const name = basename(picture.name.replace(/\\/g, '/'));
+      if (!PICTURE_NAME.test(name)) throw new HttpError(400, `The picture file name '${name.slice(0, 100)}' is not one the store keeps (letters, digits, '.', '-' and '_').`);
+      if (names.has(name)) throw new HttpError(400, `The picture '${name}' is sent twice.`);
+      names.add(name);
+      await pipeline(Readable.fromWeb(picture.stream() as Parameters<typeof Readable.fromWeb>[0]), createWriteStream(join(imagesDir, name)));
+    }
+  }
+  return { file, ...(categories ? { categories } : {}), ...(imagesDir ? { imagesDir } : {}), format: field('format'), dryRun: field('dryRun') };
 }
 
 function formatOf(raw: string | null | undefined): CatalogueFormat {
@@ -148,6 +184,11 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (app,
     const { path, bytes } = await save(dir, payload, limit);
     return new Upload(path, bytes, multipart);
   });
+  // a body kept on disk whose request was refused before its handler took it (its query checked
+  // after the body was read): removed with the answer; a 202 handed it to an import
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.body instanceof Upload && reply.statusCode !== 202) await rm(request.body.path, { force: true });
+  });
   const anyFile = { description: 'The catalogue file' };
 
   app.post<{ Querystring: { format?: string; dryRun?: string } }>('/api/admin/imports', {
@@ -171,6 +212,7 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (app,
               properties: {
                 file: { description: 'The catalogue file' },
                 categories: { description: "Volusion's categories CSV" },
+                images: { description: "Picture files the catalogue names by path (each part's file name is matched to the path's last part), as the CLI's --images DIR" },
                 format: { type: 'string', enum: [...CATALOGUE_FORMATS] },
                 dryRun: { type: 'string', enum: ['true', 'false'] },
               },
@@ -191,18 +233,20 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (app,
   }, async (request, reply) => {
     const body = request.body;
     if (!(body instanceof Upload)) throw new HttpError(400, FILE_REQUIRED);
+    // files and folders of this upload, removed unless an import takes them
     const kept: string[] = [body.path];
     let handedOver = false;
     try {
       let file: { path: string; bytes: number } = body;
       let categories: { path: string; bytes: number } | undefined;
+      let imagesDir: string | undefined;
       let format = request.query.format ?? null;
       let dryRun = request.query.dryRun ?? null;
       if (body.multipart) {
-        const form = await readForm(body, request.headers['content-type'] ?? '', dir, limit);
-        kept.push(form.file.path, ...(form.categories ? [form.categories.path] : []));
+        const form = await readForm(body, request.headers['content-type'] ?? '', dir, limit, kept);
         file = form.file;
         categories = form.categories;
+        imagesDir = form.imagesDir;
         format = form.format ?? format;
         dryRun = form.dryRun ?? dryRun;
       }
@@ -210,13 +254,13 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (app,
       const dry = flag(dryRun);
       if (categories && fmt !== 'volusion') throw new HttpError(400, 'A categories file goes with a Volusion import only.');
       if (file.bytes === 0) throw new HttpError(400, EMPTY_FILE);
-      const id = await jobs.start({ format: fmt, dryRun: dry, file: file.path, ...(categories ? { categoriesFile: categories.path } : {}) }, file.bytes);
+      const id = await jobs.start({ format: fmt, dryRun: dry, file: file.path, ...(categories ? { categoriesFile: categories.path } : {}), ...(imagesDir ? { imagesDir } : {}) }, file.bytes);
       handedOver = true;
-      for (const path of kept) if (path !== file.path && path !== categories?.path) await rm(path, { force: true });
+      for (const path of kept) if (path !== file.path && path !== categories?.path && path !== imagesDir) await rm(path, { force: true, recursive: true });
       const href = `/api/admin/imports/${id}`;
       return await reply.code(202).header('location', href).send({ id, status: 'queued', href });
     } finally {
-      if (!handedOver) for (const path of kept) await rm(path, { force: true });
+      if (!handedOver) for (const path of kept) await rm(path, { force: true, recursive: true });
     }
   });
 

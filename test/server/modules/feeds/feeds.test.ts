@@ -17,7 +17,7 @@ import type { Db } from '../../../../src/server/db/database.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { FEED_COLUMNS, FEED_LIMITS } from '../../../../src/server/modules/feeds/schemas.ts';
 import { prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/notices.ts';
-import { bytes, emptyStore, sample } from '../imports/imports.helpers.ts';
+import { bytes, emptyStore, sample, SAMPLE_IMAGES } from '../imports/imports.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -31,8 +31,10 @@ beforeAll(async () => {
   const report = await importCatalogue(db, bytes(sample('volusion-pool-parts.csv'), 4096), {
     format: 'volusion',
     categories: bytes(sample('volusion-pool-parts-categories.csv'), 4096),
+    ...SAMPLE_IMAGES,
   });
   expect(report.totals.rejected).toBe(0);
+  expect(report.problems).toEqual([]);
   // the tablets: a Proposition 65 warning, not returnable once opened, and the 10 lb tub shipping as hazmat
   await db.run('UPDATE products SET notices_json = ? WHERE sku = ?', [JSON.stringify(TABLET_NOTICES), 'MATAB']);
   await db.run("UPDATE variants SET ship_class = 'hazmat-ground' WHERE sku = 'MATAB-10'");
@@ -71,17 +73,17 @@ describe('GET /feeds/google-merchant.tsv', () => {
       expect(Array.from(row.description!).length).toBeLessThanOrEqual(FEED_LIMITS.description);
       expect(row.description).not.toMatch(/<\/?[a-z]/i);
       expect(row.link).toMatch(/^http:\/\/shop\.test\/products\//);
-      // Google refuses placeholder pictures: a product without a picture of its own has none here
-      expect(row.image_link).toMatch(/^(https?:\/\/.+)?$/);
+      // every product of the sample has a picture of its own (files beside it), on the store's origin
+      expect(row.image_link).toMatch(/^http:\/\/shop\.test\/media\/images\/\d+-800\.png$/);
       expect(row.price).toMatch(/^\d+\.\d{2} USD$/);
       expect(row.condition).toBe('new');
     }
     const pump = rows.find((r) => r.id === 'TWAD15');
+    const pumpImage = (await db.get<{ url: string }>("SELECT i.url FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.sku = 'TWAD15' AND i.position = 0"))!.url;
     expect(pump).toMatchObject({
       title: 'Tidewell AquaDrive 1.5 HP Pool Pump',
       link: 'http://shop.test/products/tidewell-aquadrive-1-5-hp-pool-pump',
-      // the sample names its picture on a web host the tests never reach (imports fetch from loopback only here)
-      image_link: '',
+      image_link: `http://shop.test${pumpImage}`,
       availability: 'in_stock',
       price: '729.00 USD',
       sale_price: '649.00 USD',

@@ -264,7 +264,7 @@ describe('where pictures may come from', () => {
     const report = await importCatalogue(db, bytes(file), { format: 'shopify', images: { dir: null, fetch: 'off' } });
     expect(report.totals.created).toBe(3);
     expect(report.problems.map((p) => p.reason.replace(origin, 'ORIGIN'))).toEqual([
-      "Image 'skimmer.png' is a file path, and an import through the API reads no picture files (import with npm run import -- --images DIR, or give web addresses); the product shows the store's placeholder",
+      "Image 'skimmer.png' is a file path, and no picture files came with the catalogue (send them as 'images' parts of the upload, or import with npm run import -- --images DIR, or give web addresses); the product shows the store's placeholder",
       "Image 'ORIGIN/pump.jpg' was not fetched: fetching pictures is off (IMPORT_IMAGE_FETCH=off); the product shows the store's placeholder",
       "Image 'ftp://example.test/c.png' is not a web address (http or https) or a file path; the product shows the store's placeholder",
     ]);

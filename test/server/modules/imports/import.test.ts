@@ -12,7 +12,7 @@ import { ImportError } from '../../../../src/server/modules/imports/report.ts';
 import type { CatalogueFormat, ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { SHOPIFY_COLUMNS } from '../../../../src/server/modules/imports/shopify.ts';
-import { bytes, emptyStore, rowCounts, sample } from './imports.helpers.ts';
+import { bytes, emptyStore, rowCounts, sample, SAMPLE_IMAGES } from './imports.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -31,17 +31,13 @@ describe('the sample files', () => {
   beforeAll(async () => {
     shopifyDb = await emptyStore();
     volusionDb = await emptyStore();
-    first = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 1000), { format: 'shopify' });
+    first = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 1000), { format: 'shopify', ...SAMPLE_IMAGES });
   });
 
   test('a Shopify CSV reads into products grouped by handle, with variants, stock, weight, images, tags and metafields', async () => {
     expect(first.totals).toEqual({ rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 });
-    // the sample's pictures name an example CDN: each is a warning on its line, the product is still imported
-    expect(first.problems.length).toBeGreaterThan(0);
-    for (const p of first.problems) {
-      expect(p).toMatchObject({ kind: 'warning', column: 'Image Src' });
-      expect(p.reason).toMatch(/^Image 'https:\/\/cdn\.example\.com\/.+' could not be fetched: cdn\.example\.com is not this machine \(IMPORT_IMAGE_FETCH=loopback\); the product (shows the store's placeholder|is imported without it)$/);
-    }
+    // every picture of the sample is a file beside it (examples/catalogues/images): all brought in
+    expect(first.problems).toEqual([]);
     const cartridge = await itemOf(shopifyDb, 'brightwater-replacement-cartridge');
     expect(cartridge.options).toEqual([{ name: 'Size', values: ['50 sq ft', '100 sq ft', '150 sq ft'] }]);
     expect(cartridge.variants.map((v) => [v.title, v.sku, v.priceCents, v.inventory[0]!.quantity])).toEqual([
@@ -56,9 +52,17 @@ describe('the sample files', () => {
     expect(filter.tags).toContainEqual(['Filter Area', '100 sq ft']);
     expect(filter.priceCents).toBe(53995);
     const pump = await itemOf(shopifyDb, 'tidewell-aquadrive-1-5-hp-pool-pump');
-    // no picture could be brought in: the store's placeholder, never the CDN's URL (test/server/modules/imports/images.test.ts fetches real ones)
-    expect(pump.images).toEqual([]);
-    expect(first.problems.filter((p) => p.reason.includes('/tidewell-aquadrive-1-5-hp-pool-pump')).map((p) => p.line)).toEqual([2, 3]);
+    // its two pictures, stored and served from the store's own sized URLs, in the file's order
+    expect(pump.images.map((i) => [i.source, i.altText])).toEqual([
+      ['images/tidewell-aquadrive-1-5-hp-pool-pump.png', 'AquaDrive 1.5 HP Pool Pump'],
+      ['images/tidewell-aquadrive-1-5-hp-pool-pump-side.png', 'AquaDrive 1.5 HP Pool Pump, side view'],
+    ]);
+    expect(pump.images.map((i) => i.url)).toEqual(pump.images.map((i) => `/media/images/${i.id}-800.png`));
+    const stored = await shopifyDb.all<{ hash: string; content_type: string; width: number }>('SELECT hash, content_type, width FROM media_files');
+    // one stored file a picture of the sample (39 of them), each read into the store's form
+    expect(stored).toHaveLength(39);
+    expect(new Set(stored.map((f) => f.content_type))).toEqual(new Set(['image/webp']));
+    expect(stored.map((f) => f.hash)).toContain(pump.images[0]!.fileHash);
     expect(pump.compareAtPriceCents).toBe(72900);
     expect(pump.vendor).toBe('Tidewell');
     expect((await itemOf(shopifyDb, 'tidewell-pump-lid-o-ring')).isIndexed).toBe(false);
@@ -66,15 +70,18 @@ describe('the sample files', () => {
 
   test('the same file imported twice changes nothing the second time', async () => {
     const before = await rowCounts(shopifyDb);
-    const again = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 4096), { format: 'shopify' });
+    const again = await importCatalogue(shopifyDb, bytes(sample('shopify-pool-parts.csv'), 4096), { format: 'shopify', ...SAMPLE_IMAGES });
     expect(again.totals).toMatchObject({ created: 0, updated: 0, unchanged: 32, rejected: 0 });
     expect(again.version).toBeNull();
     expect(await rowCounts(shopifyDb)).toEqual(before);
   });
 
   test('a Volusion export reads with its categories: child products become variants, categories keep their ids', async () => {
-    const report = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv'), 333), { format: 'volusion', ...volusion() });
+    const report = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv'), 333), { format: 'volusion', ...volusion(), ...SAMPLE_IMAGES });
     expect(report.totals).toEqual({ rows: 32, created: 23, updated: 0, unchanged: 0, rejected: 0 });
+    // its photourl paths name the same picture files, beside it
+    expect(report.problems).toEqual([]);
+    expect((await itemOf(volusionDb, 'tidewell-aquadrive-1-5-hp-pool-pump')).images.map((i) => [i.source, i.url.startsWith('/media/images/')])).toEqual([['images/tidewell-aquadrive-1-5-hp-pool-pump.png', true]]);
     expect(report.collectionsCreated).toBe(12);
     const tabs = await itemOf(volusionDb, 'marlin-3-in-chlorine-tablets');
     expect(tabs.sku).toBe('MATAB');
@@ -90,14 +97,36 @@ describe('the sample files', () => {
     expect(canister.collections).toEqual(['cleaners', 'cleaner-parts']);
     const ids = await volusionDb.all<{ id: number; handle: string }>('SELECT id, handle FROM collections ORDER BY id');
     expect(ids.find((c) => c.handle === 'cleaner-parts')?.id).toBe(11);
-    const twice = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv')), { format: 'volusion', ...volusion() });
+    const twice = await importCatalogue(volusionDb, bytes(sample('volusion-pool-parts.csv')), { format: 'volusion', ...volusion(), ...SAMPLE_IMAGES });
     expect(twice.totals).toMatchObject({ created: 0, updated: 0, unchanged: 23 });
+  });
+
+  test("a picture that cannot be brought in is a warning on its line, and its product is imported with the store's placeholder", async () => {
+    const db = await emptyStore();
+    // the pump's first picture on a server that refuses the connection; the impeller's not beside the file
+    const text = sample('shopify-pool-parts.csv')
+      .toString('utf8')
+      .replace('images/tidewell-aquadrive-1-5-hp-pool-pump.png', 'http://127.0.0.1:9/pump.jpg')
+      .replace('images/tidewell-pump-impeller-1-5-hp.png', 'images/gone.png')
+      .replace('images/tidewell-pump-impeller-1-5-hp-side.png', 'images/gone-too.png');
+    const report = await importCatalogue(db, bytes(text, 4096), { format: 'shopify', ...SAMPLE_IMAGES });
+    expect(report.totals).toMatchObject({ created: 32, rejected: 0 });
+    const line = (handle: string) => text.split('\n').findIndex((l) => l.startsWith(`${handle},`)) + 1;
+    expect(report.problems.map((p) => [p.kind, p.line, p.column, p.reason])).toEqual([
+      ['warning', line('tidewell-aquadrive-1-5-hp-pool-pump'), 'Image Src', "Image 'http://127.0.0.1:9/pump.jpg' could not be fetched: the server refused the connection; the product is imported without it"],
+      ['warning', line('tidewell-pump-impeller-1-5-hp'), 'Image Src', "Image 'images/gone.png' was not found in the images folder; the product shows the store's placeholder"],
+      ['warning', line('tidewell-pump-impeller-1-5-hp') + 1, 'Image Src', "Image 'images/gone-too.png' was not found in the images folder; the product shows the store's placeholder"],
+    ]);
+    // the pump keeps its other picture; the impeller has none (the placeholder)
+    expect((await itemOf(db, 'tidewell-aquadrive-1-5-hp-pool-pump')).images.map((i) => i.source)).toEqual(['images/tidewell-aquadrive-1-5-hp-pool-pump-side.png']);
+    expect((await itemOf(db, 'tidewell-pump-impeller-1-5-hp')).images).toEqual([]);
+    await db.close();
   });
 
   test('a dry run reports what an import would do and writes nothing', async () => {
     const db = await emptyStore();
     const before = await rowCounts(db);
-    const dry = await importCatalogue(db, bytes(sample('shopify-pool-parts.csv')), { format: 'shopify', dryRun: true });
+    const dry = await importCatalogue(db, bytes(sample('shopify-pool-parts.csv')), { format: 'shopify', dryRun: true, ...SAMPLE_IMAGES });
     expect(dry.dryRun).toBe(true);
     expect(dry.totals).toEqual(first.totals);
     expect(dry.version).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * Helpers of the catalogue import and export tests: an empty migrated store on the test database
  * (SQLite in memory, or a PostgreSQL schema in the server-pg project), a file's text as the bytes
- * an import reads, and an export gathered into one string.
+ * an import reads, an export gathered into one string, and the sample files with their pictures.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +33,16 @@ export async function exported(db: Db, format: CatalogueFormat, part: ExportPart
   return text;
 }
 
+/** The folder of the sample catalogues (examples/catalogues), where their pictures' paths start. */
+export const SAMPLES_DIR = fileURLToPath(new URL('../../../../examples/catalogues/', import.meta.url));
+
 /** A sample catalogue shipped under examples/catalogues. */
 export function sample(name: string): Buffer {
-  return readFileSync(fileURLToPath(new URL(`../../../../examples/catalogues/${name}`, import.meta.url)));
+  return readFileSync(`${SAMPLES_DIR}${name}`);
 }
+
+/** Import options that read a sample's pictures from beside it, as `npm run import` does for a file. */
+export const SAMPLE_IMAGES = { images: { dir: SAMPLES_DIR } } as const;
 
 /** Counts of the catalogue's rows, table by table: what "nothing written" compares. */
 export async function rowCounts(db: Db): Promise<{ products: number } & Record<string, number>> {

@@ -1,8 +1,9 @@
 /**
  * On an SQLite file the server runs an import in a child process on its own connection (the
  * server's connection would queue every page behind the import's transaction): the job still
- * shows its progress and report, and once it has committed the running store serves the products
- * and collections it brought. Both projects run it on an SQLite file.
+ * shows its progress and report, the pictures sent with the file reach it, and once it has
+ * committed the running store serves the products, pictures and collections it brought. Both
+ * projects run it on an SQLite file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,8 +34,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('a Shopify sample imported in a child process: progress, the report, and the running store serves it', async () => {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/imports?format=shopify', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/csv' }, payload: sample('shopify-pool-parts.csv') });
+/** The Shopify sample and the pictures it names, as one multipart upload. */
+function sampleUpload(): { payload: Buffer; type: string } {
+  const boundary = '----skimmer-file-test-boundary';
+  const names = [...new Set(sample('shopify-pool-parts.csv').toString('utf8').match(/images\/[a-z0-9-]+\.png/g))].map((p) => p.slice('images/'.length));
+  const parts: [string, string, Buffer][] = [['file', 'shopify-pool-parts.csv', sample('shopify-pool-parts.csv')], ...names.map((n): [string, string, Buffer] => ['images', n, sample(`images/${n}`)])];
+  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\nshopify\r\n`)];
+  for (const [name, filename, value] of parts) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\n\r\n`), value, Buffer.from('\r\n'));
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+test('a Shopify sample and its pictures imported in a child process: progress, the report, and the running store serves them', async () => {
+  const upload = sampleUpload();
+  const res = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': upload.type }, payload: upload.payload });
   expect(res.statusCode).toBe(202);
   const { id } = res.json<{ id: string }>();
   let job: ImportJobView;
@@ -46,7 +59,12 @@ test('a Shopify sample imported in a child process: progress, the report, and th
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(job.error).toBeNull();
-  expect(job.report).toMatchObject({ totals: { rows: 51, created: 32, rejected: 0 } });
+  expect(job.report).toMatchObject({ totals: { rows: 51, created: 32, rejected: 0 }, problems: [] });
+  // the pictures sent with the file reached the child's import (--images): stored, served by the store
+  const pump = (await app.inject({ url: '/api/products/handle/tidewell-aquadrive-1-5-hp-pool-pump' })).json<{ product: { Images: { url: string }[] } }>().product;
+  expect(pump.Images).toHaveLength(2);
+  const picture = await app.inject({ url: pump.Images[1]!.url });
+  expect([picture.statusCode, picture.headers['content-type']]).toEqual([200, 'image/png']);
   expect((await app.inject({ url: '/api/products/handle/brightwater-replacement-cartridge' })).statusCode).toBe(200);
   expect((await app.inject({ url: '/api/collections/handle/filter-cartridges' })).statusCode).toBe(200);
   expect(JSON.stringify((await app.inject({ url: '/api/products/filter?q=aquadrive' })).json())).toContain('tidewell-aquadrive-1-5-hp-pool-pump');

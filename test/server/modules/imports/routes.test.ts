@@ -3,10 +3,10 @@
  * (404 with no ADMIN_TOKEN, 401 without a token, 403 with a wrong one), junk bodies answer 400
  * `{ error }`, a sample Shopify file sent raw answers an id whose job shows progress and then its
  * report (the running store finds the products at once), a Volusion file sent as multipart with
- * its categories brings collections the running store serves, a broken file fails whole, and an
- * export streams the catalogue.
+ * its categories and pictures brings collections and pictures the running store serves, a broken
+ * file fails whole, and an export streams the catalogue.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -28,9 +28,16 @@ let db: Db;
 let app: FastifyInstance;
 let closed: FastifyInstance;
 
+/** The data folder of the app under test (uploads wait under its imports/). */
+let dataDir: string;
+
+/** What the app under test keeps of uploads. */
+const leftovers = (): string[] => (existsSync(join(dataDir, 'imports')) ? readdirSync(join(dataDir, 'imports')) : []);
+
 async function appWith(operators: OperatorAccess): Promise<FastifyInstance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-imports-routes-'));
-  return buildApp({ db, dataDir, webDir: join(dataDir, 'no-web'), operators });
+  const folder = mkdtempSync(join(tmpdir(), 'skimmer-imports-routes-'));
+  dataDir ??= folder;
+  return buildApp({ db, dataDir: folder, webDir: join(folder, 'no-web'), operators });
 }
 
 beforeAll(async () => {
@@ -56,7 +63,8 @@ function multipart(parts: { name: string; filename?: string; value: string | Buf
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${p.filename ? 'Content-Type: text/csv\r\n' : ''}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+    const type = p.filename ? (p.filename.endsWith('.png') ? 'image/png' : 'text/csv') : null;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
@@ -106,6 +114,12 @@ describe('who may call', () => {
 
 describe('junk', () => {
   const form = multipart([{ name: 'format', value: 'shopify' }]);
+  const PNG = sample('images/tidewell-pump-lid-o-ring.png');
+  /** A multipart Shopify import with these parts after its file. */
+  const withFile = (parts: Parameters<typeof multipart>[0]): InjectOptions => {
+    const m = multipart([{ name: 'format', value: 'shopify' }, { name: 'file', filename: 'p.csv', value: 'Handle,Title,Image Src\na,A,a.png\n' }, ...parts]);
+    return { method: 'POST', url: '/api/admin/imports', headers: { ...AUTH, 'content-type': m.type }, payload: m.payload };
+  };
   test.each([
     ['no body', { method: 'POST', url: '/api/admin/imports?format=shopify', headers: AUTH }, FILE_REQUIRED],
     ['a JSON body', { method: 'POST', url: '/api/admin/imports?format=shopify', headers: { ...AUTH, 'content-type': 'application/json' }, payload: '{"rows":[]}' }, FILE_REQUIRED],
@@ -113,26 +127,30 @@ describe('junk', () => {
     ['an empty file', csv('', 'format=shopify'), EMPTY_FILE],
     ['a multipart body without its file', { method: 'POST', url: '/api/admin/imports', headers: { ...AUTH, 'content-type': form.type }, payload: form.payload }, FILE_REQUIRED],
     ['a broken multipart body', { method: 'POST', url: '/api/admin/imports?format=shopify', headers: { ...AUTH, 'content-type': 'multipart/form-data; boundary=nope' }, payload: 'garbage\u0000\u0001' }, null],
-    ['categories with a Shopify file', (() => {
-      const m = multipart([{ name: 'format', value: 'shopify' }, { name: 'file', filename: 'p.csv', value: 'Handle\na\n' }, { name: 'categories', filename: 'c.csv', value: 'categoryid\n1\n' }]);
-      return { method: 'POST', url: '/api/admin/imports', headers: { ...AUTH, 'content-type': m.type }, payload: m.payload };
-    })(), null],
-  ] as [string, InjectOptions, string | null][])('%s answers 400 { error } and writes nothing', async (_name, call, message) => {
+    ['categories with a Shopify file', withFile([{ name: 'categories', filename: 'c.csv', value: 'categoryid\n1\n' }]), null],
+    ['a picture whose file name climbs out of the folder', withFile([{ name: 'images', filename: '..', value: PNG }]), "The picture file name '..' is not one the store keeps (letters, digits, '.', '-' and '_')."],
+    ['a picture with a hidden file name', withFile([{ name: 'images', filename: '.htaccess', value: PNG }]), "The picture file name '.htaccess' is not one the store keeps (letters, digits, '.', '-' and '_')."],
+    ['a picture sent twice', withFile([{ name: 'images', filename: 'a.png', value: PNG }, { name: 'images', filename: 'a.png', value: PNG }]), "The picture 'a.png' is sent twice."],
+    ['an images part that is no file', withFile([{ name: 'images', value: 'a.png' }]), 'Each images part is a picture file (with its file name).'],
+  ] as [string, InjectOptions, string | null][])('%s answers 400 { error }, writes nothing and keeps no file', async (_name, call, message) => {
     const res = await app.inject(call);
     expect(res.statusCode).toBe(400);
     const body = res.json<{ error: string }>();
     expect(typeof body.error).toBe('string');
     if (message !== null) expect(body.error).toBe(message);
     expect(await rowCounts(db)).toMatchObject({ products: 0 });
+    expect(leftovers()).toEqual([]);
   });
 
   test.each([
     ['a format the store does not read', '/api/admin/imports?format=woocommerce'],
     ['a dry run that is not a yes or no', '/api/admin/imports?format=shopify&dryRun=maybe'],
-  ])('%s answers 400 { error }', async (_name, url) => {
+  ])('%s answers 400 { error } and keeps no file', async (_name, url) => {
     const res = await app.inject({ method: 'POST', url, headers: { ...AUTH, 'content-type': 'text/csv' }, payload: 'Handle\na\n' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('error');
+    // the body reached the disk before the query was checked: removed with the answer
+    await expect.poll(leftovers).toEqual([]);
   });
 
   test.each([
@@ -180,8 +198,12 @@ describe('a good import and the export', () => {
     expect(job.bytesTotal).toBe(sample('shopify-pool-parts.csv').length);
     expect(job.rowsRead).toBe(51);
     expect(job.report).toMatchObject({ format: 'shopify', dryRun: false, totals: { rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 } });
-    // the sample's example CDN is not fetched in tests: its pictures are warnings only
-    expect(job.report!.problems.filter((p) => p.kind !== 'warning' || p.column !== 'Image Src')).toEqual([]);
+    // sent raw, the file comes without the pictures it names by path: each is a warning, the product is imported
+    expect(job.report!.problems.length).toBe(39);
+    for (const p of job.report!.problems) {
+      expect(p).toMatchObject({ kind: 'warning', column: 'Image Src' });
+      expect(p.reason).toMatch(/^Image 'images\/[a-z0-9-]+\.png' is a file path, and no picture files came with the catalogue \(send them as 'images' parts of the upload/);
+    }
     expect(job.report!.version).toBeGreaterThan(0);
     expect(job.finishedAt).not.toBeNull();
     const product = await app.inject({ url: '/api/products/handle/brightwater-replacement-cartridge' });
@@ -201,16 +223,28 @@ describe('a good import and the export', () => {
     expect(await rowCounts(db)).toEqual(before);
   });
 
-  test('a Volusion file sent as multipart with its categories: the running store serves the new collections', async () => {
+  test('a Volusion file sent as multipart with its categories and pictures: the running store serves the new collections and the pictures', async () => {
+    const names = [...new Set(sample('volusion-pool-parts.csv').toString('utf8').match(/images\/[a-z0-9-]+\.png/g))].map((p) => p.slice('images/'.length));
+    expect(names).toHaveLength(23);
     const m = multipart([
       { name: 'format', value: 'volusion' },
       { name: 'file', filename: 'volusion-pool-parts.csv', value: sample('volusion-pool-parts.csv') },
       { name: 'categories', filename: 'volusion-pool-parts-categories.csv', value: sample('volusion-pool-parts-categories.csv') },
+      ...names.map((name) => ({ name: 'images', filename: name, value: sample(`images/${name}`) })),
     ]);
     const res = await app.inject({ method: 'POST', url: '/api/admin/imports', headers: { ...AUTH, 'content-type': m.type }, payload: m.payload });
     expect(res.statusCode).toBe(202);
     const { job } = await settled(res.json<{ id: string }>().id);
     expect(job.status).toBe('done');
+    // every photourl found among the pictures sent
+    expect(job.report!.problems).toEqual([]);
+    const pump = (await app.inject({ url: '/api/products/handle/tidewell-aquadrive-1-5-hp-pool-pump' })).json<{ product: { Images: { url: string }[] } }>().product;
+    expect(pump.Images[0]!.url).toMatch(/^\/media\/images\/\d+-800\.png$/);
+    const picture = await app.inject({ url: pump.Images[0]!.url });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    // the upload's files are gone once the import has ended (just after its job reads done)
+    await expect.poll(leftovers).toEqual([]);
     // the store holds the Shopify sample already: the products both files carry are updated
     expect(job.report).toMatchObject({ format: 'volusion', totals: { rows: 32, rejected: 0 } });
     expect(job.report!.totals.created + job.report!.totals.updated + job.report!.totals.unchanged).toBe(23);

@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- --from FILE --format ...`: a store made from a catalogue file instead of the
- * generator (the sample files' products and collections, the store's content, the demo customer),
+ * generator (the sample files' products, pictures and collections, the store's content, the demo customer),
  * and the arguments that mean nothing refused. The seed writes an SQLite file (as `npm run seed`
  * always has), so both projects run the same test.
  */
@@ -48,6 +48,15 @@ describe('npm run seed -- --from', () => {
       expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))!.n).toBe(32);
       expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM products WHERE handle = 'brightwater-replacement-cartridge'"))!.n).toBe(1);
       expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM collections WHERE handle = 'filter-cartridges'"))!.n).toBe(1);
+      // the sample's pictures, files beside it, are brought in: every product image a stored picture, none the placeholder
+      expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM media_files'))!.n).toBe(39);
+      const images = await db.all<{ source: string; file_hash: string | null; url: string }>('SELECT source, file_hash, url FROM product_images');
+      expect(images).toHaveLength(39);
+      for (const i of images) {
+        expect(i.source).toMatch(/^images\/[a-z0-9-]+\.png$/);
+        expect(i.file_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(i.url).toMatch(/^\/media\/images\/\d+-800\.png$/);
+      }
       expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM pages'))!.n).toBeGreaterThan(0);
       // npm start's first open of a seeded store adds no generated equipment (it names generated parts)
       expect(await seedEquipmentIfMissing(db)).toBeNull();
