@@ -53,6 +53,9 @@ export const ORDER_ADMIN_ERRORS = {
   noteEmpty: 'A note needs some text.',
 } as const;
 
+/** How long the store's name is kept for the mails. @default 10 s */
+export const STORE_NAME_TTL_MS = 10_000;
+
 /** Thrown when the provider's answer to a refund is unknown: the route answers 503. */
 export class RefundPendingError extends Error {
   constructor() {
@@ -305,6 +308,8 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
  * await orders.fulfil(who, 12, { carrier: 'ups', trackingNumber: '1Z999AA10123456784' }, 'click-1');
  */
 export class OrdersAdminService {
+  private storeNameCache: { name: string; at: number } | null = null;
+
   constructor(readonly deps: OrdersAdminDeps) {}
 
   private iso(): string {
@@ -332,12 +337,15 @@ export class OrdersAdminService {
     return { order, lines, payment, payments, refunds, returns, returnLines, state };
   }
 
-  /** Re-reads an order's state and writes its statuses (inside `tx`); answers the state. */
-  private async syncStatuses(tx: Db, orderId: number): Promise<OrderState> {
-    const { state } = await this.load(tx, orderId, false);
-    const s = orderStatuses(state);
+  /**
+   * Writes an order's statuses (inside `tx`) from `state`, the state the operation's writes left
+   * (the domain's answer), or re-read when not given (after a payment call); answers the state.
+   */
+  private async syncStatuses(tx: Db, orderId: number, state?: OrderState): Promise<OrderState> {
+    const now = state ?? (await this.load(tx, orderId, false)).state;
+    const s = orderStatuses(now);
     await repo.setOrderStatuses(tx, orderId, { state: s.status, payment: s.payment, fulfilment: s.fulfilment, word: shopperStatusWord(s) });
-    return state;
+    return now;
   }
 
   /** The audit's picture of an order: statuses, money and each line's counters. */
@@ -356,8 +364,13 @@ export class OrdersAdminService {
     return { orderId: order.id, email: order.email, storeName, orderUrl: `${this.deps.publicUrl()}/account/orders/${order.id}` };
   }
 
+  /** The store's name for the mails, read at most every {@link STORE_NAME_TTL_MS} (a setting that rarely changes). */
   private async storeName(): Promise<string> {
-    return await storeNameOf(this.deps.db);
+    const now = (this.deps.now ?? Date.now)();
+    if (this.storeNameCache && now - this.storeNameCache.at < STORE_NAME_TTL_MS) return this.storeNameCache.name;
+    const name = await storeNameOf(this.deps.db);
+    this.storeNameCache = { name, at: now };
+    return name;
   }
 
   private kick(): void {
@@ -538,7 +551,7 @@ export class OrdersAdminService {
         await repo.insertFulfilmentLine(tx, id, s.lineId, s.quantity);
         if (!(await repo.addFulfilled(tx, orderId, s.lineId, s.quantity))) throw new HttpError(409, ORDER_ADMIN_ERRORS.changed);
       }
-      const after = await this.syncStatuses(tx, orderId);
+      const after = await this.syncStatuses(tx, orderId, outcome.value.state);
       await audit(tx, who, 'order.fulfil', { type: 'order', id: orderId }, this.summary(state), {
         ...(this.summary(after) as object), shipment: { id, carrier: input.carrier, carrierName: name, trackingNumber, trackingUrl: url, lines: outcome.value.shipped },
       });
@@ -628,7 +641,7 @@ export class OrdersAdminService {
         await repo.insertRefundLine(tx, row.id, l.lineId, l.quantity, l.amountCents);
         if (!(await repo.addRefundedUnits(tx, orderId, l.lineId, l.quantity))) throw new HttpError(409, ORDER_ADMIN_ERRORS.changed);
       }
-      const after = await this.syncStatuses(tx, orderId);
+      const after = await this.syncStatuses(tx, orderId, outcome.value.state);
       await audit(tx, who, 'order.refund', { type: 'order', id: orderId }, this.summary(state), {
         ...(this.summary(after) as object), refund: { id: row.id, amountCents: row.amount_cents, lines: outcome.value.lines, reason, status: 'pending' },
       });
@@ -718,7 +731,7 @@ export class OrdersAdminService {
         await repo.insertReturnLine(tx, id, l.lineId, l.quantity, opened);
         if (!(await repo.addReturning(tx, orderId, l.lineId, l.quantity))) throw new HttpError(409, ORDER_ADMIN_ERRORS.changed);
       }
-      const after = await this.syncStatuses(tx, orderId);
+      const after = await this.syncStatuses(tx, orderId, outcome.value.state);
       await audit(tx, who, 'order.return', { type: 'order', id: orderId }, this.summary(state), {
         ...(this.summary(after) as object), return: { id, reason, feePercent: ret.feePercent, buyerPaysFreight: ret.buyerPaysFreight, lines: ret.lines },
       });
