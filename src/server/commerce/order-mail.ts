@@ -5,7 +5,8 @@
  * @module
  */
 import { formatPrice, fromCents } from '../../domain/money.ts';
-import { orderAddressLines, orderLineTotal, orderTotalsRows } from '../../domain/orders.ts';
+import { addressLines } from '../../domain/address-format.ts';
+import { orderLineTotal, orderTotalsRows } from '../../domain/orders.ts';
 import type { Order } from '../../api/types.ts';
 import type { EmailMessage } from '../email/outbox.ts';
 
@@ -57,7 +58,7 @@ export function orderConfirmationMail(order: Order, storeName: string): EmailMes
     ...totals.map((r) => `${r.label}: ${r.value}`),
     '',
     'Shipping to:',
-    ...orderAddressLines(order.shippingAddress),
+    ...addressLines(order.shippingAddress),
     '',
     storeName,
   ].join('\n');
@@ -66,6 +67,6 @@ export function orderConfirmationMail(order: Order, storeName: string): EmailMes
 ${shipments.map((s) => `<h2>${esc(s.heading)}</h2><ul>${s.items.map((i) => `<li>${esc(i)}</li>`).join('')}</ul>${s.notes.map((n) => `<p>${esc(n)}</p>`).join('')}`).join('')}
 ${notices.map((n) => `<p><strong>${esc(n)}</strong></p>`).join('')}
 <table>${totals.map((r) => `<tr><th>${esc(r.label)}</th><td>${esc(r.value)}</td></tr>`).join('')}</table>
-<p>Shipping to:<br>${orderAddressLines(order.shippingAddress).map(esc).join('<br>')}</p><p>${esc(storeName)}</p>`;
+<p>Shipping to:<br>${addressLines(order.shippingAddress).map(esc).join('<br>')}</p><p>${esc(storeName)}</p>`;
   return { to: order.email, subject: `Your ${storeName} order #${order.orderId}`, text, html };
 }
