@@ -107,10 +107,11 @@ describe('bad input', () => {
     '{"amountCents":-5}', '{"amountCents":1.5}', '{"amountCents":"100"}', '{"lines":"all"}', '{"lines":[{"lineId":1,"quantity":0}],"reason":"x"}',
     '{"carrier":"pigeon","trackingNumber":"1Z999AA1"}', '{"carrier":"ups"}', '{"lines":[{"lineId":"1","quantity":1}],"reason":"x"}', '{"amountCents":100', 'not json',
   ];
-  test.each([
+  const junkTargets: [string, () => string][] = [
     ['fulfilments', () => `/api/admin/orders/${shipped.orderId}/fulfilments`],
-    ...WRITES.map(([name, url]) => [name, url] as const),
-  ])('junk bodies on %s answer 400 { error } and write nothing', async (_name, url) => {
+    ...WRITES.map(([name, url]): [string, () => string] => [name, url]),
+  ];
+  test.each(junkTargets)('junk bodies on %s answer 400 { error } and write nothing', async (_name, url) => {
     const before = await writeFingerprint(db);
     for (const payload of JUNK) {
       const res = await app.inject({ method: 'POST', url: url(), headers: sessionHeaders(owner), payload });
