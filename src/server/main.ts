@@ -5,7 +5,9 @@
  * WORKERS=N it runs N such processes on PORT with node:cluster (scale/cluster.ts). A start with
  * DATABASE_URL, REDIS_URL or NODE_ENV=production is a production store whatever NODE_ENV says
  * (env.ts isProductionStart): the shared secrets are required, MAILBOX=1 is refused with a log
- * line, and no mail is announced in the console. SIGINT/SIGTERM first mark the process as shutting
+ * line, and no mail is announced in the console. A fresh demo store (no operator yet, not a production
+ * start) gets its first owner, whose one-time set-password link is printed once (first-owner.ts).
+ * SIGINT/SIGTERM first mark the process as shutting
  * down (/readyz answers 503), wait SHUTDOWN_DRAIN_MS for load balancers to notice, then close the
  * server (in-flight requests finish) and the database, and exit 0.
  * @module
@@ -25,6 +27,7 @@ import { isClusterWorker, runCluster } from './scale/cluster.ts';
 import { assertSecrets, readScaleConfig } from './scale/config.ts';
 import { startScale } from './scale/start.ts';
 import { isProductionStart } from './env.ts';
+import { firstOwnerAtStart } from './first-owner.ts';
 
 /** Opens the database, migrates it and seeds it on the first start. */
 async function openPrepared(config: ReturnType<typeof readConfig>) {
@@ -126,6 +129,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // a fresh demo store (no operator, not a production start) gets its first owner and prints the
+  // one-time set-password link, once; a production store makes its own with npm run admin:create
+  await firstOwnerAtStart({ db, publicUrl: app.accounts.publicUrl });
   await app.listen({ port: config.port, host: config.host });
 }
 

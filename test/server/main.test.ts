@@ -1,7 +1,7 @@
 /**
  * Start/stop of `npm start` (src/server/main.ts) as a real process: first start creates and
- * seeds the database, serves the API and the OpenAPI document, SIGTERM exits 0; a second start
- * reuses the data instead of seeding again.
+ * seeds the database, prints the first owner's one-time link, serves the API and the OpenAPI
+ * document, SIGTERM exits 0; a second start reuses the data instead of seeding again and prints no link.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -19,7 +19,7 @@ interface Running {
 /** The caller's environment without the variables that would make the start other than `npm start`'s. */
 function npmStartEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['NODE_ENV', 'MAILBOX', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'DATABASE_PATH', 'WORKERS']) delete env[name];
+  for (const name of ['NODE_ENV', 'MAILBOX', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'DATABASE_PATH', 'WORKERS', 'PUBLIC_URL', 'ADMIN_EMAIL']) delete env[name];
   return env;
 }
 
@@ -75,11 +75,15 @@ describe('npm start', () => {
     });
     expect(reset.status).toBe(200);
     await expect.poll(() => first.logs(), { timeout: 15_000 }).toContain('Mail to demo@skimmer.test: \\"Reset your Skimmer password\\" was not sent (no SMTP_URL)');
-    expect(first.logs()).not.toMatch(/token=/);
+    // the one link in the console is the first owner's, printed once on this first start
+    expect(first.logs().match(/token=/g)).toHaveLength(1);
+    expect(first.logs()).toMatch(new RegExp(`No operator yet: this demo store made its first owner, owner@skimmer\\.test\\.\\n.*\\nhttp://localhost:${first.port}/admin/set-password\\?token=[A-Za-z0-9_-]+\\n`));
     expect(await stop(first, 'SIGTERM')).toBe(0);
 
     const second = await start(dataDir);
     expect(second.logs()).toContain('"seeded":null');
+    // the store has its owner now: no second link
+    expect(second.logs()).not.toMatch(/No operator yet|token=/);
     const again = (await (await fetch(`http://127.0.0.1:${second.port}/api/products/filter?limit=4`)).json()) as { pageInfo: { totalObjects: number } };
     expect(again.pageInfo.totalObjects).toBe(150);
     expect(await stop(second, 'SIGINT')).toBe(0);
