@@ -51,10 +51,11 @@ import { ORDER_ERRORS, orderCustomerId, orderOfCheckout, type Order, type OrderA
 import { cardBrand, luhnValid } from '../../domain/payment-card.ts';
 import { addressRows, savedCards, type SavedCardRow } from '../account/repository.ts';
 import type { ShippingChoice, ShippingService } from '../modules/shipping/service.ts';
-import { COUNTRY_UNSUPPORTED_MESSAGE, shipsToCountry, type ParcelService, type ShippingErrorCode, type ShippingQuote, type ShippingResult } from '../../domain/shipping/index.ts';
+import { COUNTRY_UNSUPPORTED_MESSAGE, quoteClockWindow, shipsToCountry, type ParcelService, type ShippingErrorCode, type ShippingQuote, type ShippingResult } from '../../domain/shipping/index.ts';
 import type { LineDetail } from './checkouts.ts';
 import { orderMailTotals } from './order-mail.ts';
 import { PaymentDeclinedError, PaymentUnavailableError, type PaymentMethodInput } from '../modules/payments/provider.ts';
+import { providerCustomerOf } from '../modules/payments/index.ts';
 import { createPaymentsService, type PaymentsService, type PayOutcome } from '../modules/payments/service.ts';
 import { createTestProvider, testCard } from '../modules/payments/test-provider.ts';
 import { createPlaceOrderFromCheckout } from './paid-checkout.ts';
@@ -251,9 +252,10 @@ async function savedAddresses(db: Db, customerId: number | null): Promise<Addres
   return await addressRows(db, customerId);
 }
 
-async function savedPayments(db: Db, customerId: number | null): Promise<SavedCardRow[]> {
+/** The shopper's wallet cards the provider taking the payments holds (a test token, or a Stripe customer's PaymentMethod). */
+async function savedPayments(db: Db, customerId: number | null, provider: PagePayment['provider']): Promise<SavedCardRow[]> {
   if (customerId === null) return [];
-  return await savedCards(db, customerId);
+  return await savedCards(db, customerId, provider);
 }
 
 async function customerEmail(db: Db, customerId: number | null): Promise<string | null> {
@@ -315,12 +317,15 @@ export interface PlaceForm {
   address: OrderAddress;
   method: PaymentMethodInput;
   paymentMethodId: number | null;
+  /** The provider's customer the wallet card belongs to (Stripe: cus_...): the payment is made on it. */
+  providerCustomerId?: string;
 }
 
 /**
  * Reads the form into an order's email, address and payment method, or throws the first problem.
- * The test provider takes a saved card (its token) or a typed test card; Stripe takes only the
- * Payment Element's PaymentMethod id (card data never reaches this server).
+ * The test provider takes a saved card (its token) or a typed test card; Stripe takes a wallet
+ * card (its customer's PaymentMethod, paid on that customer) or the Payment Element's
+ * PaymentMethod id (card data never reaches this server). Each offers only the cards it holds.
  */
 export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string, string | undefined>, today: Date, provider: PagePayment['provider'] = 'test'): Promise<PlaceForm> {
   const email = await customerEmail(db, owner.customerId) ?? field(fields, 'email', 320) ?? '';
@@ -334,13 +339,21 @@ export async function readPlaceForm(db: Db, owner: Owner, fields: Record<string,
     address = toAddress(saved);
   } else address = readNewAddress(fields);
   if (provider === 'stripe') {
+    // a wallet card: its Stripe customer's PaymentMethod, paid on that customer
+    const chosen = field(fields, 'paymentMethodId');
+    if (chosen !== null && chosen !== 'new') {
+      const saved = (await savedPayments(db, owner.customerId, 'stripe')).find((p) => String(p.id) === chosen);
+      const customer = saved && owner.customerId !== null ? await providerCustomerOf(db, owner.customerId, 'stripe') : undefined;
+      if (!saved || !customer) throw new FormError(422, PAGE_ERRORS.savedPayment, ['paymentMethodId']);
+      return { email, address, method: { kind: 'method', id: saved.processor_token }, paymentMethodId: saved.id, providerCustomerId: customer };
+    }
     const pm = field(fields, 'paymentMethod', 255) ?? '';
     if (!/^pm_[A-Za-z0-9_]+$/.test(pm)) throw new FormError(422, PAGE_ERRORS.paymentMethod, []);
     return { email, address, method: { kind: 'method', id: pm }, paymentMethodId: null };
   }
   const paymentMethodId = field(fields, 'paymentMethodId');
   if (paymentMethodId !== null && paymentMethodId !== 'new') {
-    const saved = (await savedPayments(db, owner.customerId)).find((p) => String(p.id) === paymentMethodId);
+    const saved = (await savedPayments(db, owner.customerId, 'test')).find((p) => String(p.id) === paymentMethodId);
     if (!saved) throw new FormError(422, PAGE_ERRORS.savedPayment, ['paymentMethodId']);
     return { email, address, method: { kind: 'method', id: saved.processor_token }, paymentMethodId: saved.id };
   }
@@ -569,6 +582,72 @@ ${q.selectionNote ? `<p class="note">${escapeHtml(q.selectionNote)}</p>` : ''}
 ${shipmentsHtml(q, lines)}${freight}${noticesHtml(q)}${update}`;
 }
 
+/** The totals rows as the summary shows them. */
+function totalsHtml(rows: readonly { kind: string; label: string; value: string }[]): string {
+  return rows
+    .map((r) => `<div${r.kind === 'total' || r.kind === 'discount' || r.kind === 'tax' ? ` class="${r.kind}"` : ''}><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
+    .join('\n');
+}
+
+/** What the shipping step of a page is drawn from: the cart, its codes, the address, the choices, the form's last refusal. */
+interface ShippingStepInput {
+  lines: readonly LineDetail[];
+  price: CartPrice;
+  codes: readonly string[];
+  address: OrderAddress;
+  choice: ShippingChoice;
+  error: { message: string; fields: readonly string[] } | null;
+}
+
+/** The shipping step as drawn: the quote, the step's HTML and the summary's totals rows. */
+interface ShippingStep {
+  quote: ShippingResult<ShippingQuote>;
+  section: string;
+  totals: string;
+}
+
+/** Shipping steps a service's pages remember. @default 256 */
+export const SHIPPING_STEPS_KEPT = 256;
+
+const drawnSteps = new WeakMap<ShippingService, Map<string, ShippingStep>>();
+
+/**
+ * The shipping step of a checkout page: the quote of the cart to the address with the choices,
+ * its options, shipments, notices and totals, drawn as HTML. A page shown again (a reload, an
+ * Update shipping, a refused payment) draws it from memory when everything it is drawn from is
+ * the same: the cart's lines (level, quantity, price, title), its codes, the address, the
+ * choices, the refusal next to the service, the quote's clock window (domain quoteClockWindow:
+ * today, the processing day, the minutes left before the cut-off) and the shipping service's
+ * catalogue version (every catalogue change the service forgot). Otherwise it quotes
+ * (`ShippingService.quoteCheckout`, the one quote path) and draws.
+ */
+async function shippingStep(db: Db, shipping: ShippingService, input: ShippingStepInput): Promise<ShippingStep> {
+  const { lines, price, codes, address: a, choice, error } = input;
+  const now = shipping.now();
+  const window = quoteClockWindow(now, shipping.tables);
+  const key = window === null ? null : JSON.stringify([
+    window, shipping.version, lines.map((l) => [l.inventoryLevelId, l.quantity, l.unitCents, l.title]), price.discountCents,
+    price.applied.map((r) => [r.code, r.kind]), a.zip, a.stateCode, a.countryCode, a.address1, a.address2, a.phone,
+    choice.service, choice.liftgate, choice.residential, error?.fields.includes('service') ? error.message : null,
+  ]);
+  let kept = drawnSteps.get(shipping);
+  const found = key === null ? undefined : kept?.get(key);
+  if (found) return found;
+  const quote = await shipping.quoteCheckout(db, lines, price, a, choice, now);
+  const step: ShippingStep = {
+    quote,
+    // the section marks the service when the form's refusal was about it (a refused quote shows its own message)
+    section: shippingSection(quote, lines, choice, error),
+    totals: totalsHtml(quote.ok ? quoteTotalsRows(quote.value, codes) : cartTotalsRows(checkoutTotals(price), '$', codes)),
+  };
+  if (key !== null) {
+    if (!kept) drawnSteps.set(shipping, (kept = new Map()));
+    if (kept.size >= SHIPPING_STEPS_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(key, step);
+  }
+  return step;
+}
+
 /** The address of the form: a saved one chosen, or the new one typed (null when it is not complete or not valid yet). */
 async function formDestination(db: Db, owner: Owner, fields: Record<string, string | undefined>, addresses: readonly AddressRow[]): Promise<Destination | null> {
   const chosen = fields.addressId ?? defaultAddressId(addresses);
@@ -613,19 +692,17 @@ export async function checkoutFormPage(
   // where the order goes, when the page knows: a saved address, or a new one typed in full
   const choice = readShippingChoice(fields);
   const destination = shipping ? await formDestination(db, owner, fields, addresses) : null;
-  const quote = shipping && destination ? await shipping.quoteCheckout(db, lines, price, destination.address, choice) : null;
   const codes = price.applied.map((r) => r.code);
-  // the quote's rows (with sales tax) once the address is known; before, the cart's own rows
-  // (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page
-  const totalRows = quote?.ok ? quoteTotalsRows(quote.value, codes) : cartTotalsRows(checkoutTotals(price), '$', codes);
-  const totals = totalRows
-    .map((r) => `<div${r.kind === 'total' || r.kind === 'discount' || r.kind === 'tax' ? ` class="${r.kind}"` : ''}><dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd></div>`)
-    .join('\n');
+  // the shipping step and the quote's rows (with sales tax) once the address is known; before,
+  // the cart's own rows (domain cartTotalsRows): the same subtotal, discount, shipping and total as the cart page
+  const step = shipping && destination ? await shippingStep(db, shipping, { lines, price, codes, address: destination.address, choice, error }) : null;
+  const quote = step?.quote ?? null;
+  const totals = step?.totals ?? totalsHtml(cartTotalsRows(checkoutTotals(price), '$', codes));
   const payCents = quote?.ok ? quote.value.totals.totalCents : price.totalCents;
   // a refused destination is marked on its fields like any other refusal (unless one already is)
   const shownError = error ?? (quote && !quote.ok ? { message: quote.error.message, fields: quoteErrorFields(quote.error.code, destination?.saved ?? false) } : null);
-  // the wallet's cards are the test provider's tokens: with Stripe the Payment Element takes the card
-  const payments = stripe ? [] : await savedPayments(db, owner.customerId);
+  // the wallet's cards the provider holds (Stripe: its customer's PaymentMethods), else a new card
+  const payments = await savedPayments(db, owner.customerId, stripe ? 'stripe' : 'test');
   const signedInEmail = await customerEmail(db, owner.customerId);
   const chosenAddress = fields.addressId ?? defaultAddressId(addresses);
   const chosenPayment = fields.paymentMethodId ?? (payments[0] ? String(payments[0].id) : 'new');
@@ -669,10 +746,10 @@ ${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong>
 ${addresses.length > 0 ? `<fieldset${err?.fields.includes('addressId') ? ' aria-describedby="g-addressId-error"' : ''}><legend>Ship to</legend>${addressChoices}<label class="choice"><input type="radio" name="addressId" value="new"${chosenAddress === 'new' ? ' checked' : ''}><span>A new address (fill in below)</span></label>${groupError('addressId')}</fieldset>` : '<input type="hidden" name="addressId" value="new">'}
 ${newAddress}</section>
 <section class="card" aria-labelledby="shipping-h"><h2 id="shipping-h"><span class="step" aria-hidden="true">3</span>Shipping</h2>
-${shippingSection(quote, lines, choice, err)}</section>
+${step?.section ?? shippingSection(null, lines, choice, err)}</section>
 <section class="card choosable" aria-labelledby="pay-h"><h2 id="pay-h"><span class="step" aria-hidden="true">4</span>Payment</h2>
-${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>A test card (fill in below)</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
-${stripe ? stripePaymentFields(stripe, payCents) : `<div class="grid new-fields">
+${payments.length > 0 ? `<fieldset${err?.fields.includes('paymentMethodId') ? ' aria-describedby="g-paymentMethodId-error"' : ''}><legend>Pay with</legend>${paymentChoices}<label class="choice"><input type="radio" name="paymentMethodId" value="new"${chosenPayment === 'new' ? ' checked' : ''}><span>${stripe ? 'A new card (enter it below)' : 'A test card (fill in below)'}</span></label>${groupError('paymentMethodId')}</fieldset>` : '<input type="hidden" name="paymentMethodId" value="new">'}
+${stripe ? `<div class="new-fields">${stripePaymentFields(stripe, payCents)}</div>` : `<div class="grid new-fields">
 <div class="full">${fieldHtml('cardNumber', 'Card number', '', err, 'inputmode="numeric" autocomplete="off" placeholder="4242 4242 4242 4242"')}</div>
 ${fieldHtml('expMonth', 'Expiry month (MM)', v('expMonth'), err, 'inputmode="numeric" autocomplete="off" placeholder="12" maxlength="2"')}
 ${fieldHtml('expYear', 'Expiry year (YYYY)', v('expYear'), err, 'inputmode="numeric" autocomplete="off" placeholder="2030" maxlength="4"')}
@@ -712,6 +789,9 @@ let busy = false;
 form.addEventListener('submit', async (event) => {
   if (event.submitter && event.submitter.name === 'action') return;
   if (form.elements.paymentMethod.value !== '') return;
+  // a wallet card chosen: the server pays with it, the Payment Element is not used
+  const wallet = form.querySelector('input[name="paymentMethodId"]:checked');
+  if (wallet && wallet.value !== 'new') return;
   event.preventDefault();
   if (busy) return;
   busy = true;
@@ -813,14 +893,14 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
   app.get('/checkout/:checkoutId', { schema: { hide: true, params, querystring } }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const owner = pageOwner(request);
-    if (!owner || !await ownedCheckout(db, checkoutId, owner)) return await notFoundPage(db, reply);
+    const row = owner ? await ownedCheckout(db, checkoutId, owner) : undefined;
+    if (!owner || !row) return await notFoundPage(db, reply);
     const order = await orderOfCheckout(db, owner, checkoutId);
     if (order) {
       const confirmation = confirmationPage(order, { storeName: await storeNameOf(db), customer: await isCustomerOrder(db, order.orderId), publishableKey: paymentsOf().provider.publishableKey });
       return html(reply, 200, confirmation);
     }
-    const row = await ownedCheckout(db, checkoutId, owner);
-    if (row?.status !== 'open') return await notFoundPage(db, reply);
+    if (row.status !== 'open') return await notFoundPage(db, reply);
     const payment = pagePayment(reply);
     const returned = (request.query as { payment_intent?: string }).payment_intent;
     if (returned !== undefined && /^[A-Za-z0-9_]+$/.test(returned)) {
@@ -874,6 +954,7 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
         amountCents: quoted.value.totals.totalCents,
         currency: CURRENCY_CODE,
         method: input.method,
+        ...(input.providerCustomerId ? { customerId: input.providerCustomerId } : {}),
         returnUrl: `${origin}/checkout/${encodeURIComponent(checkoutId)}`,
       });
       if (outcome.kind === 'requires_action') return html(reply, 200, await paymentActionPage(db, checkoutId, outcome, payment));

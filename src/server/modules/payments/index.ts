@@ -2,4 +2,4 @@
  * What other parts of the store use of the payments module without reaching into its files.
  * @module
  */
-export { orderPaymentRecords, type OrderPaymentRecord } from './repository.ts';
+export { orderPaymentRecords, providerCustomerOf, type OrderPaymentRecord } from './repository.ts';

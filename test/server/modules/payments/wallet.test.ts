@@ -4,7 +4,8 @@
  * stand-in: a card saved through a SetupIntent on the shopper's Stripe Customer (created once),
  * only its id, brand, last four and expiry kept; 3-D Secure; a decline; deleting detaches; and the
  * faults (the stand-in failing before or after it attaches, timing out, the process dying after
- * Stripe's answer, Stripe unreachable on delete): never a card half-saved, never saved twice.
+ * Stripe's answer, Stripe unreachable on delete): never a card half-saved, never saved twice; and
+ * the checkout page paying with a saved card on its Stripe Customer.
  * Runs on SQLite and (server-pg project) PostgreSQL.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -14,8 +15,8 @@ import { CARD_NOT_DELETED } from '../../../../src/server/account/routes.ts';
 import { escapeHtml } from '../../../../src/server/commerce/checkout-page.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { PaymentRequestError } from '../../../../src/server/modules/payments/provider.ts';
-import { signedInShopper } from '../../cart.helpers.ts';
-import { stripeStore, type StripeStore } from './page.helpers.ts';
+import { call, checkoutIdOf, signedInShopper, stockedLevel } from '../../cart.helpers.ts';
+import { ordersOf, stripeStore, submitForm, type StripeStore } from './page.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 
@@ -180,13 +181,14 @@ describe('saving a card with Stripe', () => {
   test('bad input is refused before anything is asked of Stripe: no billing address, no payment method, a card number typed', async () => {
     store = await stripeStore();
     const w = await walletShopper(store);
-    for (const fields of [
+    const refused: Record<string, string>[] = [
       { paymentMethod: 'pm_card_visa', mailingAddressId: '0x1' },
       { paymentMethod: '' },
       { paymentMethod: 'tok_visa' },
       { setupIntent: 'pi_notasetup' },
       { number: '4242 4242 4242 4242', expMonth: '12', expYear: '2040', cvc: '123' },
-    ]) {
+    ];
+    for (const fields of refused) {
       const res = await postCard(store.app, w, fields);
       expect(res.statusCode).toBe(400);
       expect(res.body).not.toContain('4242 4242 4242 4242');
@@ -311,5 +313,64 @@ describe('deleting a saved card', () => {
     expect(await cardsOf(store.db, w.customerId)).toEqual([]);
     // the card was read first and found detached: no second detachment sent
     expect(posts(store, /\/detach$/)).toHaveLength(1);
+  });
+});
+
+describe('paying with a saved card at checkout', () => {
+  /** A cart of the signed-in shopper: its checkout id. */
+  async function shopperCart(s: StripeStore, w: WalletShopper): Promise<string> {
+    const level = await stockedLevel(s.db, 1, 0, 50);
+    const res = await call(s.app, 'POST', '/api/checkouts/lineItems', { cookie: w.cookie, body: { inventoryLevelId: level.id, quantity: 1 }, headers: { 'idempotency-key': `wallet-${Math.random()}` } });
+    return checkoutIdOf(res.body.checkout);
+  }
+  const payForm = (w: WalletShopper, payWith: Record<string, string>) => ({ addressId: String(w.addressId), ...payWith });
+
+  test('the Stripe page offers the Stripe customer\'s cards; one chosen pays on that customer with that PaymentMethod, no card typed', async () => {
+    store = await stripeStore();
+    const w = await walletShopper(store);
+    await postCard(store.app, w, { paymentMethod: browserCard(store, 'visa') });
+    const [card] = await cardsOf(store.db, w.customerId);
+    // a card saved with the test provider (before Stripe was configured) is not Stripe's: not offered
+    const testCard = await store.db.get<{ id: number }>(
+      "INSERT INTO payment_methods (customer_id, processor_token, brand, exp_month, exp_year, last4, is_gift_card, created_at) VALUES (?, 'tok_test_old', 'Mastercard', 1, 2040, '4444', 0, ?) RETURNING id",
+      [w.customerId, new Date().toISOString()],
+    );
+    const id = await shopperCart(store, w);
+    const page = await store.app.inject({ method: 'GET', url: `/checkout/${id}`, headers: { cookie: w.cookie } });
+    expect(page.body).toContain(`name="paymentMethodId" value="${card!.id}" checked`);
+    expect(page.body).toContain('Visa ending in 4242');
+    expect(page.body).not.toContain('ending in 4444');
+    expect(page.body).toContain('A new card (enter it below)');
+    expect(page.body).toContain('id="payment-element"');
+    // the old test card is refused if posted anyway
+    const refused = await submitForm(store.app, w.cookie, id, payForm(w, { paymentMethodId: String(testCard!.id) }));
+    expect(refused.statusCode).toBe(422);
+    expect(store.standIn.requests.filter((r) => r.path.startsWith('/v1/payment_intents'))).toEqual([]);
+
+    const paid = await submitForm(store.app, w.cookie, id, payForm(w, { paymentMethodId: String(card!.id) }));
+    expect(paid.statusCode).toBe(303);
+    const [order] = await ordersOf(store.db, id);
+    expect(order).toMatchObject({ payment_provider: 'stripe', payment_brand: 'Visa', payment_last4: '4242' });
+    expect(store.standIn.paymentIntent(order!.payment_token)).toMatchObject({
+      status: 'succeeded', customer: await stripeCustomerOf(store.db, w.customerId), payment_method: card!.processor_token,
+    });
+    expect(store.standIn.charges).toHaveLength(1);
+  });
+
+  test('a new card declined first, then a saved card: the first payment (no customer) is let go, the saved card pays on its customer once', async () => {
+    store = await stripeStore();
+    const w = await walletShopper(store);
+    await postCard(store.app, w, { paymentMethod: browserCard(store, 'mastercard') });
+    const [card] = await cardsOf(store.db, w.customerId);
+    const id = await shopperCart(store, w);
+    const declined = await submitForm(store.app, w.cookie, id, payForm(w, { paymentMethodId: 'new', paymentMethod: 'pm_card_chargeDeclined' }));
+    expect(declined.statusCode).toBe(402);
+    const paid = await submitForm(store.app, w.cookie, id, payForm(w, { paymentMethodId: String(card!.id) }));
+    expect(paid.statusCode).toBe(303);
+    const intents = (await store.db.all<{ provider_payment_id: string }>('SELECT provider_payment_id FROM payments WHERE checkout_id = ? ORDER BY attempt', [id]))
+      .map((p) => store!.standIn.paymentIntent(p.provider_payment_id));
+    expect(intents.map((pi) => [pi?.status, pi?.customer])).toEqual([['canceled', null], ['succeeded', await stripeCustomerOf(store.db, w.customerId)]]);
+    expect(await ordersOf(store.db, id)).toHaveLength(1);
+    expect(store.standIn.charges).toHaveLength(1);
   });
 });
