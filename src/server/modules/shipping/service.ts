@@ -333,12 +333,20 @@ export class ShippingService {
       const changed = new Set(productIds);
       for (const [id, row] of this.rows) if (changed.has(row.product_id)) this.rows.delete(id);
     }
-    // a quote remembers the lines it was given, not where they came from: a new profile is a new key anyway
+    // the memo's quotes need no forgetting: a quote is keyed by the lines' profiles themselves
   }
 
-  /** Quotes quote lines at the server's clock. */
-  quote(lines: readonly QuoteLine[], destination: ShippingDestination, options: QuoteOptions = {}): ShippingResult<ShippingQuote> {
-    return this.memo.quote(lines, destination, this.now(), options);
+  /**
+   * The catalogue version of the service's quotes: it moves with every change forgotten, so
+   * whatever a caller drew from a quote of the store's products is stale once it differs.
+   */
+  get version(): number {
+    return this.generation;
+  }
+
+  /** Quotes quote lines at the server's clock (or at `now`, an instant the caller read from it). */
+  quote(lines: readonly QuoteLine[], destination: ShippingDestination, options: QuoteOptions = {}, now: number = this.now()): ShippingResult<ShippingQuote> {
+    return this.memo.quote(lines, destination, now, options);
   }
 
   /**
@@ -362,8 +370,9 @@ export class ShippingService {
     price: Pick<CartPrice, 'discountCents' | 'applied'>,
     destination: ShippingDestination,
     options: Omit<QuoteOptions, 'discountCents' | 'freeShipping'> = {},
+    now?: number,
   ): Promise<ShippingResult<ShippingQuote>> {
-    return this.quote(await cartQuoteLines(db, lines, this.read), destination, { ...options, ...cartQuoteOptions(price) });
+    return this.quote(await cartQuoteLines(db, lines, this.read), destination, { ...options, ...cartQuoteOptions(price) }, now);
   }
 
   /**
@@ -390,10 +399,11 @@ export class ShippingService {
     price: Pick<CartPrice, 'discountCents' | 'applied'>,
     address: CheckoutAddress,
     choice: ShippingChoice,
+    now?: number,
   ): Promise<ShippingResult<ShippingQuote>> {
     return await this.quoteCart(db, lines, price, this.addressDestination(address), {
       purpose: 'order', service: choice.service, liftgate: choice.liftgate, residential: choice.residential,
-    });
+    }, now);
   }
 
   /**
