@@ -75,7 +75,7 @@ const shared: UserConfig = {
             {
               // what the product page shares with the listing pages
               name: 'catalog-base',
-              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink)|ui[\\/]product[\\/]LazySection|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|catalog-text|images|add-button))\.tsx?$/,
+              test: /src[\\/](ui[\\/]catalog[\\/](ResponsiveImage|StarRating|CatalogLink|CallForPrice)|ui[\\/]product[\\/]LazySection|ui[\\/]shell[\\/]Breadcrumbs|app[\\/]pages[\\/]page-kit|domain[\\/](ratings|page-title|catalog-text|images|add-button|call-for-price))\.tsx?$/,
               priority: 10,
               // only the listed modules: their dependencies stay where the entry or a page has them
               includeDependenciesRecursively: false,

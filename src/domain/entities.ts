@@ -109,6 +109,11 @@ export interface Product {
   totalReviews: number;
   productCode: string | null;
   isFeatured: boolean;
+  /**
+   * The store quotes this product by phone: it shows 'Call for price' and a way to reach the
+   * store instead of a price and an add button (src/domain/call-for-price.ts). Absent means false.
+   */
+  callForPrice?: boolean;
   Images: ProductImage[];
   Model3Ds: Model3D[];
   PDFs: ProductPdf[];
@@ -141,6 +146,8 @@ export interface ProductCardData {
   availableQuantity: number;
   bypassNegativeQuantity: boolean;
   vendor: string | null;
+  /** The store quotes this product by phone (see Product.callForPrice). Absent means false. */
+  callForPrice?: boolean;
 }
 
 /** A discount code applied to a checkout. */

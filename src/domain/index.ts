@@ -11,6 +11,8 @@
  */
 export type * from './entities.ts';
 export * from './money.ts';
+/** Call-for-price products: their label and contact action, no price comparison, no cart. */
+export * from './call-for-price.ts';
 export * from './cart.ts';
 export * from './variants.ts';
 export * from './quantity.ts';

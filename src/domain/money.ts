@@ -21,64 +21,11 @@ export const CALL_FOR_PRICE = 'Please call us for price on this product.';
 export const FREE = 'FREE';
 
 /**
- * What a product list shows for a call-for-price product, beside a way to reach the store.
- *
- * The catalogue marks a call-for-price product by a price of 0 (the generator and the imports
- * carry no other flag, and the product page's wording for a price of 0 is already the request to
- * call): listing it as 'FREE' promised a pump for nothing. 'FREE' stays where an amount really is
- * zero (a shipping line, a cart total).
- */
-export const CALL_FOR_PRICE_LABEL = 'Call for price';
-
-/**
- * The lowest price, in cents, that a price filter or a price sort lists: a call-for-price product
- * has no price to compare, so it matches no price ceiling and does not open a price-sorted list.
- * @default 1
- */
-export const LOWEST_COMPARED_PRICE_CENTS: Cents = 1;
-
-/**
- * Whether a product's price asks the shopper to call: its price rounds to 0 cents (or below,
- * which no valid catalogue holds).
- *
- * @example
- * isCallForPrice(0); // true
- * isCallForPrice(0.01); // false
- */
-export function isCallForPrice(price: number): boolean {
-  return toCents(price) <= 0;
-}
-
-/** The store's ways to be reached, as the store configuration gives them. */
-export interface StoreContact {
-  contactPhoneNumber?: string | null;
-}
-
-/** The contact action beside a call-for-price product: a link and its text. */
-export interface ContactAction {
-  href: string;
-  text: string;
-}
-
-/**
  * A phone number as a tel: link: its digits and plus sign.
  * @example telHref('(360) 555-0142'); // 'tel:3605550142'
  */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/**
- * The contact action of a call-for-price product: the store's phone as a tel: link when the
- * store has one (the shopper is asked to call), else the contact page.
- *
- * @param contactPath the contact page. @default '/contact-us'
- * @example
- * callForPriceContact({ contactPhoneNumber: '1-800-555-0100' }); // { href: 'tel:18005550100', text: 'Call 1-800-555-0100' }
- * callForPriceContact({}); // { href: '/contact-us', text: 'Contact us' }
- */
-export function callForPriceContact({ contactPhoneNumber: phone }: StoreContact, contactPath = '/contact-us'): ContactAction {
-  return phone && /\d/.test(phone) ? { href: telHref(phone), text: `Call ${phone}` } : { href: contactPath, text: 'Contact us' };
 }
 
 /**

@@ -202,6 +202,8 @@ export function productCardData(product: Product): ProductCardData {
     totalReviews: product.totalReviews,
     isFeatured: product.isFeatured,
     vendor: product.vendor,
+    // only when set: a card of a product without the flag keeps the spec's fields
+    ...(product.callForPrice === true ? { callForPrice: true } : {}),
   };
   if (found === null) {
     return {

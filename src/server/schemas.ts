@@ -89,6 +89,8 @@ export const productSchema = {
     sku: strOrNull, vendor: strOrNull, weight: numOrNull, price: num, compareAtPrice: numOrNull,
     availableForSale: bool, imageUrl: strOrNull, descriptionHtml: strOrNull, avgRating: numOrNull,
     totalReviews: int, productCode: strOrNull, isFeatured: bool,
+    // quoted by phone: 'Call for price' instead of a price and an add button (domain/call-for-price.ts)
+    callForPrice: bool,
     Images: { type: 'array', items: { type: 'object', properties: { id: int, url: str, altText: strOrNull } } },
     Model3Ds: { type: 'array', items: { type: 'object', properties: { id: int, posterUrl: str, url: str } } },
     PDFs: {
@@ -124,7 +126,7 @@ export const cardSchema = {
     id: int, title: str, handle: str, imageUrl: strOrNull, price: num, compareAtPrice: numOrNull,
     availableForSale: bool, avgRating: numOrNull, totalReviews: int, isFeatured: bool,
     inventoryLevelId: intOrNull, availableQuantity: int, bypassNegativeQuantity: bool, vendor: strOrNull,
-    seoTitle: strOrNull, seoDescription: strOrNull, productCode: strOrNull, sku: strOrNull,
+    seoTitle: strOrNull, seoDescription: strOrNull, productCode: strOrNull, sku: strOrNull, callForPrice: bool,
   },
 } as const;
 

@@ -66,14 +66,14 @@ describe('toIndexQuery', () => {
     expect(toIndexQuery({ isFeatured: false })).toEqual({ limit: 24, page: 0 });
   });
 
-  test('price bounds in cents are integers for any decimal amount, the lower one at least a cent (a call-for-price item has no price to filter by)', () => {
+  test('price bounds in cents are integers for any decimal amount (call-for-price products are left out by the index, search/query.ts)', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1_000_000, noNaN: true }), (amount) => {
         const q = toIndexQuery({ minPrice: amount, maxPrice: amount });
         expect(Number.isSafeInteger(q.minPriceCents)).toBe(true);
         expect(Number.isSafeInteger(q.maxPriceCents)).toBe(true);
         expect(Math.abs((q.maxPriceCents ?? 0) / 100 - amount)).toBeLessThanOrEqual(0.005 + 1e-9);
-        expect(q.minPriceCents).toBe(Math.max(1, q.maxPriceCents ?? 0));
+        expect(q.minPriceCents).toBe(q.maxPriceCents);
       }),
     );
   });

@@ -34,6 +34,8 @@ describe('GET /api/products/handle/{handle}', () => {
         'Fitments', 'PartNumbers', 'SupersededBy',
         // the replacement's part number (the old part's notice) and the product's notices (Prop 65, hazmat, returns)
         'SupersededByNumber', 'notices',
+        // quoted by phone: 'Call for price' instead of a price and an add button (issue 31)
+        'callForPrice',
       ].sort(),
     );
     expect(p.Options.length).toBeGreaterThan(0);

@@ -3,9 +3,11 @@
  * throws), and the extent of everything it draws, from the numbers of its shapes (the drawings
  * use no transforms and only absolute path commands, which the reader checks).
  */
+// @ts-expect-error -- jsdom ships no declarations (and @types/jsdom is no dependency): its XML parser is all this uses
 import { JSDOM } from 'jsdom';
 
-const { DOMParser } = new JSDOM('').window;
+/** jsdom's DOMParser (the node tests have no DOM of their own). */
+const { DOMParser } = (new JSDOM('') as { window: { DOMParser: typeof globalThis.DOMParser } }).window;
 
 /** A box: left, top, right, bottom. */
 export interface Box {

@@ -110,7 +110,8 @@ describe('cached answers', () => {
     const url = '/api/products/filter?sortBy=price_desc&limit=3';
     const first = await json(cached, url);
     await body(cardsOnly, url); // its facets (and their JSON) are now memoised
-    const row = await one<{ id: number }>('SELECT id FROM products ORDER BY id DESC LIMIT 1');
+    // a product with a price to compare (a call-for-price product is in no price-sorted answer)
+    const row = await one<{ id: number }>('SELECT id FROM products WHERE call_for_price = 0 ORDER BY id DESC LIMIT 1');
     await db.run('UPDATE products SET price_cents = 99999900 WHERE id = ?', [row.id]);
     await db.run(
       'UPDATE inventory_levels SET price_cents = 99999900 WHERE variant_id IN (SELECT id FROM variants WHERE product_id = ?)',

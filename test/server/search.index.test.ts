@@ -197,7 +197,9 @@ describe('writes', () => {
   test('page answers share one frozen facets object per words and filters until a write', () => {
     const index = createSearchIndex(pumps);
     const first = index.searchPage(query({ c: 2 }));
-    const resorted = index.searchPage(query({ c: 2, sortBy: 'price_asc', page: 1 }));
+    // (another sort than by price: a price sort compares prices, so it leaves out the products
+    // quoted by phone, in its facets too)
+    const resorted = index.searchPage(query({ c: 2, sortBy: 'title_asc', page: 1 }));
     expect(resorted.facets).toBe(first.facets);
     expect(Object.isFrozen(first.facets) && Object.isFrozen(first.facets.availableVendors)).toBe(true);
     expect(Object.isFrozen(first.facets.availableVendors[0])).toBe(true);

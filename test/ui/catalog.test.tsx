@@ -24,18 +24,27 @@ function mount(node: ReactNode, initialData?: InitialData) {
 
 describe('product card', () => {
   test.each([
-    [{ price: 0 }, 'Call for price'],
+    [{ price: 0 }, 'FREE'],
+    [{ price: 0, callForPrice: true }, 'Call for price'],
     [{ price: 12.5 }, '$12.50'],
   ])('prices a card per the list rule: %o', (overrides, text) => {
     mount(<ProductCard card={card(1, overrides)} />);
     expect(screen.getByText(text)).toBeTruthy();
   });
 
-  test('a call-for-price card (price 0) offers the store phone, never FREE', () => {
-    mount(<ProductCard card={card(1, { price: 0, compareAtPrice: 0 })} />);
+  test('a call-for-price card offers the store phone or contact page in place of the add button, never FREE', () => {
+    mount(<ProductCard card={card(1, { price: 0, compareAtPrice: 0, callForPrice: true })} />);
     expect(screen.queryByText('FREE')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     const contact = screen.getByRole('link', { name: /^Call |^Contact us$/ });
     expect(contact.getAttribute('href')).toMatch(/^tel:\+?\d+$|^\/contact-us$/);
+  });
+
+  test('a card priced 0 without the flag reads FREE and keeps its add button, disabled', () => {
+    mount(<ProductCard card={card(1, { price: 0 })} />);
+    expect(screen.getByText('FREE')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('link', { name: /^Call |^Contact us$/ })).toBeNull();
   });
 
   test('shows compare-at and Save only when available and higher', () => {

@@ -14,7 +14,7 @@ afterEach(cleanup);
 describe('search results page', () => {
   test('shows the title, breadcrumb, matches message with the expert link, and the cards', async () => {
     const client = fakeClient({
-      filterProducts: vi.fn(async () => ({ products: [card(1, { isFeatured: true }), card(2, { price: 0 })], pageInfo: pageInfo(2) })),
+      filterProducts: vi.fn(async () => ({ products: [card(1, { isFeatured: true }), card(2, { price: 0, callForPrice: true })], pageInfo: pageInfo(2) })),
     });
     renderAt(<SearchPage />, { url: '/searchresults.asp?q=pump', path: '/searchresults.asp', client });
     expect(await screen.findByText('Part 1')).toBeTruthy();

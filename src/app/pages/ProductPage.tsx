@@ -15,6 +15,7 @@
 import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
 import type { ProductFitmentProps } from '../../ui/equipment/ProductFitment.tsx';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { isCallForPrice } from '../../domain/call-for-price.ts';
 import { PRODUCT_SECTION_TEXT, shareLinks } from '../../domain/catalog-text.ts';
 import type { Product } from '../../domain/entities.ts';
 import type { ProductFitmentFields } from '../../domain/equipment.ts';
@@ -28,6 +29,7 @@ import { useCachedRead } from '../../hooks/query/index.ts';
 import { upperHierarchyRead } from '../../hooks/query/reads.ts';
 import { useMobileLayout } from '../../hooks/useMobileLayout.ts';
 import { useProductPage, type ProductPageApi } from '../../hooks/useProductPage.ts';
+import { CallForPriceAction, CallForPriceLabel } from '../../ui/catalog/CallForPrice.tsx';
 import { CatalogLink } from '../../ui/catalog/CatalogLink.tsx';
 import { StarRating } from '../../ui/catalog/StarRating.tsx';
 import { LazySection } from '../../ui/product/LazySection.tsx';
@@ -74,7 +76,7 @@ const loadModelViewer = () => import('@google/model-viewer');
 /** Where the Q&A area's 'Ask a question' link goes (the questions pages of the route table). */
 const QUESTIONS_PATH = '/questions';
 
-function AddToCartForm({ page }: { page: ProductPageApi }) {
+function AddToCartForm({ page, quoted }: { page: ProductPageApi; quoted: boolean }) {
   const qtyId = useId();
   return (
     <form
@@ -87,17 +89,21 @@ function AddToCartForm({ page }: { page: ProductPageApi }) {
       {page.options.map((o) => (
         <OptionSelect key={o.id} name={o.name} values={o.values} chosen={o.chosen} onSelect={(v) => (v === '' ? page.clearOption(o.name) : page.selectOption(o.name, v))} />
       ))}
+      {/* a product quoted by phone: the store's phone or contact page instead of a quantity and an add button */}
+      {quoted && <CallForPriceAction />}
       {/* an order add names the product, not a quantity: the field only serves the cart */}
-      {!page.orderMode && (
+      {!quoted && !page.orderMode && (
         <>
           <label htmlFor={qtyId}>Quantity</label>
           <input id={qtyId} inputMode="numeric" pattern="[0-9]*" value={page.quantityText} onChange={(e) => page.setQuantity(e.target.value)} aria-invalid={page.quantityError !== null} />
           {page.quantityError && <p role="alert">{page.quantityError}</p>}
         </>
       )}
-      <button type="submit" className="sk-btn sk-btn--primary" disabled={page.addButton.disabled} aria-busy={page.addingToOrder || undefined}>
-        {page.addButton.label}
-      </button>
+      {!quoted && (
+        <button type="submit" className="sk-btn sk-btn--primary" disabled={page.addButton.disabled} aria-busy={page.addingToOrder || undefined}>
+          {page.addButton.label}
+        </button>
+      )}
       {page.notice && (
         <p role="status" className={`sk-notice sk-notice--${page.notice.tone}`}>
           {page.notice.message}
@@ -150,6 +156,8 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   const level = page.variant ? (addInventoryLevel(page.variant) ?? page.variant.availableInventoryLevels[0]) : firstAvailableLevel(product)?.level;
   // the product's notices (Proposition 65, hazmat, returns): optional, other servers leave them out
   const notices = (product as Product & { notices?: ProductNotice[] }).notices ?? [];
+  // quoted by phone: 'Call for price' and a way to reach the store, no price and no add button
+  const quoted = isCallForPrice(product);
 
   const header = (
     <div className="sk-pp-head">
@@ -163,15 +171,19 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
         </CatalogLink>
       )}
       <StarRating average={product.avgRating} count={product.totalReviews} href="#reviews" />
-      <p className="sk-price sk-pp-price">
-        <span className="sk-price__now">{page.priceText}</span>
-        {was && (
-          <>
-            {' '}
-            <s className="sk-price__was">{was.compareAtText}</s> <span className="sk-price__save">Save {was.saveText}</span>
-          </>
-        )}
-      </p>
+      {quoted ? (
+        <CallForPriceLabel as="p" className="sk-pp-price" />
+      ) : (
+        <p className="sk-price sk-pp-price">
+          <span className="sk-price__now">{page.priceText}</span>
+          {was && (
+            <>
+              {' '}
+              <s className="sk-price__was">{was.compareAtText}</s> <span className="sk-price__save">Save {was.saveText}</span>
+            </>
+          )}
+        </p>
+      )}
       {level && (
         <LazySection label="delivery dates" minHeight={84}>
           <ArrivalEstimate inventoryLevelId={level.id} />
@@ -219,7 +231,7 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
         <ProductGallery product={product} placeholder={themeConfig.productNoImageUrl} loadModelViewer={loadModelViewer} />
         <div className="sk-pp-buy">
           {!mobile && header}
-          <AddToCartForm page={page} />
+          <AddToCartForm page={page} quoted={quoted} />
           {hasFitment && (
             <Suspense fallback={null}>
               <ProductFitmentSummary fields={fitment} productLink={links.product} />

@@ -20,6 +20,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
+import { CALL_FOR_PRICE_CART_ERROR } from '../../domain/call-for-price.ts';
 import { lineQuantityCap, MAX_LINE_QUANTITY } from '../../domain/cart.ts';
 import type { Checkout, CheckoutLineItem } from '../../domain/entities.ts';
 import { fromCents, formatPrice } from '../../domain/money.ts';
@@ -115,7 +116,12 @@ interface LevelRow {
   quantity: number;
   available_for_sale: number;
   bypass_negative_quantity: number;
+  /** 1 when the level's product is quoted by phone (call for price): never sold online. */
+  call_for_price: number;
 }
+
+/** The products a level belongs to that the cart refuses (call for price), for a guard on `l`. */
+const QUOTED_BY_PHONE = 'EXISTS (SELECT 1 FROM variants qv JOIN products qp ON qp.id = qv.product_id WHERE qv.id = l.variant_id AND qp.call_for_price = 1)';
 
 const now = (): string => new Date().toISOString();
 
@@ -370,7 +376,8 @@ export async function readOpenCheckout(db: Db, owner: Owner, baseUrl: string): P
 
 async function level(db: Db, inventoryLevelId: number): Promise<LevelRow> {
   const row = await db.get<LevelRow>(
-    'SELECT id, quantity, available_for_sale, bypass_negative_quantity FROM inventory_levels WHERE id = ?',
+    `SELECT l.id, l.quantity, l.available_for_sale, l.bypass_negative_quantity, p.call_for_price
+     FROM inventory_levels l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id WHERE l.id = ?`,
     [inventoryLevelId],
   );
   if (!row) throw new HttpError(404, CART_ERRORS.itemNotFound);
@@ -379,6 +386,7 @@ async function level(db: Db, inventoryLevelId: number): Promise<LevelRow> {
 
 /** Throws unless `quantity` units of the level may sit in one line. */
 function checkStock(row: LevelRow, quantity: number): void {
+  if (Number(row.call_for_price) === 1) throw new HttpError(422, CALL_FOR_PRICE_CART_ERROR);
   if (row.available_for_sale !== 1) throw new HttpError(422, CART_ERRORS.notForSale);
   const cap = capOf(row);
   if (quantity > cap) throw new HttpError(409, CART_ERRORS.stock(cap));
@@ -395,14 +403,15 @@ function capOf(row: LevelRow): number {
 
 /**
  * Adds `quantity` units to the cart's line of a level (creating it) in one guarded upsert: the
- * level must be for sale and the line's new quantity within {@link capOf}. When the guard refuses,
- * the level and the line are read to say why (404, 422 or 409).
+ * level must be for sale, not of a call-for-price product, and the line's new quantity within
+ * {@link capOf}. When the guard refuses, the level and the line are read to say why (404, 422 or
+ * 409).
  */
 async function addToLine(db: Db, checkoutId: string, inventoryLevelId: number, quantity: number): Promise<void> {
   const added = await db.get<{ quantity: number }>(
     `INSERT INTO checkout_line_items (checkout_id, inventory_level_id, quantity, created_at)
      SELECT ?, l.id, ?, ? FROM inventory_levels l
-     WHERE l.id = ? AND l.available_for_sale = 1 AND ? <= ${MAX_LINE_QUANTITY} AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?)
+     WHERE l.id = ? AND l.available_for_sale = 1 AND NOT ${QUOTED_BY_PHONE} AND ? <= ${MAX_LINE_QUANTITY} AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?)
      ON CONFLICT (checkout_id, inventory_level_id) DO UPDATE SET quantity = checkout_line_items.quantity + excluded.quantity
      WHERE checkout_line_items.quantity + excluded.quantity <= ${MAX_LINE_QUANTITY} AND EXISTS (
        SELECT 1 FROM inventory_levels s WHERE s.id = excluded.inventory_level_id
@@ -446,7 +455,7 @@ export async function setLineQuantity(db: Db, owner: Owner, input: LineInput): P
       `UPDATE checkout_line_items SET quantity = ?
        WHERE checkout_id = ? AND inventory_level_id = ? AND (quantity >= ? OR (? <= ${MAX_LINE_QUANTITY} AND EXISTS (
          SELECT 1 FROM inventory_levels l WHERE l.id = checkout_line_items.inventory_level_id
-           AND l.available_for_sale = 1 AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?))))
+           AND l.available_for_sale = 1 AND NOT ${QUOTED_BY_PHONE} AND (l.bypass_negative_quantity = 1 OR l.quantity >= ?))))
        RETURNING id`,
       [input.quantity, cart.id, input.inventoryLevelId, input.quantity, input.quantity, input.quantity],
     );
@@ -481,8 +490,9 @@ export async function addProducts(db: Db, owner: Owner, handles: readonly string
   return await db.transaction(async (tx) => {
     const cart = await ensureCheckout(tx, owner);
     for (const handle of handles) {
-      const product = await tx.get<{ id: number }>('SELECT id FROM products WHERE handle = ?', [handle]);
+      const product = await tx.get<{ id: number; call_for_price: number }>('SELECT id, call_for_price FROM products WHERE handle = ?', [handle]);
       if (!product) throw new HttpError(404, CART_ERRORS.productNotFound(handle));
+      if (Number(product.call_for_price) === 1) throw new HttpError(422, CALL_FOR_PRICE_CART_ERROR);
       const first = await tx.get<{ id: number }>(
         `SELECT l.id FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
          WHERE v.product_id = ? AND l.available_for_sale = 1 AND (l.quantity > 0 OR l.bypass_negative_quantity = 1)

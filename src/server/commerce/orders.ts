@@ -22,6 +22,7 @@ import type { PaymentDetails } from '../modules/payments/service.ts';
 import { HttpError } from '../errors.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
+import { CALL_FOR_PRICE_CART_ERROR } from '../../domain/call-for-price.ts';
 import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type LineDetail, type Owner } from './checkouts.ts';
 
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
@@ -279,11 +280,13 @@ export async function addProductToOrder(db: Db, customerId: number, orderId: num
   return await db.transaction(async (tx) => {
     const row = await tx.get<OrderRow>('SELECT * FROM orders WHERE id = ? AND customer_id = ?', [orderId, customerId]);
     if (!row) throw new HttpError(404, ORDER_ERRORS.notFound);
-    const product = await tx.get<{ id: number; title: string; sku: string | null; handle: string }>(
-      'SELECT id, title, sku, handle FROM products WHERE id = ?',
+    const product = await tx.get<{ id: number; title: string; sku: string | null; handle: string; call_for_price: number }>(
+      'SELECT id, title, sku, handle, call_for_price FROM products WHERE id = ?',
       [productId],
     );
     if (!product) throw new HttpError(404, ORDER_ERRORS.productNotFound);
+    // a call-for-price product has no price to charge: it is quoted by phone, never added online
+    if (Number(product.call_for_price) === 1) throw new HttpError(422, CALL_FOR_PRICE_CART_ERROR);
     const lvl = await tx.get<{ id: number; price_cents: number; quantity: number; bypass_negative_quantity: number; variant_sku: string | null }>(
       `SELECT l.id, l.price_cents, l.quantity, l.bypass_negative_quantity, v.sku AS variant_sku
        FROM inventory_levels l JOIN variants v ON v.id = l.variant_id

@@ -43,6 +43,7 @@ interface ProductRow {
   is_indexed: number;
   is_featured: number;
   sales_count: number;
+  call_for_price: number;
 }
 
 interface VariantRow {
@@ -77,7 +78,7 @@ export type CardData = ProductCardData & {
 export const CARD_FIELDS: readonly (keyof CardData)[] = [
   'id', 'title', 'handle', 'imageUrl', 'price', 'compareAtPrice', 'availableForSale', 'avgRating',
   'totalReviews', 'isFeatured', 'inventoryLevelId', 'availableQuantity', 'bypassNegativeQuantity',
-  'vendor', 'seoTitle', 'seoDescription', 'productCode', 'sku',
+  'vendor', 'seoTitle', 'seoDescription', 'productCode', 'sku', 'callForPrice',
 ];
 
 /** A product question with its answer (the product page's Q&A area). */
@@ -156,7 +157,7 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents,
-  p.compare_at_price_cents, p.description_html, p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count`;
+  p.compare_at_price_cents, p.description_html, p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.call_for_price`;
 
 /** Cards never show the description: leaving it out keeps hydration from reading kilobytes per card. */
 const CARD_COLUMNS = PRODUCT_COLUMNS.replace('p.description_html', 'NULL AS description_html');
@@ -269,6 +270,7 @@ function baseProduct(row: ProductRow, variants: Variant[], stars: { starsRating:
     totalReviews: summary ? summary.reviewCount : 0,
     productCode: row.product_code,
     isFeatured: row.is_featured === 1,
+    callForPrice: Number(row.call_for_price) === 1,
     Images: [],
     Model3Ds: [],
     PDFs: [],
@@ -411,6 +413,7 @@ function* cardsPlan(ids: readonly number[]): Plan<CardData[]> {
       seoDescription: row.seo_description,
       productCode: row.product_code,
       sku: row.sku,
+      callForPrice: Number(row.call_for_price) === 1,
     };
   });
 }
@@ -644,6 +647,8 @@ function* loadDocs(
       attributes: [...new Set((optionValues.get(row.id) ?? []).map((o) => o.value))],
       collections: [...collectionIds].map((id) => tree.node(id)?.title ?? '').filter((t) => t !== ''),
       priceCents: first ? toCents(first.level.inventoryPrice) : row.price_cents,
+      // a call-for-price product is compared by no price (search/query.ts)
+      callForPrice: Number(row.call_for_price) === 1,
       isFeatured: row.is_featured === 1,
       avgRating: summary ? summary.ratingValue : 0,
       totalReviews: summary ? summary.reviewCount : 0,

@@ -10,7 +10,7 @@
  */
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fromCents, LOWEST_COMPARED_PRICE_CENTS, toCents } from '../../domain/money.ts';
+import { fromCents, toCents } from '../../domain/money.ts';
 import { totalPages } from '../../domain/pagination.ts';
 import { MEDIAN_PAGE_SIZE, normalizeTagPairs } from '../../domain/search.ts';
 import { parseProductsFilterQuery, type ProductsFilterParams } from '../../domain/urls.ts';
@@ -133,10 +133,7 @@ export function toIndexQuery(p: ProductsFilterParams): IndexQuery {
   if (p.c !== undefined && p.c !== '') query.c = Number(p.c);
   if (p.minPrice !== undefined) query.minPriceCents = toCents(p.minPrice);
   if (p.maxPrice !== undefined) query.maxPriceCents = toCents(p.maxPrice);
-  // a call-for-price product (price 0) has no price to compare: no price filter or sort lists it
-  if (p.minPrice !== undefined || p.maxPrice !== undefined || p.sortBy === 'price_asc' || p.sortBy === 'price_desc') {
-    query.minPriceCents = Math.max(query.minPriceCents ?? LOWEST_COMPARED_PRICE_CENTS, LOWEST_COMPARED_PRICE_CENTS);
-  }
+  // (a call-for-price product is in no price filter or price sort: the index's rule, search/query.ts)
   if (p.isFeatured === true) query.isFeatured = true;
   if (p.sortBy !== undefined) query.sortBy = p.sortBy;
   return query;

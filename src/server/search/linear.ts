@@ -4,7 +4,7 @@
  * in the benchmark, and a fallback while debugging.
  * @module
  */
-import { normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
+import { indexedPriceCents, normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { COMPARATORS, presortedFor } from './sorting.ts';
 import {
   MIN_PART_NUMBER_PREFIX, PART_NUMBER_TIER, TIER_STEP, facetKey, normalizePartNumber, partNumberKeys, wordScore,
@@ -24,7 +24,8 @@ interface Prepared {
 
 function prepare(doc: SearchDocument, synonyms: Synonyms, extra: readonly string[]): Prepared {
   return {
-    doc,
+    // filters, sorts and the highest price read the price it is compared by (call for price: none)
+    doc: { ...doc, priceCents: indexedPriceCents(doc) },
     fields: documentFields(doc, synonyms).map(([mask, words]) => ({ mask, words: new Set(words) })),
     partNumbers: [...new Set([...doc.partNumbers, ...extra].map(normalizePartNumber).filter((p) => p !== '').flatMap(partNumberKeys))],
     vendorKey: doc.vendor === null || facetKey(doc.vendor) === '' ? null : facetKey(doc.vendor),

@@ -3,9 +3,10 @@
  * oracle of the tests) reads filters the same way.
  * @module
  */
+import { comparedPriceCents } from '../../domain/call-for-price.ts';
 import type { SortBy } from '../../domain/entities.ts';
 import { facetKey, parseQueryText, type ParsedQueryText } from './text.ts';
-import type { FitsList, IndexQuery } from './types.ts';
+import type { FitsList, IndexQuery, SearchDocument } from './types.ts';
 
 /** Separates a tag prefix key from its value key in one string key. */
 export const TAG_KEY_SEPARATOR = '\u0000';
@@ -13,6 +14,18 @@ export const TAG_KEY_SEPARATOR = '\u0000';
 /** The key of one tag: prefix and value, both case-insensitive. */
 export function tagKey(prefix: string, value: string): string {
   return facetKey(prefix) + TAG_KEY_SEPARATOR + facetKey(value);
+}
+
+/**
+ * The price an index keeps for a document that has none to compare (a call-for-price product):
+ * below every price, so the lower bound of 0 every price filter and price sort carries
+ * ({@link normalizeQuery}) leaves it out, and it never is the highest price.
+ */
+export const NOT_COMPARED_PRICE_CENTS = -1;
+
+/** The price the indexes filter, sort and take the highest price by (the domain's comparedPriceCents). */
+export function indexedPriceCents(doc: Pick<SearchDocument, 'priceCents' | 'callForPrice'>): number {
+  return comparedPriceCents(doc) ?? NOT_COMPARED_PRICE_CENTS;
 }
 
 /** An IndexQuery with its filters resolved to keys and bounds. */
@@ -49,7 +62,10 @@ const wholeOrZero = (n: number | undefined): number =>
  *   page that always sends isFeatured=false must not hide featured products;
  * - a missing, negative or non-finite limit or page counts as 0 (fractions are floored),
  *   and an unknown sortBy counts as the default;
- * - price bounds are inclusive; a NaN bound is ignored.
+ * - price bounds are inclusive; a NaN bound is ignored;
+ * - a query that compares prices (a price bound, or the price sorts) has a lower bound of at
+ *   least 0: products with no price to compare (call for price) are left out of its answer,
+ *   while a product priced 0 is compared like any other.
  */
 export function normalizeQuery(query: IndexQuery): NormalizedQuery {
   const text = parseQueryText(query.q);
@@ -66,14 +82,17 @@ export function normalizeQuery(query: IndexQuery): NormalizedQuery {
   const limit = wholeOrZero(query.limit);
   const page = wholeOrZero(query.page);
   const sortBy: SortBy = KNOWN_SORTS.has(query.sortBy ?? '') ? (query.sortBy ?? '') : '';
+  const minPriceCents = query.minPriceCents === undefined || Number.isNaN(query.minPriceCents) ? -Infinity : query.minPriceCents;
+  const maxPriceCents = query.maxPriceCents === undefined || Number.isNaN(query.maxPriceCents) ? Infinity : query.maxPriceCents;
+  const comparesPrices = minPriceCents > -Infinity || maxPriceCents < Infinity || sortBy === 'price_asc' || sortBy === 'price_desc';
   return {
     text,
     hasText: text.words.length > 0 || text.partNumber !== '',
     vendorKey: v === '' ? null : v,
     tagGroups,
     collectionId: query.c === undefined || !Number.isFinite(query.c) ? null : query.c,
-    minPriceCents: query.minPriceCents === undefined || Number.isNaN(query.minPriceCents) ? -Infinity : query.minPriceCents,
-    maxPriceCents: query.maxPriceCents === undefined || Number.isNaN(query.maxPriceCents) ? Infinity : query.maxPriceCents,
+    minPriceCents: comparesPrices ? Math.max(minPriceCents, 0) : minPriceCents,
+    maxPriceCents,
     featuredOnly: query.isFeatured === true,
     fits: query.fits === undefined ? null : query.fits,
     fitsKey: query.fits === undefined ? '' : query.fits.map(listSerial).join(','),

@@ -27,8 +27,8 @@ const byId: Cmp = (a, b) => a.id - b.id;
 /**
  * Comparators of the presorted sorts. Ties always fall back to the id ascending, also in
  * the descending sorts, so paging is stable. top_rated is avgRating desc, then
- * totalReviews desc; best_selling is salesCount desc. A price of 0 (call for price) sorts
- * as 0.
+ * totalReviews desc; best_selling is salesCount desc. A price of 0 sorts as 0; a
+ * call-for-price product is in no price-sorted answer (query.ts).
  */
 export const COMPARATORS: Readonly<Record<PresortedSort, Cmp>> = {
   id_asc: byId,

@@ -28,6 +28,11 @@ export interface SearchDocument {
   collections?: string[];
   /** Card price in cents (the first available inventory level, else the product price). */
   priceCents: number;
+  /**
+   * Quoted by phone (domain/call-for-price.ts): compared by no price, so it matches no price
+   * bound, is left out of a price-sorted answer and never sets productMaxPriceCents.
+   */
+  callForPrice?: boolean;
   isFeatured: boolean;
   /** Average rating, 0 when none. */
   avgRating: number;
@@ -74,7 +79,10 @@ export interface IndexResult {
   availableTagPrefixes: { tagPrefixValue: string }[];
   availableTagFilters: { tagPrefix: string; tagValue: string; tagCount: number }[];
   availableVendors: { vendor: string; vendorCount: number }[];
-  /** Highest price in cents over the matching set without its price bounds, 0 when empty. */
+  /**
+   * Highest price in cents over the matching set without its price bounds (call-for-price
+   * products have none to count), 0 when empty.
+   */
   productMaxPriceCents: number;
   /**
    * True when no product matched every query word, so the answer holds the products

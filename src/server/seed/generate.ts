@@ -94,6 +94,8 @@ export interface GenProduct {
   weight: number;
   priceCents: number;
   compareAtPriceCents: number | null;
+  /** The store quotes it by phone ('Call for price'); its price is then 0. */
+  callForPrice: boolean;
   descriptionHtml: string;
   seoTitle: string | null;
   seoDescription: string | null;
@@ -504,6 +506,7 @@ export function generateCatalogue(options: GenerateOptions = {}): GeneratedCatal
         weight,
         priceCents,
         compareAtPriceCents,
+        callForPrice,
         descriptionHtml,
         seoTitle: rng.chance(0.7) ? `${title} | ${vendor.name}` : null,
         seoDescription: rng.chance(0.8) ? `Buy the ${title} (${code}) from ${vendor.name}. Fast shipping and expert support.` : null,

@@ -64,9 +64,9 @@ async function writeCatalogue(db: Db, catalogue: GeneratedCatalogue): Promise<Se
     const shipping = p.variants.map((v) => seedShipping(leafTitle, p.title, p.weight, v.title));
     const notices = shipping.find((s) => s.notices.length > 0)?.notices ?? [];
     await db.run(
-      `INSERT INTO products (id, handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, description_html, seo_title, seo_description, is_indexed, is_featured, sales_count, created_order, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [p.id, p.handle, p.title, p.sku, p.productCode, p.vendorId, p.weight, p.priceCents, p.compareAtPriceCents, p.descriptionHtml, p.seoTitle, p.seoDescription, b(p.isIndexed), b(p.isFeatured), p.salesCount, p.createdOrder, p.createdAt],
+      `INSERT INTO products (id, handle, title, sku, product_code, vendor_id, weight, price_cents, compare_at_price_cents, call_for_price, description_html, seo_title, seo_description, is_indexed, is_featured, sales_count, created_order, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [p.id, p.handle, p.title, p.sku, p.productCode, p.vendorId, p.weight, p.priceCents, p.compareAtPriceCents, b(p.callForPrice), p.descriptionHtml, p.seoTitle, p.seoDescription, b(p.isIndexed), b(p.isFeatured), p.salesCount, p.createdOrder, p.createdAt],
     );
     await db.run('INSERT INTO product_collections (product_id, collection_id, position) VALUES (?, ?, ?)', [p.id, p.collectionId, 0]);
     for (const o of p.options) {

@@ -1,16 +1,18 @@
 /**
  * A price with the compare-at price and 'Save' amount (only when available and the compare-at
- * price exceeds the price); a call-for-price product (price 0) in the context's wording, with the
- * store's phone or contact page.
+ * price exceeds the price), in the context's zero-price wording ('FREE' in lists); a
+ * call-for-price product (its flag) reads 'Call for price' instead, and its way to reach the
+ * store (CallForPrice.tsx) takes the place of the add button.
  * @module
  */
-import { CALL_FOR_PRICE_LABEL, callForPriceContact, compareAt, formatPrice, isCallForPrice, type PriceContext, type PricedItem } from '../../domain/money.ts';
-import { useSkimmer } from '../../hooks/context.ts';
+import { isCallForPrice, type CallForPriceFlagged } from '../../domain/call-for-price.ts';
+import { compareAt, formatPrice, type PriceContext, type PricedItem } from '../../domain/money.ts';
+import { CallForPriceLabel } from './CallForPrice.tsx';
 
 /** Props of {@link PriceTag}. */
 export interface PriceTagProps {
-  item: PricedItem;
-  /** At a price of 0, 'list' reads 'Call for price'; 'product' and 'search' read the call-for-price sentence. @default 'list' */
+  item: PricedItem & CallForPriceFlagged;
+  /** At a price of 0, 'list' reads 'FREE'; 'product' and 'search' read the call-for-price sentence. @default 'list' */
   context?: PriceContext;
 }
 
@@ -19,17 +21,7 @@ export interface PriceTagProps {
  * @example <PriceTag item={card} context="list" />
  */
 export function PriceTag({ item, context = 'list' }: PriceTagProps) {
-  const { storeConfig } = useSkimmer();
-  if (isCallForPrice(item.price)) {
-    // a call-for-price product: the list's short label, the product page's sentence, and a way to ask
-    const contact = callForPriceContact(storeConfig);
-    return (
-      <div className="sk-price sk-price--call">
-        <span className="sk-price__now">{context === 'list' ? CALL_FOR_PRICE_LABEL : formatPrice(item.price, context)}</span>{' '}
-        <a className="sk-price__contact" href={contact.href}>{contact.text}</a>
-      </div>
-    );
-  }
+  if (isCallForPrice(item)) return <CallForPriceLabel />;
   const was = compareAt(item);
   return (
     <div className="sk-price">

@@ -1,17 +1,20 @@
 /**
- * The product card: image (placeholder if none), badges, price ('FREE' at 0), compare-at and
- * Save, title, vendor link, rating and the add button (label and disabled state from the domain's
- * `addButtonState` over the shared cart), plus Quick View on search cards and a remove button in
- * history mode.
+ * The product card: image (placeholder if none), badges, price ('FREE' at 0; 'Call for price'
+ * for a product quoted by phone), compare-at and Save, title, vendor link, rating and the add
+ * button (label and disabled state from the domain's `addButtonState` over the shared cart; the
+ * store's phone or contact page for a product quoted by phone), plus Quick View on search cards
+ * and a remove button in history mode.
  * @module
  */
 import { useMemo } from 'react';
+import { isCallForPrice } from '../../domain/call-for-price.ts';
 import { PRODUCT_SECTION_TEXT } from '../../domain/catalog-text.ts';
 import type { ProductCardData } from '../../domain/entities.ts';
 import { createStoreLinks, vendorLink } from '../../domain/urls.ts';
 import { useQuickAdd } from '../../hooks/useQuickAdd.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
 import { CatalogLink } from './CatalogLink.tsx';
+import { CallForPriceAction } from './CallForPrice.tsx';
 import { PriceTag } from './PriceTag.tsx';
 import { ResponsiveImage } from './ResponsiveImage.tsx';
 import { StarRating } from './StarRating.tsx';
@@ -19,11 +22,13 @@ import { StarRating } from './StarRating.tsx';
 /**
  * The card's add button over `useQuickAdd`: label and disabled state from the domain's
  * `addButtonState` over the card's units in the shared cart and its updating flag; a click
- * quick-adds the product, and the cart opens its overlay on success.
+ * quick-adds the product, and the cart opens its overlay on success. A call-for-price product
+ * has no add button: the store's phone or contact page is offered in its place.
  * @example <AddToCartButton card={card} />
  */
 export function AddToCartButton({ card }: { card: ProductCardData }) {
   const button = useQuickAdd(card);
+  if (isCallForPrice(card)) return <CallForPriceAction />;
   return (
     <button type="button" className="sk-btn sk-btn--primary" disabled={button.disabled} onClick={() => void button.add()}>
       {button.label}

@@ -8,7 +8,7 @@
  * Memory: about cap/8 bytes per vendor, tag and collection bitset (12.5 kB each at 100k).
  * @module
  */
-import { tagKey } from '../query.ts';
+import { indexedPriceCents, tagKey } from '../query.ts';
 import { facetKey, titleSortKey } from '../text.ts';
 import type { SearchDocument } from '../types.ts';
 import { clearBit, hasBit, setBit } from './bits.ts';
@@ -67,7 +67,8 @@ export class DocumentStore {
     setBit(this.alive, o);
     if (doc.isFeatured) setBit(this.featured, o);
     this.idOf[o] = doc.id;
-    this.price[o] = doc.priceCents;
+    // the price filters, sorts and the highest price compare (call for price: none, below all)
+    this.price[o] = indexedPriceCents(doc);
     this.rating[o] = doc.avgRating;
     this.reviews[o] = doc.totalReviews;
     this.sales[o] = doc.salesCount;
