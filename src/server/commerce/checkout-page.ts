@@ -582,6 +582,18 @@ ${q.selectionNote ? `<p class="note">${escapeHtml(q.selectionNote)}</p>` : ''}
 ${shipmentsHtml(q, lines)}${freight}${noticesHtml(q)}${update}`;
 }
 
+/**
+ * HTML with every character past Latin-1 written as a character reference ('–' as '&#8211;',
+ * '⚠' as '&#9888;'): the same text on the page, but the page stays a one-byte string, which the
+ * engine builds and encodes for the answer in half the memory and time of a two-byte one (the
+ * shipping step's en dashes and warning sign made the whole page two-byte).
+ * @example
+ * latin1Html('Arrives Tue, Dec 2 – Thu, Dec 4'); // 'Arrives Tue, Dec 2 &#8211; Thu, Dec 4'
+ */
+export function latin1Html(html: string): string {
+  return html.replace(/[\u{100}-\u{10FFFF}]/gu, (c) => `&#${c.codePointAt(0)};`);
+}
+
 /** The totals rows as the summary shows them. */
 function totalsHtml(rows: readonly { kind: string; label: string; value: string }[]): string {
   return rows
@@ -637,8 +649,8 @@ async function shippingStep(db: Db, shipping: ShippingService, input: ShippingSt
   const step: ShippingStep = {
     quote,
     // the section marks the service when the form's refusal was about it (a refused quote shows its own message)
-    section: shippingSection(quote, lines, choice, error),
-    totals: totalsHtml(quote.ok ? quoteTotalsRows(quote.value, codes) : cartTotalsRows(checkoutTotals(price), '$', codes)),
+    section: latin1Html(shippingSection(quote, lines, choice, error)),
+    totals: latin1Html(totalsHtml(quote.ok ? quoteTotalsRows(quote.value, codes) : cartTotalsRows(checkoutTotals(price), '$', codes))),
   };
   if (key !== null) {
     if (!kept) drawnSteps.set(shipping, (kept = new Map()));
