@@ -123,3 +123,14 @@ describe('the shipping step of a page shown again', () => {
     await app.catalogue.reindex([row!.product_id]);
   });
 });
+
+describe('the shipping step\'s text', () => {
+  test('is Latin-1 on the page: the arrival dates\' en dash and the warning sign are character references (the page stays a one-byte string)', async () => {
+    clock = PINNED_NOW;
+    const cart = await cartOf([['pump', 1]]);
+    const { body } = await page(cart);
+    expect([...body].filter((c) => c.codePointAt(0)! > 0xff)).toEqual([]);
+    expect(body).toMatch(/Arrives \w{3}, \w{3} \d+ &#8211; \w{3}, \w{3} \d+/);
+    expect(body).toContain('&#9888; WARNING: This product can expose you to chemicals including lead');
+  });
+});
