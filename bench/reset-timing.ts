@@ -94,7 +94,7 @@ async function serve(dir: string): Promise<void> {
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
   await app.register(sessionPlugin, { db });
-  await app.register(accountsPlugin, { db, limiter: unlimited, mailbox: false, emailTransport: null, publicUrl: 'http://shop.test', scrypt: { N: 2 ** 10, r: 8, p: 1 } });
+  await app.register(accountsPlugin, { db, limiter: unlimited, emailTransport: null, publicUrl: 'http://shop.test', scrypt: { N: 2 ** 10, r: 8, p: 1 } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const outbox = app.accounts.outbox;

@@ -4,8 +4,8 @@
  * processes of the store (shared limits, catalogue change feed, socket.io adapter); with
  * WORKERS=N it runs N such processes on PORT with node:cluster (scale/cluster.ts). A start with
  * DATABASE_URL, REDIS_URL or NODE_ENV=production is a production store whatever NODE_ENV says
- * (env.ts isProductionStart): the shared secrets are required, MAILBOX=1 is refused with a log
- * line, and no mail is announced in the console. A fresh demo store (no operator yet, not a production
+ * (env.ts isProductionStart): the shared secrets are required and no mail is announced in the
+ * console (operators read the store's mail at /admin/mail, modules/mail-admin). A fresh demo store (no operator yet, not a production
  * start) gets its first owner, whose one-time set-password link is printed once (first-owner.ts).
  * SIGINT/SIGTERM first mark the process as shutting
  * down (/readyz answers 503), wait SHUTDOWN_DRAIN_MS for load balancers to notice, then close the

@@ -9,8 +9,11 @@
  * - The server starts with that directory as its working directory (main.ts serves
  *   `{cwd}/dist/web`), `DATA_DIR` in it, `SEED_PRODUCTS` 300 and `SEED` 1: a first start seeds the
  *   catalogue, the content and the demo customer (demo@skimmer.test), like `npm start`.
- * - `MAILBOX=1` mounts the dev mailbox (/api/dev/mailbox; it answers loopback clients, as every test
- *   file's address is) and no RECAPTCHA_SECRET keeps the dev captcha; `NODE_ENV` is 'test'.
+ * - The store's mail is read the way operators read it (GET /api/admin/mail): the first start of
+ *   the fresh store prints its first owner's one-time set-password link (first-owner.ts); this
+ *   setup follows it, signs the owner in, makes an API token with the `customers` scope and
+ *   `provide('operatorToken', token)` for harness.mailbox(). No RECAPTCHA_SECRET keeps the dev
+ *   captcha; `NODE_ENV` is 'test'.
  * - It listens on all interfaces so every test file can use its own loopback address (127.0.0.N,
  *   see `storeUrl()` in harness.ts): the per-IP rate limits of sign-up and newsletter then apply per file.
  * @module
@@ -27,6 +30,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the store under test, e.g. 'http://127.0.0.1:41234'. */
     storeUrl: string;
+    /** An operators' API token with the `customers` scope (harness.mailbox() reads the store's mail with it). */
+    operatorToken: string;
   }
 }
 
@@ -45,12 +50,10 @@ export const TEST_SEED = 1;
 function serverEnv(work: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // the embedded database (DATABASE_URL or REDIS_URL would make it a production start)
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RECAPTCHA_SECRET', 'ADMIN_TOKEN', 'ADMIN_EMAIL', 'ALLOWED_ORIGINS', 'PUBLIC_LINK_BASE', 'MAILBOX', 'SESSION_SECURE', 'PUBLIC_URL']) delete env[name];
   return {
     ...env,
     NODE_ENV: 'test',
-    // the mailbox is mounted only when asked for by name (email/mailbox.ts)
-    MAILBOX: '1',
     HOST: '0.0.0.0',
     DATA_DIR: join(work, 'data'),
     DATABASE_PATH: join(work, 'data', 'skimmer.db'),
@@ -102,6 +105,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await store.stop();
     rmSync(work, { recursive: true, force: true });
   };
+  let operatorToken: string;
+  try {
+    operatorToken = await mailReaderToken(url, store.output());
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   project.provide('storeUrl', url);
+  project.provide('operatorToken', operatorToken);
   return stop;
+}
+
+/** The first owner's password in the test store. */
+const OWNER_PASSWORD = 'browser tests own this pool store';
+
+/**
+ * Follows the first owner's link the fresh store printed, signs the owner in and makes an API
+ * token with the `customers` scope (the store's mail); answers its value.
+ */
+async function mailReaderToken(url: string, output: string): Promise<string> {
+  const link = /\/admin\/set-password\?token=([A-Za-z0-9_-]+)/.exec(output)?.[1];
+  const email = /made its first owner, (\S+?)\.\n/.exec(output)?.[1];
+  if (!link || !email) throw new Error(`The store printed no first owner's link:\n${output}`);
+  const json = { 'content-type': 'application/json' };
+  const set = await fetch(`${url}/api/admin/password`, { method: 'POST', headers: json, body: JSON.stringify({ token: link, password: OWNER_PASSWORD }) });
+  if (!set.ok) throw new Error(`POST /api/admin/password answered ${set.status}: ${await set.text()}`);
+  const signIn = await fetch(`${url}/api/admin/session`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: OWNER_PASSWORD }) });
+  if (!signIn.ok) throw new Error(`POST /api/admin/session answered ${signIn.status}: ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('skimmer_op='))?.split(';')[0] ?? '';
+  const { csrfToken } = (await signIn.json()) as { csrfToken: string };
+  const made = await fetch(`${url}/api/admin/tokens`, {
+    method: 'POST', headers: { ...json, cookie, 'x-csrf-token': csrfToken }, body: JSON.stringify({ name: 'browser tests: mail reader', scopes: ['customers'] }),
+  });
+  if (!made.ok) throw new Error(`POST /api/admin/tokens answered ${made.status}: ${await made.text()}`);
+  return ((await made.json()) as { token: string }).token;
 }

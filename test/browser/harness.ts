@@ -215,7 +215,7 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   return path;
 }
 
-/** One message of the dev mailbox. */
+/** One message of the store's mail. */
 export interface MailboxMessage {
   id: string | number;
   subject: string;
@@ -225,22 +225,27 @@ export interface MailboxMessage {
 }
 
 /**
- * The dev mailbox's messages to an address (newest first, as the server lists them), read from
- * /api/dev/mailbox?to=. Links point at `storeUrl()`.
+ * The store's mail to an address (newest first, as the server lists them), read as operators
+ * read it: GET /api/admin/mail?to= and each message's body from /api/admin/mail/{id}, with the
+ * API token global-setup.ts made for the first owner. Links point at `storeUrl()`.
  */
 export async function mailbox(to: string): Promise<MailboxMessage[]> {
   const origin = storeUrl();
-  const res = await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-  // 404: the store runs without MAILBOX=1 (global-setup.ts sets it) or the request was not from loopback
-  if (!res.ok) throw new Error(`GET /api/dev/mailbox answered ${res.status}: ${await res.text()}`);
-  const body = (await res.json()) as { messages: Array<{ id: number; subject: string; text: string }> };
+  const headers = { authorization: `Bearer ${inject('operatorToken')}` };
+  const read = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${origin}${path}`, { headers });
+    if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const list = await read<{ mail: Array<{ id: number }> }>(`/api/admin/mail?to=${encodeURIComponent(to)}&limit=200`);
+  const messages = await Promise.all(list.mail.map(async (m) => (await read<{ mail: { id: number; subject: string; text: string } }>(`/api/admin/mail/${m.id}`)).mail));
   const server = new URL(inject('storeUrl'));
   const local = (link: string): string => {
     const url = new URL(link);
     if (url.port === server.port && ['localhost', '127.0.0.1', server.hostname].includes(url.hostname)) return `${origin}${url.pathname}${url.search}${url.hash}`;
     return url.href;
   };
-  return body.messages.map((m) => {
+  return messages.map((m) => {
     const links = (m.text.match(/https?:\/\/[^\s<>"')]+/g) ?? []).map(local);
     const text = m.text.replace(/https?:\/\/[^\s<>"')]+/g, (link) => local(link));
     return { id: m.id, subject: m.subject, text, links };

@@ -1,7 +1,7 @@
 /**
  * Fixtures of the account tests: a migrated in-memory database with a few countries and states,
- * an app with the session and accounts plugins (cheap scrypt, dev captcha, mailbox on), and
- * helpers to register, sign in and read the dev mailbox.
+ * an app with the session and accounts plugins (cheap scrypt, dev captcha, mail kept in the
+ * outbox), and helpers to register, sign in and read the links mailed to an address.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type LightMyRequestResponse } from 'fastify';
 import { accountsPlugin, type AccountsPluginOptions } from '../../src/server/auth/plugin.ts';
@@ -43,7 +43,7 @@ export async function accountApp(
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
   await app.register(sessionPlugin, { db });
-  await app.register(accountsPlugin, { db, captcha, scrypt: TEST_SCRYPT, mailbox: true, emailTransport: null, publicUrl: 'http://shop.test', ...options });
+  await app.register(accountsPlugin, { db, captcha, scrypt: TEST_SCRYPT, emailTransport: null, publicUrl: 'http://shop.test', ...options });
   await app.ready();
   return { app, db, captcha };
 }

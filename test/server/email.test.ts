@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { escapeHtml, linkify, mailboxEnabled } from '../../src/server/email/mailbox.ts';
+import { escapeHtml, linkify } from '../../src/server/email/mailbox.ts';
 import { MAX_ATTEMPTS, Outbox, RETRY_MAX_MS, type EmailMessage } from '../../src/server/email/outbox.ts';
-import { accountApp, accountDb, call } from './account.helpers.ts';
+import { accountDb } from './account.helpers.ts';
 
 describe('outbox', () => {
   test('stores messages and lists them newest first, by recipient case-insensitively', async () => {
@@ -60,35 +60,8 @@ describe('outbox', () => {
   });
 });
 
-describe('dev mailbox', () => {
-  test('is on only with MAILBOX=1, never on a production start (the whole rule: dev-mailbox.test.ts)', () => {
-    expect(mailboxEnabled({ NODE_ENV: 'development' })).toBe(false);
-    expect(mailboxEnabled({})).toBe(false);
-    expect(mailboxEnabled({ MAILBOX: '1' })).toBe(true);
-    expect(mailboxEnabled({ NODE_ENV: 'production', MAILBOX: '1' })).toBe(false);
-  });
-
-  test('lists and shows sent mail as HTML and JSON, links clickable, content escaped', async () => {
-    const t = await accountApp();
-    await t.app.accounts.outbox.enqueue('test', { to: 'x@example.com', subject: '<b>Hi</b>', text: 'Go to http://shop.test/a?token=1 <script>alert(1)</script>' });
-    const list = await t.app.inject({ url: '/dev/mailbox' });
-    expect(list.headers['content-type']).toMatch(/text\/html/);
-    expect(list.body).toContain('&lt;b&gt;Hi&lt;/b&gt;');
-    const { messages } = (await call(t.app, 'GET', '/api/dev/mailbox?to=x@example.com')).json();
-    expect(messages).toHaveLength(1);
-    const view = await t.app.inject({ url: `/dev/mailbox/${messages[0].id}` });
-    expect(view.body).toContain('<a href="http://shop.test/a?token=1">');
-    expect(view.body).not.toContain('<script>alert(1)</script>');
-    expect((await t.app.inject({ url: '/api/dev/mailbox/999' })).statusCode).toBe(404);
-    await t.app.close();
-  });
-
-  test('is not mounted when disabled', async () => {
-    const t = await accountApp({ mailbox: false });
-    expect((await t.app.inject({ url: '/api/dev/mailbox' })).statusCode).toBe(404);
-    await t.app.close();
-  });
-
+describe('mail pages', () => {
+  // the pages themselves, behind the operators' sign-in: test/server/modules/mail-admin
   test('escaping leaves no raw markup characters', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (s) => {

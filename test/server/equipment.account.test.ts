@@ -23,7 +23,7 @@ beforeAll(async () => {
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
   await app.register(sessionPlugin, { db });
-  await app.register(accountsPlugin, { db, captcha: new DevCaptcha('test-secret'), scrypt: TEST_SCRYPT, mailbox: false, emailTransport: null, publicUrl: 'http://shop.test' });
+  await app.register(accountsPlugin, { db, captcha: new DevCaptcha('test-secret'), scrypt: TEST_SCRYPT, emailTransport: null, publicUrl: 'http://shop.test' });
   await equipmentRoutes(app, { db, service: await EquipmentService.load(db, () => { throw new Error('no cards here'); }) });
   await app.ready();
   handles = (await db.all<{ handle: string }>('SELECT handle FROM equipment ORDER BY id LIMIT 4')).map((r) => r.handle);

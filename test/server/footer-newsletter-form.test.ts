@@ -28,7 +28,7 @@ beforeEach(async () => {
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);
   await app.register(sessionPlugin, { db });
-  await app.register(accountsPlugin, { db, captcha: new DevCaptcha('test-secret'), scrypt: TEST_SCRYPT, mailbox: false, emailTransport: null, publicUrl: 'http://shop.test' });
+  await app.register(accountsPlugin, { db, captcha: new DevCaptcha('test-secret'), scrypt: TEST_SCRYPT, emailTransport: null, publicUrl: 'http://shop.test' });
   await app.register(newsletterFormRoutes);
   await app.ready();
 });

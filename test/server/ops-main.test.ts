@@ -53,7 +53,7 @@ describe('npm start with the operator settings', () => {
 });
 
 describe('npm start shaped as production (DATABASE_URL and REDIS_URL, no NODE_ENV)', () => {
-  test('is a production store for every dev switch: MAILBOX=1 is refused with a log line, the mailbox and the operators\' routes answer 404, no mail reaches the console', async () => {
+  test('is a production store for every dev switch: MAILBOX=1 is ignored with a log line, no first owner is made, the old mailbox and the operators\' routes answer 404, no mail reaches the console', async () => {
     const { default: pg } = await import('pg');
     const name = `skimmer_prodstart_${randomBytes(5).toString('hex')}`;
     const admin = new pg.Client({ connectionString: CRASH_PG_URL });
@@ -83,7 +83,9 @@ describe('npm start shaped as production (DATABASE_URL and REDIS_URL, no NODE_EN
     try {
       await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? (child.exitCode === null ? 0 : -1), { timeout: 90_000, interval: 200 }).toBe(200);
       expect(out).toContain('"production":true');
-      expect(out).toMatch(/"msg":"MAILBOX=1 refused: this start is a production store/);
+      expect(out).toMatch(/"msg":"MAILBOX=1 ignored: the development mailbox is gone/);
+      // no first owner on a production start: its operator runs npm run admin:create
+      expect(out).not.toMatch(/No operator yet|set-password/);
       expect(out).toContain('"msg":"SMTP_URL is not set: mail stays in the outbox unsent"');
       for (const path of ['/dev/mailbox', '/api/dev/mailbox', '/api/admin/live-visitors']) expect((await fetch(`${base}${path}`)).status, path).toBe(404);
       const reset = await fetch(`${base}/api/auth/reset-password/request`, {

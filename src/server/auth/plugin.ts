@@ -6,13 +6,13 @@
  * - the sign-in and account routes (auth/routes.ts) and the account-data routes
  *   (account/routes.ts), behind the cross-site guard (auth/origin-guard.ts);
  * - the hosted add-card page and the recovery-email link page;
- * - the dev captcha script and token endpoint, while no RECAPTCHA_SECRET is set;
- * - the dev mailbox, only with MAILBOX=1 on a development start (email/mailbox.ts).
+ * - the dev captcha script and token endpoint, while no RECAPTCHA_SECRET is set.
+ * The store's mail is read by operators (modules/mail-admin); the old dev mailbox is gone.
  *
  * Configuration (environment, each overridable by an option): PUBLIC_URL (origin of emailed
  * links, default http://localhost:{PORT or 3000}), SMTP_URL (deliver mail by SMTP), SMTP_FROM,
  * RECAPTCHA_SECRET, CAPTCHA_DEV_SECRET, SESSION_SECRET (HMAC key of add-card links),
- * ALLOWED_ORIGINS (extra origins for writes, comma-separated), MAILBOX.
+ * ALLOWED_ORIGINS (extra origins for writes, comma-separated).
  * @module
  */
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ import { accountRoutes } from '../account/routes.ts';
 import { devCaptchaRoutes } from '../captcha/routes.ts';
 import { captchaFromEnv, DevCaptcha, type CaptchaVerifier } from '../captcha/verifier.ts';
 import type { Db } from '../db/database.ts';
-import { devMailSetup, mailboxRoutes } from '../email/mailbox.ts';
+import { devMailSetup } from '../email/mailbox.ts';
 import { DEFAULT_FROM, Outbox, smtpTransport, type EmailTransport } from '../email/outbox.ts';
 import { allowedOriginsFromEnv, originGuard } from './origin-guard.ts';
 import { DEFAULT_SCRYPT, type ScryptParams } from './password.ts';
@@ -45,8 +45,6 @@ export interface AccountsPluginOptions {
   scrypt?: ScryptParams;
   /** @default Date.now */
   now?: () => number;
-  /** @default mailboxEnabled(): MAILBOX=1 on a development start */
-  mailbox?: boolean;
   /** @default ALLOWED_ORIGINS */
   allowedOrigins?: string[];
   /** Counters of the account limits; a Redis limiter shares them between processes. @default in memory (a fresh RateLimiter) */
@@ -63,8 +61,8 @@ declare module 'fastify' {
 const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) => {
   const env = process.env;
   const now = options.now ?? Date.now;
-  // the mailbox and, without SMTP, where mail goes (console notices on the demo store)
-  const dev = devMailSetup({ env, mailbox: options.mailbox, log: app.log });
+  // without SMTP, where mail goes (console notices on the demo store)
+  const dev = devMailSetup({ env, log: app.log });
   const transport = options.emailTransport !== undefined ? options.emailTransport : env.SMTP_URL ? await smtpTransport(env.SMTP_URL) : dev.transport;
   const services: AccountServices = {
     db: options.db,
@@ -88,7 +86,6 @@ const plugin: FastifyPluginAsync<AccountsPluginOptions> = async (app, options) =
   });
   await app.register(addCardRoutes, { services });
   await app.register(verifyRecoveryPage);
-  if (dev.mailbox) await app.register(mailboxRoutes, { outbox: services.outbox });
   if (transport) {
     void services.outbox.flush().catch(() => undefined);
     // every process sends what it can claim: mail left by a stopped process, retries
