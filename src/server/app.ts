@@ -65,6 +65,7 @@ import type { Limiter } from './auth/rate-limit.ts';
 import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
+import { mailAdminRoutes } from './modules/mail-admin/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -425,6 +426,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db, operators, payments: () => app.payments, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null),
     reindex: async (ids, version) => await app.catalogue.reindex(ids, version), publicUrl: () => app.accounts.publicUrl,
   });
+  // the store's mail for operators (modules/mail-admin), where the dev mailbox was; /dev/mailbox answers 404
+  await app.register(mailAdminRoutes, { db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null) });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' ship profiles and product notices (modules/shipping), announced the same way
