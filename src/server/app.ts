@@ -66,6 +66,7 @@ import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
+import { customersAdminRoutes } from './modules/customers-admin/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -428,6 +429,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // the store's mail for operators (modules/mail-admin), where the dev mailbox was; /dev/mailbox answers 404
   await app.register(mailAdminRoutes, { db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null) });
+  // operators' customers: search, a customer's page, the storefront's reset mail (modules/customers-admin)
+  await app.register(customersAdminRoutes, {
+    db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null), limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null),
+  });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' ship profiles and product notices (modules/shipping), announced the same way
