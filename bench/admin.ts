@@ -13,13 +13,15 @@
  * The store: a seeded catalogue of 200 products and 100,000 orders written straight into the
  * tables (2 to 3 lines each, dates over two years, names, emails, SKUs of the catalogue; about
  * 70 % shipped, 10 % unfulfilled, the rest partly shipped, returned, refunded or cancelled), the
- * database's own trigger writing each order's search text. The calls go through the app in
+ * database's own triggers writing each order's search text (email, name, SKUs), then ANALYZE (and
+ * on PostgreSQL VACUUM, which merges the trigram index's pending entries as autovacuum would). The calls go through the app in
  * process (`app.inject`, ADMIN_TOKEN as the credential): the route, the schema's validation and
  * serialisation, the service and the database, without a socket. The seeded orders have no
  * payment records, so a fulfilment captures nothing (a store capturing at checkout).
  *
  * Run: npm run bench:admin [-- --db sqlite|postgres|both --orders 100000 --rounds 30 --fulfilments 300]
- * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), in a schema of its own dropped at the end.
+ * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), in a schema of its own dropped at the end
+ * (BENCH_KEEP=1 keeps it, to read query plans over the same data).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,8 +155,8 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     await seedStore(db, { products: 200, seed: 34 });
     const t0 = performance.now();
     await seedOrders(db);
-    if (kind === 'postgres') await db.exec('ANALYZE');
-    else await db.exec('ANALYZE');
+    // the state autovacuum keeps a store in: statistics, and the trigram index's pending entries merged
+    await db.exec(kind === 'postgres' ? 'VACUUM ANALYZE orders, order_lines, order_fulfilments, audit_log, email_outbox' : 'ANALYZE');
     const seedS = (performance.now() - t0) / 1000;
     app = await buildApp({
       db, dataDir: join(dir, 'data'), webDir: join(dir, 'no-web'), renderThreads: 0,
@@ -163,6 +165,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     const headers = { authorization: `Bearer ${TOKEN}` };
     const maxId = (await db.get<{ n: number }>('SELECT MAX(id) AS n FROM orders'))!.n;
     const someSku = (await db.get<{ sku: string }>('SELECT sku FROM order_lines WHERE sku IS NOT NULL ORDER BY id LIMIT 1 OFFSET 777'))!.sku;
+    const cursors = (await db.all<{ created_at: string; id: number }>('SELECT created_at, id FROM orders WHERE id % 97 = 0 ORDER BY id')).map((r) => `${r.created_at}_${r.id}`);
     const random = rng(7);
     const pickId = () => 1 + Math.floor(random() * maxId);
     const month = () => {
@@ -182,7 +185,8 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
       { kind: 'text: an order number', query: () => `q=${pickId()}&limit=50` },
       { kind: 'text: one customer\'s email', query: () => `q=${encodeURIComponent(`${pickId()}@example.com`)}&limit=50` },
       { kind: 'unfulfilled + a month + a name', query: () => `fulfilment=unfulfilled&${month()}&q=${LAST[Math.floor(random() * LAST.length)]!.toLowerCase()}&limit=50` },
-      { kind: 'a page deep in the keyset', query: () => `fulfilment=fulfilled&before=${pickId()}&limit=50` },
+      { kind: 'a page deep in the keyset', query: () => `fulfilment=fulfilled&before=${encodeURIComponent(cursors[Math.floor(random() * cursors.length)]!)}&limit=50` },
+      { kind: 'text: a common word', query: () => 'q=example&limit=50' },
     ];
     const list: number[] = [];
     const byKind = new Map<string, number[]>();
@@ -217,7 +221,9 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     return { list, byKind, fulfil, seedS };
   } finally {
     await app?.close();
-    if (kind === 'postgres') await db.exec(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+    // BENCH_KEEP=1 keeps the PostgreSQL schema (to read query plans over the same data)
+    if (kind === 'postgres' && process.env.BENCH_KEEP !== '1') await db.exec(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined);
+    else if (kind === 'postgres') console.log(`kept schema ${schema}`);
     await db.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ ALTER TABLE orders ADD COLUMN payment_status TEXT NOT NULL DEFAULT 'paid';
 ALTER TABLE orders ADD COLUMN fulfilment_status TEXT NOT NULL DEFAULT 'unfulfilled';
 ALTER TABLE orders ADD COLUMN cancelled_at TEXT;
 ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
--- lower-cased email, name and company of the order (written by the trigger below): the list's text search
+-- lower-cased email, name, company and SKUs of the order (written by the triggers below): the list's text search
 ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
 
 ALTER TABLE order_lines ADD COLUMN fulfilled_quantity INTEGER NOT NULL DEFAULT 0;
@@ -126,12 +126,17 @@ CREATE TABLE order_notes (
 );
 CREATE INDEX order_notes_order ON order_notes (order_id);
 
--- the list: newest first by id (keyset paging), each filter with its own index
-CREATE INDEX orders_state ON orders (state, id);
-CREATE INDEX orders_payment_status ON orders (payment_status, id);
-CREATE INDEX orders_fulfilment_status ON orders (fulfilment_status, id);
-CREATE INDEX orders_created ON orders (created_at);
+-- the list: newest first by the time of placing (keyset paging on created_at and id), each
+-- status filter with its own index in that order, a SKU in any case
+CREATE INDEX orders_created ON orders (created_at, id);
+CREATE INDEX orders_state ON orders (state, created_at, id);
+CREATE INDEX orders_payment_status ON orders (payment_status, created_at, id);
+CREATE INDEX orders_fulfilment_status ON orders (fulfilment_status, created_at, id);
 CREATE INDEX order_lines_sku ON order_lines (lower(sku));
+
+-- the text an order is found by, indexed by trigrams: any part of three characters or more of its
+-- email, name, company or SKUs finds it without reading every order (rowid = the order's id)
+CREATE VIRTUAL TABLE order_search USING fts5(search_text, tokenize = 'trigram');
 
 -- A placed order's search text and, when its payment is only authorised (captured at
 -- fulfilment), its payment status: whoever inserts the order (the checkout, an import, a test).
@@ -149,6 +154,20 @@ BEGIN
       SELECT 1 FROM payments p WHERE p.provider = NEW.payment_provider AND p.provider_payment_id = NEW.payment_token AND p.status = 'authorised'
     ) THEN 'authorised' ELSE payment_status END
   WHERE id = NEW.id;
+  INSERT INTO order_search (rowid, search_text) SELECT id, search_text FROM orders WHERE id = NEW.id;
+END;
+
+-- each line's SKU joins its order's search text (a line added after placing too)
+CREATE TRIGGER order_lines_placed AFTER INSERT ON order_lines
+WHEN NEW.sku IS NOT NULL AND NEW.sku <> ''
+BEGIN
+  UPDATE orders SET search_text = search_text || ' ' || lower(NEW.sku) WHERE id = NEW.order_id;
+  UPDATE order_search SET search_text = (SELECT search_text FROM orders WHERE id = NEW.order_id) WHERE rowid = NEW.order_id;
+END;
+
+CREATE TRIGGER orders_removed AFTER DELETE ON orders
+BEGIN
+  DELETE FROM order_search WHERE rowid = OLD.id;
 END;
 
 -- the orders placed before this migration
@@ -159,6 +178,9 @@ UPDATE orders SET search_text = lower(
     COALESCE(json_extract(shipping_address_json, '$.lastName'), '') || ' ' ||
     COALESCE(json_extract(shipping_address_json, '$.company'), '')
   ELSE '' END);
+UPDATE orders SET search_text = search_text || COALESCE(
+  (SELECT ' ' || group_concat(lower(ol.sku), ' ') FROM order_lines ol WHERE ol.order_id = orders.id AND ol.sku IS NOT NULL AND ol.sku <> ''), '');
+INSERT INTO order_search (rowid, search_text) SELECT id, search_text FROM orders;
 UPDATE orders SET payment_status = 'authorised'
 WHERE EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id AND p.status = 'authorised');
 UPDATE orders SET payment_status = 'voided'

@@ -397,11 +397,13 @@ export interface OrderListFilter {
   /** ISO-8601 bounds of created_at: [from, to). */
   from?: string;
   to?: string;
-  /** Lower-cased text: an order number ('123', '#123'), part of an email, a name or a company, or a whole SKU (any case). */
+  /** Lower-cased text: an order number ('123', '#123'), or part of an email, a name, a company or a SKU. */
   text?: string;
-  /** Keyset paging: ids below this one. */
-  beforeId?: number;
+  /** Keyset paging: orders placed before this one (its created_at and id). */
+  before?: { createdAt: string; id: number };
   limit: number;
+  /** Trigram matches from which a text counts as dense (tests lower it). @default DENSE_TEXT_MATCHES */
+  denseMatches?: number;
 }
 
 /** A row of the list. */
@@ -425,9 +427,41 @@ function likeEscaped(text: string): string {
 }
 
 /**
- * A page of the list, newest first (by id, which follows the time of placing): every filter is
- * an indexed column (the statuses with the id, created_at); the text is an order number, part of
- * the search text (email, name, company) or a SKU (its lower-case index).
+ * Matches of a text in the SQLite trigram index counted up to this: below it, the list reads the
+ * matches by id and sorts them; at it, they are so many that reading the orders newest first
+ * until a page is full is quicker. @default 2000
+ */
+export const DENSE_TEXT_MATCHES = 2000;
+
+/** The orders with a line of this whole SKU (any case). */
+const SKU_ORDERS = 'o.id IN (SELECT ol.order_id FROM order_lines ol WHERE lower(ol.sku) = ?)';
+
+/**
+ * The conditions a text filter is any one of (each read as its own query, the pages merged):
+ * - digits ('123', '#123'): that order number, or a whole numeric SKU;
+ * - other text: part of the search text (email, name, company, SKUs). On SQLite a text of three
+ *   characters or more without LIKE's own characters is looked up in the trigram index
+ *   (order_search), unless it matches so many orders that reading them newest first until a page
+ *   is full is quicker; on PostgreSQL the planner uses the trigram index (pg_trgm) or reads in
+ *   order, as the text's selectivity says.
+ */
+async function textConditions(db: Db, text: string, dense: number): Promise<{ sql: string; params: unknown[] }[]> {
+  const number = /^#?(\d{1,15})$/.exec(text)?.[1];
+  if (number !== undefined) return [{ sql: 'o.id = ?', params: [Number(number)] }, { sql: SKU_ORDERS, params: [number] }];
+  const plain = !/[%_!]/.test(text);
+  if (plain && text.length >= 3 && db.dialect.name === 'sqlite') {
+    const counted = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM (SELECT rowid FROM order_search WHERE search_text LIKE ? LIMIT ?)', [`%${text}%`, dense]);
+    if (Number(counted?.n ?? 0) < dense) return [{ sql: 'o.id IN (SELECT rowid FROM order_search WHERE search_text LIKE ?)', params: [`%${text}%`] }];
+  }
+  // a pattern without ESCAPE where none is needed: PostgreSQL's trigram index reads it as given
+  return [plain ? { sql: 'o.search_text LIKE ?', params: [`%${text}%`] } : { sql: "o.search_text LIKE ? ESCAPE '!'", params: [`%${likeEscaped(text)}%`] }];
+}
+
+/**
+ * A page of the list, newest first (by the time of placing, then id): every status filter has an
+ * index in that order and the date range reads the created_at index. A text filter is read as
+ * one query per condition it may match ({@link textConditions}), each its own page in the same
+ * order, merged: each query keeps the plan its condition wants.
  */
 export async function listOrders(db: Db, f: OrderListFilter): Promise<OrderListRow[]> {
   const where: string[] = [];
@@ -441,21 +475,33 @@ export async function listOrders(db: Db, f: OrderListFilter): Promise<OrderListR
   if (f.fulfilment !== undefined) add('o.fulfilment_status = ?', f.fulfilment);
   if (f.from !== undefined) add('o.created_at >= ?', f.from);
   if (f.to !== undefined) add('o.created_at < ?', f.to);
-  if (f.beforeId !== undefined) add('o.id < ?', f.beforeId);
-  if (f.text !== undefined && f.text !== '') {
-    // digits are an order number (or a numeric SKU), never part of an email; other text is part
-    // of the email, name or company, or a whole SKU
-    const number = /^#?(\d{1,15})$/.exec(f.text)?.[1];
-    const sku = 'o.id IN (SELECT ol.order_id FROM order_lines ol WHERE lower(ol.sku) = ?)';
-    if (number !== undefined) add(`(o.id = ? OR ${sku})`, Number(number), number);
-    else add(`(o.search_text LIKE ? ESCAPE '!' OR ${sku})`, `%${likeEscaped(f.text)}%`, f.text);
-  }
-  params.push(f.limit);
-  return await db.all<OrderListRow>(
-    `SELECT o.id, o.created_at, o.email, o.shipping_address_json, o.status, o.state, o.payment_status, o.fulfilment_status, o.total_cents, o.currency_code,
-       (SELECT SUM(ol2.quantity) FROM order_lines ol2 WHERE ol2.order_id = o.id) AS units
-     FROM orders o ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY o.id DESC LIMIT ?`,
-    params,
-  );
+  if (f.before !== undefined) add('(o.created_at, o.id) < (?, ?)', f.before.createdAt, f.before.id);
+  const page = async (h: Db, extra: { sql: string; params: unknown[] } | null): Promise<OrderListRow[]> => {
+    const all = extra ? [...where, extra.sql] : where;
+    return await h.all<OrderListRow>(
+      `SELECT o.id, o.created_at, o.email, o.shipping_address_json, o.status, o.state, o.payment_status, o.fulfilment_status, o.total_cents, o.currency_code,
+         (SELECT SUM(ol2.quantity) FROM order_lines ol2 WHERE ol2.order_id = o.id) AS units
+       FROM orders o ${all.length > 0 ? `WHERE ${all.join(' AND ')}` : ''}
+       ORDER BY o.created_at DESC, o.id DESC LIMIT ?`,
+      [...params, ...(extra?.params ?? []), f.limit],
+    );
+  };
+  if (f.text === undefined || f.text === '') return await page(db, null);
+  const text = f.text;
+  const merged = async (h: Db): Promise<OrderListRow[]> => {
+    const seen = new Map<number, OrderListRow>();
+    for (const condition of await textConditions(h, text, f.denseMatches ?? DENSE_TEXT_MATCHES)) {
+      for (const row of await page(h, condition)) seen.set(row.id, row);
+    }
+    return [...seen.values()]
+      .sort((a, b) => (a.created_at > b.created_at ? -1 : a.created_at < b.created_at ? 1 : b.id - a.id))
+      .slice(0, f.limit);
+  };
+  if (db.dialect.name !== 'postgres') return await merged(db);
+  // PostgreSQL plans a prepared statement once for any pattern after a few runs, guessing how many
+  // orders a LIKE keeps: a rare name then reads every order. Planned for this pattern instead.
+  return await db.transaction(async (tx) => {
+    await tx.exec('SET LOCAL plan_cache_mode = force_custom_plan');
+    return await merged(tx);
+  });
 }

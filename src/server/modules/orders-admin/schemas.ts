@@ -48,7 +48,7 @@ export const listQuery = {
     from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2}))?$', description: 'Placed at or after (a date or an ISO date-time).' },
     to: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2}))?$', description: 'Placed before (a date: before the end of that day).' },
     q: { type: 'string', minLength: 1, maxLength: 100, description: 'An order number, part of an email or a name, or a SKU.' },
-    before: { type: 'integer', minimum: 1, description: 'The nextBefore of the previous page.' },
+    before: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]{8,15}Z_\\d{1,15}$', description: 'The nextBefore of the previous page.' },
     limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
   },
 } as const;
@@ -66,7 +66,7 @@ export const listItem = {
 /** The list's answer. */
 export const listAnswer = {
   type: 'object',
-  properties: { orders: { type: 'array', items: listItem }, nextBefore: intOrNull },
+  properties: { orders: { type: 'array', items: listItem }, nextBefore: { ...strOrNull, description: 'The cursor of the next page (null on the last).' } },
   required: ['orders', 'nextBefore'],
 } as const;
 

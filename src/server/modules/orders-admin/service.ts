@@ -215,8 +215,26 @@ export interface OrderListQuery {
   from?: string;
   to?: string;
   q?: string;
-  before?: number;
+  /** The `nextBefore` of the previous page. */
+  before?: string;
   limit: number;
+}
+
+/**
+ * The list's keyset cursor: the last order's time of placing and id ('2026-03-04T10:00:00.000Z_812').
+ * @example
+ * listCursor('2026-03-04T10:00:00.000Z', 812); // '2026-03-04T10:00:00.000Z_812'
+ */
+export function listCursor(createdAt: string, id: number): string {
+  return `${createdAt}_${id}`;
+}
+
+/** A cursor read back (the schema checked its shape). */
+function parseCursor(cursor: string): { createdAt: string; id: number } {
+  const cut = cursor.lastIndexOf('_');
+  const id = Number(cursor.slice(cut + 1));
+  if (cut < 1 || !Number.isSafeInteger(id)) throw new HttpError(400, 'Not a page of this list: send the nextBefore of the previous page.');
+  return { createdAt: cursor.slice(0, cut), id };
 }
 
 /** What a fulfilment needs. */
@@ -484,7 +502,7 @@ export class OrdersAdminService {
   }
 
   /** A page of the list, newest first; `nextBefore` continues it. */
-  async list(q: OrderListQuery): Promise<{ orders: OrderListItem[]; nextBefore: number | null }> {
+  async list(q: OrderListQuery): Promise<{ orders: OrderListItem[]; nextBefore: string | null }> {
     const day = (v: string | undefined, end: boolean): string | undefined => {
       if (v === undefined) return undefined;
       const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T00:00:00.000Z`) : new Date(v);
@@ -502,9 +520,10 @@ export class OrdersAdminService {
     if (from !== undefined) filter.from = from;
     if (to !== undefined) filter.to = to;
     if (q.q !== undefined && q.q.trim() !== '') filter.text = q.q.trim().toLowerCase();
-    if (q.before !== undefined) filter.beforeId = q.before;
+    if (q.before !== undefined) filter.before = parseCursor(q.before);
     const rows = await repo.listOrders(this.deps.db, filter);
     const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
     return {
       orders: page.map((r) => {
         const a = parseJson<Partial<OrderAddressLike>>(r.shipping_address_json);
@@ -514,7 +533,7 @@ export class OrdersAdminService {
           paymentStatus: r.payment_status, fulfilmentStatus: r.fulfilment_status,
         };
       }),
-      nextBefore: rows.length > q.limit ? (page[page.length - 1]?.id ?? null) : null,
+      nextBefore: rows.length > q.limit && last ? listCursor(last.created_at, last.id) : null,
     };
   }
 

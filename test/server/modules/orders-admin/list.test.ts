@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../../../src/server/db/database.ts';
+import { listOrders } from '../../../../src/server/modules/orders-admin/repository.ts';
 import { opCall, ordersApp, signedInOperator, type SignedInOperator } from './orders-admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -25,6 +26,7 @@ interface Seeded {
   skus: string[];
 }
 const seeded: Seeded[] = [];
+let numericSku = 0;
 
 const STATES = ['open', 'open', 'open', 'cancelled'];
 const PAYMENTS = ['paid', 'partially_refunded', 'refunded', 'authorised'];
@@ -55,6 +57,7 @@ async function insertOrder(o: Omit<Seeded, 'id'> & { first: string; last: string
 beforeAll(async () => {
   ({ app, db } = await ordersApp());
   owner = await signedInOperator(app, 'owner');
+  numericSku = await insertOrder({ email: 'num@example.com', createdAt: '2025-12-15T00:00:00.000Z', state: 'open', payment: 'paid', fulfilment: 'unfulfilled', skus: ['40404'], first: 'Num', last: 'Ber', company: null });
   for (let i = 0; i < 40; i++) {
     const [first, last] = NAMES[i % NAMES.length]!;
     const o = {
@@ -73,7 +76,7 @@ afterAll(async () => {
 const list = async (query: string) => {
   const res = await opCall(app, owner, 'GET', `/api/admin/orders?${query}`);
   expect(res.status, res.text).toBe(200);
-  return res.body as { orders: { id: number; email: string; name: string; units: number; paymentStatus: string; fulfilmentStatus: string; state: string }[]; nextBefore: number | null };
+  return res.body as { orders: { id: number; email: string; name: string; units: number; paymentStatus: string; fulfilmentStatus: string; state: string }[]; nextBefore: string | null };
 };
 const ours = (ids: number[]) => ids.filter((id) => seeded.some((s) => s.id === id));
 const idsWhere = (pred: (s: Seeded) => boolean) => seeded.filter(pred).map((s) => s.id).sort((a, b) => b - a);
@@ -108,20 +111,27 @@ describe('the order list', () => {
     ['a name with an apostrophe', () => encodeURIComponent('o\'shore'), () => idsWhere((s) => s.email.startsWith('dan.'))],
     ['a company', () => 'lagoon%20supply', () => [seeded[7]!.id]],
     ['a SKU in any case', () => 'sku-12', () => [seeded[12]!.id]],
+    ['part of a SKU', () => 'seal_1', () => idsWhere((s) => s.skus.includes('PUMP-SEAL_10%'))],
     ['a SKU shared by orders', () => 'LID-2', () => idsWhere((s) => s.skus.includes('LID-2'))],
     ['a SKU with LIKE\'s own characters', () => encodeURIComponent('pump-seal_10%'), () => idsWhere((s) => s.skus.includes('PUMP-SEAL_10%'))],
-    ['LIKE\'s wildcards, taken literally', () => encodeURIComponent('%'), () => []],
+    ['LIKE\'s wildcards, taken literally', () => encodeURIComponent('%'), () => idsWhere((s) => s.skus.includes('PUMP-SEAL_10%'))],
+    ['LIKE\'s one-character wildcard, taken literally', () => encodeURIComponent('l_1'), () => idsWhere((s) => s.skus.includes('PUMP-SEAL_10%'))],
   ])('text: %s', async (_what, q, expected) => {
     expect(ours((await list(`q=${q()}&limit=200`)).orders.map((o) => o.id))).toEqual(expected().sort((a, b) => b - a));
+  });
+
+  test('text: a numeric SKU (digits are an order number or a whole SKU)', async () => {
+    expect((await list('q=40404')).orders.map((o) => o.id)).toEqual([numericSku]);
+    expect((await list('q=4040')).orders.map((o) => o.id)).toEqual([]);
   });
 
   test('keyset paging walks every order once, newest first, at any page size', async () => {
     const all = (await list('limit=200')).orders.map((o) => o.id);
     for (const size of [1, 7, 40]) {
       const walked: number[] = [];
-      let before: number | null = null;
+      let before: string | null = null;
       for (let pages = 0; pages < 100; pages++) {
-        const page: Awaited<ReturnType<typeof list>> = await list(`limit=${size}${before === null ? '' : `&before=${before}`}`);
+        const page: Awaited<ReturnType<typeof list>> = await list(`limit=${size}${before === null ? '' : `&before=${encodeURIComponent(before)}`}`);
         walked.push(...page.orders.map((o) => o.id));
         before = page.nextBefore;
         if (before === null) break;
@@ -130,13 +140,35 @@ describe('the order list', () => {
     }
     // a filter pages the same way
     const refunded = await list('payment=refunded&limit=4');
-    const next = await list(`payment=refunded&limit=4&before=${refunded.nextBefore}`);
+    expect(refunded.nextBefore).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z_\d+$/);
+    const next = await list(`payment=refunded&limit=4&before=${encodeURIComponent(refunded.nextBefore!)}`);
     expect([...refunded.orders, ...next.orders].map((o) => o.id)).toEqual(idsWhere((s) => s.payment === 'refunded').slice(0, 8));
+  });
+
+  test('the order is by the time of placing, not the id: an order written later with an earlier date comes after', async () => {
+    const late = await insertOrder({ email: 'early@example.com', createdAt: '2025-12-31T00:00:00.000Z', state: 'open', payment: 'paid', fulfilment: 'unfulfilled', skus: [], first: 'Early', last: 'Bird', company: null });
+    const all = (await list('limit=200')).orders.map((o) => o.id);
+    expect(all.indexOf(late)).toBe(all.indexOf(seeded[0]!.id) + 1);
+    expect((await list('from=2025-12-31&to=2025-12-31')).orders.map((o) => o.id)).toEqual([late]);
+    await db.run('DELETE FROM orders WHERE id = ?', [late]);
+  });
+
+  test('a text with many matches reads the orders in order; with few, the matches: the same answer either way', async () => {
+    for (const text of ['pool-owners', 'ann', 'rivers', 'lagoon', 'lid-1']) {
+      const sparse = await listOrders(db, { text, limit: 200 });
+      const dense = await listOrders(db, { text, limit: 200, denseMatches: 1 });
+      expect(dense.map((r) => r.id), text).toEqual(sparse.map((r) => r.id));
+      expect(sparse.length, text).toBeGreaterThan(0);
+    }
   });
 
   test('the database writes the search text of an order whoever inserts it, a broken address included', async () => {
     const id = await insertOrder({ email: 'zed@example.com', createdAt: '2026-02-20T00:00:00.000Z', state: 'open', payment: 'paid', fulfilment: 'unfulfilled', skus: [], first: 'Zed', last: 'Quay', company: null });
     expect((await db.get<{ search_text: string }>('SELECT search_text FROM orders WHERE id = ?', [id]))!.search_text).toBe('zed@example.com zed quay ');
+    expect((await db.get<{ search_text: string }>('SELECT search_text FROM orders WHERE id = ?', [seeded[10]!.id]))!.search_text).toBe('cleo.10@pool-owners.example cleo brook  sku-10 pump-seal_10%');
+    // a line added after placing joins it too
+    await db.run("INSERT INTO order_lines (order_id, product_id, title, sku, product_handle, quantity, unit_price_cents, created_at) VALUES (?, 1, 'Part', 'Late-SKU', 'part', 1, 1, 'x')", [id]);
+    expect((await list('q=late-sku')).orders.map((o) => o.id)).toEqual([id]);
     await db.run("INSERT INTO checkouts (id, status, created_at, updated_at) VALUES ('list-broken', 'completed', '2026-02-21T00:00:00.000Z', '2026-02-21T00:00:00.000Z')");
     const broken = await db.get<{ id: number; search_text: string }>(
       `INSERT INTO orders (checkout_id, email, status, subtotal_cents, discount_cents, shipping_cents, total_cents, currency_code, discount_codes, shipping_address_json,

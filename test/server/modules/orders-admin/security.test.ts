@@ -146,7 +146,8 @@ describe('bad input', () => {
   });
 
   test.each([
-    ['status=shipped'], ['payment=free'], ['from=yesterday'], ['to=2026-13-45'], ['limit=0'], ['limit=201'], ['before=0'], ['before=abc'], [`q=${'x'.repeat(101)}`],
+    ['status=shipped'], ['payment=free'], ['from=yesterday'], ['to=2026-13-45'], ['limit=0'], ['limit=201'], ['before=12'], ['before=abc'],
+    ['before=2026-01-01T00:00:00.000Z'], ['before=2026-01-01T00:00:00.000Z_x'], [`q=${'x'.repeat(101)}`],
   ])('the list refuses %s with 400', async (query) => {
     const res = await opCall(app, owner, 'GET', `/api/admin/orders?${query}`);
     expect(res.status, res.text).toBe(400);

@@ -16,7 +16,7 @@ ALTER TABLE orders ADD COLUMN payment_status TEXT NOT NULL DEFAULT 'paid';
 ALTER TABLE orders ADD COLUMN fulfilment_status TEXT NOT NULL DEFAULT 'unfulfilled';
 ALTER TABLE orders ADD COLUMN cancelled_at TEXT;
 ALTER TABLE orders ADD COLUMN cancel_reason TEXT;
--- lower-cased email, name and company of the order (written by the trigger below): the list's text search
+-- lower-cased email, name, company and SKUs of the order (written by the triggers below): the list's text search
 ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
 
 ALTER TABLE order_lines ADD COLUMN fulfilled_quantity BIGINT NOT NULL DEFAULT 0;
@@ -128,12 +128,36 @@ CREATE TABLE order_notes (
 );
 CREATE INDEX order_notes_order ON order_notes (order_id);
 
--- the list: newest first by id (keyset paging), each filter with its own index
-CREATE INDEX orders_state ON orders (state, id);
-CREATE INDEX orders_payment_status ON orders (payment_status, id);
-CREATE INDEX orders_fulfilment_status ON orders (fulfilment_status, id);
-CREATE INDEX orders_created ON orders (created_at);
+-- the list: newest first by the time of placing (keyset paging on created_at and id), each
+-- status filter with its own index in that order, a SKU in any case
+CREATE INDEX orders_created ON orders (created_at, id);
+CREATE INDEX orders_state ON orders (state, created_at, id);
+CREATE INDEX orders_payment_status ON orders (payment_status, created_at, id);
+CREATE INDEX orders_fulfilment_status ON orders (fulfilment_status, created_at, id);
 CREATE INDEX order_lines_sku ON order_lines (lower(sku));
+
+-- the text an order is found by, indexed by trigrams when the pg_trgm extension can be had (any
+-- part of three characters or more of its email, name, company or SKUs, read through the index);
+-- without it, the list reads the orders in order until it has a page
+DO $$
+BEGIN
+  CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+EXCEPTION WHEN others THEN
+  RAISE NOTICE 'pg_trgm is not available: the order list searches text without its index';
+END
+$$;
+DO $$
+DECLARE
+  ns TEXT;
+BEGIN
+  -- wherever the extension lives (public, unless someone put it elsewhere before)
+  SELECT n.nspname INTO ns FROM pg_opclass c JOIN pg_namespace n ON n.oid = c.opcnamespace JOIN pg_am a ON a.oid = c.opcmethod
+  WHERE c.opcname = 'gin_trgm_ops' AND a.amname = 'gin' LIMIT 1;
+  IF ns IS NOT NULL THEN
+    EXECUTE format('CREATE INDEX orders_search_text ON orders USING gin (search_text %I.gin_trgm_ops)', ns);
+  END IF;
+END
+$$;
 
 -- A placed order's search text and, when its payment is only authorised (captured at
 -- fulfilment), its payment status: whoever inserts the order (the checkout, an import, a test).
@@ -160,6 +184,18 @@ $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER orders_placed BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION orders_placed();
 
+-- each line's SKU joins its order's search text (a line added after placing too)
+CREATE FUNCTION order_lines_placed() RETURNS trigger AS $$
+BEGIN
+  IF NEW.sku IS NOT NULL AND NEW.sku <> '' THEN
+    UPDATE orders SET search_text = search_text || ' ' || lower(NEW.sku) WHERE id = NEW.order_id;
+  END IF;
+  RETURN NULL;
+END
+$$ LANGUAGE plpgsql;
+
+CREATE TRIGGER order_lines_placed AFTER INSERT ON order_lines FOR EACH ROW EXECUTE FUNCTION order_lines_placed();
+
 -- the orders placed before this migration
 CREATE FUNCTION pg_temp.address_text(json TEXT) RETURNS TEXT AS $$
 BEGIN
@@ -168,7 +204,8 @@ EXCEPTION WHEN others THEN
   RETURN '';
 END
 $$ LANGUAGE plpgsql;
-UPDATE orders SET search_text = lower(email || ' ' || pg_temp.address_text(shipping_address_json));
+UPDATE orders SET search_text = lower(email || ' ' || pg_temp.address_text(shipping_address_json)) || COALESCE(
+  (SELECT ' ' || string_agg(lower(ol.sku), ' ' ORDER BY ol.id) FROM order_lines ol WHERE ol.order_id = orders.id AND ol.sku IS NOT NULL AND ol.sku <> ''), '');
 UPDATE orders SET payment_status = 'authorised'
 WHERE EXISTS (SELECT 1 FROM payments p WHERE p.order_id = orders.id AND p.status = 'authorised');
 UPDATE orders SET payment_status = 'voided'
