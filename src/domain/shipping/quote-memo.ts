@@ -89,12 +89,15 @@ export function quoteClockWindow(now: number, tables: ShippingTables): string | 
  */
 export class QuoteMemo {
   private readonly entries = new Map<string, ShippingResult<ShippingQuote>>();
-  /** Answers found in the memory, and answers quoted (tests and benchmarks read them). */
+  /** Answers found in the memory (tests and benchmarks read it). */
   hits = 0;
+  /** Answers quoted and remembered. */
   misses = 0;
 
   constructor(
+    /** The tables every quote of this memory is made with. */
     readonly tables: ShippingTables,
+    /** Quotes kept; 0 remembers none. */
     readonly size: number = QUOTE_MEMO_SIZE,
   ) {}
 
