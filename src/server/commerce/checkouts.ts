@@ -26,7 +26,7 @@ import type { Checkout, CheckoutLineItem } from '../../domain/entities.ts';
 import { fromCents, formatPrice } from '../../domain/money.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
-import { checkoutDiscountCodes, findDiscountCode, MAX_CODE_LENGTH, normaliseCode } from './discounts.ts';
+import { checkoutDiscountCodes, discountRefusal, findDiscountCode, MAX_CODE_LENGTH, normaliseCode } from './discounts.ts';
 import { priceCart, type CartPrice } from '../../domain/cart-pricing.ts';
 
 /** Who a cart call acts for: the request's session and, when signed in, its customer. */
@@ -515,12 +515,13 @@ async function requireOwned(db: Db, checkoutId: string, owner: Owner): Promise<C
 }
 
 /**
- * Applies a discount code to the owner's open cart `checkoutId`. Applying a code the cart already
+ * Applies a discount code to the owner's open cart `checkoutId`, from the client address `ip`
+ * (a code once per IP counts it when the order is placed). Applying a code the cart already
  * has changes nothing (so twice, or twice at once, gives one discount).
  * @example
- * applyDiscountCode(db, owner, checkoutId, 'save10');
+ * applyDiscountCode(db, owner, checkoutId, 'save10', Date.now(), request.ip);
  */
-export async function applyDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string, nowMs: number = Date.now()): Promise<void> {
+export async function applyDiscountCode(db: Db, owner: Owner, checkoutId: string, rawCode: string, nowMs: number = Date.now(), ip: string | null = null): Promise<void> {
   const code = normaliseCode(rawCode);
   if (code === '') throw new HttpError(400, CART_ERRORS.emptyCode);
   if (code.length > MAX_CODE_LENGTH) throw new HttpError(422, CART_ERRORS.unknownCode(code.slice(0, MAX_CODE_LENGTH)));
@@ -531,6 +532,9 @@ export async function applyDiscountCode(db: Db, owner: Owner, checkoutId: string
     const current = await checkoutDiscountCodes(tx, cart.id);
     if (current.some((c) => c.code === code)) return;
     if (rule.expiresAt !== null && Date.parse(rule.expiresAt) < nowMs) throw new HttpError(422, CART_ERRORS.expiredCode(code));
+    // paused, not started, used up, or already used from this address (codes once per IP)
+    const refusal = await discountRefusal(tx, rule, { ip, nowMs });
+    if (refusal !== null) throw new HttpError(422, refusal);
     const price = await priceCheckout(tx, cart.id);
     if (price.linesCents === 0) throw new HttpError(422, CART_ERRORS.emptyCart);
     if (price.linesCents < rule.minSubtotalCents) throw new HttpError(422, CART_ERRORS.minimum(code, rule.minSubtotalCents));
@@ -541,8 +545,8 @@ export async function applyDiscountCode(db: Db, owner: Owner, checkoutId: string
       const other = current.find((c) => c.kind !== 'free_shipping');
       if (other) throw new HttpError(409, CART_ERRORS.oneCode(other.code));
     }
-    await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
-      cart.id, code, now(),
+    await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at, applied_ip) VALUES (?, ?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
+      cart.id, code, now(), ip,
     ]);
     await touch(tx, cart.id);
   });
@@ -606,8 +610,8 @@ export async function mergeAnonymousCart(db: Db, prevSessionId: number | null, c
     for (const c of await checkoutDiscountCodes(tx, anon.id)) {
       if (c.kind !== 'free_shipping' && hasAmount) continue;
       if (c.oncePerCustomer && await redeemed(tx, customerId, c.code)) continue;
-      await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at) VALUES (?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
-        account.id, c.code, now(),
+      await tx.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at, applied_ip) VALUES (?, ?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
+        account.id, c.code, now(), c.appliedIp,
       ]);
     }
     await tx.run('DELETE FROM checkout_discount_codes WHERE checkout_id = ?', [anon.id]);

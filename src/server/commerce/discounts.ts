@@ -1,12 +1,28 @@
 /**
- * The store's discount codes: the seeded set and the lookups the cart needs.
+ * The store's discount codes, in the database (migrations 004 and 029; operators manage them
+ * through modules/discounts): the seeded set, the lookups the cart needs, what refuses a code
+ * at the cart, and counting a code's uses when an order is placed.
+ *
+ * Rules (each tested):
+ * - A code is in effect while it is not paused, has started, has not ended and has uses left;
+ *   a cart prices with the codes in effect only (one paused or used up meanwhile stays on the
+ *   cart, not counted, and comes back if it is resumed or given more uses).
+ * - Applying a paused or not yet started code answers that it is not valid, an ended one that
+ *   it has expired, a used-up one that it has been fully redeemed; a code once per customer or
+ *   once per IP refuses an account or an address that placed an order with it.
+ * - Placing an order counts each of its codes once, in its transaction: a conditional update
+ *   (uses below the limit) and a redemption row whose unique keys hold "once per customer" and
+ *   "once per IP"; the last use taken by another order, or a second order of the same customer
+ *   or address, refuses the placing (409), so two shoppers taking the last use: one wins.
  * @module
  */
 import type { ThemeConfig } from '../../domain/entities.ts';
 import { defaultThemeConfig } from '../content/config.ts';
 import { SETTING_KEYS } from '../content/seed.ts';
 import type { Db } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
 import type { DiscountKind, DiscountRule } from '../../domain/cart-pricing.ts';
+import { CART_ERRORS } from './checkouts.ts';
 
 /** A seeded discount code. */
 export interface DiscountCodeSeed extends DiscountRule {
@@ -14,7 +30,30 @@ export interface DiscountCodeSeed extends DiscountRule {
   expiresAt: string | null;
   /** A customer may redeem it on one placed order only. */
   oncePerCustomer: boolean;
+  /** One placed order per IP address (the address it was applied from). @default false */
+  oncePerIp?: boolean;
 }
+
+/** A discount code as stored: the seed's fields and what operators manage. */
+export interface DiscountCode extends DiscountCodeSeed {
+  oncePerIp: boolean;
+  /** ISO time before which the code does not apply yet, or null. */
+  startsAt: string | null;
+  /** How many placed orders may use it, or null for no limit. */
+  maxUses: number | null;
+  /** How many placed orders used it. */
+  uses: number;
+  /** When an operator paused it, or null. */
+  pausedAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** The refusals of codes besides the cart's own (CART_ERRORS). */
+export const DISCOUNT_ERRORS = {
+  usedUp: (code: string) => `Discount code ${code} has been fully redeemed.`,
+  ipRedeemed: (code: string) => `Discount code ${code} has already been redeemed from this IP address.`,
+} as const;
 
 /** Longest code accepted; longer input is junk. @default 64 */
 export const MAX_CODE_LENGTH = 64;
@@ -33,8 +72,8 @@ export function percentFromMessage(message: string): number {
  * The seeded codes: 'SAVE10' (10% off), 'TAKE5' ($5 off), 'FREESHIP' (free shipping),
  * 'EXPIRED2020' (ended 2020-12-31), 'BIG50' ($50 off a subtotal of $200 or more) and the exit
  * popup's code from the theme configuration (its percent read from the popup message, once per
- * customer as the popup promises: 'One Redemption Per Account/IP Address Only'; the IP half is
- * not enforced, since shoppers share addresses behind carrier NAT).
+ * customer and once per IP address, as the popup promises: 'One Redemption Per Account/IP
+ * Address Only'; an operator may lift the IP half, since shoppers share addresses behind carrier NAT).
  */
 export function seedDiscountCodes(theme: Pick<ThemeConfig, 'exitIntentPopUp'> = defaultThemeConfig()): DiscountCodeSeed[] {
   const code = (c: string, title: string, kind: DiscountKind, amount: number, extra: Partial<DiscountCodeSeed> = {}): DiscountCodeSeed => ({
@@ -51,7 +90,7 @@ export function seedDiscountCodes(theme: Pick<ThemeConfig, 'exitIntentPopUp'> = 
   const popupCode = popup?.discountCode?.trim().toUpperCase();
   if (popupCode && popupCode.length <= MAX_CODE_LENGTH && !seeds.some((s) => s.code === popupCode)) {
     const percent = percentFromMessage(popup.discountMessage ?? '');
-    seeds.push(code(popupCode, `${percent}% off your first order`, 'percentage', percent, { oncePerCustomer: true }));
+    seeds.push(code(popupCode, `${percent}% off your first order`, 'percentage', percent, { oncePerCustomer: true, oncePerIp: true }));
   }
   return seeds;
 }
@@ -75,20 +114,22 @@ async function storedTheme(db: Db): Promise<Pick<ThemeConfig, 'exitIntentPopUp'>
  */
 export async function seedCommerce(db: Db): Promise<number> {
   const seeds = seedDiscountCodes(await storedTheme(db));
+  const at = new Date().toISOString();
   return await db.transaction(async (tx) => {
     let inserted = 0;
     for (const s of seeds) {
       inserted += (await tx.run(
-        `INSERT INTO discount_codes (code, title, kind, amount, min_subtotal_cents, expires_at, once_per_customer)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
-        [s.code, s.title, s.kind, s.amount, s.minSubtotalCents, s.expiresAt, s.oncePerCustomer ? 1 : 0],
+        `INSERT INTO discount_codes (code, title, kind, amount, min_subtotal_cents, expires_at, once_per_customer, once_per_ip, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+        [s.code, s.title, s.kind, s.amount, s.minSubtotalCents, s.expiresAt, s.oncePerCustomer ? 1 : 0, s.oncePerIp === true ? 1 : 0, at, at],
       )).changes;
     }
     return inserted;
   });
 }
 
-interface CodeRow {
+/** A discount_codes row. */
+export interface CodeRow {
   code: string;
   title: string;
   kind: DiscountKind;
@@ -96,33 +137,100 @@ interface CodeRow {
   min_subtotal_cents: number;
   expires_at: string | null;
   once_per_customer: number;
+  once_per_ip: number;
+  starts_at: string | null;
+  max_uses: number | null;
+  uses: number;
+  paused_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
 }
 
-function toSeed(r: CodeRow): DiscountCodeSeed {
+/** A stored row as the code it is. */
+export function toDiscountCode(r: CodeRow): DiscountCode {
   return {
-    code: r.code, title: r.title, kind: r.kind, amount: r.amount, minSubtotalCents: r.min_subtotal_cents,
-    expiresAt: r.expires_at, oncePerCustomer: r.once_per_customer === 1,
+    code: r.code, title: r.title, kind: r.kind, amount: Number(r.amount), minSubtotalCents: Number(r.min_subtotal_cents),
+    expiresAt: r.expires_at, oncePerCustomer: Number(r.once_per_customer) === 1, oncePerIp: Number(r.once_per_ip) === 1,
+    startsAt: r.starts_at, maxUses: r.max_uses === null ? null : Number(r.max_uses), uses: Number(r.uses), pausedAt: r.paused_at,
+    createdAt: r.created_at, updatedAt: r.updated_at,
   };
 }
+
+/**
+ * The condition of a code in effect at the placeholder's time (bound twice): not paused,
+ * started, not ended, uses left. ISO times in one format compare as text on both databases.
+ */
+const IN_EFFECT = '(d.paused_at IS NULL AND (d.starts_at IS NULL OR d.starts_at <= ?) AND (d.expires_at IS NULL OR d.expires_at > ?) AND (d.max_uses IS NULL OR d.uses < d.max_uses))';
 
 /** Normalises what a shopper typed: trimmed, upper-case. */
 export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** A code by its normalised spelling, or undefined. */
-export async function findDiscountCode(db: Db, code: string): Promise<DiscountCodeSeed | undefined> {
+/** A code by its normalised spelling (in effect or not), or undefined. */
+export async function findDiscountCode(db: Db, code: string): Promise<DiscountCode | undefined> {
   const row = await db.get<CodeRow>('SELECT * FROM discount_codes WHERE code = ?', [code]);
-  return row ? toSeed(row) : undefined;
+  return row ? toDiscountCode(row) : undefined;
 }
 
-/** The codes attached to a checkout, in the order they were applied. */
-export async function checkoutDiscountCodes(db: Db, checkoutId: string): Promise<DiscountCodeSeed[]> {
+/**
+ * The codes in effect attached to a checkout, in the order they were applied, each with the
+ * address it was applied from (a paused, not yet started, ended or used-up code stays attached
+ * but is not answered, so the cart neither lists nor counts it).
+ */
+export async function checkoutDiscountCodes(db: Db, checkoutId: string, nowMs: number = Date.now()): Promise<(DiscountCode & { appliedIp: string | null })[]> {
+  const now = new Date(nowMs).toISOString();
   return (await db
-    .all<CodeRow>(
-      `SELECT d.* FROM checkout_discount_codes c JOIN discount_codes d ON d.code = c.code
-       WHERE c.checkout_id = ? ORDER BY c.applied_at, d.code`,
-      [checkoutId],
+    .all<CodeRow & { applied_ip: string | null }>(
+      `SELECT d.*, c.applied_ip FROM checkout_discount_codes c JOIN discount_codes d ON d.code = c.code
+       WHERE c.checkout_id = ? AND ${IN_EFFECT} ORDER BY c.applied_at, d.code`,
+      [checkoutId, now, now],
     ))
-    .map(toSeed);
+    .map((r) => ({ ...toDiscountCode(r), appliedIp: r.applied_ip }));
+}
+
+/**
+ * What refuses a code at the cart besides its end, its minimum and the one-code rule (checked by
+ * the cart itself): paused or not started (not valid), no uses left, or, for a code once per IP,
+ * an order already placed with it from `ip`. Answers the refusal's message, or null.
+ */
+export async function discountRefusal(db: Db, rule: DiscountCode, who: { ip: string | null; nowMs: number }): Promise<string | null> {
+  if (rule.pausedAt !== null || (rule.startsAt !== null && Date.parse(rule.startsAt) > who.nowMs)) return CART_ERRORS.unknownCode(rule.code);
+  if (rule.maxUses !== null && rule.uses >= rule.maxUses) return DISCOUNT_ERRORS.usedUp(rule.code);
+  if (rule.oncePerIp && who.ip !== null && (await db.get('SELECT 1 AS one FROM discount_redemptions WHERE code = ? AND ip = ? LIMIT 1', [rule.code, who.ip])) !== undefined) {
+    return DISCOUNT_ERRORS.ipRedeemed(rule.code);
+  }
+  return null;
+}
+
+/**
+ * Counts the uses of an order's codes inside its placing transaction: each code's uses go up by
+ * one only while below its limit, and a redemption row records the order, its customer and the
+ * address the code was applied from, keyed so that a code once per customer (or per IP) has one
+ * row per customer (or address). The last use gone, or a second order of a customer or address,
+ * throws 409 and the placing rolls back. Codes are taken in one order (by code), so two orders
+ * with the same codes never wait on each other in a circle.
+ */
+export async function redeemDiscounts(tx: Db, order: { orderId: number; checkoutId: string; customerId: number | null; codes: readonly string[]; at: string }): Promise<void> {
+  for (const code of [...new Set(order.codes)].sort()) {
+    const row = await tx.get<{ once_per_customer: number; once_per_ip: number; applied_ip: string | null }>(
+      `SELECT d.once_per_customer, d.once_per_ip, c.applied_ip FROM discount_codes d
+       LEFT JOIN checkout_discount_codes c ON c.code = d.code AND c.checkout_id = ? WHERE d.code = ?`,
+      [order.checkoutId, code],
+    );
+    if (!row) continue;
+    const counted = await tx.run('UPDATE discount_codes SET uses = uses + 1 WHERE code = ? AND (max_uses IS NULL OR uses < max_uses)', [code]);
+    if (counted.changes !== 1) throw new HttpError(409, DISCOUNT_ERRORS.usedUp(code));
+    const customerKey = Number(row.once_per_customer) === 1 ? order.customerId : null;
+    const ipKey = Number(row.once_per_ip) === 1 ? row.applied_ip : null;
+    const recorded = await tx.run(
+      `INSERT INTO discount_redemptions (code, order_id, customer_id, ip, customer_key, ip_key, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      [code, order.orderId, order.customerId, row.applied_ip, customerKey, ipKey, order.at],
+    );
+    if (recorded.changes !== 1) {
+      const byCustomer = customerKey !== null && (await tx.get('SELECT 1 AS one FROM discount_redemptions WHERE code = ? AND customer_key = ?', [code, customerKey])) !== undefined;
+      throw new HttpError(409, byCustomer ? CART_ERRORS.redeemed(code) : DISCOUNT_ERRORS.ipRedeemed(code));
+    }
+  }
 }

@@ -23,6 +23,7 @@ import { HttpError } from '../errors.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../scale/catalogue-log.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/cart.ts';
 import { CALL_FOR_PRICE_CART_ERROR } from '../../domain/call-for-price.ts';
+import { redeemDiscounts } from './discounts.ts';
 import { CURRENCY_CODE, lineDetails, ownedCheckout, ownsCheckout, priceCheckout, type CheckoutRow, type LineDetail, type Owner } from './checkouts.ts';
 
 /** The order shapes are the API's (src/api/types.ts), so client and server share one contract. */
@@ -140,6 +141,8 @@ export async function placeOrder(db: Db, owner: Owner | null, checkoutId: string
       ],
     );
     if (!order) throw new Error('order insert returned no id');
+    // each code's use counted now, in this transaction: the last use or a second use by the same customer or address refuses the order (409)
+    await redeemDiscounts(tx, { orderId: order.id, checkoutId, customerId: cart.customer_id, codes: price.applied.map((r) => r.code), at });
     for (const l of lines) {
       await tx.run(
         `INSERT INTO order_lines (order_id, inventory_level_id, product_id, title, sku, product_handle, image_url, quantity, unit_price_cents, added_later, created_at)

@@ -228,7 +228,7 @@ const plugin: FastifyPluginAsync<CommerceOptions> = async (app: FastifyInstance,
   app.post('/api/checkouts/:checkoutId/discountCodes', { schema: discountCodeRoute, onRequest: writeCheck }, async (request, reply) => {
     const { checkoutId } = request.params as { checkoutId: string };
     const { code } = request.query as { code: string };
-    await applyDiscountCode(db, await ownerOf(request, reply), checkoutId, code);
+    await applyDiscountCode(db, await ownerOf(request, reply), checkoutId, code, Date.now(), request.ip);
     return await answer(request, checkoutId);
   });
 
