@@ -67,6 +67,7 @@ import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
 import { customersAdminRoutes } from './modules/customers-admin/index.ts';
+import { discountsAdminRoutes } from './modules/discounts/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -433,6 +434,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customersAdminRoutes, {
     db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null), limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null),
   });
+  // operators' discount codes, which the storefront's cart reads (modules/discounts)
+  await app.register(discountsAdminRoutes, { db, operators });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' ship profiles and product notices (modules/shipping), announced the same way
