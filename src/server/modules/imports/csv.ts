@@ -12,7 +12,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
 import { shown, unescapeCell } from './cells.ts';
+import { pace } from './pace.ts';
 import { ImportError } from './report.ts';
+
+/**
+ * Most characters handed to csv-parse at once: it parses what it is given in one go, so a file
+ * read in 256 KB chunks would hold the event loop for a thousand rows at a time. @default 16384
+ */
+export const PARSE_PIECE_CHARS = 16 * 1024;
 
 /** Longest row csv-parse buffers (a row with a 10 MB description still reads). @default 64 MiB */
 export const MAX_RECORD_CHARS = 64 * 1024 * 1024;
@@ -85,6 +92,7 @@ export async function* utf8Lines(source: ByteSource): AsyncGenerator<{ line: num
     let at: number;
     while ((at = rest.indexOf('\n')) >= 0) {
       line++;
+      await pace();
       yield { line, text: rest.slice(0, at).replace(/\r$/, '') };
       rest = rest.slice(at + 1);
     }
@@ -144,13 +152,22 @@ export async function* readCsv(source: ByteSource, onHeader: (header: CsvHeader)
   if (seen.replace(/^\uFEFF/, '').trim() === '') throw new ImportError('The file is empty.');
   const delimiter = detectDelimiter(firstLine);
 
-  async function* all(): AsyncGenerator<string> {
+  async function* whole(): AsyncGenerator<string> {
     let first = true;
     for (const chunk of head) {
       yield first ? chunk.replace(/^\uFEFF/, '') : chunk;
       first = false;
     }
     yield* text;
+  }
+  // in pieces, with turns of the event loop between them (pace.ts)
+  async function* all(): AsyncGenerator<string> {
+    for await (const chunk of whole()) {
+      for (let at = 0; at < chunk.length; at += PARSE_PIECE_CHARS) {
+        await pace();
+        yield chunk.slice(at, at + PARSE_PIECE_CHARS);
+      }
+    }
   }
   const parser = parse({
     delimiter,
@@ -166,6 +183,7 @@ export async function* readCsv(source: ByteSource, onHeader: (header: CsvHeader)
   let index = new Map<string, number>();
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      await pace();
       let inner = 0;
       for (const cell of record) for (const m of cell.matchAll(/\r\n|\n|\r/g)) if (m) inner++;
       const line = info.lines - inner;

@@ -9,11 +9,16 @@
  *   connection. The server's connection queues every statement behind a transaction it holds
  *   itself, so an import on it would stop every page for its whole length; on a second connection
  *   the store's reads go on (WAL: they see the catalogue as it was until the commit).
- * - PostgreSQL: in this process; its transaction holds one pooled connection and the others
- *   serve the store.
- * - SQLite in memory (tests): in this process, there being no file for another to open.
+ * - PostgreSQL at the store's DATABASE_URL: in a child process too, so the import's parsing,
+ *   merging and garbage never run on the thread that answers shoppers.
+ * - Elsewhere (SQLite in memory, a PostgreSQL schema of the tests): in this process, giving the
+ *   event loop a turn every few milliseconds (pace.ts).
+ * A child process runs at a lower CPU priority ({@link IMPORT_NICENESS}): on a busy machine the
+ * store's answers come first and the import takes a little longer.
  * Once the import commits, `onCommitted` (the app's `catalogue.reindex`) brings this process's
- * index and caches up to date and announces the change to the other processes.
+ * index and caches up to date and announces the change to the other processes, a slice of
+ * {@link REINDEX_SLICE} products at a time with a turn of the event loop between (an import of
+ * 36,000 products would otherwise hold the store for seconds).
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -21,10 +26,12 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/database.ts';
 import { ImportError } from './report.ts';
-import { endImportJob, importJob, insertImportJob, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
+import { turn } from './pace.ts';
+import { endImportJob, importJob, insertImportJob, postgresDatabaseOf, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
 import type { CatalogueFormat, ImportReport } from './schemas.ts';
 import { importCatalogue } from './service.ts';
 
@@ -77,22 +84,37 @@ export function inProcessRunner(db: Db): ImportRunner {
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 
+/** The niceness an import's child process runs at (0 to 19, higher yields more). @default 10 */
+export const IMPORT_NICENESS = 10;
+
+/** Changed products handed to `onCommitted` at a time. @default 25 */
+export const REINDEX_SLICE = 25;
+
+/** The database a child process imports into: an SQLite file, or PostgreSQL at a connection URL. */
+export type ChildDatabase = { sqlite: string } | { postgres: string };
+
 /**
- * Runs imports in a child process (the import CLI with `--json`) on the SQLite file at `dbPath`.
- * The child loads TypeScript through tsx, as `npm start` does.
+ * Runs imports in a child process (the import CLI with `--json`) on the database given, at
+ * {@link IMPORT_NICENESS}. The child loads TypeScript through tsx, as `npm start` does.
  */
-export function childProcessRunner(dbPath: string): ImportRunner {
+export function childProcessRunner(database: ChildDatabase): ImportRunner {
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return (run, onProgress) =>
     new Promise<ImportReport>((resolve, reject) => {
       const args = [
-        ...['--import', tsx, CLI, 'import', '--json', '--db', dbPath, '--format', run.format],
+        ...['--import', tsx, CLI, 'import', '--json', '--format', run.format],
+        ...('sqlite' in database ? ['--db', database.sqlite] : []),
         ...(run.imagesDir ? ['--images', run.imagesDir] : ['--no-image-files']),
         ...(run.dryRun ? ['--dry-run'] : []),
         ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []),
         run.file,
       ];
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'postgres' in database ? database.postgres : '' } });
+      try {
+        if (child.pid !== undefined) setPriority(child.pid, IMPORT_NICENESS);
+      } catch {
+        // a system that does not let a process lower another's priority: the import runs as it is
+      }
       let report: ImportReport | null = null;
       let error: string | null = null;
       let pending = '';
@@ -128,12 +150,31 @@ export function childProcessRunner(dbPath: string): ImportRunner {
 }
 
 /**
- * The runner for the store's database: a child process on an SQLite file, this process otherwise
- * (see the module notes).
+ * Whether `url` names the database `db` works in, in its public schema: then a child process
+ * opened on the URL imports into the store's own catalogue.
  */
-export async function runnerFor(db: Db): Promise<ImportRunner> {
+export async function isStoreDatabase(db: Db, url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (!/^postgres(ql)?:$/.test(parsed.protocol) || parsed.searchParams.has('options')) return false;
+  const here = await postgresDatabaseOf(db);
+  return here !== null && here.schema === 'public' && here.name === decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+}
+
+/**
+ * The runner for the store's database: a child process on an SQLite file or on the store's
+ * PostgreSQL database (DATABASE_URL), this process otherwise (see the module notes).
+ */
+export async function runnerFor(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<ImportRunner> {
   const file = await sqliteFile(db);
-  return file ? childProcessRunner(file) : inProcessRunner(db);
+  if (file) return childProcessRunner({ sqlite: file });
+  if (db.dialect.name === 'postgres' && (await isStoreDatabase(db, env.DATABASE_URL))) return childProcessRunner({ postgres: env.DATABASE_URL! });
+  return inProcessRunner(db);
 }
 
 /** A job as the API answers it. */
@@ -199,6 +240,17 @@ export class ImportJobs {
     return view(row, row.status === 'done' || row.status === 'failed' ? undefined : this.live.get(id));
   }
 
+  /** Hands a committed change to `onCommitted` a slice at a time, with a turn of the event loop between slices. */
+  private async committed(ids: readonly number[], version: number): Promise<void> {
+    const { onCommitted } = this.options;
+    if (!onCommitted) return;
+    if (ids.length === 0) return await onCommitted([], version);
+    for (let at = 0; at < ids.length; at += REINDEX_SLICE) {
+      if (at > 0) await turn();
+      await onCommitted(ids.slice(at, at + REINDEX_SLICE), version);
+    }
+  }
+
   private now(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
@@ -224,7 +276,7 @@ export class ImportJobs {
       // the store's index and caches take the change before the job reads 'done', so whoever polls
       // the job finds the products at once; the rows are committed whatever the reindex does
       if (report.version !== null && report.changedIds.length + report.collectionsCreated > 0) {
-        await this.options.onCommitted?.(report.changedIds, report.version).catch((e: unknown) => this.options.onError?.(e));
+        await this.committed(report.changedIds, report.version).catch((e: unknown) => this.options.onError?.(e));
       }
       await endImportJob(db, id, { status: 'done', rowsRead: report.totals.rows, bytesRead: state.bytes, report: JSON.stringify(report), error: null, finishedAt: this.now() });
     } catch (err) {

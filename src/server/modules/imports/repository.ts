@@ -665,6 +665,13 @@ export async function importJob(db: Db, id: string): Promise<ImportJobRow | unde
   };
 }
 
+/** The PostgreSQL database and schema `db` works in; null on SQLite. */
+export async function postgresDatabaseOf(db: Db): Promise<{ name: string; schema: string } | null> {
+  if (db.dialect.name !== 'postgres') return null;
+  const row = await db.get<{ name: string; schema: string }>('SELECT current_database() AS name, current_schema() AS schema');
+  return row ? { name: row.name, schema: row.schema } : null;
+}
+
 /** The file of an SQLite database ('' in memory); null on PostgreSQL. */
 export async function sqliteFile(db: Db): Promise<string | null> {
   if (db.dialect.name !== 'sqlite') return null;

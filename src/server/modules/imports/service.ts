@@ -38,6 +38,7 @@ import {
 } from './repository.ts';
 import { ImportError, ReportBuilder } from './report.ts';
 import type { CatalogueCollection, CatalogueFormat, CatalogueItem, ImportReport, IncomingItem, ItemImage, ItemLevel, ItemVariant } from './schemas.ts';
+import { pace } from './pace.ts';
 import { parseShopify } from './shopify.ts';
 import { parseVolusion } from './volusion.ts';
 
@@ -270,6 +271,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         const stored = new Map((await loadItems(tx, [...new Set(matchIds.filter((x): x is number => x !== undefined))])).map((s) => [s.id!, s]));
         await bringPictures(state, items.map((item, k) => ({ item, existing: matchIds[k] === undefined ? null : (stored.get(matchIds[k]!) ?? null) })), report);
         for (const [k, incoming] of items.entries()) {
+          await pace();
           const existing = matchIds[k] === undefined ? null : (stored.get(matchIds[k]!) ?? null);
           if (existing && touched.has(existing.id!)) {
             report.reject(incoming.line, null, incoming.handle, `Product '${incoming.handle}' is the same store product as an earlier row of the file`);
@@ -286,6 +288,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
         options.onProgress?.(report.totals.rows);
       };
       for await (const entry of entries) {
+        await pace();
         if ('kind' in entry && entry.kind === 'collection') {
           await applyCollection(tx, state, entry as IncomingCollection, report);
           continue;

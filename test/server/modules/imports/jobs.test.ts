@@ -2,15 +2,22 @@
  * An import job reads 'done' only once the store has taken its change: `onCommitted` (the app's
  * reindex) has run before anyone polling the job sees it end, so "done" means "the store finds the
  * products". A reindex that throws is logged and the job still ends done (its rows are committed).
+ * A large change reaches the store in slices with turns of the event loop between. On PostgreSQL
+ * at the store's DATABASE_URL the import runs in a child process on that database.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../../../src/server/db/database.ts';
-import { ImportJobs, type ImportRunner } from '../../../../src/server/modules/imports/jobs.ts';
+import { migrate } from '../../../../src/server/db/migrate.ts';
+import { openPostgres } from '../../../../src/server/db/postgres.ts';
+import { ImportJobs, isStoreDatabase, REINDEX_SLICE, runnerFor, type ImportRunner } from '../../../../src/server/modules/imports/jobs.ts';
 import type { ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
-import { emptyStore } from './imports.helpers.ts';
+import { onPostgres, TEST_DATABASE_URL } from '../../db.helpers.ts';
+import { emptyStore, sample } from './imports.helpers.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -73,3 +80,87 @@ test('a reindex that throws is reported and the committed import still ends done
   expect(errors).toHaveLength(1);
   expect(String(errors[0])).toContain('index down');
 });
+
+test(`a change of many products reaches the store ${REINDEX_SLICE} at a time, every id once and in order, with turns of the event loop between`, async () => {
+  const ids = Array.from({ length: 2 * REINDEX_SLICE + 3 }, (_, i) => 100 + i);
+  const calls: [number[], number][] = [];
+  let turns = 0;
+  let counting = true;
+  const tick = (): void => {
+    turns++;
+    if (counting) setImmediate(tick);
+  };
+  const jobs = new ImportJobs({
+    db,
+    runner: async () => ({ ...report, changedIds: ids, totals: { ...report.totals, created: ids.length } }),
+    onCommitted: async (slice, version) => {
+      calls.push([slice, version]);
+      if (calls.length === 1) setImmediate(tick);
+    },
+  });
+  const id = await jobs.start({ format: 'shopify', dryRun: false, file: file() }, 7);
+  await jobs.idle();
+  counting = false;
+  expect(calls.map(([slice]) => slice.length)).toEqual([REINDEX_SLICE, REINDEX_SLICE, 3]);
+  expect(calls.flatMap(([slice]) => slice)).toEqual(ids);
+  expect(new Set(calls.map(([, version]) => version))).toEqual(new Set([7]));
+  // other work ran between the slices (a request would be answered there)
+  expect(turns).toBeGreaterThanOrEqual(2);
+  expect((await jobs.get(id))!.status).toBe('done');
+});
+
+test('a change without products (collections only) still reaches the store once', async () => {
+  const calls: number[][] = [];
+  const jobs = new ImportJobs({ db, runner: async () => ({ ...report, changedIds: [], collectionsCreated: 2 }), onCommitted: async (slice) => void calls.push(slice) });
+  await jobs.start({ format: 'shopify', dryRun: false, file: file() }, 7);
+  await jobs.idle();
+  expect(calls).toEqual([[]]);
+});
+
+test("an import runs beside the store only on the store's own database", async () => {
+  // a test database (SQLite in memory, or a PostgreSQL schema of its own) is never the one DATABASE_URL names
+  expect(await isStoreDatabase(db, TEST_DATABASE_URL)).toBe(false);
+  expect(await isStoreDatabase(db, undefined)).toBe(false);
+});
+
+if (onPostgres) {
+  describe('PostgreSQL at DATABASE_URL: the import runs in a child process on the same database', () => {
+    const name = `skimmer_imp_${randomBytes(5).toString('hex')}`;
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    let store: Db;
+    beforeAll(async () => {
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      store = await openPostgres(url.toString(), { max: 2 });
+      await migrate(store);
+    });
+    afterAll(async () => {
+      await store?.close();
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+
+    test('the URL names the store: the sample is imported by the child, committed, and reaches the store', async () => {
+      expect(await isStoreDatabase(store, url.toString())).toBe(true);
+      const other = new URL(url);
+      other.pathname = '/some_other_store';
+      expect(await isStoreDatabase(store, other.toString())).toBe(false);
+      const seen: number[][] = [];
+      const jobs = new ImportJobs({ db: store, runner: await runnerFor(store, { DATABASE_URL: url.toString() }), onCommitted: async (slice) => void seen.push(slice) });
+      const path = file();
+      writeFileSync(path, sample('shopify-pool-parts.csv'));
+      const id = await jobs.start({ format: 'shopify', dryRun: false, file: path }, 1);
+      await jobs.idle();
+      const job = (await jobs.get(id))!;
+      expect(job.error).toBeNull();
+      expect(job).toMatchObject({ status: 'done', report: { totals: { created: 32, rejected: 0 } } });
+      expect(Number((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))!.n)).toBe(32);
+      expect(seen.flat().sort((a, b) => a - b)).toEqual(job.report!.changedIds.slice().sort((a, b) => a - b));
+    }, 120_000);
+  });
+}
