@@ -222,7 +222,17 @@ export class PaymentDeclinedError extends Error {
  * the same key is safe, and the payment's state is read back with `retrieve`.
  */
 export class PaymentUnavailableError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+    /**
+     * The provider answered with a server error (5xx) rather than not at all. Stripe keeps such an
+     * answer as the result of its idempotency key and gives it again to every retry with that key
+     * for a day, so a call that only creates something (no money moves) is retried under a new key.
+     * @default false
+     */
+    readonly answered = false,
+  ) {
     super(message);
     this.name = 'PaymentUnavailableError';
   }

@@ -22,7 +22,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../commerce/idempotency.ts';
 import { HttpError } from '../../errors.ts';
 import {
-  PaymentDeclinedError, PaymentRequestError, paymentKeys,
+  PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError, paymentKeys,
   type CaptureMethod, type PaymentMethodInput, type PaymentProvider, type ProviderPayment, type ProviderRefund,
 } from './provider.ts';
 import * as repo from './repository.ts';
@@ -281,10 +281,21 @@ export function createPaymentsService(options: PaymentsServiceOptions): Payments
       }
     }
     // the same key as any earlier try of this row: a create that answered before a crash answers the same payment
-    const p = await provider.createPayment(
-      { amountCents: input.amountCents, currency, captureMethod: row.captureMethod, checkoutId: input.checkoutId, paymentRef: row.id, ...(input.customerId ? { customerId: input.customerId } : {}) },
-      paymentKeys.create(row.id),
-    );
+    let p: ProviderPayment;
+    try {
+      p = await provider.createPayment(
+        { amountCents: input.amountCents, currency, captureMethod: row.captureMethod, checkoutId: input.checkoutId, paymentRef: row.id, ...(input.customerId ? { customerId: input.customerId } : {}) },
+        paymentKeys.create(row.id),
+      );
+    } catch (err) {
+      // a 5xx answer stays the answer of this key at the provider: the attempt is closed, so the
+      // shopper's next try makes a new one under a new key (nothing was confirmed under this one,
+      // so no money moved; a payment the provider made anyway is never confirmed)
+      if (err instanceof PaymentUnavailableError && err.answered) {
+        await repo.updatePaymentState(db, row.id, { status: 'canceled', cardBrand: null, cardLast4: null, failureMessage: err.message, at: at() });
+      }
+      throw err;
+    }
     await fault('create');
     await repo.setProviderPaymentId(db, row.id, p.id, at());
     return { row: { ...row, providerPaymentId: p.id }, p, outcome: null };

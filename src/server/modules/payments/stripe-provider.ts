@@ -114,7 +114,7 @@ function mapError(err: unknown): Error {
   const message = e.message ?? String(err);
   if (e.type === 'StripeCardError') return new PaymentDeclinedError(message, e.decline_code ?? e.code ?? 'card_declined');
   if (e.type === 'StripeConnectionError' || e.type === 'StripeAPIError' || e.type === 'StripeRateLimitError' || (e.statusCode ?? 0) >= 500) {
-    return new PaymentUnavailableError(`Stripe did not answer: ${message}`, err);
+    return new PaymentUnavailableError(`Stripe did not answer: ${message}`, err, e.type !== 'StripeConnectionError' && (e.statusCode ?? 0) >= 500);
   }
   if (e.type === 'StripeIdempotencyError') return new PaymentRequestError(message, 'idempotency_error');
   if (e.type !== undefined && e.type.startsWith('Stripe')) return new PaymentRequestError(message, e.code ?? e.type);

@@ -71,6 +71,19 @@ describe.each(['retry', 'webhook'] as const)('recovery by the %s', (recovery) =>
     await expectOnce(world);
   });
 
+  test.each([false, true])('the provider answering 500 to the payment\'s creation (work done first: %s): the retry pays, one charge, one order', async (after) => {
+    world = await stripeWorld();
+    world.standIn.setWebhookMode('hold');
+    // Stripe keeps a 500 as the answer of its idempotency key: a retry with the same key would get
+    // the same 500 for a day, so the shopper could never pay this checkout
+    world.standIn.failNext({ path: /^\/v1\/payment_intents$/, after });
+    await expect(pay(world, 'chk-create-500')).rejects.toBeInstanceOf(PaymentUnavailableError);
+    expect(await rows(world.db, 'orders')).toBe(0);
+    expect(world.standIn.charges).toHaveLength(0);
+    expect((await pay(world, 'chk-create-500')).kind).toBe('paid');
+    await expectOnce(world);
+  });
+
   test('the process dying between the provider\'s success and our commit: one charge, one order', async () => {
     world = await stripeWorld();
     world.standIn.setWebhookMode('hold');
