@@ -450,8 +450,9 @@ async function textConditions(db: Db, text: string, dense: number): Promise<{ sq
   if (number !== undefined) return [{ sql: 'o.id = ?', params: [Number(number)] }, { sql: SKU_ORDERS, params: [number] }];
   const plain = !/[%_!]/.test(text);
   if (plain && text.length >= 3 && db.dialect.name === 'sqlite') {
-    const counted = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM (SELECT rowid FROM order_search WHERE search_text LIKE ? LIMIT ?)', [`%${text}%`, dense]);
-    if (Number(counted?.n ?? 0) < dense) return [{ sql: 'o.id IN (SELECT rowid FROM order_search WHERE search_text LIKE ?)', params: [`%${text}%`] }];
+    // the matches read once from the trigram index, then named by id (a JSON list: one statement text whatever their number)
+    const ids = await db.all<{ id: number }>('SELECT rowid AS id FROM order_search WHERE search_text LIKE ? LIMIT ?', [`%${text}%`, dense]);
+    if (ids.length < dense) return [{ sql: 'o.id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids.map((r) => r.id))] }];
   }
   // a pattern without ESCAPE where none is needed: PostgreSQL's trigram index reads it as given
   return [plain ? { sql: 'o.search_text LIKE ?', params: [`%${text}%`] } : { sql: "o.search_text LIKE ? ESCAPE '!'", params: [`%${likeEscaped(text)}%`] }];

@@ -334,15 +334,16 @@ export class OrdersAdminService {
     return new Date((this.deps.now ?? Date.now)()).toISOString();
   }
 
-  private async load(db: Db, orderId: number, lock: boolean): Promise<Loaded> {
+  /** An order's rows and its domain state; `withReturns` false skips the returns (an operation that does not read them: a fulfilment). */
+  private async load(db: Db, orderId: number, lock: boolean, withReturns = true): Promise<Loaded> {
     const order = lock ? await repo.lockOrder(db, orderId) : await repo.orderById(db, orderId);
     if (!order) throw new HttpError(404, ORDER_ADMIN_ERRORS.notFound);
     const lines = await repo.linesOf(db, orderId);
     const payments = await orderPaymentRecords(db, orderId);
     const payment = payments[0];
     const refunds = await repo.refundsOf(db, orderId);
-    const returns = await repo.returnsOf(db, orderId);
-    const returnLines = await repo.returnLinesOf(db, orderId);
+    const returns = withReturns ? await repo.returnsOf(db, orderId) : [];
+    const returnLines = returns.length > 0 ? await repo.returnLinesOf(db, orderId) : [];
     const state: OrderState = {
       cancelled: order.state === 'cancelled',
       lines: lines.map(lineState),
@@ -557,7 +558,7 @@ export class OrdersAdminService {
     const done = await this.deps.db.transaction(async (tx) => {
       const earlier = await repo.fulfilmentByKey(tx, orderId, key);
       if (earlier) return { fulfilmentId: earlier.id, replayed: true, capture: false };
-      const { order, lines, state } = await this.load(tx, orderId, true);
+      const { order, lines, state } = await this.load(tx, orderId, true, false);
       const outcome = fulfil(state, input.lines);
       if (!outcome.ok) throw new HttpError(409, outcome.refusal.message);
       const at = this.iso();
