@@ -10,6 +10,7 @@ import type { Product } from './entities.ts';
 import { productAvailability, skuWithDashes } from './product-page.ts';
 import { summarizeReviews } from './ratings.ts';
 import { htmlToText } from './read-time.ts';
+import { isCallForPrice } from './call-for-price.ts';
 import { dateFormatsByZone } from './date-formats.ts';
 
 /**
@@ -75,7 +76,8 @@ export interface ProductJsonLd {
   brand?: { '@type': 'Brand'; name: string };
   image?: string[];
   description?: string;
-  offers: OfferLd;
+  /** Left out for a product priced on request (call for price): it has no price to state. */
+  offers?: OfferLd;
   aggregateRating?: { '@type': 'AggregateRating'; ratingValue: number; reviewCount: number; bestRating: 5; worstRating: 0 };
 }
 
@@ -139,6 +141,7 @@ export function merchantReturnDays(configured: number | null | undefined): numbe
  *   not for sale is not discontinued, just not buyable now), priceValidUntil one
  *   week after `now`, and a US-only return policy: a finite window of
  *   merchantReturnDays (default 30), returns by mail, restocking fees.
+ * - a call-for-price product has no offers (it has no price to state).
  * - aggregateRating: the average of the Reviews' starsRating to two decimals and
  *   the review count; left out when there are no reviews.
  *
@@ -183,7 +186,8 @@ export function productJsonLd(product: Product, options: ProductJsonLdOptions): 
     ...(product.vendor?.trim() ? { brand: { '@type': 'Brand' as const, name: product.vendor.trim() } } : {}),
     ...(images.length ? { image: images } : {}),
     ...(description ? { description } : {}),
-    offers,
+    // a product priced on request states no price (a $0.00 offer would tell search engines it is free)
+    ...(isCallForPrice(product) ? {} : { offers }),
     ...(summary
       ? { aggregateRating: { '@type': 'AggregateRating' as const, ratingValue: summary.ratingValue, reviewCount: summary.reviewCount, bestRating: 5 as const, worstRating: 0 as const } }
       : {}),

@@ -342,7 +342,7 @@ describe('structured product data', () => {
 
   test('takes the return window from the store configuration', () => {
     const ld = productJsonLd(product(), { now: NOW, merchantReturnDays: 14 });
-    expect(ld.offers.hasMerchantReturnPolicy.merchantReturnDays).toBe(14);
+    expect(ld.offers!.hasMerchantReturnPolicy.merchantReturnDays).toBe(14);
   });
 
   test('omits aggregateRating when there are no reviews', () => {
@@ -357,8 +357,8 @@ describe('structured product data', () => {
 
   test('says OutOfStock when no variant has stock, and when the product is not for sale', () => {
     const empty = product({ Variants: [variant({ availableQuantity: 0, availableInventoryLevels: [level({ availableQuantity: 0 })] })] });
-    expect(productJsonLd(empty, { now: NOW }).offers.availability).toBe('https://schema.org/OutOfStock');
-    expect(productJsonLd(product({ availableForSale: false }), { now: NOW }).offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(productJsonLd(empty, { now: NOW }).offers!.availability).toBe('https://schema.org/OutOfStock');
+    expect(productJsonLd(product({ availableForSale: false }), { now: NOW }).offers!.availability).toBe('https://schema.org/OutOfStock');
   });
 
   test('leaves out empty sku, brand, images and description', () => {
@@ -376,9 +376,16 @@ describe('structured product data', () => {
     expect(ld.image).toEqual(['https://img.test/main.jpg']);
   });
 
+  test('states no offer for a product priced on request, and a free one at 0.00', () => {
+    const quoted = productJsonLd(product({ price: 0, callForPrice: true }), { now: NOW });
+    expect(quoted).not.toHaveProperty('offers');
+    expect(quoted.name).toBe(product().title);
+    expect(productJsonLd(product({ price: 0 }), { now: NOW }).offers).toMatchObject({ price: '0.00' });
+  });
+
   test('prints the price in cents-exact decimals and uses the given currency', () => {
     expect(productJsonLd(product({ price: 0.1 + 0.2 }), { now: NOW, currency: 'CAD' }).offers).toMatchObject({ price: '0.30', priceCurrency: 'CAD' });
-    expect(productJsonLd(product({ price: 1234 }), { now: NOW }).offers.price).toBe('1234.00');
+    expect(productJsonLd(product({ price: 1234 }), { now: NOW }).offers!.price).toBe('1234.00');
   });
 
   test('leaves out priceValidUntil when the time is invalid, without throwing', () => {
@@ -411,8 +418,8 @@ describe('structured product data', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
         const ld = productJsonLd(product({ price: cents / 100 }), { now: NOW });
-        expect(ld.offers.price).toMatch(/^\d+\.\d{2}$/);
-        expect(Math.round(Number(ld.offers.price) * 100)).toBe(cents);
+        expect(ld.offers!.price).toMatch(/^\d+\.\d{2}$/);
+        expect(Math.round(Number(ld.offers!.price) * 100)).toBe(cents);
       }),
     );
   });

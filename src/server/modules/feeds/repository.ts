@@ -44,7 +44,8 @@ interface ProductRow {
 }
 
 /**
- * The listed products (not hidden) in id order, a batch at a time, each with its variants, their
+ * The listed products (not hidden, not priced on request: a channel needs a price, and a $0.00
+ * row would advertise the item as free) in id order, a batch at a time, each with its variants, their
  * stock and ship class, its first picture, its GTIN attribute, its first collection's id
  * (`collectionId`) and its stored notices.
  */
@@ -54,7 +55,7 @@ export async function* feedProductBatches(db: Db, batch: number = FEED_BATCH): A
     const products = await db.all<ProductRow>(
       `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.description_html, p.seo_description, p.notices_json
        FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id
-       WHERE p.id > ? AND p.is_indexed = 1 ORDER BY p.id LIMIT ?`,
+       WHERE p.id > ? AND p.is_indexed = 1 AND p.call_for_price = 0 ORDER BY p.id LIMIT ?`,
       [after, batch],
     );
     if (products.length === 0) return;

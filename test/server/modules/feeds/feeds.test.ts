@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
+import { recordCatalogueChange } from '../../../../src/server/scale/catalogue-log.ts';
 import { FEED_COLUMNS, FEED_LIMITS } from '../../../../src/server/modules/feeds/schemas.ts';
 import { prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/notices.ts';
 import { bytes, emptyStore, sample, SAMPLE_IMAGES } from '../imports/imports.helpers.ts';
@@ -165,5 +166,28 @@ describe('GET /feeds/google-merchant.tsv', () => {
     expect(stale.headers.etag).not.toBe(etag);
     const after = await tsv();
     expect(after.rows.find((r) => r.id === 'TWAD15')).toMatchObject({ price: '599.00 USD', sale_price: '' });
+  });
+
+  test('a product priced on request is in neither feed (a channel needs a price; $0.00 would say free)', async () => {
+    const id = Number((await db.get<{ id: number }>("SELECT id FROM products WHERE sku = 'MATAB'"))?.id);
+    // a catalogue write as the store makes one: the change and its catalogue-log version together
+    const flag = async (on: number) => {
+      const change = await db.transaction(async (tx) => {
+        await tx.run('UPDATE products SET call_for_price = ? WHERE id = ?', [on, id]);
+        return await recordCatalogueChange(tx, [id]);
+      });
+      await app.catalogue.reindex(change.ids, change.version);
+    };
+    await flag(1);
+    try {
+      const { rows } = await tsv();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((r) => r.id!.startsWith('MATAB'))).toEqual([]);
+      const jsonl = await app.inject({ url: '/feeds/products.jsonl', headers: { host: 'shop.test' } });
+      expect(jsonl.body).not.toContain('"MATAB-');
+    } finally {
+      await flag(0);
+    }
+    expect((await tsv()).rows.some((r) => r.id!.startsWith('MATAB'))).toBe(true);
   });
 });
