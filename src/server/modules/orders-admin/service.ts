@@ -367,6 +367,16 @@ export class OrdersAdminService {
     return now;
   }
 
+  /** After a payment call (capture, void): the order's statuses re-read from the payment's records and written, audited. */
+  private async paymentSynced(who: AuditWho, orderId: number, action: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const { order, state } = await this.load(tx, orderId, true, false);
+      const before = { status: order.state, payment: order.payment_status, fulfilment: order.fulfilment_status };
+      await this.syncStatuses(tx, orderId, state);
+      await audit(tx, who, action, { type: 'order', id: orderId }, before, this.summary(state));
+    });
+  }
+
   /** The audit's picture of an order: statuses, money and each line's counters. */
   private summary(state: OrderState): unknown {
     const s = orderStatuses(state);
@@ -589,7 +599,7 @@ export class OrdersAdminService {
       } catch (err) {
         warnings.push(`The payment could not be captured: ${(err as Error).message}`);
       }
-      await this.deps.db.transaction(async (tx) => void (await this.syncStatuses(tx, orderId)));
+      await this.paymentSynced(who, orderId, 'order.capture');
     }
     if (!done.replayed) this.kick();
     return { fulfilmentId: done.fulfilmentId, replayed: done.replayed, warnings };
@@ -632,9 +642,9 @@ export class OrdersAdminService {
       } catch (err) {
         warnings.push(`The payment could not be voided: ${(err as Error).message}`);
       }
-      await this.deps.db.transaction(async (tx) => void (await this.syncStatuses(tx, orderId)));
+      await this.paymentSynced(who, orderId, 'order.void');
     }
-    if (done.refund) warnings.push(...(await this.sendRefundQuietly(done.refund)));
+    if (done.refund) warnings.push(...(await this.sendRefundQuietly(who, done.refund)));
     return { warnings };
   }
 
@@ -667,7 +677,7 @@ export class OrdersAdminService {
       });
       return { row, replayed: false };
     });
-    if (made.row.status === 'pending') await this.sendRefund(made.row);
+    if (made.row.status === 'pending') await this.sendRefund(who, made.row);
     else if (made.row.status === 'failed') throw new HttpError(409, ORDER_ADMIN_ERRORS.refundRefused(made.row.failure ?? 'refused'));
     return { refundId: made.row.id, replayed: made.replayed };
   }
@@ -676,7 +686,7 @@ export class OrdersAdminService {
    * Sends a pending refund through the payments module and writes what came of it: succeeded
    * (the shopper's mail), refused (failed, its units free again: 409), or no answer (pending: 503).
    */
-  private async sendRefund(row: repo.RefundRow): Promise<void> {
+  private async sendRefund(who: AuditWho, row: repo.RefundRow): Promise<void> {
     const payments = this.payments();
     let status: 'pending' | 'succeeded' | 'failed';
     let providerRefundId: string | null = null;
@@ -698,6 +708,7 @@ export class OrdersAdminService {
     const outbox = this.deps.outbox();
     await this.deps.db.transaction(async (tx) => {
       if (!(await repo.settleRefund(tx, row.id, { status, providerRefundId, paymentRefundId, failure, at: this.iso() }))) return;
+      await audit(tx, who, 'order.refund-settle', { type: 'order', id: row.order_id }, { refund: { id: row.id, status: 'pending' } }, { refund: { id: row.id, status, providerRefundId, failure } });
       const lines = await repo.refundLinesOf(tx, row.order_id);
       const own = lines.filter((l) => l.refund_id === row.id);
       if (status === 'failed') {
@@ -718,9 +729,9 @@ export class OrdersAdminService {
   }
 
   /** {@link sendRefund} after an operation that stands whatever the refund does: its failure is a warning. */
-  private async sendRefundQuietly(row: repo.RefundRow): Promise<string[]> {
+  private async sendRefundQuietly(who: AuditWho, row: repo.RefundRow): Promise<string[]> {
     try {
-      await this.sendRefund(row);
+      await this.sendRefund(who, row);
       return [];
     } catch (err) {
       return [err instanceof RefundPendingError || err instanceof HttpError ? err.message : 'The refund could not be sent.'];
@@ -809,7 +820,7 @@ export class OrdersAdminService {
       return { refundRow, change };
     });
     if (done.change) await this.deps.reindex(done.change.ids, done.change.version);
-    return { warnings: done.refundRow ? await this.sendRefundQuietly(done.refundRow) : [] };
+    return { warnings: done.refundRow ? await this.sendRefundQuietly(who, done.refundRow) : [] };
   }
 
   /** Adds an operator's note to the order's timeline. */

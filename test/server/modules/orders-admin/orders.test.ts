@@ -163,6 +163,9 @@ describe('refunds', () => {
     const timeline = rest.body.order.timeline.map((e: { kind: string }) => e.kind);
     expect(timeline.filter((k: string) => k === 'refunded')).toHaveLength(2);
     expect(await auditOf(placed.orderId, 'order.refund')).toHaveLength(2);
+    // the provider's answer is a write of its own, audited too
+    const settled = await auditOf(placed.orderId, 'order.refund-settle');
+    expect(settled.map((e) => [JSON.parse(e.before_json!).refund.status, JSON.parse(e.after_json!).refund.status])).toEqual([['pending', 'succeeded'], ['pending', 'succeeded']]);
   });
 
   test('one Idempotency-Key sent twice makes one refund at the provider', async () => {

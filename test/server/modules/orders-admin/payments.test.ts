@@ -43,6 +43,8 @@ describe('capture at fulfilment', () => {
     expect(res.body.order.payments[0]).toMatchObject({ status: 'captured', captureMethod: 'manual' });
     expect(res.body.order.timeline.map((e: { kind: string }) => e.kind)).toEqual(['placed', 'authorised', 'fulfilled', 'paid']);
     expect((await db.get<{ payment_status: string }>('SELECT payment_status FROM orders WHERE id = ?', [placed.orderId]))!.payment_status).toBe('paid');
+    const captured = await db.all<{ before_json: string; after_json: string }>("SELECT before_json, after_json FROM audit_log WHERE action = 'order.capture' AND entity_id = ?", [String(placed.orderId)]);
+    expect(captured.map((e) => [JSON.parse(e.before_json).payment, JSON.parse(e.after_json).payment])).toEqual([['authorised', 'paid']]);
     // the second shipment captures nothing more
     const rest = await opCall(app, owner, 'POST', `/api/admin/orders/${placed.orderId}/fulfilments`, UPS);
     expect(rest.body.order.payments[0].captures).toHaveLength(1);
@@ -55,6 +57,8 @@ describe('capture at fulfilment', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ warnings: [], order: { state: 'cancelled', paymentStatus: 'voided', refunds: [], capturedCents: 0 } });
     expect(res.body.order.payments[0].status).toBe('canceled');
+    const voided = await db.all<{ after_json: string }>("SELECT after_json FROM audit_log WHERE action = 'order.void' AND entity_id = ?", [String(placed.orderId)]);
+    expect(voided.map((e) => JSON.parse(e.after_json).payment)).toEqual(['voided']);
   });
 });
 

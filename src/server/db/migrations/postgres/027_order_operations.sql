@@ -134,7 +134,7 @@ CREATE INDEX orders_created ON orders (created_at, id);
 CREATE INDEX orders_state ON orders (state, created_at, id);
 CREATE INDEX orders_payment_status ON orders (payment_status, created_at, id);
 CREATE INDEX orders_fulfilment_status ON orders (fulfilment_status, created_at, id);
-CREATE INDEX order_lines_sku ON order_lines (lower(sku));
+CREATE INDEX order_lines_sku ON order_lines (lower(sku), order_id);
 
 -- the text an order is found by, indexed by trigrams when the pg_trgm extension can be had (any
 -- part of three characters or more of its email, name, company or SKUs, read through the index);
