@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../../config.ts';
 import { openDatabase, type Db } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
+import { importAuditRecorder, parseImportAuditArgument } from './audit.ts';
 import { exportCatalogue } from './export.ts';
 import { formatReport, ImportError } from './report.ts';
 import { CATALOGUE_FORMATS, type CatalogueFormat } from './schemas.ts';
@@ -98,12 +99,15 @@ async function runImport(argv: string[]): Promise<number> {
       images: { type: 'string' },
       // an import through the API: picture paths in the file name nothing the operator sent
       'no-image-files': { type: 'boolean' },
+      // an import through the API: who started it and its job, for its audit row (audit.ts)
+      audit: { type: 'string' },
       categories: { type: 'string' },
       db: { type: 'string' },
       json: { type: 'boolean' },
     },
   });
   json = values.json === true;
+  const audited = values.audit === undefined ? null : parseImportAuditArgument(values.audit);
   const fmt = format(values.format);
   const file = positionals[0];
   if (!file || positionals.length > 1) throw new ImportError('Give one file to import.');
@@ -132,6 +136,7 @@ async function runImport(argv: string[]): Promise<number> {
       dryRun: values['dry-run'] === true,
       ...(values.categories ? { categories: createReadStream(values.categories) } : {}),
       images: { dir: values['no-image-files'] ? null : imagesDir },
+      ...(audited ? { record: importAuditRecorder(audited) } : {}),
       onProgress: (rows) => progress.update(rows, bytes),
     });
     progress.done();

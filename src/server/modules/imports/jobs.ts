@@ -29,9 +29,11 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/database.ts';
+import type { AuditWho } from '../admin/service.ts';
 import { ImportError } from './report.ts';
+import { auditFailedImport, importAuditArgument, importAuditRecorder, type ImportAudit } from './audit.ts';
 import { turn } from './pace.ts';
-import { endImportJob, importJob, insertImportJob, postgresDatabaseOf, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
+import { countProducts, endImportJob, importJob, insertImportJob, postgresDatabaseOf, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
 import type { CatalogueFormat, ImportReport } from './schemas.ts';
 import { importCatalogue } from './service.ts';
 
@@ -44,6 +46,8 @@ export interface ImportRun {
   categoriesFile?: string;
   /** The folder of the pictures sent with the file (picture paths are read from it); none: paths are warnings. */
   imagesDir?: string;
+  /** Who started it and its job: the import writes its audit row (audit.ts). */
+  audit?: ImportAudit;
 }
 
 /** Rows and bytes read so far. */
@@ -77,6 +81,7 @@ export function inProcessRunner(db: Db): ImportRunner {
       dryRun: run.dryRun,
       ...(run.categoriesFile ? { categories: createReadStream(run.categoriesFile) } : {}),
       images: { dir: run.imagesDir ?? null },
+      ...(run.audit ? { record: importAuditRecorder(run.audit) } : {}),
       onProgress: (rows) => onProgress({ rows, bytes }),
     });
   };
@@ -107,6 +112,7 @@ export function childProcessRunner(database: ChildDatabase): ImportRunner {
         ...(run.imagesDir ? ['--images', run.imagesDir] : ['--no-image-files']),
         ...(run.dryRun ? ['--dry-run'] : []),
         ...(run.categoriesFile ? ['--categories', run.categoriesFile] : []),
+        ...(run.audit ? ['--audit', importAuditArgument(run.audit)] : []),
         run.file,
       ];
       const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'postgres' in database ? database.postgres : '' } });
@@ -219,12 +225,13 @@ export class ImportJobs {
    * Records a job for files already on disk and queues its run; answers its id at once. The
    * files are removed when the run ends.
    */
-  async start(run: ImportRun, bytesTotal: number): Promise<string> {
+  async start(run: Omit<ImportRun, 'audit'>, bytesTotal: number, who?: AuditWho): Promise<string> {
     const { db } = this.options;
     const id = `imp_${randomBytes(10).toString('hex')}`;
     await insertImportJob(db, { id, format: run.format, dryRun: run.dryRun, bytesTotal, createdAt: this.now() });
     this.live.set(id, { status: 'queued', rows: 0, bytes: 0 });
-    this.queue = this.queue.then(() => this.run(id, run));
+    const withAudit: ImportRun = who ? { ...run, audit: { who, jobId: id } } : run;
+    this.queue = this.queue.then(() => this.run(id, withAudit));
     return id;
   }
 
@@ -260,6 +267,8 @@ export class ImportJobs {
     const state = this.live.get(id)!;
     state.status = 'running';
     let lastWrite = 0;
+    // the store's products before the import, for the audit row of one that fails
+    const productsBefore = run.audit ? await countProducts(db).catch(() => 0) : 0;
     try {
       // PostgreSQL takes the progress on another pooled connection; SQLite's writer is the import
       if (db.dialect.name === 'postgres') await updateImportJob(db, id, 'running', 0, 0);
@@ -282,6 +291,8 @@ export class ImportJobs {
     } catch (err) {
       if (!(err instanceof ImportError)) this.options.onError?.(err);
       const error = err instanceof ImportError ? err.message : IMPORT_FAILED;
+      // audited before the job reads failed, so whoever polls it finds the row
+      if (run.audit) await auditFailedImport(db, run.audit, run.format, run.dryRun, productsBefore, error).catch((e: unknown) => this.options.onError?.(e));
       await endImportJob(db, id, { status: 'failed', rowsRead: state.rows, bytesRead: state.bytes, report: null, error, finishedAt: this.now() }).catch((e: unknown) => this.options.onError?.(e));
     } finally {
       this.live.delete(id);

@@ -161,6 +161,11 @@ export async function insertTag(tx: Db, id: number, prefix: string, value: strin
   await tx.run('INSERT INTO tags (id, prefix, value) VALUES (?, ?, ?)', [id, prefix, value]);
 }
 
+/** How many products the store holds. */
+export async function countProducts(db: Db): Promise<number> {
+  return Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0);
+}
+
 /** Product ids by handle, for the handles given. */
 export async function productIdsByHandle(db: Db, handles: readonly string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();

@@ -24,6 +24,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import { auditWho } from '../admin/service.ts';
 import { exportCatalogue } from './export.ts';
 import { ImportJobs } from './jobs.ts';
 import { CATALOGUE_FORMATS, IMPORT_JOB_SCHEMA, type CatalogueFormat } from './schemas.ts';
@@ -254,7 +255,8 @@ export const importRoutes: FastifyPluginAsync<ImportRoutesOptions> = async (app,
       const dry = flag(dryRun);
       if (categories && fmt !== 'volusion') throw new HttpError(400, 'A categories file goes with a Volusion import only.');
       if (file.bytes === 0) throw new HttpError(400, EMPTY_FILE);
-      const id = await jobs.start({ format: fmt, dryRun: dry, file: file.path, ...(categories ? { categoriesFile: categories.path } : {}), ...(imagesDir ? { imagesDir } : {}) }, file.bytes);
+      // the import writes its own audit row as it lands (audit.ts), naming this request's operator
+      const id = await jobs.start({ format: fmt, dryRun: dry, file: file.path, ...(categories ? { categoriesFile: categories.path } : {}), ...(imagesDir ? { imagesDir } : {}) }, file.bytes, auditWho(request));
       handedOver = true;
       for (const path of kept) if (path !== file.path && path !== categories?.path && path !== imagesDir) await rm(path, { force: true, recursive: true });
       const href = `/api/admin/imports/${id}`;

@@ -20,6 +20,7 @@ import {
   allTags,
   allVendors,
   beginImport,
+  countProducts,
   collectionIdFree,
   dropUnusedMediaFiles,
   finishImport,
@@ -71,10 +72,33 @@ export interface ImportOptions {
   onProgress?: (rowsRead: number) => void;
   /** The clock of new products' creation time. @default () => new Date() */
   now?: () => Date;
+  /**
+   * Records the import as it lands (the operators' audit row): called inside the import's
+   * transaction after its last write, so the record commits exactly with the change; for a dry
+   * run, after it (nothing lands with it).
+   */
+  record?: (db: Db, summary: ImportSummary) => Promise<void>;
+}
+
+/** What {@link ImportOptions.record} is told. */
+export interface ImportSummary {
+  format: CatalogueFormat;
+  dryRun: boolean;
+  /** Products in the store before the import. */
+  productsBefore: number;
+  /** Products once it has landed (for a dry run: had it landed). */
+  productsAfter: number;
+  totals: ImportReport['totals'];
+  collectionsCreated: number;
+  /** Problems the report lists (rejected rows and warnings). */
+  problems: number;
 }
 
 class DryRunDone extends Error {
-  constructor(readonly changed: number[]) {
+  constructor(
+    readonly changed: number[],
+    readonly summary: ImportSummary | null,
+  ) {
     super('dry run');
   }
 }
@@ -231,6 +255,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
   try {
     const change = await db.transaction(async (tx) => {
       const { ids, createdOrder } = await beginImport(tx);
+      const productsBefore = options.record ? await countProducts(tx) : 0;
       const collectionList = await allCollections(tx);
       const levels = new Map<string, number>();
       for (const c of collectionList) levels.set(c.handle, c.parent ? (levels.get(c.parent) ?? 0) + 1 : 1);
@@ -318,7 +343,19 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
       }
       changed = [...new Set(changed)];
       if (state.mediaTouched && changed.length > 0) await dropUnusedMediaFiles(tx);
-      if (options.dryRun) throw new DryRunDone(changed);
+      const summary: ImportSummary | null = options.record
+        ? {
+            format: options.format,
+            dryRun: options.dryRun === true,
+            productsBefore,
+            productsAfter: await countProducts(tx),
+            totals: { ...report.totals },
+            collectionsCreated: report.collectionsCreated,
+            problems: report.problems.length + report.problemsNotShown,
+          }
+        : null;
+      if (options.dryRun) throw new DryRunDone(changed, summary);
+      if (summary) await options.record!(tx, summary);
       return changed.length > 0 || report.collectionsCreated > 0 ? await finishImport(tx, changed) : null;
     });
     version = change?.version ?? null;
@@ -327,6 +364,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
   } catch (err) {
     if (!(err instanceof DryRunDone)) throw err;
     changed = err.changed;
+    if (err.summary) await options.record!(db, err.summary);
   }
   return report.finish(options.format, options.dryRun === true, version, changed, Math.round(performance.now() - started));
 }

@@ -1,17 +1,22 @@
 /**
  * The redirects' HTTP side: `POST /api/admin/redirects` (operators only, by credentials alone:
  * security/operator-access.ts) takes a redirects CSV as `{ "csv": "from,to\n..." }` and answers
- * what it did, or 400 with every line it refused; and {@link legacyRedirects}, which the app's
- * storefront fallback asks before it renders a page, answers 301 for an old address the store
- * recognises (the operator's redirects, then Volusion's and Shopify's addresses).
+ * what it did (with one audit row, written in its transaction), or 400 with every line it
+ * refused; and {@link legacyRedirects}, which the app's storefront fallback asks before it
+ * renders a page, answers 301 for an old address the store recognises (the operator's
+ * redirects, then Volusion's and Shopify's addresses).
  * @module
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LinkPaths } from '../../../domain/urls.ts';
 import type { Db } from '../../db/database.ts';
 import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import { audit, auditWho } from '../admin/service.ts';
 import { createRedirectService, RedirectImportError, type RedirectService } from './service.ts';
 import { importRedirectsBody, importRedirectsResponse, REDIRECTS_BODY_LIMIT } from './schemas.ts';
+
+/** The action of a redirects import's audit row. */
+export const REDIRECTS_AUDIT_ACTION = 'redirects.import';
 
 /** Options of {@link adminRedirectRoutes}. */
 export interface AdminRedirectOptions {
@@ -41,8 +46,13 @@ export const adminRedirectRoutes: FastifyPluginAsync<AdminRedirectOptions> = asy
       response: importRedirectsResponse,
     },
   }, async (request, reply) => {
+    const who = auditWho(request);
     try {
-      return await service.importCsv([request.body.csv]);
+      // one audit row, with the import's transaction: the redirects before and after, the file's lines
+      return await service.importCsv([request.body.csv], {
+        record: async (tx, s) =>
+          await audit(tx, who, REDIRECTS_AUDIT_ACTION, { type: 'redirects' }, { redirects: s.before }, { format: 'csv', dryRun: false, lines: s.lines, written: s.written, ...s.result, redirects: s.result.total }),
+      });
     } catch (err) {
       if (err instanceof RedirectImportError) return reply.code(400).send({ error: err.message, problems: err.problems });
       throw err;

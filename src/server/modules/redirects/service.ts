@@ -40,10 +40,22 @@ export interface RedirectService {
   /** Where an address (path and query) leads, or null when the store should answer it itself. */
   resolve(url: string): Promise<string | null>;
   /**
-   * Imports a redirects CSV (a header with `from` and `to`, then a redirect a row).
+   * Imports a redirects CSV (a header with `from` and `to`, then a redirect a row). `record` is
+   * called inside the import's transaction after its writes (the operators' audit row).
    * @throws RedirectImportError with every problem when any row cannot be taken (nothing is written)
    */
-  importCsv(source: ByteSource): Promise<RedirectImportResult>;
+  importCsv(source: ByteSource, options?: { record?: (tx: Db, summary: RedirectImportSummary) => Promise<void> }): Promise<RedirectImportResult>;
+}
+
+/** What a redirects import's `record` is told. */
+export interface RedirectImportSummary {
+  /** Redirects stored before the import. */
+  before: number;
+  /** Lines of the file. */
+  lines: number;
+  /** Redirects the import wrote (new, or re-pointed). */
+  written: number;
+  result: RedirectImportResult;
 }
 
 /**
@@ -92,7 +104,7 @@ export function createRedirectService(options: RedirectServiceOptions): Redirect
       }
     },
 
-    async importCsv(source) {
+    async importCsv(source, options = {}) {
       const lines: RedirectLine[] = [];
       try {
         for await (const row of readCsv(source, (header) => {
@@ -116,7 +128,9 @@ export function createRedirectService(options: RedirectServiceOptions): Redirect
         const before = new Map(stored.map((r) => [r.fromKey, r]));
         const changed = plan.rows.filter((r) => before.get(r.fromKey)?.to !== r.to || before.get(r.fromKey)?.fromPath !== r.fromPath);
         await saveRedirects(tx, changed, now().toISOString());
-        return { imported: plan.imported, collapsed: plan.collapsed, total: await countRedirects(tx) };
+        const result = { imported: plan.imported, collapsed: plan.collapsed, total: await countRedirects(tx) };
+        await options.record?.(tx, { before: stored.length, lines: lines.length, written: changed.length, result });
+        return result;
       });
     },
   };

@@ -154,12 +154,15 @@ if (onPostgres) {
       const jobs = new ImportJobs({ db: store, runner: await runnerFor(store, { DATABASE_URL: url.toString() }), onCommitted: async (slice) => void seen.push(slice) });
       const path = file();
       writeFileSync(path, sample('shopify-pool-parts.csv'));
-      const id = await jobs.start({ format: 'shopify', dryRun: false, file: path }, 1);
+      const id = await jobs.start({ format: 'shopify', dryRun: false, file: path }, 1, { actor: { kind: 'bootstrap', id: null }, route: 'POST /api/admin/imports' });
       await jobs.idle();
       const job = (await jobs.get(id))!;
       expect(job.error).toBeNull();
       expect(job).toMatchObject({ status: 'done', report: { totals: { created: 32, rejected: 0 } } });
       expect(Number((await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))!.n)).toBe(32);
+      // the child wrote the audit row in the import's transaction
+      const rows = await store.all<{ actor_kind: string; action: string; entity_id: string; before_json: string; after_json: string }>('SELECT actor_kind, action, entity_id, before_json, after_json FROM audit_log');
+      expect(rows.map((r) => [r.actor_kind, r.action, r.entity_id, JSON.parse(r.before_json), (JSON.parse(r.after_json) as { products: number }).products])).toEqual([['bootstrap', 'catalogue.import', id, { products: 0 }, 32]]);
       expect(seen.flat().sort((a, b) => a - b)).toEqual(job.report!.changedIds.slice().sort((a, b) => a - b));
     }, 120_000);
   });

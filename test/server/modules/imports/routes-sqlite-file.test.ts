@@ -60,6 +60,11 @@ test('a Shopify sample and its pictures imported in a child process: progress, t
   }
   expect(job.error).toBeNull();
   expect(job.report).toMatchObject({ totals: { rows: 51, created: 32, rejected: 0 }, problems: [] });
+  // its audit row, written by the child inside the import's transaction
+  const audit = (await app.inject({ url: `/api/admin/audit?entity=catalogue_import&entityId=${id}`, headers: { authorization: `Bearer ${TOKEN}` } })).json<{ entries: { actor: unknown; route: string; before: unknown; after: Record<string, unknown> }[] }>();
+  expect(audit.entries).toEqual([
+    expect.objectContaining({ actor: { kind: 'bootstrap', id: null }, route: 'POST /api/admin/imports', before: { products: 0 }, after: expect.objectContaining({ format: 'shopify', dryRun: false, status: 'done', products: 32 }) }),
+  ]);
   // the pictures sent with the file reached the child's import (--images): stored, served by the store
   const pump = (await app.inject({ url: '/api/products/handle/tidewell-aquadrive-1-5-hp-pool-pump' })).json<{ product: { Images: { url: string }[] } }>().product;
   expect(pump.Images).toHaveLength(2);

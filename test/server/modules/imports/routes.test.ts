@@ -70,6 +70,13 @@ function multipart(parts: { name: string; filename?: string; value: string | Buf
   return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** The audit log's rows of an import (GET /api/admin/audit, as an owner reads it). */
+async function auditRows(jobId: string): Promise<{ actor: unknown; action: string; route: string; entity: string; entityId: string; before: unknown; after: Record<string, unknown> }[]> {
+  const res = await app.inject({ url: `/api/admin/audit?entity=catalogue_import&entityId=${jobId}`, headers: AUTH });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ entries: Awaited<ReturnType<typeof auditRows>> }>().entries;
+}
+
 /** Reads the job until it has ended, keeping every status seen on the way. */
 async function settled(id: string): Promise<{ job: ImportJobView; seen: string[] }> {
   const seen: string[] = [];
@@ -173,6 +180,7 @@ describe('junk', () => {
     expect(job.error).toMatch(/\w/);
     expect(job.report).toBeNull();
     expect(await rowCounts(db)).toMatchObject({ products: 0, catalogue_log: 0 });
+    expect((await auditRows(job.id)).map((r) => [r.before, r.after])).toEqual([[{ products: 0 }, { format: 'shopify', dryRun: false, status: 'failed', products: 0, error: job.error }]]);
   });
 });
 
@@ -183,6 +191,16 @@ describe('a good import and the export', () => {
     const { job } = await settled(res.json<{ id: string }>().id);
     expect(job).toMatchObject({ status: 'done', dryRun: true, report: { dryRun: true, totals: { created: 32, rejected: 0 }, version: null } });
     expect(await rowCounts(db)).toMatchObject({ products: 0 });
+    // audited all the same: a dry run, and what the store would hold had it landed
+    expect(await auditRows(job.id)).toEqual([
+      expect.objectContaining({
+        action: 'catalogue.import',
+        entity: 'catalogue_import',
+        entityId: job.id,
+        before: { products: 0 },
+        after: { format: 'shopify', dryRun: true, status: 'done', products: 32, totals: job.report!.totals, collectionsCreated: job.report!.collectionsCreated, problems: 39 },
+      }),
+    ]);
   });
 
   test('a Shopify sample sent raw: an id, progress, then the report; the running store finds the products', async () => {
@@ -206,6 +224,21 @@ describe('a good import and the export', () => {
     }
     expect(job.report!.version).toBeGreaterThan(0);
     expect(job.finishedAt).not.toBeNull();
+    // one audit row: who (the bootstrap token), the route, the format, not a dry run, the products before and after, the totals
+    expect(await auditRows(id)).toEqual([
+      expect.objectContaining({
+        actor: { kind: 'bootstrap', id: null },
+        action: 'catalogue.import',
+        route: 'POST /api/admin/imports',
+        entity: 'catalogue_import',
+        entityId: id,
+        before: { products: 0 },
+        after: { format: 'shopify', dryRun: false, status: 'done', products: 32, totals: { rows: 51, created: 32, updated: 0, unchanged: 0, rejected: 0 }, collectionsCreated: job.report!.collectionsCreated, problems: 39 },
+      }),
+    ]);
+    // and no second, generic row for the request
+    const generic = await app.inject({ url: '/api/admin/audit?entity=imports', headers: AUTH });
+    expect(generic.json<{ entries: unknown[] }>().entries).toEqual([]);
     const product = await app.inject({ url: '/api/products/handle/brightwater-replacement-cartridge' });
     expect(product.statusCode).toBe(200);
     const search = await app.inject({ url: '/api/products/filter?q=aquadrive' });
@@ -221,6 +254,7 @@ describe('a good import and the export', () => {
     const { job } = await settled(res.json<{ id: string }>().id);
     expect(job.report).toMatchObject({ totals: { created: 0, updated: 0, unchanged: 32 }, version: null });
     expect(await rowCounts(db)).toEqual(before);
+    expect((await auditRows(job.id)).map((r) => [r.before, r.after.products, r.after.totals])).toEqual([[{ products: 32 }, 32, { rows: 51, created: 0, updated: 0, unchanged: 32, rejected: 0 }]]);
   });
 
   test('a Volusion file sent as multipart with its categories and pictures: the running store serves the new collections and the pictures', async () => {

@@ -174,6 +174,20 @@ describe('an operator\'s redirects CSV', () => {
       expect(hop.headers.location, url).toBe(PUMP);
     }
     expect((await volusion.app.inject({ url: '/spring-sale/' })).headers.location).toBe('https://promo.example/sale');
+    // one audit row, written with the redirects: who, the route, the redirects before and after, the file's lines
+    const audit = await volusion.app.inject({ url: '/api/admin/audit?action=redirects.import', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(audit.json<{ entries: unknown[] }>().entries).toEqual([
+      expect.objectContaining({
+        actor: { kind: 'bootstrap', id: null },
+        action: 'redirects.import',
+        route: 'POST /api/admin/redirects',
+        entity: 'redirects',
+        before: { redirects: 0 },
+        after: { format: 'csv', dryRun: false, lines: 3, written: 3, imported: 3, collapsed: 1, total: 3, redirects: 3 },
+      }),
+    ]);
+    // and no generic row beside it
+    expect((await volusion.app.inject({ url: '/api/admin/audit?entity=redirects', headers: { authorization: `Bearer ${TOKEN}` } })).json<{ entries: unknown[] }>().entries).toHaveLength(1);
   });
 
   test('a loop is refused with its line in plain words, and nothing is written', async () => {
@@ -189,6 +203,8 @@ describe('an operator\'s redirects CSV', () => {
     });
     expect(await countRedirects(volusion.db)).toBe(before);
     expect((await volusion.app.inject({ url: '/new-a' })).statusCode).toBe(404);
+    // nothing written, nothing audited
+    expect((await volusion.app.inject({ url: '/api/admin/audit?action=redirects.import', headers: { authorization: `Bearer ${TOKEN}` } })).json<{ entries: unknown[] }>().entries).toHaveLength(1);
   });
 
   test.each([
