@@ -288,9 +288,9 @@ function toAddress(a: AddressRow): OrderAddress {
 const REQUIRED_ADDRESS_FIELDS = ['firstName', 'lastName', 'address1', 'zip', 'countryCode'] as const;
 
 /**
- * Reads and checks a new shipping address: the required fields, a country we ship to, a state
- * of that country when one is given (or required: the country has states and none was chosen
- * but a value was typed), a postal code in the country's format, and, when one is given, a phone
+ * Reads and checks a new shipping address: the required fields, a country we ship to, one of
+ * its states when it has states (the address form requires the state), a postal code in the
+ * country's format, and, when one is given, a phone
  * by the address form's own rule (a valid mobile number of that country).
  */
 function readNewAddress(fields: Record<string, string | undefined>): OrderAddress {
@@ -300,7 +300,8 @@ function readNewAddress(fields: Record<string, string | undefined>): OrderAddres
   if (!SHIP_TO_COUNTRIES.some((c) => c.countryCode === countryCode)) throw new FormError(422, PAGE_ERRORS.country, ['countryCode']);
   const stateText = field(fields, 'stateCode', 10)?.toUpperCase() ?? null;
   const states = STATES[countryCode] ?? [];
-  if (stateText !== null && states.length > 0 && !states.some((st) => st.stateCode === stateText)) throw new FormError(422, PAGE_ERRORS.state, ['stateCode']);
+  // a country with states needs one (the address form's rule; a carrier's label and the tax table read it)
+  if (states.length > 0 && (stateText === null || !states.some((st) => st.stateCode === stateText))) throw new FormError(422, PAGE_ERRORS.state, ['stateCode']);
   const zip = field(fields, 'zip', 20) ?? '';
   if (!isValidPostalCode(zip, countryCode)) throw new FormError(422, PAGE_ERRORS.zip, ['zip']);
   const phone = field(fields, 'phone', 40);
@@ -743,7 +744,7 @@ ${fieldHtml('lastName', 'Last name', v('lastName'), err, 'autocomplete="family-n
 <div class="full">${fieldHtml('address1', 'Address line 1', v('address1'), err, 'autocomplete="address-line1"')}</div>
 <div class="full">${fieldHtml('address2', 'Address line 2', v('address2'), err, 'autocomplete="address-line2"', true)}</div>
 ${fieldHtml('city', 'City', v('city'), err, 'autocomplete="address-level2"', true)}
-${selectHtml('stateCode', 'State / Province', stateOptions, err, true)}
+${selectHtml('stateCode', 'State / Province', stateOptions, err)}
 ${fieldHtml('zip', 'Postal code', v('zip'), err, 'autocomplete="postal-code"')}
 ${selectHtml('countryCode', 'Country', countryOptions, err)}
 <div class="full">${fieldHtml('phone', 'Phone', v('phone'), err, 'autocomplete="tel" inputmode="tel"', true, 'tel')}</div></div>`;

@@ -99,12 +99,12 @@ describe('the checkout page quotes the address', () => {
 });
 
 describe('the state of a US address', () => {
-  test("left out, it is the ZIP's state (the form marks it optional) and that state's tax applies", async () => {
+  test('left out, the form asks for it (the address form requires the state) and nothing is placed', async () => {
     const { cookie, id } = await cartWith([['basket', 1]]);
-    expect((await post(cookie, id, { ...californiaForm, stateCode: '' })).statusCode).toBe(303);
-    const quote = JSON.parse((await orderOf(id))!.shipping_quote_json);
-    expect(quote.destination.state).toBe('CA');
-    expect(quote.tax.collected).toBe(true);
+    const res = await post(cookie, id, { ...californiaForm, stateCode: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('aria-invalid="true" aria-describedby="f-stateCode-error"');
+    expect(await orderOf(id)).toBeUndefined();
   });
 });
 
@@ -115,7 +115,7 @@ describe('refused destinations answer 422 with the message next to the field', (
     ['freight without a phone', [['filter', 1]], { phone: '' }, 'phone', 'Freight deliveries need a phone number: the carrier calls before it comes. Enter a phone number.'],
     ['chemicals to a PO box', [['trichlor', 1]], { address1: 'PO Box 12' }, 'address1', "Pool chemicals can't ship to a PO box. Enter a street address."],
     ['a state that is not the ZIP\'s', [['basket', 1]], { stateCode: 'NV' }, 'stateCode', 'ZIP code 92101 is in CA, not NV. Check the state and the ZIP code.'],
-    ['an unknown ZIP', [['basket', 1]], { zip: '00001', stateCode: '' }, 'zip', 'ZIP code 00001 is not a US ZIP code we know. Check it and try again.'],
+    ['an unknown ZIP', [['basket', 1]], { zip: '00001' }, 'zip', 'ZIP code 00001 is not a US ZIP code we know. Check it and try again.'],
   ] as const)('%s', async (_name, items, change, field, message) => {
     const { cookie, id } = await cartWith(items);
     const before = (await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM orders'))?.n;
