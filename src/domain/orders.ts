@@ -159,6 +159,7 @@ export function orderStatusBadge(status: string | null | undefined): 'success' |
     case 'SHIPPED':
       return 'success';
     case 'PENDING':
+    case 'PARTIALLY SHIPPED':
       return 'warning';
     case 'CANCELLED':
     case 'REFUNDED':
