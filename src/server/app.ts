@@ -62,7 +62,8 @@ import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
 import { redisHealth, type RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
-import { operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
+import { isAllowedHost, operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
+import { configuredPublicOrigin, installHostCheck } from './public-origin.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
@@ -134,6 +135,15 @@ export interface AppOptions {
    * @default operatorAccessFromEnv(process.env): ADMIN_TOKEN, the hosts of PUBLIC_URL and ALLOWED_ORIGINS
    */
   operators?: OperatorAccess;
+  /**
+   * The origin every URL leaving the store starts with (canonical links, JSON-LD, the sitemap,
+   * robots.txt), whatever the request's Host says; null takes the request's own origin
+   * (public-origin.ts). On a production start with one, other hosts are refused (421).
+   * @default configuredPublicOrigin(process.env): PUBLIC_URL's origin, else null
+   */
+  publicOrigin?: string | null;
+  /** Whether this is a production start (the host check). @default isProductionStart(process.env) */
+  production?: boolean;
   /**
    * The payments service (modules/payments): the provider and capture method. @default
    * paymentsFromConfig(db): PAYMENT_PROVIDER and its settings from the environment (the test provider without any)
@@ -288,6 +298,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installNulGuard(app);
   // before any route: an API write that declares no body refuses one (400), as unknown fields are
   installBodilessGuard(app);
+  // before any route: a production store with PUBLIC_URL answers only its own host names
+  const operatorAccess = options.operators ?? operatorAccessFromEnv(process.env);
+  const storeOrigin = options.publicOrigin === undefined ? configuredPublicOrigin(process.env) : options.publicOrigin;
+  installHostCheck(app, {
+    origin: storeOrigin,
+    isAllowed: (host) => isAllowedHost(host, operatorAccess.allowedHosts),
+    ...(options.production !== undefined ? { production: options.production } : {}),
+  });
 
   const tree = await CollectionTree.load(db);
   const indexStarted = performance.now();
@@ -400,7 +418,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   mediaRoutes(app, { db, dataDir, onDrawn: () => app.ops.metrics?.mediaDrawn() });
   await app.register(contentRoutes, { db });
   // robots.txt and the sitemap index, with the store's configured paths (seo/routes.ts)
-  await app.register(seoRoutes, { db, paths: async () => (await createContentRepository(db).config()).storeConfig });
+  await app.register(seoRoutes, { db, publicOrigin: storeOrigin, paths: async () => (await createContentRepository(db).config()).storeConfig });
   await app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) });
   // the footer's newsletter form posted without JavaScript (it uses the account services above)
   await app.register(newsletterFormRoutes);
@@ -420,7 +438,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(commerceRoutes, { db, shipping });
   await app.register(paymentsRoutes, { service: payments });
   // the operators' routes, by credentials alone: operator sessions, scoped API tokens, ADMIN_TOKEN
-  const { service: operatorService, operators } = operatorSetup(app, db, options.operators ?? operatorAccessFromEnv(process.env));
+  const { service: operatorService, operators } = operatorSetup(app, db, operatorAccess);
   await app.register(adminRoutes, { service: operatorService, operators });
   await app.register(realtimeRoutes, { db, operators });
   // operators' orders: list, fulfil with tracking, cancel, refund, returns, packing slips (modules/orders-admin)
@@ -471,7 +489,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (pool) catalogueReads.onClear((generation) => pool.forget(generation));
   app.decorate('renderPool', pool);
   const storefront = entry
-    ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, catalogueReads, pool })
+    ? storefrontRenderer(app, { page: storefrontPage, values: storeValues, entry, cache: pageCache, catalogueReads, pool, publicOrigin: storeOrigin })
     : storefrontPage;
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -25,6 +25,7 @@ import { answerPage, type PageCache } from './page-cache.ts';
 import type { Transport } from '../../api/client.ts';
 import { transportOfCall, type InProcessAnswer, type InProcessCall, type KeptFor } from './calls.ts';
 import type { RenderPool } from './pool.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 /** What the server entry's `render` is given (the entry's RenderRequest). */
 export interface EntryRenderRequest {
@@ -66,6 +67,8 @@ export interface StorefrontRendererOptions {
   catalogueReads?: CatalogueReads | null;
   /** Render threads (pool.ts); null or unusable renders on the main thread. */
   pool?: RenderPool | null;
+  /** The store's public origin (PUBLIC_URL) for canonical links and JSON-LD; null takes the request's own. */
+  publicOrigin?: string | null;
 }
 
 /** Where the built server entry is, beside the built storefront (`dist/web` → `dist/server/entry-server.js`). */
@@ -233,7 +236,7 @@ export function storefrontRenderer(app: FastifyInstance, options: StorefrontRend
     // in-process page cache (page-cache.ts)
     answerPage(req, reply, options.cache ?? null, async () => {
       const values = await options.values();
-      const origin = `${req.protocol}://${req.host}`;
+      const origin = publicOrigin(req, options.publicOrigin ?? null);
       const request = { url: req.url, origin, config: values.config as EntryRenderRequest['config'], userAgent: req.headers['user-agent'] ?? '' };
       const call = inProcessCall(app, req.ip, options.catalogueReads ?? null);
       const inProcess = async (): Promise<EntryRenderResult> =>

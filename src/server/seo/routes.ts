@@ -11,6 +11,7 @@ import type { LinkPaths } from '../../domain/urls.ts';
 import type { Db } from '../db/database.ts';
 import { createSeoRepository } from './repository.ts';
 import { robotsTxt, SITEMAP_KINDS, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml, type SitemapFile } from './sitemap.ts';
+import { publicOrigin } from '../public-origin.ts';
 
 /** Options of {@link seoRoutes}. */
 export interface SeoRoutesOptions {
@@ -23,10 +24,8 @@ export interface SeoRoutesOptions {
   maxUrlsPerFile?: number;
   /** The clock. @default Date.now */
   now?: () => number;
-}
-
-function originOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+  /** The store's public origin (PUBLIC_URL); null takes the request's own. @default null */
+  publicOrigin?: string | null;
 }
 
 /**
@@ -38,6 +37,7 @@ export async function seoRoutes(app: FastifyInstance, options: SeoRoutesOptions)
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   const now = options.now ?? Date.now;
   const cacheControl = `public, max-age=${Math.round(maxAgeMs / 1000)}`;
+  const originOf = (req: FastifyRequest): string => publicOrigin(req, options.publicOrigin ?? null);
   let cached: { at: number; origin: string; files: Promise<SitemapFile[]> } | null = null;
 
   const files = (origin: string): Promise<SitemapFile[]> => {
