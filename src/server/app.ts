@@ -62,7 +62,7 @@ import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
 import { redisHealth, type RedisClient } from './scale/redis.ts';
 import type { Limiter } from './auth/rate-limit.ts';
-import { isAllowedHost, operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
+import { documentOperatorPermission, isAllowedHost, operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
 import { configuredPublicOrigin, installHostCheck } from './public-origin.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
@@ -388,6 +388,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'equipment', description: 'Equipment models, exploded-view diagrams, parts that fit and My equipment' },
       ],
     },
+    // each operators' route documents the permission it needs (x-operator-permission)
+    transform: documentOperatorPermission,
   });
   for (const schema of sharedSchemas) app.addSchema(schema);
   installErrorHandler(app);

@@ -47,8 +47,13 @@ export const OPERATOR_SESSION_COOKIE = 'skimmer_op';
 /** The header a session's writes carry their CSRF token in. */
 export const CSRF_HEADER = 'x-csrf-token';
 
-/** What a route may ask of its caller. `self` is every operator's own account (me, sign out, TOTP). */
-export type OperatorPermission = 'catalogue' | 'orders' | 'customers' | 'dashboard' | 'operators' | 'audit' | 'self';
+/**
+ * What a route may ask of its caller. `orders` is picking, packing and shipping (list, read,
+ * fulfil, the packing slip); `orders:manage` is what moves money or takes goods back (cancel,
+ * refunds, returns and their receipt, notes). `self` is every operator's own account (me, sign
+ * out, TOTP).
+ */
+export type OperatorPermission = 'catalogue' | 'orders' | 'orders:manage' | 'customers' | 'dashboard' | 'operators' | 'audit' | 'self';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission an operators' route needs (security/operator-access.ts); a route without one is the owner's alone. */
@@ -60,16 +65,26 @@ declare module 'fastify' {
 export type OperatorRole = 'owner' | 'staff' | 'fulfilment';
 /** Every role, in rank order. */
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'staff', 'fulfilment'];
-/** What each role may do: the owner everything; staff the catalogue, orders and customers; fulfilment orders only. */
+/**
+ * What each role may do: the owner everything; staff the catalogue, orders (managing them too)
+ * and customers; fulfilment orders only, to pick, pack and ship (not `orders:manage`).
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
-  owner: ['catalogue', 'orders', 'customers', 'dashboard', 'operators', 'audit', 'self'],
-  staff: ['catalogue', 'orders', 'customers', 'dashboard', 'self'],
+  owner: ['catalogue', 'orders', 'orders:manage', 'customers', 'dashboard', 'operators', 'audit', 'self'],
+  staff: ['catalogue', 'orders', 'orders:manage', 'customers', 'dashboard', 'self'],
   fulfilment: ['orders', 'self'],
 };
 /** The scopes an API token may be given: never operators, the audit log or an operator's own account. */
 export const TOKEN_SCOPES = ['catalogue', 'orders', 'customers', 'dashboard'] as const;
 /** One scope of an API token. */
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** The permissions each token scope holds: `orders` every order call, managing them too (as tokens always could). */
+export const SCOPE_PERMISSIONS: Readonly<Record<TokenScope, readonly OperatorPermission[]>> = {
+  catalogue: ['catalogue'],
+  orders: ['orders', 'orders:manage'],
+  customers: ['customers'],
+  dashboard: ['dashboard'],
+};
 
 /** Who made an operator call: a signed-in operator, an integration's token, or ADMIN_TOKEN. */
 export type OperatorActor =
@@ -189,10 +204,24 @@ export function permissionOf(routeUrl: string, declared?: unknown): OperatorPerm
   return ROUTE_PERMISSIONS.find(([re]) => re.test(routeUrl))?.[1] ?? 'operators';
 }
 
+/**
+ * The OpenAPI document's transform (@fastify/swagger): each operators' route (every `/api/admin`
+ * route, and any other that declares a permission, as the packing slip) documents the permission
+ * it needs as `x-operator-permission`, so a client and the generated authorization test know
+ * which roles and token scopes it admits. A route that names its own (the sign-in's `public`)
+ * keeps it.
+ */
+export function documentOperatorPermission({ schema, url, route }: { schema: unknown; url: string; route: { config?: unknown } }): { schema: unknown; url: string } {
+  const own = (schema as Record<string, unknown> | undefined)?.['x-operator-permission'];
+  const declared = (route.config as { operatorPermission?: unknown } | undefined)?.operatorPermission;
+  if (own !== undefined || (declared === undefined && !/^\/api\/admin(\/|$)/.test(url))) return { schema, url };
+  return { schema: { ...(schema as object | undefined), 'x-operator-permission': permissionOf(url, declared) }, url };
+}
+
 /** Whether an actor holds a permission. */
 export function actorMay(actor: OperatorActor, permission: OperatorPermission): boolean {
   if (actor.kind === 'bootstrap') return true;
-  if (actor.kind === 'token') return (actor.scopes as readonly string[]).includes(permission);
+  if (actor.kind === 'token') return actor.scopes.some((scope) => SCOPE_PERMISSIONS[scope]?.includes(permission) === true);
   return ROLE_PERMISSIONS[actor.role].includes(permission);
 }
 

@@ -74,7 +74,7 @@ async function publicRoutes(app: FastifyInstance, { service, operators }: AdminR
   });
   app.post<{ Body: { email: string; password: string; code?: string } }>('/api/admin/session', {
     bodyLimit: 16_384,
-    schema: { tags: TAGS, summary: 'Sign an operator in (paced per email; the TOTP code when enrolled)', body: s.signInBody, response: { 200: s.sessionAnswer, 400: { $ref: 'Error#' }, 401: { $ref: 'Error#' }, 403: { $ref: 'Error#' }, 429: { $ref: 'Error#' } } },
+    schema: { tags: TAGS, 'x-operator-permission': 'public', summary: 'Sign an operator in (paced per email; the TOTP code when enrolled)', body: s.signInBody, response: { 200: s.sessionAnswer, 400: { $ref: 'Error#' }, 401: { $ref: 'Error#' }, 403: { $ref: 'Error#' }, 429: { $ref: 'Error#' } } },
   }, async (request, reply) => {
     const { token, csrfToken, operator } = await service.signIn(request.body, request.ip);
     setCookies(reply, request, service, token);
@@ -82,7 +82,7 @@ async function publicRoutes(app: FastifyInstance, { service, operators }: AdminR
   });
   app.post<{ Body: { token: string; password: string } }>('/api/admin/password', {
     bodyLimit: 16_384,
-    schema: { tags: TAGS, summary: 'Set an operator\'s password with a one-time link (ends their sessions)', body: s.setPasswordBody, response: { 200: s.successSchema, 400: { $ref: 'Error#' }, 403: { $ref: 'Error#' } } },
+    schema: { tags: TAGS, 'x-operator-permission': 'public', summary: 'Set an operator\'s password with a one-time link (ends their sessions)', body: s.setPasswordBody, response: { 200: s.successSchema, 400: { $ref: 'Error#' }, 403: { $ref: 'Error#' } } },
   }, async (request) => {
     await service.setPasswordByLink(request.body.token, request.body.password);
     return { success: true };

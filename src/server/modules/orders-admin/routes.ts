@@ -14,8 +14,9 @@
  * | GET /admin/orders/{id}/packing-slip | owner, staff, fulfilment | the printable packing slip (HTML) |
  *
  * Every route sits behind the operator guard (sessions with their CSRF token, scoped API tokens,
- * ADMIN_TOKEN) with the `orders` permission; the routes that move money or take goods back also
- * refuse the fulfilment role (an API token with the `orders` scope may call them all). Writes
+ * ADMIN_TOKEN): reading, fulfilling and the packing slip need the `orders` permission; the routes
+ * that move money, take goods back or write notes need `orders:manage`, which the fulfilment role
+ * lacks (an API token with the `orders` scope holds both). Writes
  * take an optional Idempotency-Key: the same key answers what the first request made.
  * @module
  */
@@ -23,7 +24,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import { scriptNonce } from '../../security/headers.ts';
-import { operatorActorOf, operatorGuard, PERMISSION_DENIED, type OperatorAccess } from '../../security/operator-access.ts';
+import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
 import { auditWho } from '../admin/index.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { packingSlipHtml } from './packing-slip.ts';
@@ -52,12 +53,8 @@ export interface OrdersAdminRoutesOptions {
 
 const TAGS = ['orders'];
 const config = { operatorPermission: 'orders' as const };
-
-/** Refuses the fulfilment role (it picks, packs and ships; it does not cancel, refund or take returns). */
-async function managersOnly(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const actor = operatorActorOf(request);
-  if (actor?.kind === 'operator' && actor.role === 'fulfilment') await reply.code(403).send({ error: PERMISSION_DENIED });
-}
+/** The routes that cancel, refund, take returns or write notes (not the fulfilment role's). */
+const manage = { operatorPermission: 'orders:manage' as const };
 
 /** Answers a refund whose provider call did not answer with 503 (and Retry-After) rather than 500. */
 async function pendingAs503<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
@@ -101,7 +98,7 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   });
 
   app.post<{ Params: { id: number }; Body: { reason: string } }>('/api/admin/orders/:id/cancel', {
-    config, onRequest: managersOnly, bodyLimit: 8192,
+    config: manage, bodyLimit: 8192,
     ...schema('Cancel an order with nothing shipped: its stock goes back, its payment is voided or refunded', { params: s.orderParams, body: s.cancelBody }, s.writeAnswer),
   }, async (request) => {
     const id = request.params.id;
@@ -110,7 +107,7 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   });
 
   app.post<{ Params: { id: number }; Body: RefundInput }>('/api/admin/orders/:id/refunds', {
-    config, onRequest: managersOnly, bodyLimit: 65_536,
+    config: manage, bodyLimit: 65_536,
     ...schema('Refund lines or an amount through the order\'s payment provider, never more than captured less refunded (409)', { params: s.orderParams, headers: s.idempotencyHeaders, body: s.refundBody }, s.refundAnswer),
   }, async (request, reply) => await pendingAs503(reply, async () => {
     const id = request.params.id;
@@ -120,7 +117,7 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   }));
 
   app.post<{ Params: { id: number }; Body: ReturnInput }>('/api/admin/orders/:id/returns', {
-    config, onRequest: managersOnly, bodyLimit: 65_536,
+    config: manage, bodyLimit: 65_536,
     ...schema('Authorise the return of shipped lines with a reason (the store\'s return rules; the shopper gets the return\'s mail)', { params: s.orderParams, headers: s.idempotencyHeaders, body: s.returnBody }, s.returnAnswer),
   }, async (request) => {
     const id = request.params.id;
@@ -130,7 +127,7 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   });
 
   app.post<{ Params: { id: number; rid: number }; Body: { restock: boolean; refund?: boolean } }>('/api/admin/orders/:id/returns/:rid/receive', {
-    config, onRequest: managersOnly, bodyLimit: 4096,
+    config: manage, bodyLimit: 4096,
     ...schema('Receive a return: restock or not, and refund its items less the restocking fee', { params: s.returnParams, body: s.receiveBody }, s.writeAnswer),
   }, async (request) => {
     const { id, rid } = request.params;
@@ -139,7 +136,7 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   });
 
   app.post<{ Params: { id: number }; Body: { body: string } }>('/api/admin/orders/:id/notes', {
-    config, onRequest: managersOnly, bodyLimit: 16_384,
+    config: manage, bodyLimit: 16_384,
     ...schema('Add a note to the order\'s timeline', { params: s.orderParams, body: s.noteBody }, s.writeAnswer),
   }, async (request) => {
     const id = request.params.id;

@@ -2,15 +2,18 @@
  * Every `/api/admin` route of the OpenAPI document, sent without the right credential: anonymously,
  * as a signed-in customer, with a customer's cookie and an operator's CSRF token, with another
  * operator's CSRF token, and with a role's session the route does not allow. Each answers 401 or
- * 403 and changes nothing (the store's tables are compared before and after). Junk bodies on the
- * module's writes answer 400 `{ error }` and write nothing. On both databases.
+ * 403 and changes nothing (the store's tables are compared before and after). The permission a
+ * route needs is read from the document (`x-operator-permission`), so the fulfilment role is sent
+ * to every route that needs another (cancel, refunds, returns, notes: `orders:manage`). Junk
+ * bodies on the module's writes answer 400 `{ error }` and write nothing. On both databases.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../../../src/server/db/database.ts';
-import { permissionOf, ROLE_PERMISSIONS } from '../../../../src/server/security/operator-access.ts';
+import { ROLE_PERMISSIONS, type OperatorPermission } from '../../../../src/server/security/operator-access.ts';
 import { signedInShopper } from '../../cart.helpers.ts';
-import { adminApp, sessionHeaders, signedInOperator, type SignedInOperator } from './admin.helpers.ts';
+import { freshLevels, ordersApp, placeOrder } from '../orders-admin/orders-admin.helpers.ts';
+import { sessionHeaders, signedInOperator, type SignedInOperator } from './admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -22,9 +25,12 @@ let db: Db;
 let owner: SignedInOperator;
 let fulfilment: SignedInOperator;
 let customerCookie = '';
-const routes: { method: string; path: string; url: string; hasBody: boolean }[] = [];
+const routes: { method: string; path: string; url: string; hasBody: boolean; permission: string | undefined }[] = [];
 
-const TABLES = ['operators', 'operator_sessions', 'operator_api_tokens', 'operator_links', 'audit_log', 'redirects', 'products', 'catalogue_imports'];
+const TABLES = [
+  'operators', 'operator_sessions', 'operator_api_tokens', 'operator_links', 'audit_log', 'redirects', 'products', 'catalogue_imports',
+  'orders', 'order_fulfilments', 'order_refunds', 'order_returns', 'order_notes', 'payment_refunds', 'email_outbox', 'discount_codes', 'discount_redemptions',
+];
 
 async function fingerprint(): Promise<string> {
   const parts: unknown[] = [];
@@ -36,24 +42,29 @@ async function fingerprint(): Promise<string> {
   parts.push(await db.all('SELECT id, price_cents, compare_at_price_cents FROM products ORDER BY id'));
   parts.push(await db.all('SELECT id, role, name, disabled_at, password_hash FROM operators ORDER BY id'));
   parts.push(await db.all('SELECT id, revoked_at FROM operator_api_tokens ORDER BY id'));
+  parts.push(await db.all('SELECT id, state, payment_status, fulfilment_status FROM orders ORDER BY id'));
+  parts.push(await db.all('SELECT id, quantity FROM inventory_levels ORDER BY id'));
   return JSON.stringify(parts);
 }
 
 beforeAll(async () => {
-  ({ app, db } = await adminApp());
+  ({ app, db } = await ordersApp());
   owner = await signedInOperator(app, 'owner');
   fulfilment = await signedInOperator(app, 'fulfilment');
   customerCookie = (await signedInShopper(db)).cookie;
   const productId = (await db.get<{ id: number }>('SELECT id FROM products ORDER BY id LIMIT 1'))!.id;
-  const doc = (app as unknown as { swagger(): { paths: Record<string, Record<string, { requestBody?: unknown }>> } }).swagger();
+  // an unshipped, paid order: what cancel, refunds and notes would change if they let a role through
+  const orderId = (await placeOrder(app, db, [{ levelId: (await freshLevels(db, 1))[0]!, quantity: 2 }])).orderId;
+  const doc = (app as unknown as { swagger(): { paths: Record<string, Record<string, { requestBody?: unknown; 'x-operator-permission'?: string }>> } }).swagger();
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/admin')) continue;
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase();
       if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) continue;
       // a real id where the route names one, so a refusal is the guard's and not a missing row's
-      const url = path.replace('{productId}', String(productId)).replace(/\{id\}/g, String(owner.id)).replace(/\{[^}]+\}/g, '1');
-      routes.push({ method: upper, path, url, hasBody: op.requestBody !== undefined });
+      const id = path.startsWith('/api/admin/orders/') ? orderId : owner.id;
+      const url = path.replace('{productId}', String(productId)).replace(/\{id\}/g, String(id)).replace(/\{[^}]+\}/g, '1');
+      routes.push({ method: upper, path, url, hasBody: op.requestBody !== undefined, permission: op['x-operator-permission'] });
     }
   }
 });
@@ -101,21 +112,41 @@ test('every guarded write with an operator\'s cookie and another operator\'s CSR
   expect(await fingerprint()).toBe(before);
 });
 
+test('the document names the permission of every operators\' route', () => {
+  for (const r of routes) {
+    const expected = PUBLIC.includes(`${r.method} ${r.path}`) ? ['public'] : ROLE_PERMISSIONS.owner;
+    expect(expected, `${r.method} ${r.path}`).toContain(r.permission);
+  }
+  const of = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)?.permission;
+  expect(of('GET', '/api/admin/orders')).toBe('orders');
+  expect(of('POST', '/api/admin/orders/{id}/fulfilments')).toBe('orders');
+  for (const path of ['/api/admin/orders/{id}/cancel', '/api/admin/orders/{id}/refunds', '/api/admin/orders/{id}/returns', '/api/admin/orders/{id}/returns/{rid}/receive', '/api/admin/orders/{id}/notes']) {
+    expect(of('POST', path), path).toBe('orders:manage');
+  }
+});
+
 test('every route the fulfilment role may not use answers it 403 and changes nothing', async () => {
   const before = await fingerprint();
   const refused = routes.filter((r) => !PUBLIC.includes(`${r.method} ${r.path}`));
-  let checked = 0;
+  const checked: string[] = [];
   for (const r of refused) {
-    // an operator's own account (sign out, me, TOTP) is every role's
-    if (/^\/api\/admin\/(session|me)(\/|$)/.test(r.path)) continue;
-    const permission = permissionOf(r.path.replace(/\{([^}]+)\}/g, ':$1'));
-    if (ROLE_PERMISSIONS.fulfilment.includes(permission)) continue;
+    if (ROLE_PERMISSIONS.fulfilment.includes(r.permission as OperatorPermission)) continue;
     const res = await send(r, { cookie: fulfilment.cookie, 'x-csrf-token': fulfilment.csrf });
     expect(res.statusCode, `${r.method} ${r.path}`).toBe(403);
-    checked++;
+    expect(res.json(), `${r.method} ${r.path}`).toEqual({ error: 'Your role does not allow this.' });
+    checked.push(`${r.method} ${r.path}`);
   }
-  expect(checked).toBeGreaterThan(10);
+  expect(checked.length).toBeGreaterThan(10);
+  // the order calls that move money, take goods back or write notes are among them
+  expect(checked).toEqual(expect.arrayContaining(['POST /api/admin/orders/{id}/cancel', 'POST /api/admin/orders/{id}/refunds', 'POST /api/admin/orders/{id}/returns', 'POST /api/admin/orders/{id}/returns/{rid}/receive', 'POST /api/admin/orders/{id}/notes']));
   expect(await fingerprint()).toBe(before);
+});
+
+test('the fulfilment role\'s own order calls are let through (a real order, read and listed)', async () => {
+  for (const r of routes.filter((x) => x.method === 'GET' && x.permission === 'orders')) {
+    const res = await send(r, { cookie: fulfilment.cookie });
+    expect(res.statusCode, `${r.method} ${r.path}: ${res.body}`).toBe(200);
+  }
 });
 
 describe('junk bodies on the module\'s writes answer 400 { error } and write nothing', () => {
