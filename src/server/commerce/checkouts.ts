@@ -568,7 +568,8 @@ export async function redeemed(db: Db, customerId: number, code: string): Promis
   return (
     (await db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM checkout_discount_codes d JOIN checkouts c ON c.id = d.checkout_id
-       WHERE c.customer_id = ? AND c.status = 'completed' AND d.code = ?`,
+       WHERE c.customer_id = ? AND c.status = 'completed' AND d.code = ?
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.checkout_id = c.id AND o.state = 'cancelled')`,
       [customerId, code],
     ))?.n ?? 0
   ) > 0;

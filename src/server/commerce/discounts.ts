@@ -234,3 +234,18 @@ export async function redeemDiscounts(tx: Db, order: { orderId: number; checkout
     }
   }
 }
+
+/**
+ * Gives back the uses of a cancelled order's codes inside the cancel's transaction: each code's
+ * uses go down by one and its redemption row goes, so the customer and the address may use a
+ * code once per customer or per IP again. Answers the codes given back (an order placed before
+ * redemptions were recorded has none: its uses stay counted).
+ */
+export async function releaseDiscounts(tx: Db, orderId: number): Promise<string[]> {
+  const rows = await tx.all<{ code: string }>('SELECT code FROM discount_redemptions WHERE order_id = ? ORDER BY code', [orderId]);
+  for (const { code } of rows) {
+    await tx.run('DELETE FROM discount_redemptions WHERE order_id = ? AND code = ?', [orderId, code]);
+    await tx.run('UPDATE discount_codes SET uses = uses - 1 WHERE code = ? AND uses > 0', [code]);
+  }
+  return rows.map((r) => r.code);
+}

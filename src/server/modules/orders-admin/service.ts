@@ -30,6 +30,7 @@ import { formatPrice, fromCents } from '../../../domain/money.ts';
 import { orderDateText, type OrderAddressLike } from '../../../domain/orders.ts';
 import type { ShipClass } from '../../../domain/shipping/ship-class.ts';
 import { storeNameOf } from '../../commerce/checkout-page.ts';
+import { releaseDiscounts } from '../../commerce/discounts.ts';
 import type { Db } from '../../db/database.ts';
 import type { Outbox } from '../../email/outbox.ts';
 import { HttpError } from '../../errors.ts';
@@ -625,12 +626,14 @@ export class OrdersAdminService {
         const product = await repo.restockLevel(tx, r.levelId, r.quantity);
         if (product !== null) products.push(product);
       }
+      // the order never happened: its codes' uses (and once per customer or IP) are free again
+      const discounts = await releaseDiscounts(tx, orderId);
       const pay = outcome.value.payment;
       const refundRow = pay.kind === 'refund'
         ? await repo.insertRefund(tx, { orderId, kind: 'cancel', returnId: null, amountCents: pay.amountCents, reason: why, actor: { kind: who.actor.kind, id: who.actor.id }, key: `cancel:${orderId}`, at })
         : null;
       const after = await this.syncStatuses(tx, orderId);
-      await audit(tx, who, 'order.cancel', { type: 'order', id: orderId }, this.summary(state), { ...(this.summary(after) as object), reason: why, restock: outcome.value.restock, payment: pay });
+      await audit(tx, who, 'order.cancel', { type: 'order', id: orderId }, this.summary(state), { ...(this.summary(after) as object), reason: why, restock: outcome.value.restock, payment: pay, discountsReleased: discounts });
       const change = products.length > 0 ? await recordCatalogueChange(tx, products) : null;
       return { retryVoid: pay.kind === 'void', refund: refundRow, change };
     });
