@@ -174,6 +174,21 @@ export const PAGE_ERRORS = {
   pending: 'Your payment is not complete yet. Finish it below, or try again: you will not be charged twice.',
 } as const;
 
+/**
+ * The refusal of a total that changed since the page showed it (a code used up or ended, a price
+ * changed): nothing is charged and the page shows the new total.
+ * @example
+ * totalChangedMessage(4410, ['SPRING10']); // 'Your order total changed to $44.10 because SPRING10 is no longer available. Check it and place your order again.'
+ */
+export function totalChangedMessage(totalCents: number, goneCodes: readonly string[]): string {
+  const because = goneCodes.length === 0 ? '' : ` because ${goneCodes.join(' and ')} ${goneCodes.length === 1 ? 'is' : 'are'} no longer available`;
+  return `Your order total changed to ${formatPrice(fromCents(totalCents))}${because}. Check it and place your order again.`;
+}
+
+/** The hidden fields of the total the page showed (and the codes in it): placing checks them. */
+export const SHOWN_TOTAL_FIELD = 'shownTotalCents';
+const SHOWN_CODES_FIELD = 'shownCodes';
+
 /** The form fields a provider's decline stands next to, by its code (Stripe's own form marks its fields itself). */
 const DECLINE_FIELDS: Record<string, readonly string[]> = {
   incorrect_number: ['cardNumber'],
@@ -753,6 +768,7 @@ ${selectHtml('countryCode', 'Country', countryOptions, err)}
 ${shownError ? `<p class="alert" role="alert" id="form-error">${escapeHtml(shownError.message)}</p>` : ''}
 <div class="layout">
 <form class="checkout-form" method="post" action="/checkout/${escapeHtml(checkoutId)}">
+${quote?.ok ? `<input type="hidden" name="${SHOWN_TOTAL_FIELD}" value="${payCents}"><input type="hidden" name="${SHOWN_CODES_FIELD}" value="${escapeHtml(codes.join(','))}">` : ''}
 <section class="card" aria-labelledby="contact-h"><h2 id="contact-h"><span class="step" aria-hidden="true">1</span>Contact</h2>
 ${signedInEmail ? `<p>Signed in as <strong>${escapeHtml(signedInEmail)}</strong></p>` : `${fieldHtml('email', 'Email', v('email'), err, 'required autocomplete="email"', false, 'email')}<p class="note">We send the order confirmation here. <a href="${escapeHtml(SIGN_IN_HREF)}">Sign in</a> to use your saved addresses and cards.</p>`}</section>
 <section class="card choosable" aria-labelledby="ship-h"><h2 id="ship-h"><span class="step" aria-hidden="true">2</span>Shipping address</h2>
@@ -953,9 +969,18 @@ export const checkoutPageRoutes: FastifyPluginAsync<CheckoutPageOptions> = async
       const choice = readShippingChoice(fields);
       const lines = await lineDetails(db, checkoutId);
       if (lines.length === 0) throw new HttpError(422, ORDER_ERRORS.emptyCart);
-      const quoted = await shipping.quoteCheckout(db, lines, await priceCheckout(db, checkoutId, lines), input.address, choice);
+      const priced = await priceCheckout(db, checkoutId, lines);
+      const quoted = await shipping.quoteCheckout(db, lines, priced, input.address, choice);
       const saved = fields.addressId !== undefined && fields.addressId !== 'new';
       if (!quoted.ok) throw new FormError(422, quoted.error.message, quoteErrorFields(quoted.error.code, saved));
+      // the total the page showed (when it showed one with shipping and tax): a code used up or a
+      // price changed since is never charged unseen; the page shows the new total instead
+      const shown = fields[SHOWN_TOTAL_FIELD];
+      if (shown !== undefined && /^\d{1,12}$/.test(shown) && Number(shown) !== quoted.value.totals.totalCents) {
+        const now = new Set(priced.applied.map((r) => r.code));
+        const gone = (fields[SHOWN_CODES_FIELD] ?? '').split(',').filter((c) => c !== '' && !now.has(c));
+        throw new FormError(422, totalChangedMessage(quoted.value.totals.totalCents, gone), []);
+      }
       // everything the order is placed from is on the checkout before any money moves: the
       // webhook may place it without this request
       const details = { email: input.email, address: input.address, choice: shippingChoiceFields(fields), paymentMethodId: input.paymentMethodId };
