@@ -30,7 +30,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { allowedOriginsFromEnv, originGuard } from '../auth/origin-guard.ts';
 import { bearerMatches } from '../ops/plugin.ts';
 
@@ -58,6 +58,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The permission an operators' route needs (security/operator-access.ts); a route without one is the owner's alone. */
     operatorPermission?: OperatorPermission;
+  }
+  interface FastifySchema {
+    /** The permission the route documents in the OpenAPI document ({@link documentOperatorPermission}); `public` for the sign-in's. */
+    'x-operator-permission'?: OperatorPermission | 'public';
   }
 }
 
@@ -211,11 +215,10 @@ export function permissionOf(routeUrl: string, declared?: unknown): OperatorPerm
  * which roles and token scopes it admits. A route that names its own (the sign-in's `public`)
  * keeps it.
  */
-export function documentOperatorPermission({ schema, url, route }: { schema: unknown; url: string; route: { config?: unknown } }): { schema: unknown; url: string } {
-  const own = (schema as Record<string, unknown> | undefined)?.['x-operator-permission'];
+export function documentOperatorPermission({ schema, url, route }: { schema: FastifySchema; url: string; route: { config?: unknown } }): { schema: FastifySchema; url: string } {
   const declared = (route.config as { operatorPermission?: unknown } | undefined)?.operatorPermission;
-  if (own !== undefined || (declared === undefined && !/^\/api\/admin(\/|$)/.test(url))) return { schema, url };
-  return { schema: { ...(schema as object | undefined), 'x-operator-permission': permissionOf(url, declared) }, url };
+  if (schema?.['x-operator-permission'] !== undefined || (declared === undefined && !/^\/api\/admin(\/|$)/.test(url))) return { schema, url };
+  return { schema: { ...schema, 'x-operator-permission': permissionOf(url, declared) }, url };
 }
 
 /** Whether an actor holds a permission. */
