@@ -2,14 +2,17 @@
  * Skimmer's own catalogue format, JSON Lines: a first line naming the format, then one collection
  * a line (parents first), then one product a line with everything the store holds. Lossless: an
  * export read into an empty store exports again byte for byte. Each line is checked field by
- * field; a bad line is rejected with its reason, the others go on.
+ * field; a bad line is rejected with its reason, the others go on. A product's `notices` and a
+ * variant's `shipping` (issue 28) may be left out (a file written before them): the store's own
+ * are kept, or the defaults for a new product.
  * @module
  */
 import { SHAPES, type Shape } from '../../seed/catalogue-data.ts';
 import { exportedImageUrl, MAX_CELL_CHARS, MAX_IMPORT_PRICE_CENTS, shown } from './cells.ts';
 import { utf8Lines, type ByteSource } from './csv.ts';
 import { ImportError, type ReportBuilder } from './report.ts';
-import type { CatalogueCollection, CatalogueItem, IncomingItem } from './schemas.ts';
+import type { CatalogueCollection, CatalogueItem, IncomingItem, IncomingVariant, ItemShipping } from './schemas.ts';
+import { orderedNotices, readNotices, SHIPPING_FIELDS, shippingProblem } from './shipping.ts';
 
 /** The first line of a Skimmer catalogue file. */
 export const JSONL_HEADER = { format: 'skimmer-catalogue', version: 1 } as const;
@@ -63,13 +66,29 @@ const handle = (o: Record<string, unknown>, key: string): string => {
   return h;
 };
 
-const PRODUCT_KEYS = new Set(['kind', 'handle', 'title', 'sku', 'productCode', 'vendor', 'weight', 'priceCents', 'compareAtPriceCents', 'descriptionHtml', 'seoTitle', 'seoDescription', 'isIndexed', 'isFeatured', 'salesCount', 'createdAt', 'collections', 'tags', 'options', 'variants', 'images', 'model3ds', 'pdfs', 'reviews', 'questions', 'related']);
+const PRODUCT_KEYS = new Set(['kind', 'handle', 'title', 'sku', 'productCode', 'vendor', 'weight', 'priceCents', 'compareAtPriceCents', 'descriptionHtml', 'seoTitle', 'seoDescription', 'isIndexed', 'isFeatured', 'salesCount', 'createdAt', 'collections', 'tags', 'options', 'variants', 'images', 'model3ds', 'pdfs', 'reviews', 'questions', 'related', 'notices']);
+
+/** A variant's `shipping`: the profile fields it gives (any of them), checked. */
+function shipping(v: unknown): Partial<ItemShipping> {
+  if (!isObj(v)) throw new Bad("variant 'shipping' must be an object");
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    if (!(SHIPPING_FIELDS as readonly string[]).includes(key)) throw new Bad(`variant 'shipping' has a field '${key}' Skimmer does not read (${SHIPPING_FIELDS.join(', ')})`);
+    const nullable = !['shipClass', 'handlingDays', 'taxable'].includes(key);
+    const type = key === 'shipClass' || key === 'hazardGroup' ? 'string' : key === 'taxable' ? 'boolean' : 'number';
+    if (!(typeof value === type || (nullable && value === null))) throw new Bad(`variant 'shipping' '${key}' must be ${type === 'string' ? 'text' : type === 'boolean' ? 'true or false' : 'a number'}${nullable ? ' or null' : ''}`);
+    out[key] = value;
+  }
+  const problem = shippingProblem(out as Partial<ItemShipping>);
+  if (problem) throw new Bad(problem);
+  return out as Partial<ItemShipping>;
+}
 
 function product(o: Record<string, unknown>, line: number): IncomingItem {
   const weight = o.weight;
   if (weight !== null && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 10_000)) throw new Bad("'weight' must be pounds from 0 to 10,000 or null");
   const options = objs(o, 'options').map((x) => ({ name: text(x, 'name', 1000), values: arr(x, 'values').map((v) => { if (typeof v !== 'string') throw new Bad("option 'values' must be text"); return v; }) }));
-  const item: IncomingItem & CatalogueItem = {
+  const item: IncomingItem & Omit<CatalogueItem, 'variants' | 'notices'> & { variants: IncomingVariant[] } = {
     line,
     handle: handle(o, 'handle'),
     title: text(o, 'title', 1000),
@@ -110,6 +129,8 @@ function product(o: Record<string, unknown>, line: number): IncomingItem {
           priceCents: cents(l, 'priceCents') as number,
           compareAtPriceCents: cents(l, 'compareAtPriceCents', true),
         })),
+        // a file written before the ship profiles leaves the variant's own
+        ...(v.shipping === undefined ? {} : { shipping: shipping(v.shipping) }),
       };
     }),
     images: objs(o, 'images').map((i) => ({ url: text(i, 'url', 2000), altText: str(i, 'altText', true, 1000), shape: shape(i, 'shape') as Shape, hue: int(i, 'hue', 0, 359) as number })),
@@ -119,6 +140,11 @@ function product(o: Record<string, unknown>, line: number): IncomingItem {
     questions: objs(o, 'questions').map((q) => ({ question: text(q, 'question'), askedBy: text(q, 'askedBy', 1000), answer: str(q, 'answer', true), answeredBy: str(q, 'answeredBy', true, 1000), createdAt: text(q, 'createdAt', 40) })),
     related: arr(o, 'related').map((h) => handle({ h }, 'h')),
   };
+  if (o.notices !== undefined) {
+    const notices = readNotices(o.notices);
+    if (!notices.ok) throw new Bad(`'notices': ${notices.reason}`);
+    item.notices = notices.value;
+  }
   if (item.title.trim() === '') throw new Bad("'title' is empty");
   if (item.variants.length === 0) throw new Bad('a product needs at least one variant');
   return item;
@@ -222,6 +248,7 @@ export function productLine(item: CatalogueItem): string {
       compareAtPriceCents: v.compareAtPriceCents,
       options: v.options,
       inventory: v.inventory.map((l) => ({ location: l.location, quantity: l.quantity, availableForSale: l.availableForSale, bypassNegativeQuantity: l.bypassNegativeQuantity, priceCents: l.priceCents, compareAtPriceCents: l.compareAtPriceCents })),
+      shipping: Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, v.shipping[f]])),
     })),
     images: item.images.map((i) => ({ url: exportedImageUrl(i), altText: i.altText, shape: i.shape, hue: i.hue })),
     model3ds: item.model3ds.map((m) => ({ url: m.url, posterUrl: m.posterUrl, shape: m.shape, hue: m.hue })),
@@ -229,6 +256,7 @@ export function productLine(item: CatalogueItem): string {
     reviews: item.reviews,
     questions: item.questions,
     related: item.related,
+    notices: orderedNotices(item.notices),
   });
 }
 

@@ -14,7 +14,9 @@ import { syncIdentities } from '../../db/migrate.ts';
 import type { StoredPicture } from '../../media/imported-picture.ts';
 import type { Shape } from '../../seed/catalogue-data.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../../scale/catalogue-log.ts';
-import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemVariant } from './schemas.ts';
+import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/shipping/index.ts';
+import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemShipping, ItemVariant } from './schemas.ts';
+import { orderedNotices } from './shipping.ts';
 
 /** The key of the PostgreSQL advisory lock an import holds: two imports run one after the other. */
 export const IMPORT_LOCK_KEY = 1_414_033;
@@ -240,6 +242,52 @@ function group<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]>
 
 const byText = (a: string, b2: string): number => (a < b2 ? -1 : a > b2 ? 1 : 0);
 
+/** A variant's ship profile columns (migration 018), in the order {@link shippingValues} gives them. */
+const SHIPPING_COLUMNS = ['ship_class', 'weight_lb', 'length_in', 'width_in', 'height_in', 'freight_class', 'hazard_group', 'handling_days', 'taxable'] as const;
+
+type ShippingRow = {
+  ship_class: string;
+  weight_lb: number | null;
+  length_in: number | null;
+  width_in: number | null;
+  height_in: number | null;
+  freight_class: number | null;
+  hazard_group: string | null;
+  handling_days: number;
+  taxable: number;
+};
+
+const numberOrNull = (v: number | null): number | null => (v === null ? null : Number(v));
+
+/** A variant's ship profile as stored. */
+function shippingOf(r: ShippingRow): ItemShipping {
+  return {
+    shipClass: r.ship_class as ShipClass,
+    weightLb: numberOrNull(r.weight_lb),
+    lengthIn: numberOrNull(r.length_in),
+    widthIn: numberOrNull(r.width_in),
+    heightIn: numberOrNull(r.height_in),
+    freightClass: numberOrNull(r.freight_class),
+    hazardGroup: r.hazard_group as HazardGroup | null,
+    handlingDays: Number(r.handling_days),
+    taxable: Number(r.taxable) === 1,
+  };
+}
+
+/** The values of {@link SHIPPING_COLUMNS} for a profile. */
+const shippingValues = (s: ItemShipping): unknown[] => [s.shipClass, s.weightLb, s.lengthIn, s.widthIn, s.heightIn, s.freightClass, s.hazardGroup, s.handlingDays, b(s.taxable)];
+
+/** A product's notices as stored (JSON); text that is not a list reads as none. */
+function noticesOf(json: string | null): ProductNotice[] {
+  if (json === null || json === '') return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? orderedNotices(value as ProductNotice[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Whole products as the store holds them, in the order of `ids` (missing ids are skipped), with
  * the row ids an update keeps.
@@ -270,11 +318,11 @@ export async function* exportPages(db: Db, size = CHUNK): AsyncGenerator<Catalog
 
 /** Whole products of the scopes, in creation order within each scope, and the last one's cursor. */
 async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: CatalogueItem[]; last: ExportCursor | null }> {
-  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string; created_order: number };
+  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string; created_order: number; notices_json: string | null };
   const products = await inScopes<P>(
     db,
     `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents, p.compare_at_price_cents, p.description_html,
-       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at, p.created_order
+       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at, p.created_order, p.notices_json
      FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%) ORDER BY p.created_order, p.id`,
     scopes,
   );
@@ -283,7 +331,11 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
   const options = await inScopes<{ id: number; product_id: number; name: string }>(db, 'SELECT id, product_id, name FROM product_options WHERE product_id IN (%) ORDER BY product_id, position, id', scopes);
   const values = group(await inScopes<{ option_id: number; id: number; value: string }>(db, 'SELECT ov.option_id, ov.id, ov.value FROM option_values ov JOIN product_options o ON o.id = ov.option_id WHERE o.product_id IN (%) ORDER BY ov.option_id, ov.position, ov.id', scopes), (r) => Number(r.option_id));
   const optionsOf = group(options, (r) => Number(r.product_id));
-  const variants = await inScopes<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null }>(db, 'SELECT id, product_id, title, sku, price_cents, compare_at_price_cents FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id', scopes);
+  const variants = await inScopes<{ id: number; product_id: number; title: string; sku: string | null; price_cents: number; compare_at_price_cents: number | null } & ShippingRow>(
+    db,
+    `SELECT id, product_id, title, sku, price_cents, compare_at_price_cents, ${SHIPPING_COLUMNS.join(', ')} FROM variants WHERE product_id IN (%) ORDER BY product_id, position, id`,
+    scopes,
+  );
   const selected = group(await inScopes<{ variant_id: number; option_id: number; value: string }>(db, 'SELECT s.variant_id, s.option_id, ov.value FROM variant_selected_options s JOIN variants v ON v.id = s.variant_id JOIN option_values ov ON ov.id = s.option_value_id WHERE v.product_id IN (%)', scopes), (r) => Number(r.variant_id));
   const levels = group(
     await inScopes<{ id: number; variant_id: number; location: string; quantity: number; available_for_sale: number; bypass_negative_quantity: number; price_cents: number; compare_at_price_cents: number | null }>(
@@ -333,6 +385,7 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
           sku: v.sku,
           priceCents: Number(v.price_cents),
           compareAtPriceCents: v.compare_at_price_cents === null ? null : Number(v.compare_at_price_cents),
+          shipping: shippingOf(v),
           options: opts.map((o) => sel.get(Number(o.id)) ?? ''),
           inventory: (levels.get(Number(v.id)) ?? []).map((l): ItemLevel => ({
             id: Number(l.id),
@@ -358,6 +411,7 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
       reviews: (reviews.get(id) ?? []).map((r) => ({ starsRating: Number(r.stars_rating), title: r.title, body: r.body, author: r.author, createdAt: r.created_at })),
       questions: (questions.get(id) ?? []).map((q) => ({ question: q.question, askedBy: q.asked_by, answer: q.answer, answeredBy: q.answered_by, createdAt: q.created_at })),
       related: (related.get(id) ?? []).map((r) => r.handle),
+      notices: noticesOf(p.notices_json),
     };
     items.push(item);
   }
@@ -370,12 +424,12 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
  * (a row's parent table before it: PostgreSQL checks each statement's foreign keys at once).
  */
 const INSERT_COLUMNS = {
-  products: ['handle', 'title', 'sku', 'product_code', 'vendor_id', 'weight', 'price_cents', 'compare_at_price_cents', 'description_html', 'seo_title', 'seo_description', 'is_indexed', 'is_featured', 'sales_count', 'created_at', 'created_order', 'id'],
+  products: ['handle', 'title', 'sku', 'product_code', 'vendor_id', 'weight', 'price_cents', 'compare_at_price_cents', 'description_html', 'seo_title', 'seo_description', 'is_indexed', 'is_featured', 'sales_count', 'created_at', 'notices_json', 'created_order', 'id'],
   product_collections: ['product_id', 'collection_id', 'position'],
   product_tags: ['product_id', 'tag_id'],
   product_options: ['id', 'product_id', 'name', 'position'],
   option_values: ['id', 'option_id', 'value', 'position'],
-  variants: ['id', 'product_id', 'title', 'position', 'sku', 'price_cents', 'compare_at_price_cents'],
+  variants: ['id', 'product_id', 'title', 'position', 'sku', 'price_cents', 'compare_at_price_cents', 'ship_class', 'weight_lb', 'length_in', 'width_in', 'height_in', 'freight_class', 'hazard_group', 'handling_days', 'taxable'],
   variant_selected_options: ['variant_id', 'option_id', 'option_value_id'],
   inventory_levels: ['location', 'position', 'price_cents', 'compare_at_price_cents', 'quantity', 'available_for_sale', 'bypass_negative_quantity', 'variant_id', 'id'],
   product_images: ['id', 'product_id', 'position', 'url', 'alt_text', 'shape', 'hue', 'source', 'file_hash'],
@@ -480,11 +534,12 @@ const renumber = (url: string, re: RegExp, prefix: string, id: number): string =
 export async function writeItem(tx: Db, item: CatalogueItem, existing: CatalogueItem | null, ctx: WriteContext): Promise<number> {
   const id = existing?.id ?? ctx.ids.products++;
   const { buffer } = ctx;
-  const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), item.salesCount, item.createdAt];
+  const notices = item.notices.length === 0 ? null : JSON.stringify(item.notices);
+  const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), item.salesCount, item.createdAt, notices];
   if (existing) {
     await tx.run(
       `UPDATE products SET handle = ?, title = ?, sku = ?, product_code = ?, vendor_id = ?, weight = ?, price_cents = ?, compare_at_price_cents = ?, description_html = ?,
-       seo_title = ?, seo_description = ?, is_indexed = ?, is_featured = ?, sales_count = ?, created_at = ? WHERE id = ?`,
+       seo_title = ?, seo_description = ?, is_indexed = ?, is_featured = ?, sales_count = ?, created_at = ?, notices_json = ? WHERE id = ?`,
       [...row, id],
     );
     const oldVariantIds = existing.variants.map((v) => v.id!);
@@ -538,9 +593,12 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
     let variantId = v.id;
     if (variantId === undefined) {
       variantId = ctx.ids.variants++;
-      buffer.add('variants', [variantId, id, v.title, position, v.sku, v.priceCents, v.compareAtPriceCents]);
+      buffer.add('variants', [variantId, id, v.title, position, v.sku, v.priceCents, v.compareAtPriceCents, ...shippingValues(v.shipping)]);
     } else {
-      await tx.run('UPDATE variants SET title = ?, position = ?, sku = ?, price_cents = ?, compare_at_price_cents = ? WHERE id = ?', [v.title, position, v.sku, v.priceCents, v.compareAtPriceCents, variantId]);
+      await tx.run(
+        `UPDATE variants SET title = ?, position = ?, sku = ?, price_cents = ?, compare_at_price_cents = ?, ${SHIPPING_COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+        [v.title, position, v.sku, v.priceCents, v.compareAtPriceCents, ...shippingValues(v.shipping), variantId],
+      );
     }
     for (const [k, value] of v.options.entries()) {
       const valueId = valueIds[k]?.get(value);

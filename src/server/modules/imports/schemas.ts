@@ -9,6 +9,7 @@
  * inventory level; a drawn picture's URL names its image row).
  * @module
  */
+import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/shipping/index.ts';
 import type { Shape } from '../../seed/catalogue-data.ts';
 
 /** The formats the store reads and writes. */
@@ -28,7 +29,39 @@ export interface ItemLevel {
   compareAtPriceCents: number | null;
 }
 
-/** One variant: its option values in the product's option order, and its stock. */
+/**
+ * A variant's ship profile (migration 018): how it travels, its packed weight and size, the LTL
+ * class of freight, the hazard group of a chemical, the business days before it leaves, and
+ * whether sales tax applies.
+ */
+export interface ItemShipping {
+  shipClass: ShipClass;
+  /** Pounds as packed; null: the product's weight. */
+  weightLb: number | null;
+  /** Inches as packed: all three, or none. */
+  lengthIn: number | null;
+  widthIn: number | null;
+  heightIn: number | null;
+  freightClass: number | null;
+  hazardGroup: HazardGroup | null;
+  handlingDays: number;
+  taxable: boolean;
+}
+
+/** The ship profile of a variant nobody has described (the columns' defaults). */
+export const DEFAULT_SHIPPING: Readonly<ItemShipping> = {
+  shipClass: 'parcel',
+  weightLb: null,
+  lengthIn: null,
+  widthIn: null,
+  heightIn: null,
+  freightClass: null,
+  hazardGroup: null,
+  handlingDays: 0,
+  taxable: true,
+};
+
+/** One variant: its option values in the product's option order, its stock, and its ship profile. */
 export interface ItemVariant {
   id?: number;
   title: string;
@@ -37,6 +70,7 @@ export interface ItemVariant {
   compareAtPriceCents: number | null;
   options: string[];
   inventory: ItemLevel[];
+  shipping: ItemShipping;
 }
 
 /** A picture of a product; `shape` and `hue` are what the store draws when it has no file for it. */
@@ -120,6 +154,8 @@ export interface CatalogueItem {
   questions: ItemQuestion[];
   /** Handles of its related products, in order. */
   related: string[];
+  /** Its notices (Proposition 65, hazardous-material handling, not returnable once opened). */
+  notices: ProductNotice[];
 }
 
 /** A collection (category) as files carry it. */
@@ -150,6 +186,8 @@ export interface IncomingVariant {
   inventory?: ItemLevel[];
   /** The first location's stock (formats with one quantity a variant); other locations are kept. */
   stock?: { quantity: number; bypassNegativeQuantity?: boolean };
+  /** The ship profile's fields the file gives (the others are kept, or the defaults for a new variant). */
+  shipping?: Partial<ItemShipping>;
 }
 
 /** What a parser knows of an image: shape and hue only when the format carries them. */

@@ -38,7 +38,7 @@ import {
   type IdCounters,
 } from './repository.ts';
 import { ImportError, ReportBuilder } from './report.ts';
-import type { CatalogueCollection, CatalogueFormat, CatalogueItem, ImportReport, IncomingItem, ItemImage, ItemLevel, ItemVariant } from './schemas.ts';
+import { DEFAULT_SHIPPING, type CatalogueCollection, type CatalogueFormat, type CatalogueItem, type ImportReport, type IncomingItem, type ItemImage, type ItemLevel, type ItemVariant } from './schemas.ts';
 import { pace } from './pace.ts';
 import { parseShopify } from './shopify.ts';
 import { parseVolusion } from './volusion.ts';
@@ -160,6 +160,7 @@ export function mergeItem(existing: CatalogueItem | null, incoming: IncomingItem
     reviews: [],
     questions: [],
     related: [],
+    notices: [],
   };
   const out: CatalogueItem = { ...base, handle: incoming.handle };
   for (const [key, value] of Object.entries(incoming)) {
@@ -189,11 +190,13 @@ export function mergeItem(existing: CatalogueItem | null, incoming: IncomingItem
         inventory = match && match.inventory.length > 0 ? match.inventory.map((l) => ({ ...l, priceCents: iv.priceCents, compareAtPriceCents: iv.compareAtPriceCents })) : [level(iv, iv.stock)];
         if (iv.stock && inventory[0]) inventory[0] = { ...inventory[0], quantity: iv.stock.quantity, bypassNegativeQuantity: iv.stock.bypassNegativeQuantity ?? inventory[0].bypassNegativeQuantity };
       }
-      const v: ItemVariant = { title: iv.title, sku: iv.sku, priceCents: iv.priceCents, compareAtPriceCents: iv.compareAtPriceCents, options: iv.options, inventory };
+      // the file's ship profile fields over the variant's own (a new variant: the defaults)
+      const shipping = { ...(match?.shipping ?? DEFAULT_SHIPPING), ...(iv.shipping ?? {}) };
+      const v: ItemVariant = { title: iv.title, sku: iv.sku, priceCents: iv.priceCents, compareAtPriceCents: iv.compareAtPriceCents, options: iv.options, inventory, shipping };
       return match?.id === undefined ? v : { id: match.id, ...v };
     });
   } else if (!existing) {
-    out.variants = [{ title: 'Default Title', sku: out.sku, priceCents: out.priceCents, compareAtPriceCents: out.compareAtPriceCents, options: [], inventory: [level(out)] }];
+    out.variants = [{ title: 'Default Title', sku: out.sku, priceCents: out.priceCents, compareAtPriceCents: out.compareAtPriceCents, options: [], inventory: [level(out)], shipping: { ...DEFAULT_SHIPPING } }];
   }
   if (incoming.images) {
     const old = existing?.images ?? [];

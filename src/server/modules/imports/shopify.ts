@@ -6,10 +6,11 @@
  * metafield). A product with any bad row is rejected whole (a half product would drop variants
  * on an update), each bad row reported.
  *
- * What Shopify's CSV cannot say is carried in two metafield columns of Skimmer's own namespace, so
- * an export read back keeps it: the part number (`Part Number (product.metafields.skimmer.part_number)`)
- * and the collections (`Collections (product.metafields.skimmer.collections)`, handles). A file
- * without the collections column files a new product under a collection named after its `Type`.
+ * What Shopify's CSV cannot say is carried in metafield columns of Skimmer's own namespace, so
+ * an export read back keeps it: the part number (`Part Number (product.metafields.skimmer.part_number)`),
+ * the collections (`Collections (product.metafields.skimmer.collections)`, handles), each
+ * variant's ship profile and the product's notices (shipping.ts). A file without the collections
+ * column files a new product under a collection named after its `Type`.
  * @module
  */
 import type { ByteSource, CsvRow } from './csv.ts';
@@ -28,6 +29,7 @@ import {
   type CellResult,
 } from './cells.ts';
 import { ImportError, type ReportBuilder } from './report.ts';
+import { readNotices, readShopifyShipping, SHIPPING_METAFIELD_KEYS, SHOPIFY_NOTICES_COLUMN, SHOPIFY_SHIPPING_COLUMNS, shopifyNoticesCell, shopifyShippingCells } from './shipping.ts';
 import type { CatalogueItem, IncomingImage, IncomingItem, IncomingVariant } from './schemas.ts';
 
 /** The tag prefix of a Shopify tag written without one (`sale`), and of `Type`'s. */
@@ -47,11 +49,12 @@ export const SHOPIFY_COLUMNS: readonly string[] = [
   'Variant Fulfillment Service', 'Variant Price', 'Variant Compare At Price', 'Variant Requires Shipping', 'Variant Taxable',
   'Variant Barcode', 'Image Src', 'Image Position', 'Image Alt Text', 'Gift Card', 'SEO Title', 'SEO Description',
   'Variant Image', 'Variant Weight Unit', 'Status', PART_NUMBER_COLUMN, COLLECTIONS_COLUMN,
+  ...Object.values(SHOPIFY_SHIPPING_COLUMNS).filter((c) => c !== 'Variant Taxable'), SHOPIFY_NOTICES_COLUMN,
 ];
 
 /** Shopify columns the store knows and has no use for (not reported as unknown). */
 const IGNORED = new Set([
-  'Product Category', 'Variant Inventory Tracker', 'Variant Fulfillment Service', 'Variant Requires Shipping', 'Variant Taxable',
+  'Product Category', 'Variant Inventory Tracker', 'Variant Fulfillment Service', 'Variant Requires Shipping',
   'Variant Barcode', 'Gift Card', 'Variant Image', 'Variant Tax Code', 'Cost per item', 'Status', 'Google Shopping / Google Product Category',
   'Google Shopping / Gender', 'Google Shopping / Age Group', 'Google Shopping / MPN', 'Google Shopping / AdWords Grouping',
   'Google Shopping / AdWords Labels', 'Google Shopping / Condition', 'Google Shopping / Custom Product', 'Google Shopping / Custom Label 0',
@@ -200,6 +203,8 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
   let metafields = false;
   for (const column of metafieldNames) {
     const m = METAFIELD_RE.exec(column)!;
+    // the ship profile (each variant row) and the notices: read below
+    if (m[2] === 'skimmer' && SHIPPING_METAFIELD_KEYS.has(m[3]!)) continue;
     const value = take(parseShortText(first.get(column), column), first, column);
     if (value === undefined) continue;
     if (m[2] === 'skimmer' && m[3] === 'part_number') item.productCode = value === '' ? null : value;
@@ -217,6 +222,24 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
     }
   }
   if (first.has('Tags') || type || metafields) item.tags = tags;
+  if (first.has(SHOPIFY_NOTICES_COLUMN)) {
+    const text = first.get(SHOPIFY_NOTICES_COLUMN).trim();
+    let value: unknown = [];
+    let ok = true;
+    if (text !== '') {
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ok = false;
+        take({ ok: false, reason: 'Notices are not JSON (a list such as [{"kind":"hazmat-handling"}])' }, first, SHOPIFY_NOTICES_COLUMN);
+      }
+    }
+    if (ok) {
+      const notices = readNotices(value);
+      const read = take(notices.ok ? { ok: true, value: notices.value } : { ok: false, reason: notices.reason }, first, SHOPIFY_NOTICES_COLUMN);
+      if (read !== undefined) item.notices = read;
+    }
+  }
   if (!hasCollections && type) item.typeCollection = { handle: handleOf(type) || 'imported', title: type };
 
   // options and variants
@@ -259,6 +282,9 @@ function build(p: Pending, report: ReportBuilder, seenSkus: Map<string, number>,
       const price = take(parsePrice(row.get('Variant Price'), 'Variant Price'), row, 'Variant Price');
       const compare = take(parseOptionalPrice(row.get('Variant Compare At Price'), 'Variant Compare At Price'), row, 'Variant Compare At Price');
       const variant: IncomingVariant = { title, sku, priceCents: price ?? 0, compareAtPriceCents: compare ?? null, options: values };
+      const shipping = readShopifyShipping(row);
+      if (!shipping.ok) take({ ok: false, reason: shipping.problem.reason }, row, shipping.problem.column);
+      else if (Object.keys(shipping.value).length > 0) variant.shipping = shipping.value;
       if (row.has('Variant Inventory Qty')) {
         const qty = take(parseQuantity(row.get('Variant Inventory Qty'), 'Variant Inventory Qty'), row, 'Variant Inventory Qty');
         const policy = row.get('Variant Inventory Policy').trim().toLowerCase();
@@ -333,6 +359,7 @@ export function shopifyRows(item: CatalogueItem): Record<string, string>[] {
       row.Status = 'active';
       row[PART_NUMBER_COLUMN] = item.productCode ?? '';
       row[COLLECTIONS_COLUMN] = item.collections.join(', ');
+      row[SHOPIFY_NOTICES_COLUMN] = shopifyNoticesCell(item.notices);
       if (names.length === 0) {
         row['Option1 Name'] = 'Title';
       } else names.forEach((n, k) => (row[`Option${k + 1} Name`] = n));
@@ -350,7 +377,7 @@ export function shopifyRows(item: CatalogueItem): Record<string, string>[] {
       row['Variant Price'] = (v.priceCents / 100).toFixed(2);
       row['Variant Compare At Price'] = v.compareAtPriceCents === null ? '' : (v.compareAtPriceCents / 100).toFixed(2);
       row['Variant Requires Shipping'] = 'TRUE';
-      row['Variant Taxable'] = 'TRUE';
+      Object.assign(row, shopifyShippingCells(v.shipping));
       row['Variant Weight Unit'] = 'lb';
     }
     if (img) {

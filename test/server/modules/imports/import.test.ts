@@ -7,10 +7,12 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Db } from '../../../../src/server/db/database.ts';
+import { JSONL_HEADER } from '../../../../src/server/modules/imports/jsonl.ts';
 import { loadItems, productIdsByHandle } from '../../../../src/server/modules/imports/repository.ts';
 import { ImportError } from '../../../../src/server/modules/imports/report.ts';
 import type { CatalogueFormat, ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
+import { SHOPIFY_NOTICES_COLUMN, SHOPIFY_SHIPPING_COLUMNS as SHIP } from '../../../../src/server/modules/imports/shipping.ts';
 import { SHOPIFY_COLUMNS } from '../../../../src/server/modules/imports/shopify.ts';
 import { bytes, emptyStore, rowCounts, sample, SAMPLE_IMAGES } from './imports.helpers.ts';
 
@@ -167,6 +169,17 @@ describe('bad input', () => {
     ['a weight in stones', { 'Variant Grams': '2 stone' }, 'Variant Grams', "Variant Grams '2 stone' has an unknown unit 'stone' (use g, kg, oz, lb)"],
     ['an unknown inventory policy', { 'Variant Inventory Qty': '3', 'Variant Inventory Policy': 'maybe' }, 'Variant Inventory Policy', "Variant Inventory Policy 'maybe' is not deny or continue"],
     ['a 10 MB description', { 'Body (HTML)': 'x'.repeat(10 * 1024 * 1024) }, 'Body (HTML)', 'Body (HTML) is 10,485,760 characters long; the limit is 1,000,000'],
+    ['a ship class Skimmer has not', { [SHIP.shipClass]: 'boat' }, SHIP.shipClass, "Ship class 'boat' is not one of parcel, oversize, freight, hazmat-ground"],
+    ['a freight class outside the NMFC list', { [SHIP.shipClass]: 'freight', [SHIP.freightClass]: '42' }, SHIP.freightClass, "Freight class '42' is not an NMFC class (50, 55, 60, 65, 70, 77.5, 85, 92.5, 100, 110, 125, 150, 175, 200, 250, 300, 400, 500)"],
+    ['a ship weight in words', { [SHIP.weightLb]: 'heavy' }, SHIP.weightLb, "Ship weight 'heavy' is not a number"],
+    ['a ship weight of 0', { [SHIP.weightLb]: '0' }, SHIP.weightLb, "Ship weight '0' is not a number of pounds above 0 and at most 2,500"],
+    ['two sides of a packed size', { [SHIP.lengthIn]: '48', [SHIP.widthIn]: '24' }, SHIP.lengthIn, 'The packed size needs all three sides (length, width and height), or none'],
+    ['a hazard group Skimmer has not', { [SHIP.hazardGroup]: 'explosive' }, SHIP.hazardGroup, "Hazard group 'explosive' is not one of hypochlorite, isocyanurate, acid, other"],
+    ['45 handling days', { [SHIP.handlingDays]: '45' }, SHIP.handlingDays, "Handling days '45' is not a whole number from 0 to 30"],
+    ['a taxable that is no yes or no', { 'Variant Taxable': 'sometimes' }, 'Variant Taxable', "Variant Taxable 'sometimes' is not TRUE or FALSE"],
+    ['notices that are not JSON', { [SHOPIFY_NOTICES_COLUMN]: 'Prop 65: lead' }, SHOPIFY_NOTICES_COLUMN, 'Notices are not JSON (a list such as [{"kind":"hazmat-handling"}])'],
+    ['a notice of a kind Skimmer has not', { [SHOPIFY_NOTICES_COLUMN]: '[{"kind":"fragile"}]' }, SHOPIFY_NOTICES_COLUMN, "Notice 1 has kind 'fragile', not one of prop65, hazmat-handling, not-returnable-once-opened"],
+    ['a Proposition 65 warning naming no chemical', { [SHOPIFY_NOTICES_COLUMN]: '[{"kind":"prop65","cancer":[],"reproductiveHarm":[]}]' }, SHOPIFY_NOTICES_COLUMN, 'A Proposition 65 warning names at least one chemical, for cancer or for reproductive harm.'],
   ])('%s rejects its row with the line, column, value and reason', async (_name, cells, column, reason) => {
     const out = await nothingWritten('shopify', shopifyCsv([cells]));
     expect(out).not.toBeInstanceOf(ImportError);
@@ -181,6 +194,54 @@ describe('bad input', () => {
     const report = await importCatalogue(fresh, bytes(file), { format: 'shopify' });
     expect(report.totals).toMatchObject({ created: 1, rejected: 1 });
     expect(report.problems).toContainEqual({ kind: 'rejected', line: 3, column: 'Variant SKU', value: 'X-1', reason: "Variant SKU 'X-1' appears twice (lines 2 and 3)" });
+  });
+
+  test("a Shopify file's ship profile and notices land; a file without their columns leaves them as they are", async () => {
+    const fresh = await emptyStore();
+    const notices = '[{"kind":"prop65","cancer":["lead"],"reproductiveHarm":[]},{"kind":"hazmat-handling"}]';
+    const file = shopifyCsv([{ [SHIP.shipClass]: 'Oversize', [SHIP.weightLb]: '12.5', [SHIP.lengthIn]: '48', [SHIP.widthIn]: '20', [SHIP.heightIn]: '6.25', [SHIP.handlingDays]: '2', 'Variant Taxable': 'FALSE', [SHOPIFY_NOTICES_COLUMN]: notices }]);
+    expect((await importCatalogue(fresh, bytes(file), { format: 'shopify' })).totals).toMatchObject({ created: 1, rejected: 0 });
+    const want = {
+      shipping: { shipClass: 'oversize', weightLb: 12.5, lengthIn: 48, widthIn: 20, heightIn: 6.25, freightClass: null, hazardGroup: null, handlingDays: 2, taxable: false },
+      notices: [{ kind: 'prop65', cancer: ['lead'], reproductiveHarm: [] }, { kind: 'hazmat-handling' }],
+    };
+    const net = await itemOf(fresh, 'skim-net');
+    expect({ shipping: net.variants[0]!.shipping, notices: net.notices }).toEqual(want);
+    // a price change from a file of Shopify's own columns only: the profile and notices stay
+    const plain = ['Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price', 'skim-net,Skim Net,Title,Default Title,KF-NET,21.99'].join('\n');
+    expect((await importCatalogue(fresh, bytes(plain), { format: 'shopify' })).totals).toMatchObject({ updated: 1, rejected: 0 });
+    const after = await itemOf(fresh, 'skim-net');
+    expect(after.priceCents).toBe(2199);
+    expect({ shipping: after.variants[0]!.shipping, notices: after.notices }).toEqual(want);
+    await fresh.close();
+  });
+
+  test('a Skimmer line with a bad ship profile or notices is rejected with the reason; one without them keeps the stored ones', async () => {
+    const fresh = await emptyStore();
+    const line = (variant: Record<string, unknown>, product: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        kind: 'product', handle: 'tabs', title: 'Tabs', sku: 'T', productCode: null, vendor: null, weight: 10, priceCents: 100, compareAtPriceCents: null, descriptionHtml: null, seoTitle: null, seoDescription: null,
+        isIndexed: true, isFeatured: false, salesCount: 0, createdAt: '2026-01-01T00:00:00.000Z', collections: [], tags: [], options: [],
+        variants: [{ title: 'Default Title', sku: 'T', priceCents: 100, compareAtPriceCents: null, options: [], inventory: [], ...variant }], images: [], model3ds: [], pdfs: [], reviews: [], questions: [], related: [], ...product,
+      });
+    const file = (...lines: string[]) => [JSON.stringify(JSONL_HEADER), ...lines].join('\n');
+    const bad = await importCatalogue(fresh, bytes(file(line({ shipping: { shipClass: 'parcel', colour: 'red' } }), line({ shipping: { hazardGroup: 'acid', handlingDays: -1 } }), line({}, { notices: [{ kind: 'hazmat-handling' }, { kind: 'hazmat-handling' }] }))), { format: 'skimmer' });
+    expect(bad.totals).toMatchObject({ created: 0, rejected: 3 });
+    expect(bad.problems.map((p) => [p.line, p.reason])).toEqual([
+      [2, "variant 'shipping' has a field 'colour' Skimmer does not read (shipClass, weightLb, lengthIn, widthIn, heightIn, freightClass, hazardGroup, handlingDays, taxable)"],
+      [3, "Handling days '-1' is not a whole number from 0 to 30"],
+      [4, "'notices': A product carries one 'hazmat-handling' notice; this one lists it twice."],
+    ]);
+    const good = line({ shipping: { shipClass: 'hazmat-ground', hazardGroup: 'isocyanurate', handlingDays: 1 } }, { notices: [{ kind: 'not-returnable-once-opened' }] });
+    expect((await importCatalogue(fresh, bytes(file(good)), { format: 'skimmer' })).totals).toMatchObject({ created: 1, rejected: 0 });
+    const want = { shipping: { shipClass: 'hazmat-ground', weightLb: null, lengthIn: null, widthIn: null, heightIn: null, freightClass: null, hazardGroup: 'isocyanurate', handlingDays: 1, taxable: true }, notices: [{ kind: 'not-returnable-once-opened' }] };
+    const tabs = await itemOf(fresh, 'tabs');
+    expect({ shipping: tabs.variants[0]!.shipping, notices: tabs.notices }).toEqual(want);
+    // a file written before the ship profiles: the price changes, the profile and notices stay
+    expect((await importCatalogue(fresh, bytes(file(line({ priceCents: 150 }))), { format: 'skimmer' })).totals).toMatchObject({ updated: 1, rejected: 0 });
+    const later = await itemOf(fresh, 'tabs');
+    expect([later.variants[0]!.priceCents, { shipping: later.variants[0]!.shipping, notices: later.notices }]).toEqual([150, want]);
+    await fresh.close();
   });
 
   test('a formula is stored as text, and an unknown column is reported, not fatal', async () => {
