@@ -13,17 +13,18 @@
  *   merging and garbage never run on the thread that answers shoppers.
  * - Elsewhere (SQLite in memory, a PostgreSQL schema of the tests): in this process, giving the
  *   event loop a turn every few milliseconds (pace.ts).
- * A child process runs at a lower CPU priority ({@link IMPORT_NICENESS}): on a busy machine the
- * store's answers come first and the import takes a little longer.
+ * A child process runs at a lower CPU priority ({@link IMPORT_NICENESS}, every thread of it) with
+ * one thread for its pictures: on a busy machine the store's answers come first and the import
+ * takes a little longer.
  * Once the import commits, `onCommitted` (the app's `catalogue.reindex`) brings this process's
  * index and caches up to date and announces the change to the other processes, a slice of
- * {@link REINDEX_SLICE} products at a time with a turn of the event loop between (an import of
- * 36,000 products would otherwise hold the store for seconds).
+ * slice of products at a time, sized to take about {@link REINDEX_SLICE_MS} each, with a turn of
+ * the event loop between (an import of 36,000 products would otherwise hold the store for seconds).
  * @module
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -92,8 +93,28 @@ const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 /** The niceness an import's child process runs at (0 to 19, higher yields more). @default 10 */
 export const IMPORT_NICENESS = 10;
 
-/** Changed products handed to `onCommitted` at a time. @default 25 */
+/** The `nice` program, where the system has one. */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => process.platform !== 'win32' && existsSync(path)) ?? null;
+
+/** Changed products handed to `onCommitted` in its first call. @default 25 */
 export const REINDEX_SLICE = 25;
+
+/** Fewest and most products a later call takes. @default [10, 1000] */
+export const REINDEX_SLICE_BOUNDS = [10, 1000] as const;
+
+/**
+ * How long one call to `onCommitted` should take: each slice after the first is sized from the
+ * time the one before took, so a store that takes a change quickly gets it in a few slices (each
+ * slice clears the store's cached answers) and a slow one in many short ones. @default 10
+ */
+export const REINDEX_SLICE_MS = 10;
+
+/** The size of the next slice, from the last one's size and time. */
+export function nextSliceSize(size: number, ms: number): number {
+  const [min, max] = REINDEX_SLICE_BOUNDS;
+  const wanted = ms <= 0 ? size * 4 : Math.floor((size * REINDEX_SLICE_MS) / ms);
+  return Math.max(min, Math.min(max, size * 4, wanted));
+}
 
 /** The database a child process imports into: an SQLite file, or PostgreSQL at a connection URL. */
 export type ChildDatabase = { sqlite: string } | { postgres: string };
@@ -115,11 +136,22 @@ export function childProcessRunner(database: ChildDatabase): ImportRunner {
         ...(run.audit ? ['--audit', importAuditArgument(run.audit)] : []),
         run.file,
       ];
-      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: 'postgres' in database ? database.postgres : '' } });
-      try {
-        if (child.pid !== undefined) setPriority(child.pid, IMPORT_NICENESS);
-      } catch {
-        // a system that does not let a process lower another's priority: the import runs as it is
+      const env = {
+        ...process.env,
+        DATABASE_URL: 'postgres' in database ? database.postgres : '',
+        // one thread for the pictures' decoding and resizing (sharp works on libuv's pool)
+        UV_THREADPOOL_SIZE: process.env.IMPORT_THREADPOOL_SIZE ?? '1',
+      };
+      // started under nice where the system has it, so every thread of the child runs at the lower
+      // priority (Linux lowers one thread at a time: setPriority afterwards misses those already started)
+      const viaNice = NICE !== null;
+      const child = viaNice ? spawn(NICE, ['-n', String(IMPORT_NICENESS), process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env }) : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+      if (!viaNice) {
+        try {
+          if (child.pid !== undefined) setPriority(child.pid, IMPORT_NICENESS);
+        } catch {
+          // a system that does not let a process lower another's priority: the import runs as it is
+        }
       }
       let report: ImportReport | null = null;
       let error: string | null = null;
@@ -247,14 +279,20 @@ export class ImportJobs {
     return view(row, row.status === 'done' || row.status === 'failed' ? undefined : this.live.get(id));
   }
 
-  /** Hands a committed change to `onCommitted` a slice at a time, with a turn of the event loop between slices. */
+  /** Hands a committed change to `onCommitted` a slice at a time (sized by {@link nextSliceSize}), with a turn of the event loop between slices. */
   private async committed(ids: readonly number[], version: number): Promise<void> {
     const { onCommitted } = this.options;
     if (!onCommitted) return;
     if (ids.length === 0) return await onCommitted([], version);
-    for (let at = 0; at < ids.length; at += REINDEX_SLICE) {
+    let at = 0;
+    let size = REINDEX_SLICE;
+    while (at < ids.length) {
       if (at > 0) await turn();
-      await onCommitted(ids.slice(at, at + REINDEX_SLICE), version);
+      const slice = ids.slice(at, at + size);
+      const started = performance.now();
+      await onCommitted(slice, version);
+      at += slice.length;
+      size = nextSliceSize(size, performance.now() - started);
     }
   }
 
