@@ -115,7 +115,7 @@ async function main(): Promise<void> {
       });
     }
     const bases = servers.map((s) => s.base);
-    const level = Number((await sql<{ id: string }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 ORDER BY id LIMIT 1'))[0]?.id);
+    const level = Number((await sql<{ id: string }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 AND price_cents > 0 ORDER BY id LIMIT 1'))[0]?.id);
     await sql('UPDATE inventory_levels SET quantity = 1000000 WHERE id = ?', [level]);
     const handles = (await sql<{ handle: string }>('SELECT handle FROM products ORDER BY id LIMIT 20')).map((r) => r.handle);
     const words = ['pump', 'filter', 'valve', 'hose', 'heater', 'skimmer', 'gasket', 'cartridge'];

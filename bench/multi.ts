@@ -59,7 +59,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function cartLoad(store: MultiStore): Promise<LoadFigures> {
   const bases = store.servers.map((s) => s.base);
-  const levels = (await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 ORDER BY id LIMIT 200')).map((r) => Number(r.id));
+  const levels = (await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 AND price_cents > 0 ORDER BY id LIMIT 200')).map((r) => Number(r.id));
   await store.sql('UPDATE inventory_levels SET quantity = 1000000');
   const shoppers = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => newShopper(bases[i % bases.length] ?? '')));
   const samples: number[] = [];

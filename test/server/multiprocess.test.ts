@@ -41,7 +41,7 @@ const count = async (query: string, params: unknown[] = []) => Number((await sto
 
 /** A level with room for the adds (stock raised so the count of units is the only limit). */
 async function roomyLevel(skip: number): Promise<number> {
-  const rows = await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 ORDER BY id LIMIT 1 OFFSET ?', [skip]);
+  const rows = await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 AND price_cents > 0 ORDER BY id LIMIT 1 OFFSET ?', [skip]);
   const id = Number(rows[0]?.id);
   await store.sql('UPDATE inventory_levels SET quantity = 100000 WHERE id = ?', [id]);
   return id;
@@ -101,7 +101,7 @@ describe(`two processes on ${DATABASE} and Redis`, () => {
   });
 
   test('racing checkouts of the last units across both never oversell', async () => {
-    const rows = await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 ORDER BY id DESC LIMIT 1');
+    const rows = await store.sql<{ id: number }>('SELECT id FROM inventory_levels WHERE available_for_sale = 1 AND price_cents > 0 ORDER BY id DESC LIMIT 1');
     const level = Number(rows[0]?.id);
     await store.sql('UPDATE inventory_levels SET quantity = 3, bypass_negative_quantity = 0 WHERE id = ?', [level]);
     const shoppers = await Promise.all(Array.from({ length: 8 }, (_, i) => newShopper(other(i).base)));
