@@ -70,7 +70,7 @@ function failingBeforeCommit(inner: Db): Db {
 }
 
 const form = {
-  addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Lagoon Way', zip: '98402', countryCode: 'US',
+  addressId: 'new', firstName: 'Pat', lastName: 'Pool', address1: '1 Lagoon Way', stateCode: 'WA', zip: '98402', countryCode: 'US',
   paymentMethodId: 'new', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123',
 };
 
