@@ -217,6 +217,9 @@ async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchInde
   return createSearchIndex(docs, options);
 }
 
+/** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 25 */
+export const APPLY_SLICE = 25;
+
 /**
  * The card store's loader, which cannot await: the embedded database reads cards synchronously
  * on a miss; on PostgreSQL the cards are read ahead (`stage`) before the store needs them (start-up
@@ -341,6 +344,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // a change made here or announced by another process: the index and caches follow the database
   const applyChange = async (changed: ChangedIds): Promise<void> => {
+    // a large change (an import's) in slices with a turn of the event loop between them, so
+    // searches are answered meanwhile (36,000 products at once held the store for seconds)
+    if (changed !== 'all' && changed.length > APPLY_SLICE) {
+      for (let at = 0; at < changed.length; at += APPLY_SLICE) {
+        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        await applyChange(changed.slice(at, at + APPLY_SLICE));
+      }
+      return;
+    }
     vendorCounts = null;
     pageCache.clear();
     catalogueReads.clear();
