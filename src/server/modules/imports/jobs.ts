@@ -16,10 +16,9 @@
  * A child process runs at a lower CPU priority ({@link IMPORT_NICENESS}, every thread of it) with
  * one thread for its pictures: on a busy machine the store's answers come first and the import
  * takes a little longer.
- * Once the import commits, `onCommitted` (the app's `catalogue.reindex`) brings this process's
- * index and caches up to date and announces the change to the other processes, a slice of
- * slice of products at a time, sized to take about {@link REINDEX_SLICE_MS} each, with a turn of
- * the event loop between (an import of 36,000 products would otherwise hold the store for seconds).
+ * Once the import commits, `onCommitted` (the app's `catalogue.reindex`, which takes a large
+ * change a slice at a time) brings this process's index and caches up to date and announces the
+ * change to the other processes.
  * @module
  */
 import { spawn } from 'node:child_process';
@@ -33,7 +32,6 @@ import type { Db } from '../../db/database.ts';
 import type { AuditWho } from '../admin/service.ts';
 import { ImportError } from './report.ts';
 import { auditFailedImport, importAuditArgument, importAuditRecorder, type ImportAudit } from './audit.ts';
-import { turn } from './pace.ts';
 import { countProducts, endImportJob, importJob, insertImportJob, postgresDatabaseOf, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
 import type { CatalogueFormat, ImportReport } from './schemas.ts';
 import { importCatalogue } from './service.ts';
@@ -95,26 +93,6 @@ export const IMPORT_NICENESS = 10;
 
 /** The `nice` program, where the system has one. */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => process.platform !== 'win32' && existsSync(path)) ?? null;
-
-/** Changed products handed to `onCommitted` in its first call. @default 25 */
-export const REINDEX_SLICE = 25;
-
-/** Fewest and most products a later call takes. @default [10, 1000] */
-export const REINDEX_SLICE_BOUNDS = [10, 1000] as const;
-
-/**
- * How long one call to `onCommitted` should take: each slice after the first is sized from the
- * time the one before took, so a store that takes a change quickly gets it in a few slices (each
- * slice clears the store's cached answers) and a slow one in many short ones. @default 10
- */
-export const REINDEX_SLICE_MS = 10;
-
-/** The size of the next slice, from the last one's size and time. */
-export function nextSliceSize(size: number, ms: number): number {
-  const [min, max] = REINDEX_SLICE_BOUNDS;
-  const wanted = ms <= 0 ? size * 4 : Math.floor((size * REINDEX_SLICE_MS) / ms);
-  return Math.max(min, Math.min(max, size * 4, wanted));
-}
 
 /** The database a child process imports into: an SQLite file, or PostgreSQL at a connection URL. */
 export type ChildDatabase = { sqlite: string } | { postgres: string };
@@ -279,23 +257,6 @@ export class ImportJobs {
     return view(row, row.status === 'done' || row.status === 'failed' ? undefined : this.live.get(id));
   }
 
-  /** Hands a committed change to `onCommitted` a slice at a time (sized by {@link nextSliceSize}), with a turn of the event loop between slices. */
-  private async committed(ids: readonly number[], version: number): Promise<void> {
-    const { onCommitted } = this.options;
-    if (!onCommitted) return;
-    if (ids.length === 0) return await onCommitted([], version);
-    let at = 0;
-    let size = REINDEX_SLICE;
-    while (at < ids.length) {
-      if (at > 0) await turn();
-      const slice = ids.slice(at, at + size);
-      const started = performance.now();
-      await onCommitted(slice, version);
-      at += slice.length;
-      size = nextSliceSize(size, performance.now() - started);
-    }
-  }
-
   private now(): string {
     return (this.options.now?.() ?? new Date()).toISOString();
   }
@@ -323,7 +284,7 @@ export class ImportJobs {
       // the store's index and caches take the change before the job reads 'done', so whoever polls
       // the job finds the products at once; the rows are committed whatever the reindex does
       if (report.version !== null && report.changedIds.length + report.collectionsCreated > 0) {
-        await this.committed(report.changedIds, report.version).catch((e: unknown) => this.options.onError?.(e));
+        await this.options.onCommitted?.(report.changedIds, report.version).catch((e: unknown) => this.options.onError?.(e));
       }
       await endImportJob(db, id, { status: 'done', rowsRead: report.totals.rows, bytesRead: state.bytes, report: JSON.stringify(report), error: null, finishedAt: this.now() });
     } catch (err) {

@@ -2,8 +2,7 @@
  * An import job reads 'done' only once the store has taken its change: `onCommitted` (the app's
  * reindex) has run before anyone polling the job sees it end, so "done" means "the store finds the
  * products". A reindex that throws is logged and the job still ends done (its rows are committed).
- * A large change reaches the store in slices with turns of the event loop between. On PostgreSQL
- * at the store's DATABASE_URL the import runs in a child process on that database.
+ * On PostgreSQL at the store's DATABASE_URL the import runs in a child process on that database.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { migrate } from '../../../../src/server/db/migrate.ts';
 import { openPostgres } from '../../../../src/server/db/postgres.ts';
-import { ImportJobs, isStoreDatabase, nextSliceSize, REINDEX_SLICE, REINDEX_SLICE_BOUNDS, REINDEX_SLICE_MS, runnerFor, type ImportRunner } from '../../../../src/server/modules/imports/jobs.ts';
+import { ImportJobs, isStoreDatabase, runnerFor, type ImportRunner } from '../../../../src/server/modules/imports/jobs.ts';
 import type { ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
 import { onPostgres, TEST_DATABASE_URL } from '../../db.helpers.ts';
 import { emptyStore, sample } from './imports.helpers.ts';
@@ -79,46 +78,6 @@ test('a reindex that throws is reported and the committed import still ends done
   expect((await jobs.get(id))!).toMatchObject({ status: 'done', report: { version: 7 } });
   expect(errors).toHaveLength(1);
   expect(String(errors[0])).toContain('index down');
-});
-
-test('a change of many products reaches the store in slices, every id once and in order, with turns of the event loop between', async () => {
-  const ids = Array.from({ length: 2 * REINDEX_SLICE + 3 }, (_, i) => 100 + i);
-  const calls: [number[], number][] = [];
-  let turns = 0;
-  let counting = true;
-  const tick = (): void => {
-    turns++;
-    if (counting) setImmediate(tick);
-  };
-  const jobs = new ImportJobs({
-    db,
-    runner: async () => ({ ...report, changedIds: ids, totals: { ...report.totals, created: ids.length } }),
-    onCommitted: async (slice, version) => {
-      calls.push([slice, version]);
-      if (calls.length === 1) setImmediate(tick);
-    },
-  });
-  const id = await jobs.start({ format: 'shopify', dryRun: false, file: file() }, 7);
-  await jobs.idle();
-  counting = false;
-  // the first slice is REINDEX_SLICE; a store that takes it at once gets the rest in a larger one
-  expect(calls.map(([slice]) => slice.length)).toEqual([REINDEX_SLICE, REINDEX_SLICE + 3]);
-  expect(calls.flatMap(([slice]) => slice)).toEqual(ids);
-  expect(new Set(calls.map(([, version]) => version))).toEqual(new Set([7]));
-  // other work ran between the slices (a request would be answered there)
-  expect(turns).toBeGreaterThanOrEqual(1);
-  expect((await jobs.get(id))!.status).toBe('done');
-});
-
-test.each([
-  [25, 1, 100, 'a quick slice: four times larger at most'],
-  [100, 20, 50, 'a slow one: sized to take REINDEX_SLICE_MS'],
-  [25, 500, REINDEX_SLICE_BOUNDS[0], 'a very slow one: never below the least'],
-  [900, 1, REINDEX_SLICE_BOUNDS[1], 'never above the most'],
-  [40, 0, 160, 'no measurable time: four times larger'],
-])('after a slice of %i taking %i ms the next takes %i (%s)', (size, ms, next) => {
-  expect(REINDEX_SLICE_MS).toBe(10);
-  expect(nextSliceSize(size, ms)).toBe(next);
 });
 
 test('a change without products (collections only) still reaches the store once', async () => {

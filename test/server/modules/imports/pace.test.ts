@@ -1,9 +1,15 @@
 /**
  * An import in the store's own process gives the event loop turns: a big CSV handed over in one
  * piece is parsed and imported with other work running in between (a request would be answered
- * there), where csv-parse alone reads a whole chunk in one go and an SQLite import never waits.
+ * there), where csv-parse alone reads a whole chunk in one go and an SQLite import never waits;
+ * and the store takes an import's committed change (app.catalogue.reindex) a slice of APPLY_SLICE
+ * products at a time, answering searches between the slices.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { APPLY_SLICE, buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { PARSE_PIECE_CHARS, readCsv } from '../../../../src/server/modules/imports/csv.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
@@ -59,4 +65,31 @@ test('an import of a few thousand products in this process lets timers run while
     expect(report.totals).toMatchObject({ created: 3_000, rejected: 0 });
   });
   expect(turns).toBeGreaterThan(0);
+});
+
+test(`the store takes a large change ${APPLY_SLICE} products at a time, answering searches between the slices`, async () => {
+  const store = await emptyStore();
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-pace-'));
+  const app = await buildApp({ db: store, dataDir: dir, webDir: join(dir, 'no-web') });
+  try {
+    const report = await importCatalogue(store, [catalogue(20 * APPLY_SLICE)], { format: 'shopify' });
+    expect(report.changedIds).toHaveLength(20 * APPLY_SLICE);
+    // searches sent while the store takes the change are answered before it has taken all of it
+    let reindexed = false;
+    const answeredDuring: boolean[] = [];
+    const reindex = app.catalogue.reindex(report.changedIds, report.version!).then(() => void (reindexed = true));
+    for (let i = 0; i < 3; i++) {
+      const res = await app.inject({ url: '/api/products/filter?q=part' });
+      expect(res.statusCode).toBe(200);
+      answeredDuring.push(!reindexed);
+    }
+    await reindex;
+    expect(answeredDuring).toContain(true);
+    // and once it has, every product is found
+    const all = await app.inject({ url: '/api/products/filter?q=part' });
+    expect(all.json<{ pageInfo: { totalObjects: number } }>().pageInfo.totalObjects).toBe(20 * APPLY_SLICE);
+  } finally {
+    await app.close();
+    await store.close();
+  }
 });
