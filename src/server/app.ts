@@ -217,8 +217,8 @@ async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchInde
   return createSearchIndex(docs, options);
 }
 
-/** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 25 */
-export const APPLY_SLICE = 25;
+/** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 10 */
+export const APPLY_SLICE = 10;
 
 /**
  * The card store's loader, which cannot await: the embedded database reads cards synchronously
