@@ -220,6 +220,11 @@ async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchInde
 /** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 10 */
 export const APPLY_SLICE = 10;
 
+/** `ids` in runs of at most `size`, in order. */
+function* slicesOf(ids: readonly number[], size: number): Generator<readonly number[]> {
+  for (let at = 0; at < ids.length; at += size) yield ids.slice(at, at + size);
+}
+
 /**
  * The card store's loader, which cannot await: the embedded database reads cards synchronously
  * on a miss; on PostgreSQL the cards are read ahead (`stage`) before the store needs them (start-up
@@ -344,25 +349,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // a change made here or announced by another process: the index and caches follow the database
   const applyChange = async (changed: ChangedIds): Promise<void> => {
-    // a large change (an import's) in slices with a turn of the event loop between them, so
-    // searches are answered meanwhile (36,000 products at once held the store for seconds)
-    if (changed !== 'all' && changed.length > APPLY_SLICE) {
-      for (let at = 0; at < changed.length; at += APPLY_SLICE) {
-        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        await applyChange(changed.slice(at, at + APPLY_SLICE));
-      }
-      return;
-    }
     vendorCounts = null;
+    shipping.forget(changed);
+    // an import may have added or moved collections: products' ancestry and collection pages read
+    // the tree (once per change, not per slice)
+    await tree.reload();
+    // a large change (an import's, or every product) in slices with a turn of the event loop
+    // between them, so searches are answered meanwhile (36,000 products at once held the store
+    // for seconds)
+    let first = true;
+    for await (const slice of changed === 'all' ? allSlices() : slicesOf(changed, APPLY_SLICE)) {
+      if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
+      first = false;
+      await applySlice(slice);
+    }
+  };
+  /** Every product, a slice at a time. */
+  async function* allSlices(): AsyncGenerator<readonly number[]> {
+    for await (const batch of productIdBatches(db)) yield* slicesOf(batch, APPLY_SLICE);
+  }
+  /** One slice of a change: its search documents, cards and the caches that show them. */
+  const applySlice = async (changed: readonly number[]): Promise<void> => {
     pageCache.clear();
     catalogueReads.clear();
-    shipping.forget(changed);
-    // an import may have added or moved collections: products' ancestry and collection pages read the tree
-    await tree.reload();
-    if (changed === 'all') {
-      for await (const batch of productIdBatches(db)) await applyChange(batch);
-      return;
-    }
     const docs = await loadSearchDocuments(db, changed, tree);
     // read before the cards are dropped, so no answer in between finds them missing
     await cards.stage(changed);
