@@ -4,6 +4,7 @@
  * payment method's processor token: what is not read cannot be answered.
  * @module
  */
+import type { AddressRow as AccountAddressRow } from '../../account/repository.ts';
 import type { Db } from '../../db/database.ts';
 
 /** A customer as listed. */
@@ -30,21 +31,8 @@ export interface CustomerRow {
   updated_at: string;
 }
 
-/** A saved address. */
-export interface AddressRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  company: string | null;
-  address1: string;
-  address2: string | null;
-  city: string | null;
-  zip: string;
-  phone: string;
-  country_code: string | null;
-  state_code: string | null;
-  is_default: number;
-}
+/** A saved address: the account's own row (account/repository.ts) without the joined titles. */
+export type AddressRow = Omit<AccountAddressRow, 'customer_id' | 'country_title' | 'state_title'>;
 
 /** A wallet card: its brand and last four digits only. */
 export interface CardRow {
