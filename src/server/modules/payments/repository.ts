@@ -117,7 +117,11 @@ export async function nextConfirmTry(db: Db, id: number, at: string): Promise<nu
   return row.n;
 }
 
-/** Writes the state the provider reported; the card stays once known. */
+/**
+ * Writes the state the provider reported; the card stays once known. A captured or voided payment
+ * keeps its state: a copy read before the capture (a webhook that retrieved the payment just
+ * before the operator captured it) cannot take it back to "authorised".
+ */
 export async function updatePaymentState(
   db: Db,
   id: number,
@@ -125,8 +129,8 @@ export async function updatePaymentState(
 ): Promise<void> {
   await db.run(
     `UPDATE payments SET status = ?, card_brand = COALESCE(?, card_brand), card_last4 = COALESCE(?, card_last4), failure_message = ?, updated_at = ?
-     WHERE id = ?`,
-    [state.status, state.cardBrand, state.cardLast4, state.failureMessage, state.at, id],
+     WHERE id = ? AND (status NOT IN ('captured', 'canceled') OR status = ?)`,
+    [state.status, state.cardBrand, state.cardLast4, state.failureMessage, state.at, id, state.status],
   );
 }
 

@@ -134,3 +134,21 @@ test('orderPaymentRecords: an order\'s provider, payment id, amounts, its captur
   })]);
   expect(await orderPaymentRecords(world.db, orderId + 999)).toEqual([]);
 });
+
+test('a copy of the payment read before its capture (a late webhook) does not take it back to authorised', async () => {
+  const repo = await import('../../../../src/server/modules/payments/repository.ts');
+  world = await stripeWorld({ captureMethod: 'manual' });
+  const orderId = await paidOrder(world, 'chk-stale', 3_000);
+  const [payment] = await world.db.all<{ id: number }>('SELECT id FROM payments WHERE order_id = ?', [orderId]);
+  await world.service.capture(orderId, 3_000);
+  // what a webhook handler that retrieved the payment before the capture would write after it
+  await repo.updatePaymentState(world.db, payment!.id, { status: 'authorised', cardBrand: null, cardLast4: null, failureMessage: null, at: new Date().toISOString() });
+  expect((await world.service.details(orderId))?.payment.status).toBe('captured');
+  await expect(world.service.refund({ orderId, amountCents: 500, requestKey: 'after-stale' })).resolves.toMatchObject({ status: 'succeeded' });
+  // and a voided payment stays voided
+  const voided = await paidOrder(world, 'chk-stale-void', 1_000);
+  const [v] = await world.db.all<{ id: number }>('SELECT id FROM payments WHERE order_id = ?', [voided]);
+  await world.service.void(voided);
+  await repo.updatePaymentState(world.db, v!.id, { status: 'authorised', cardBrand: null, cardLast4: null, failureMessage: null, at: new Date().toISOString() });
+  expect((await world.service.details(voided))?.payment.status).toBe('canceled');
+});
