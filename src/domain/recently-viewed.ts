@@ -83,3 +83,15 @@ export function parseRecentlyViewed(stored: string | null | undefined): number[]
 export function serializeRecentlyViewed(list: readonly number[]): string {
   return JSON.stringify(normalise(list));
 }
+
+/**
+ * The cards of a list, in the list's order: an id the answer has no card for (a product no
+ * longer sold) is left out, and a card the list does not name is not shown.
+ *
+ * @example
+ * cardsInListOrder([3, 1], [{ id: 1 }, { id: 2 }, { id: 3 }]); // [{ id: 3 }, { id: 1 }]
+ */
+export function cardsInListOrder<T extends { id: number }>(ids: readonly number[], cards: readonly T[]): T[] {
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

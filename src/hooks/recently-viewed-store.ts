@@ -4,7 +4,9 @@
  * product page only records views, so it uses {@link recordRecentlyViewed} without the list hook.
  * @module
  */
-import { parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed } from '../domain/recently-viewed.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { ProductCardData } from '../domain/entities.ts';
+import { cardsInListOrder, parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY, serializeRecentlyViewed } from '../domain/recently-viewed.ts';
 import type { StorageLike } from './environment.ts';
 
 /** Every hook over one storage hears every write to the list, whichever component made it. */
@@ -33,4 +35,27 @@ export function writeRecentlyViewed(storage: StorageLike, update: (list: readonl
  */
 export function recordRecentlyViewed(storage: StorageLike, id: number): void {
   writeRecentlyViewed(storage, (list) => pushRecentlyViewed(list, id));
+}
+
+/**
+ * Listens to every write of the list in this storage; returns the unsubscribe
+ * (`useSyncExternalStore`'s shape).
+ */
+export function subscribeRecentlyViewed(storage: StorageLike, onChange: () => void): () => void {
+  const set = listenersOf(storage);
+  set.add(onChange);
+  return () => void set.delete(onChange);
+}
+
+/**
+ * The cards of the listed ids in list order. The list is a convenience: a failed load gives no
+ * cards rather than an error.
+ */
+export async function loadRecentlyViewedCards(client: Pick<ApiClient, 'productsByIds'>, ids: readonly number[], signal: AbortSignal): Promise<ProductCardData[]> {
+  try {
+    const { products } = await client.productsByIds(ids, { signal });
+    return cardsInListOrder(ids, products);
+  } catch {
+    return [];
+  }
 }

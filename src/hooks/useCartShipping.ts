@@ -7,11 +7,10 @@
  * @module
  */
 import { useMemo } from 'react';
-import type { EstimateShippingRequest } from '../api/shipping.ts';
 import { checkoutIdOf } from '../domain/cart-calls.ts';
-import { cartTotalsCents } from '../domain/cart.ts';
+import { cartEstimateRequest, cartQuoteView } from '../domain/cart-shipping.ts';
 import type { CartLine, Checkout } from '../domain/entities.ts';
-import { estimateLines, quoteMatchesCart, quoteTotalsRows, shipmentViews, type QuoteTotalsRow, type ShipmentView } from '../domain/shipping-view.ts';
+import type { QuoteTotalsRow, ShipmentView } from '../domain/shipping-view.ts';
 import type { ShippingQuote } from '../domain/shipping/quote.ts';
 import { useThemeConfig } from './context.ts';
 import { cartRevision } from './query/shipping-reads.ts';
@@ -57,29 +56,12 @@ export function useCartShipping(lines: readonly CartLine[], checkout: Checkout |
   const served = (checkout as CheckoutWithQuote | null)?.shippingQuote ?? null;
   const checkoutId = checkoutIdOf(checkout);
   const codesKey = checkout?.DiscountCodes.map((c) => c.code).join('\n') ?? '';
-  const request = useMemo((): EstimateShippingRequest | null => {
-    if (served || !zip.zip || lines.length === 0) return null;
-    // the cart by its id: its codes apply on the server, so the totals are the checkout's
-    if (checkoutId) return { checkoutId, destination: { zip: zip.zip } };
-    return { lines: estimateLines(lines), destination: { zip: zip.zip } };
-  }, [served, zip.zip, lines, checkoutId]);
+  const request = useMemo(() => cartEstimateRequest({ served: served !== null, zip: zip.zip, lines, checkoutId }), [served, zip.zip, lines, checkoutId]);
   const revision = useMemo(() => (checkoutId ? cartRevision(lines, codesKey ? codesKey.split('\n') : []) : undefined), [checkoutId, lines, codesKey]);
   const estimate = useShippingEstimate(request, revision);
   const quote = served ?? estimate.quote;
-  return useMemo(() => {
-    const totals = checkout ? cartTotalsCents(lines, checkout) : null;
-    const exact = quote !== null && totals !== null && quoteMatchesCart(quote, { linesCents: totals.subtotalCents, discountCents: totals.discountCents });
-    // a quote names the lines by inventory level (the server quotes levels)
-    const refs = lines.map((l) => ({ id: String(l.inventoryLevelId), title: l.title, quantity: l.quantity }));
-    return {
-      zip,
-      status: estimate.status,
-      message: estimate.message,
-      retry: estimate.retry,
-      quote,
-      shipments: quote ? shipmentViews(quote, refs, symbol) : [],
-      exact,
-      rows: exact && quote ? quoteTotalsRows(quote, symbol, checkout?.DiscountCodes.map((c) => c.code) ?? []) : null,
-    };
-  }, [zip, estimate.status, estimate.message, estimate.retry, quote, lines, checkout, symbol]);
+  return useMemo(
+    () => ({ zip, status: estimate.status, message: estimate.message, retry: estimate.retry, quote, ...cartQuoteView(quote, lines, checkout, symbol) }),
+    [zip, estimate.status, estimate.message, estimate.retry, quote, lines, checkout, symbol],
+  );
 }

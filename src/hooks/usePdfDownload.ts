@@ -5,6 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useSkimmer } from './context.ts';
+import { browserFetchFile, browserSaveFile } from './file-download.ts';
 
 /** The notice of a failed PDF download. */
 export const PDF_DOWNLOAD_ERROR = 'Network response was not ok';
@@ -25,23 +26,6 @@ export interface PdfDownloadApi {
   download(url: string, filename: string): Promise<boolean>;
 }
 
-function browserFetch(url: string) {
-  return globalThis.fetch(url, { credentials: 'same-origin' });
-}
-
-function browserSave(file: Blob, filename: string): void {
-  const href = URL.createObjectURL(file);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // the click has started the download; the URL can go on the next turn
-  globalThis.setTimeout(() => URL.revokeObjectURL(href), 0);
-}
-
 /**
  * Downloads PDF files. Choice: one download at a time per hook; a second click while one runs
  * is ignored (the card's button shows it is busy).
@@ -54,8 +38,8 @@ export function usePdfDownload(options: PdfDownloadOptions = {}): PdfDownloadApi
   const { toasts, environment } = useSkimmer();
   const [downloading, setDownloading] = useState<string | null>(null);
   const busy = useRef(false);
-  const fetchFile = options.fetchFile ?? browserFetch;
-  const saveFile = options.saveFile ?? browserSave;
+  const fetchFile = options.fetchFile ?? browserFetchFile;
+  const saveFile = options.saveFile ?? browserSaveFile;
   const download = useCallback(
     async (url: string, filename: string) => {
       if (busy.current) return false;

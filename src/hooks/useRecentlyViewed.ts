@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ProductCardData } from '../domain/entities.ts';
 import { parseRecentlyViewed, removeRecentlyViewed, RECENTLY_VIEWED_STORAGE_KEY } from '../domain/recently-viewed.ts';
-import { listenersOf, recordRecentlyViewed, writeRecentlyViewed } from './recently-viewed-store.ts';
+import { loadRecentlyViewedCards, recordRecentlyViewed, subscribeRecentlyViewed, writeRecentlyViewed } from './recently-viewed-store.ts';
 import { useSkimmer } from './context.ts';
 
 /** Options of {@link useRecentlyViewed}. */
@@ -46,11 +46,7 @@ export interface RecentlyViewedApi {
 export function useRecentlyViewed(options: RecentlyViewedOptions = {}): RecentlyViewedApi {
   const { environment, client } = useSkimmer();
   const { storage } = environment;
-  const subscribe = useCallback((onChange: () => void) => {
-    const set = listenersOf(storage);
-    set.add(onChange);
-    return () => void set.delete(onChange);
-  }, [storage]);
+  const subscribe = useCallback((onChange: () => void) => subscribeRecentlyViewed(storage, onChange), [storage]);
   // the raw string is the snapshot: stable between writes, so no re-render loop
   const stored = useSyncExternalStore(subscribe, () => storage.get(RECENTLY_VIEWED_STORAGE_KEY), () => null);
   const ids = useMemo<readonly number[]>(() => parseRecentlyViewed(stored), [stored]);
@@ -63,23 +59,13 @@ export function useRecentlyViewed(options: RecentlyViewedOptions = {}): Recently
   const wanted = ids.filter((id) => id !== options.excludeId).join(',');
   useEffect(() => {
     if (!options.loadProducts) return;
-    const list = wanted === '' ? [] : wanted.split(',').map(Number);
     const controller = new AbortController();
     setLoading(true);
-    client
-      .productsByIds(list, { signal: controller.signal })
-      .then(({ products: cards }) => {
-        if (controller.signal.aborted) return;
-        const byId = new Map(cards.map((card) => [card.id, card]));
-        setProducts(list.flatMap((id) => byId.get(id) ?? []));
-      })
-      // the list is a convenience: a failed load shows no cards rather than an error
-      .catch(() => {
-        if (!controller.signal.aborted) setProducts([]);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
+    void loadRecentlyViewedCards(client, wanted === '' ? [] : wanted.split(',').map(Number), controller.signal).then((cards) => {
+      if (controller.signal.aborted) return;
+      setProducts(cards);
+      setLoading(false);
+    });
     return () => controller.abort();
   }, [client, wanted, options.loadProducts]);
 

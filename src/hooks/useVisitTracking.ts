@@ -7,27 +7,13 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { isCustomerPresent } from '../domain/session.ts';
+import { STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type StoreVisitPayload } from '../domain/visit-tracking.ts';
 import type { Customer } from '../domain/entities.ts';
 import type { Coordinates, SocketLike } from './environment.ts';
 import { useEnvironment } from './context.ts';
 import { useAuth } from './useAuth.ts';
 
-/** The realtime namespace of visit tracking. @default '/customer' */
-export const VISIT_NAMESPACE = '/customer';
-
-/** The realtime event sent on each path change. */
-export const STORE_VISIT_EVENT = 'store:visit';
-
-/** The realtime event sent when tracking stops. */
-export const STORE_LEAVE_EVENT = 'store:leave';
-
-/** The payload of `store:visit`. */
-export interface StoreVisitPayload {
-  /** The shopper's position, or null (signed out, denied, unsupported). */
-  coords: Coordinates | null;
-  /** The path given to the hook (pass a full URL to send one). */
-  requestUrl: string;
-}
+export { STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type StoreVisitPayload } from '../domain/visit-tracking.ts';
 
 /**
  * Tracks visits while mounted. The spec names `requestUrl` without saying whether it is a path or
