@@ -60,6 +60,16 @@ describe.each(variants)('the %s index', (_, create) => {
     expect(ids('clorinator')).toEqual([3]);
   });
 
+  test("a word for a product the store does not sell finds no near word: 'my pool slide', 'cya stabilizer'", () => {
+    // 'slide' is one letter from the 'Side' of 'Side-Mount Sand Filter', but a short word
+    // with a letter added is another word
+    expect(ids('my pool slide')).toEqual([]);
+    // 'stabilizer' is one letter from 'Stabilized' and shares its Porter stem, but an agent
+    // noun is another product: the head matches nothing, so no relaxed answer on 'cya' either
+    expect(index.search(query({ q: 'cya stabilizer' }))).toMatchObject({ ids: [], relaxed: false });
+    expect(ids('stabilized')).toEqual([6]);
+  });
+
   test('filler words are not required', () => {
     expect(ids('new pump for my pool')).toEqual([10]);
     expect(ids('my pool heater')).toEqual([2]);

@@ -86,9 +86,9 @@ describe.each(variants)('the %s index', (_, create) => {
   test('matches the synonyms, ranked below the word itself', () => {
     expect(ids('chlorine tabs')).toEqual([6]);
     expect(ids('robot cleaner')).toEqual([5]);
-    // the salt system through the synonym; chlorine tablets too, as Porter gives 'chlorine'
-    // and 'chlorinator' one stem ('chlorin'): below, as a title word beats no type
-    expect(ids('chlorinator')).toEqual([10, 6]);
+    // the salt system through the synonym; not the chlorine tablets, though Porter gives
+    // 'chlorine' and 'chlorinator' one stem ('chlorin'): an agent noun keeps its own key
+    expect(ids('chlorinator')).toEqual([10]);
     // the O-Ring itself, then the gasket it stands for
     expect(ids('o-ring')).toEqual([4, 12]);
   });
@@ -141,6 +141,29 @@ describe('word rules', () => {
   test('stems plain words only, and not into stems too short to trust', () => {
     expect(['pumps', 'batteries', 'battery', 'brushes', 'filters', 'oring', 'orings', 'spx1600s'].map(stemKey))
       .toEqual(['pump', 'batteri', 'batteri', 'brush', 'filter', 'oring', 'oring', 'spx1600s']);
+  });
+
+  test("an agent noun is not a form of what it does: 'stabilizer' is no 'stabilized', 'chlorinator' no 'chlorine'", () => {
+    expect(['stabilizer', 'stabilizers', 'stabilized', 'chlorinator', 'chlorinators', 'chlorine', 'chlorinated', 'heater', 'heaters', 'heated', 'motor']
+      .map(stemKey)).toEqual(['stabiler', 'stabiler', 'stabil', 'chloriner', 'chloriner', 'chlorin', 'chlorin', 'heater', 'heater', 'heat', 'motor']);
+    const [rule] = wordRules(['stabilizer'], Synonyms.none);
+    expect(matchKind(rule!, 'stabilizers')).toBe(KIND.variant);
+    // one letter apart, but another product: no typo either way
+    expect(matchKind(rule!, 'stabilized')).toBe(KIND.none);
+    expect(matchKind(wordRules(['stabilized'], Synonyms.none)[0]!, 'stabilizer')).toBe(KIND.none);
+    expect(matchKind(wordRules(['heatd'], Synonyms.none)[0]!, 'heated')).toBe(KIND.typo);
+  });
+
+  test("a 4-letter word is reached from a longer one only by dropping a letter typed twice: 'reeel' finds 'reel', 'slide' no 'side'", () => {
+    const kind = (q: string, term: string): number => matchKind(wordRules([q, 'x'], Synonyms.none)[0]!, term);
+    expect(kind('reeel', 'reel')).toBe(KIND.typo);
+    expect(kind('seall', 'seal')).toBe(KIND.typo);
+    expect(kind('slide', 'side')).toBe(KIND.none);
+    expect(kind('plump', 'pump')).toBe(KIND.none);
+    expect(kind('steal', 'seal')).toBe(KIND.none);
+    // a short word typed short still finds the longer one, and 4 letters to 4 as before
+    expect(kind('motr', 'motor')).toBe(KIND.typo);
+    expect(kind('wier', 'weir')).toBe(KIND.typo);
   });
 
   test('indexes hyphenated compounds and synonym phrases joined', () => {

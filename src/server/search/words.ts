@@ -30,6 +30,11 @@ export function isPlainWord(word: string): boolean {
   return LETTERS_ONLY.test(word);
 }
 
+/** An agent noun's ending, plural or not ('stabilizer', 'chlorinators'). */
+const AGENT_NOUN = /(?:er|or)s?$/;
+/** A stem still ending as an agent noun ('heater' stays 'heater'). */
+const AGENT_KEY = /(?:er|or)$/;
+
 /** Stems shorter than this are not trusted (Porter turns 'oring' into 'or', 'gas' into 'ga'). */
 const MIN_STEM = 3;
 
@@ -49,6 +54,10 @@ export function stemKey(word: string): string {
   else {
     key = stemmer(word);
     if (key.length < MIN_STEM) key = word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+    // an agent noun (the thing that does it) is another product than what it does or is done
+    // to: Porter gives 'stabilizer' and 'stabilized' one stem ('stabil'), 'chlorinator' and
+    // 'chlorine' one ('chlorin'); the agent keeps its ending in the key ('stabiler')
+    else if (AGENT_NOUN.test(word) && !AGENT_KEY.test(key)) key += 'er';
   }
   // the memo only grows with the vocabulary (document and query words), bounded for safety
   if (stemMemo.size > 200_000) stemMemo.clear();
@@ -74,7 +83,27 @@ export function typoBudget(word: string): number {
 export function isTypoOf(word: string, term: string, budget: number): boolean {
   if (budget === 0) return false;
   if (word.length === 4 && word.charCodeAt(0) !== term.charCodeAt(0)) return false;
-  return withinEdits(word, term, budget);
+  // a short word with a letter added is mostly another word ('slide', 'side'; 'plump',
+  // 'pump'; 'steal', 'seal'): a word of 4 letters is reached from a longer one only by
+  // dropping a letter typed twice ('reeel' finds 'reel')
+  if (term.length === 4 && word.length > 4) return word.length === 5 && isDoubledKey(word, term);
+  return withinEdits(word, term, budget) && !isAgentOf(word, term) && !isAgentOf(term, word);
+}
+
+/**
+ * Whether `agent` is the agent noun of `other` ('stabilizer' of 'stabilized', 'heater' of
+ * 'heated'): one edit apart, yet other products (see stemKey), so neither is a typo of the other.
+ */
+function isAgentOf(agent: string, other: string): boolean {
+  return AGENT_NOUN.test(agent) && isPlainWord(other) && stemKey(agent) === `${stemKey(other)}er`;
+}
+
+/** Whether `term` is `word` with one of its letters typed twice in a row taken out ('reeel', 'reel'). */
+function isDoubledKey(word: string, term: string): boolean {
+  for (let i = 1; i < word.length; i++) {
+    if (word.charCodeAt(i) === word.charCodeAt(i - 1) && word.slice(0, i) + word.slice(i + 1) === term) return true;
+  }
+  return false;
 }
 
 /** Rows of withinEdits, reused (words are short; grown when one is not). */
