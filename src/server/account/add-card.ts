@@ -30,6 +30,7 @@ import { escapeHtml } from '../email/mailbox.ts';
 import { scriptNonce } from '../security/headers.ts';
 import { parseStrictNumber } from '../security/numbers.ts';
 import { insertCard, listAddresses } from './repository.ts';
+import { addressLine, printableMailingAddress } from '../../domain/address-format.ts';
 import { cardBrand, cardDigits, expiryValid, luhnValid } from '../../domain/payment-card.ts';
 import { customerEmail } from '../repositories/customers.ts';
 import { PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError } from '../modules/payments/provider.ts';
@@ -171,7 +172,7 @@ export const addCardRoutes: FastifyPluginAsync<{ services: AccountServices }> = 
   });
 
   const addressOptions = async (customerId: number) =>
-    (await listAddresses(db, customerId)).map((a) => ({ id: a.id, label: [a.address1, a.city, a.State?.stateCode, a.zip, a.Country?.countryCode].filter(Boolean).join(', ') }));
+    (await listAddresses(db, customerId)).map((a) => ({ id: a.id, label: addressLine(printableMailingAddress(a), { phone: false }) }));
 
   const customerFor = (req: FastifyRequest, token: string | undefined): number | null => {
     const owner = typeof token === 'string' ? readAddCardToken(s, token) : null;

@@ -30,12 +30,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { addressLine, addressLines } from '../../domain/address-format.ts';
 import { isEmailFormat } from '../../domain/account.ts';
 import { isValidMobilePhone, isValidPostalCode } from '../../domain/address.ts';
 import { cartTotalsRows, type CartTotalsCents } from '../../domain/cart.ts';
 import { isSizedImageUrl, sizedImageUrl } from '../../domain/images.ts';
 import { formatPrice, fromCents } from '../../domain/money.ts';
-import { orderAddressLines, orderLineTotal, orderPath } from '../../domain/orders.ts';
+import { orderLineTotal, orderPath } from '../../domain/orders.ts';
 import { withReturnPath } from '../../domain/return-path.ts';
 import { defaultStoreConfig } from '../content/config.ts';
 import { COUNTRIES, STATES } from '../content/geo.ts';
@@ -469,7 +470,7 @@ function lineImage(url: string | null): string {
 }
 
 function addressHtml(a: OrderAddress): string {
-  return `<address class="addr">${orderAddressLines(a).map((l) => escapeHtml(l)).join('<br>')}</address>`;
+  return `<address class="addr">${addressLines(a).map((l) => escapeHtml(l)).join('<br>')}</address>`;
 }
 
 /** The confirmation page of a placed order: its number, and for a customer a link to its page. */
@@ -737,8 +738,8 @@ export async function checkoutFormPage(
   // a saved address abroad is shown, but cannot be chosen: the store ships to the United States only
   const addressChoices = addresses
     .map((a) => (shippable(a)
-      ? `<label class="choice"><input type="radio" name="addressId" value="${a.id}"${chosenAddress === String(a.id) ? ' checked' : ''}><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}</span></label>`
-      : `<label class="choice unavailable"><input type="radio" name="addressId" value="${a.id}" disabled><span>${escapeHtml(orderAddressLines(toAddress(a)).join(', '))}<span class="line-qty">${escapeHtml(PAGE_ERRORS.country)}</span></span></label>`))
+      ? `<label class="choice"><input type="radio" name="addressId" value="${a.id}"${chosenAddress === String(a.id) ? ' checked' : ''}><span>${escapeHtml(addressLine(toAddress(a)))}</span></label>`
+      : `<label class="choice unavailable"><input type="radio" name="addressId" value="${a.id}" disabled><span>${escapeHtml(addressLine(toAddress(a)))}<span class="line-qty">${escapeHtml(PAGE_ERRORS.country)}</span></span></label>`))
     .join('');
   const paymentChoices = payments
     .map((p) => `<label class="choice"><input type="radio" name="paymentMethodId" value="${p.id}"${chosenPayment === String(p.id) ? ' checked' : ''}><span>${escapeHtml(`${p.brand} ending in ${p.last4}, expires ${String(p.exp_month).padStart(2, '0')}/${p.exp_year}`)}</span></label>`)
