@@ -64,7 +64,9 @@ export class Postings {
 
 /**
  * Terms with their postings, plus the terms in sorted order for prefix lookups. New terms
- * are inserted in place (binary search), so a catalogue write never re-sorts the list.
+ * wait in a short list and are merged into the sorted one, all at once, by the next lookup
+ * (one pass from the end: no re-sort, and a write of many new terms moves the list once
+ * instead of once per term, which made a large import's change cost seconds at 100k terms).
  * Every term has a stable id, so documents can list their terms (the forward index).
  */
 export class Lexicon {
@@ -81,6 +83,8 @@ export class Lexicon {
   private sorted: string[] = [];
   private sortedPostings: Postings[] = [];
   private sortedStale = false;
+  /** Terms added since the last lookup, not yet in `sorted` (merged by settle). */
+  private pending: string[] = [];
   /** Postings of sorted[0..i) at [i], so a prefix's cost is one subtraction; null once a posting is added. */
   private cumulative: Float64Array | null = null;
 
@@ -95,11 +99,7 @@ export class Lexicon {
     if (p === undefined) {
       p = new Postings(this.withFlags);
       this.terms.set(term, p);
-      if (!this.sortedStale) {
-        const at = lowerBound(this.sorted, term);
-        this.sorted.splice(at, 0, term);
-        this.sortedPostings.splice(at, 0, p);
-      }
+      if (!this.sortedStale) this.pending.push(term);
     }
     p.add(ord, flags);
     this.cumulative = null;
@@ -125,6 +125,7 @@ export class Lexicon {
    * later grows out of its view into an array of its own.
    */
   endBulk(trim = false): void {
+    this.settle();
     if (trim) {
       let total = 0;
       for (const p of this.terms.values()) total += p.length;
@@ -148,14 +149,45 @@ export class Lexicon {
     this.sortedStale = false;
   }
 
+  /** Merges the terms added since the last lookup into the sorted list (in place, from the end). */
+  private settle(): void {
+    const add = this.pending;
+    if (add.length === 0) return;
+    this.pending = [];
+    if (this.sortedStale) return;
+    add.sort();
+    const { sorted, sortedPostings } = this;
+    let i = sorted.length - 1;
+    let j = add.length - 1;
+    let w = sorted.length + add.length - 1;
+    // grown by pushes, so the arrays stay packed (no holes)
+    const filler = this.terms.get(add[0]!)!;
+    for (let k = 0; k < add.length; k++) {
+      sorted.push('');
+      sortedPostings.push(filler);
+    }
+    while (j >= 0) {
+      if (i >= 0 && sorted[i]! > add[j]!) {
+        sorted[w] = sorted[i]!;
+        sortedPostings[w--] = sortedPostings[i--]!;
+      } else {
+        const term = add[j--]!;
+        sorted[w] = term;
+        sortedPostings[w--] = this.terms.get(term)!;
+      }
+    }
+  }
+
   /** Calls `visit` for the sorted terms [from, to) (a prefixRange), in term order. */
   forRange(from: number, to: number, visit: (term: string, postings: Postings) => void): void {
+    this.endBulk();
     const { sorted, sortedPostings } = this;
     for (let i = from; i < to; i++) visit(sorted[i]!, sortedPostings[i]!);
   }
 
   /** Total postings of the sorted terms [from, to). */
   rangeCost(from: number, to: number): number {
+    this.endBulk();
     if (this.cumulative === null) {
       // rebuilt after writes, on the next query: a few ms at 60k terms
       const sums = new Float64Array(this.sortedPostings.length + 1);
@@ -184,6 +216,7 @@ export class Lexicon {
       }
     }
     this.sortedStale = true;
+    this.pending = [];
     this.endBulk();
   }
 }
@@ -228,36 +261,66 @@ export class PrefixTable {
   private length = 0;
   /** Pairs gathered during a bulk load, sorted once by endBulk. */
   private bulk: { terms: string[]; ords: number[] } | null = null;
+  /** Pairs added since the last lookup, in the order added (merged by settle). */
+  private pending: { terms: string[]; ords: number[] } = { terms: [], ords: [] };
 
   /** Number of postings. */
   get size(): number {
-    return this.length + (this.bulk?.terms.length ?? 0);
+    return this.length + (this.bulk?.terms.length ?? 0) + this.pending.terms.length;
   }
 
-  /** Adds one posting (binary insertion, or a plain push during a bulk load). */
+  /**
+   * Adds one posting: a plain push, into the table at the next lookup (merged all at once, so
+   * a write of many part numbers moves the table once rather than once per number; a large
+   * import's change spent most of its time moving it), or sorted with the rest after a bulk load.
+   */
   add(term: string, ord: number): void {
-    if (this.bulk !== null) {
-      this.bulk.terms.push(term);
-      this.bulk.ords.push(ord);
-      return;
-    }
-    // after the last entry equal to the term, so each term's ordinals stay ascending
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.terms[mid] ?? '') <= term) lo = mid + 1;
-      else hi = mid;
-    }
-    if (this.length === this.ords.length) {
-      const grown = new Uint32Array(Math.max(64, this.length + (this.length >>> 3)));
-      grown.set(this.ords);
+    const into = this.bulk ?? this.pending;
+    into.terms.push(term);
+    into.ords.push(ord);
+  }
+
+  /**
+   * Merges the pairs added since the last lookup into the table, in place from its end: each
+   * new pair after the entries of its term already there (written earlier, so lower ordinals),
+   * so each term's ordinals stay ascending.
+   */
+  private settle(): void {
+    const { terms: addTerms, ords: addOrds } = this.pending;
+    const k = addTerms.length;
+    if (k === 0) return;
+    this.pending = { terms: [], ords: [] };
+    // the new pairs by term, in the order added within a term (a stable sort of their positions)
+    const order = Array.from({ length: k }, (_, i) => i);
+    order.sort((a, b) => {
+      const x = addTerms[a]!;
+      const y = addTerms[b]!;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+    const n = this.length;
+    if (n + k > this.ords.length) {
+      const grown = new Uint32Array(Math.max(64, n + k + ((n + k) >>> 3)));
+      grown.set(this.ords.subarray(0, n));
       this.ords = grown;
     }
-    this.ords.copyWithin(lo + 1, lo, this.length);
-    this.ords[lo] = ord;
-    this.terms.splice(lo, 0, term);
-    this.length++;
+    const { terms, ords } = this;
+    terms.length = n;
+    for (let x = 0; x < k; x++) terms.push('');
+    let i = n - 1;
+    let j = k - 1;
+    let w = n + k - 1;
+    while (j >= 0) {
+      const at = order[j]!;
+      if (i >= 0 && terms[i]! > addTerms[at]!) {
+        terms[w] = terms[i]!;
+        ords[w--] = ords[i--]!;
+      } else {
+        terms[w] = addTerms[at]!;
+        ords[w--] = addOrds[at]!;
+        j--;
+      }
+    }
+    this.length = n + k;
   }
 
   /** Defers sorting while the bulk of the catalogue loads. */
@@ -267,6 +330,7 @@ export class PrefixTable {
 
   /** Sorts the pairs of a bulk load (by term, then ordinal) into the table. */
   endBulk(): void {
+    this.settle();
     const bulk = this.bulk;
     if (bulk === null) return;
     this.bulk = null;
