@@ -67,6 +67,7 @@ import { configuredPublicOrigin, installHostCheck } from './public-origin.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
 import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
+import { adminAppRoutes } from './admin-app.ts';
 import { customersAdminRoutes } from './modules/customers-admin/index.ts';
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
 
@@ -471,6 +472,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // the store's mail for operators (modules/mail-admin), where the dev mailbox was; /dev/mailbox answers 404
   await app.register(mailAdminRoutes, { db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null) });
+  // the back office's page (src/admin, admin.html) at /admin and /admin/*, beside the routes above (admin-app.ts)
+  await app.register(adminAppRoutes, { webDir });
   // operators' customers: search, a customer's page, the storefront's reset mail (modules/customers-admin)
   await app.register(customersAdminRoutes, {
     db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null), limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null),

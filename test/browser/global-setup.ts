@@ -92,6 +92,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(work, { recursive: true, force: true });
     throw new Error(`vite build --ssr failed:\n${serverBuild.stdout}\n${serverBuild.stderr}`);
   }
+  // the back office (admin.html, src/admin) beside the storefront: its own build (vite.admin.config.ts)
+  const adminBuild = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.admin.config.ts', '--outDir', webDir, '--logLevel', 'warn'], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (adminBuild.status !== 0) {
+    rmSync(work, { recursive: true, force: true });
+    throw new Error(`vite build of the back office failed:\n${adminBuild.stdout}\n${adminBuild.stderr}`);
+  }
 
   let store: StoreProcess;
   try {

@@ -1,0 +1,58 @@
+/**
+ * The dashboard: today's orders and revenue, the orders waiting to ship (oldest first), failed
+ * mails and live visitors. (The 30-day chart and low stock wait for their API.)
+ * @module
+ */
+import { Link } from 'react-router-dom';
+import { formatAdminMoney, statusWords } from '../../domain/admin-orders.ts';
+import { useAdminDashboard } from '../../hooks/admin/useAdminDashboard.ts';
+import { ReadError } from '../components/ReadError.tsx';
+import { StatusBadge } from '../components/StatusBadge.tsx';
+
+const dateText = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The page. */
+export function DashboardPage() {
+  const dashboard = useAdminDashboard();
+  return (
+    <>
+      <h1>Dashboard</h1>
+      {dashboard.status === 'pending' ? <p role="status">Loading…</p> : null}
+      {dashboard.status === 'error' ? <ReadError error={dashboard.error} what="The dashboard" /> : null}
+      {dashboard.data ? (
+        <>
+          <section aria-labelledby="dash-today" className="admin-figures">
+            <h2 id="dash-today" className="admin-visually-hidden">Today</h2>
+            <div className="admin-card admin-figure"><p className="admin-figure-label">Orders today</p><p className="admin-figure-value">{dashboard.data.today.count}</p></div>
+            <div className="admin-card admin-figure"><p className="admin-figure-label">Revenue today</p><p className="admin-figure-value">{formatAdminMoney(dashboard.data.today.revenueCents, dashboard.data.today.currency)}</p></div>
+            {dashboard.data.live ? <div className="admin-card admin-figure"><p className="admin-figure-label">Visitors now</p><p className="admin-figure-value">{dashboard.data.live.liveVisitors}</p></div> : null}
+          </section>
+          <section aria-labelledby="dash-waiting" className="admin-card">
+            <h2 id="dash-waiting">Waiting to ship</h2>
+            {dashboard.data.waiting.length === 0 ? <p>Every order is shipped.</p> : (
+              <ol className="admin-list">
+                {dashboard.data.waiting.map((order) => (
+                  <li key={order.id}>
+                    <Link to={`/orders/${order.id}`}>#{order.id}</Link> <time dateTime={order.createdAt}>{dateText(order.createdAt)}</time>{' '}
+                    {order.name || order.email} · {order.units} {order.units === 1 ? 'unit' : 'units'} <StatusBadge value={order.fulfilmentStatus} />
+                  </li>
+                ))}
+              </ol>
+            )}
+            {dashboard.data.moreWaiting ? <p><Link to="/orders?status=open&fulfilment=unfulfilled">Every unshipped order</Link></p> : null}
+          </section>
+          <section aria-labelledby="dash-mail" className="admin-card">
+            <h2 id="dash-mail">Failed mail</h2>
+            {dashboard.data.failedMail.length === 0 ? <p>No mail has failed.</p> : (
+              <ul className="admin-list">
+                {dashboard.data.failedMail.map((mail) => (
+                  <li key={mail.id}><a href={`/admin/mail/${mail.id}`}>{mail.subject}</a> to {mail.to} · {statusWords(mail.status)}{mail.lastError ? `: ${mail.lastError}` : ''}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * The back office's routes (under /admin). /admin/mail and its messages stay the server's own
+ * pages (src/server/modules/mail-admin), reached with a full page load.
+ * @module
+ */
+import type { ReactElement } from 'react';
+import { DashboardPage } from './pages/DashboardPage.tsx';
+import { OrderPage } from './pages/OrderPage.tsx';
+import { OrdersPage } from './pages/OrdersPage.tsx';
+
+/** A signed-in route: its path under /admin and its page. */
+export interface AdminRoute {
+  path: string;
+  element: ReactElement;
+}
+
+/** The pages an operator reaches once signed in. */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { path: '/', element: <DashboardPage /> },
+  { path: '/orders', element: <OrdersPage /> },
+  { path: '/orders/:id', element: <OrderPage /> },
+];
+
+/** The paths that answer without a session. */
+export const PUBLIC_PATHS = { setPassword: '/set-password' } as const;

@@ -1,0 +1,59 @@
+/**
+ * The back office's form machine with its call, over the latest values of the `useAdminForm`
+ * that runs it: the client, the read cache and the order the form acts on. A successful call
+ * refreshes what it changed: a sign-in puts the session in the cache, an order's write puts the
+ * order as answered and invalidates the lists and the dashboard.
+ * @module
+ */
+import { fromPromise } from 'xstate';
+import type { AdminClient, AdminFulfilBody, AdminRefundBody, AdminSession, AdminWriteAnswer } from '../../api/admin-client.ts';
+import type { AdminFormKind } from '../../domain/admin-orders.ts';
+import { adminFormMachine } from '../../machines/admin-form.machine.ts';
+import { actorValues } from '../actor-values.ts';
+import { invalidateReads, type ReadCache } from '../query/index.ts';
+import { ADMIN_KEYS } from './reads.ts';
+
+/** The values of each `useAdminForm`'s actor tree. */
+export interface AdminFormValues {
+  client: AdminClient;
+  queryClient: ReadCache;
+  /** The order an order form acts on. */
+  orderId: number | null;
+  /** One key per operator action: a second try of the same form sends the same. */
+  idempotencyKey: string;
+}
+
+/** The values of each `useAdminForm`'s actor tree. */
+export const adminFormValues = actorValues<AdminFormValues>('useAdminForm');
+
+/** Sends a checked form of `kind` and refreshes the cache. */
+export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  const { client, queryClient } = values;
+  const call = signal ? { signal } : {};
+  if (kind === 'signIn') {
+    const session = await client.signIn(body as { email: string; password: string; code?: string }, call);
+    queryClient.setQueryData<AdminSession>(ADMIN_KEYS.me, session);
+    invalidateReads(queryClient, ADMIN_KEYS.orders);
+    invalidateReads(queryClient, ADMIN_KEYS.dashboard);
+    return session;
+  }
+  if (kind === 'setPassword') return await client.setPassword(body as { token: string; password: string }, call);
+  const id = values.orderId;
+  if (id === null) throw new Error('useAdminForm: an order form needs its order');
+  const keyed = { ...call, idempotencyKey: values.idempotencyKey };
+  let answer: AdminWriteAnswer;
+  if (kind === 'fulfil') answer = await client.fulfil(id, body as AdminFulfilBody, keyed);
+  else if (kind === 'refund') answer = await client.refund(id, body as AdminRefundBody, keyed);
+  else answer = await client.cancel(id, body as { reason: string }, call);
+  queryClient.setQueryData(ADMIN_KEYS.order(id), answer.order);
+  invalidateReads(queryClient, ADMIN_KEYS.orders);
+  invalidateReads(queryClient, ADMIN_KEYS.dashboard);
+  return answer;
+}
+
+/** The machine with its call. */
+export const providedAdminFormMachine = adminFormMachine.provide({
+  actors: {
+    submit: fromPromise(async ({ system, input, signal }) => sendAdminForm(adminFormValues.of(system), input.kind, input.body, signal)),
+  },
+});
