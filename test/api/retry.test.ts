@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import fc from 'fast-check';
-import { HTTPError, TimeoutError } from 'ky';
+import { HTTPError, TimeoutError, type NormalizedOptions } from 'ky';
 import { createClient, type ApiClient, type ClientOptions, type FetchLike } from '../../src/api/client.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../src/api/errors.ts';
 import {
@@ -306,7 +306,7 @@ describe('retry options and failure kinds', () => {
     ["fetch's own TypeError", new TypeError('fetch failed'), true],
     ['a ky TimeoutError', new TimeoutError(request), true],
     ['any error a custom fetch throws', new Error('ECONNRESET'), true],
-    ['an HTTP error', new HTTPError(new Response(null, { status: 500 }), request, {} as never), false],
+    ['an HTTP error', new HTTPError(new Response(null, { status: 500 }), request, {} as NormalizedOptions), false],
     ['the caller aborting', new DOMException('The operation was aborted.', 'AbortError'), false],
   ])('counts as a network failure or not: %s', (_label, error, expected) => {
     expect(isNetworkFailure(error)).toBe(expected);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import type { MailingAddress, User } from '../../src/domain/entities.ts';
+import type { Customer, MailingAddress, User } from '../../src/domain/entities.ts';
 import {
   ACCOUNT_LABELS,
   LOGIN_PATH,
@@ -89,13 +89,13 @@ describe('signed-in detection', () => {
     expect(isUserLoggedIn(u as User | null)).toBe(loggedIn);
   });
 
-  test.each([
+  test.each<[Customer | null, boolean]>([
     [{ id: 1, MailingAddresses: [] }, true],
     [{}, false],
     [null, false],
   ])('a non-empty customer object means signed in: %j -> %s', (customer, present) => {
-    expect(isCustomerPresent(customer as never)).toBe(present);
-    expect(isSignedIn({ user: null, customer: customer as never })).toBe(present);
+    expect(isCustomerPresent(customer)).toBe(present);
+    expect(isSignedIn({ user: null, customer })).toBe(present);
   });
 
   test('either the user or the customer is enough', () => {

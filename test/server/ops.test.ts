@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { requestIdOf, scrubUrl } from '../../src/server/ops/logging.ts';
 import { METRICS_ERRORS } from '../../src/server/ops/plugin.ts';
+import type { SearchIndex } from '../../src/server/search/types.ts';
 import { seededDb } from './catalogue.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -84,8 +85,8 @@ describe('/healthz and /readyz', () => {
   test('/readyz answers 503 while the search index is empty over a non-empty catalogue', async () => {
     const other = await seededDb(20, 3);
     const dataDir = mkdtempSync(join(tmpdir(), 'skimmer-ops-'));
-    const empty = { size: 0, search: () => { throw new Error('unused'); }, searchPage: () => { throw new Error('unused'); }, upsert: () => undefined, remove: () => undefined };
-    const third = await buildApp({ db: other, dataDir, webDir: join(dataDir, 'no-web'), searchIndex: empty as never, ops: { metricsToken: null } });
+    const empty: SearchIndex = { size: 0, search: () => { throw new Error('unused'); }, searchPage: () => { throw new Error('unused'); }, upsert: () => undefined, remove: () => undefined };
+    const third = await buildApp({ db: other, dataDir, webDir: join(dataDir, 'no-web'), searchIndex: empty, ops: { metricsToken: null } });
     const res = await third.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe('Search index empty while the catalogue holds 20 products');

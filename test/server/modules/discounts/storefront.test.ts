@@ -9,6 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { OrderAddress } from '../../../../src/api/types.ts';
+import type { QuoteTotals, ShippingQuote } from '../../../../src/domain/shipping/quote.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { checkoutIdOf, signedInShopper } from '../../cart.helpers.ts';
 import { CHECKOUT_FORM, freshLevels, ordersApp, sessionHeaders, signedInOperator, type SignedInOperator } from '../orders-admin/orders-admin.helpers.ts';
@@ -199,13 +201,15 @@ describe('two shoppers taking the last use at once', () => {
     const { priceCheckout } = await import('../../../../src/server/commerce/checkouts.ts');
     // what each shopper paid: the cart with its discount, as the checkout page quoted it before paying
     const paid = await Promise.all(carts.map(async (c) => (await priceCheckout(db, c.checkoutId)).totalCents));
-    const address = { firstName: 'Pat', lastName: 'Pool', address1: '1 Lagoon Way', city: 'Tacoma', zip: '98402', phone: '3605550100', countryCode: 'US', stateCode: 'WA' };
+    const address: OrderAddress = { firstName: 'Pat', lastName: 'Pool', company: null, address1: '1 Lagoon Way', address2: null, city: 'Tacoma', zip: '98402', phone: '3605550100', countryCode: 'US', stateCode: 'WA' };
     const results = await Promise.allSettled(carts.map((c, i) => placeOrder(db, null, c.checkoutId, {
-      email: `race${i}@example.com`, address: address as never, payment: { token: `tp_race_${i}`, brand: 'Visa', last4: '4242' },
+      email: `race${i}@example.com`, address, payment: { token: `tp_race_${i}`, brand: 'Visa', last4: '4242' },
       // the paid flow's own check: the money taken must be the total placed
       quote: async (_tx, _lines, price) => {
         if (price.totalCents !== paid[i]) throw Object.assign(new Error('amount'), { statusCode: 409 });
-        return { totals: { linesCents: price.linesCents, discountCents: price.discountCents, shippingCents: price.shippingCents ?? 0, taxCents: 0, totalCents: price.totalCents } } as never;
+        const totals: QuoteTotals = { linesCents: price.linesCents, discountCents: price.discountCents, subtotalCents: price.linesCents - price.discountCents, shippingCents: price.shippingCents ?? 0, taxCents: 0, totalCents: price.totalCents };
+        // placing reads only the quote's totals
+        return { totals } satisfies Pick<ShippingQuote, 'totals'> as ShippingQuote;
       },
     })));
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { prop65FullWarning } from '../../../../src/domain/shipping/index.ts';
+import { prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/index.ts';
 import { buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
 import { ShippingService, shippingTables } from '../../../../src/server/modules/shipping/service.ts';
@@ -60,7 +60,7 @@ const url = () => `/api/admin/products/${productId}/shipping`;
 
 /** A freight sand filter's profile for the basket's variant. */
 const FREIGHT = { id: 0, shipClass: 'freight', weightLb: 165, dimensions: { lengthIn: 40, widthIn: 40, heightIn: 48 }, freightClass: 85, hazardGroup: null, handlingDays: 1, taxable: true };
-const LEAD = { kind: 'prop65', cancer: ['lead'], reproductiveHarm: ['lead'] };
+const LEAD: ProductNotice = { kind: 'prop65', cancer: ['lead'], reproductiveHarm: ['lead'] };
 
 function put(op: SignedInOperator, body: unknown, path = url()) {
   return app.inject({ method: 'PUT', url: path, headers: sessionHeaders(op), payload: JSON.stringify(body) });
@@ -170,7 +170,7 @@ describe('a write', () => {
     const body = res.json();
     expect(body.variants.find((v: { id: number }) => v.id === variantId)).toMatchObject({ ...FREIGHT, id: variantId });
     expect(body.notices).toEqual([LEAD, { kind: 'not-returnable-once-opened' }]);
-    expect(body.prop65FullWarning).toBe(prop65FullWarning([LEAD as never]));
+    expect(body.prop65FullWarning).toBe(prop65FullWarning([LEAD]));
     // the columns the quote reads
     expect(await db.get('SELECT ship_class, weight_lb, length_in, width_in, height_in, freight_class, hazard_group, handling_days, taxable FROM variants WHERE id = ?', [variantId])).toEqual({
       ship_class: 'freight', weight_lb: 165, length_in: 40, width_in: 40, height_in: 48, freight_class: 85, hazard_group: null, handling_days: 1, taxable: 1,
