@@ -12,6 +12,8 @@ import { loadSearchDocuments } from '../src/server/repositories/catalogue.ts';
 import { loadSearchSynonyms } from '../src/server/search/synonyms.ts';
 import type { SearchDocument } from '../src/server/search/types.ts';
 import { seedDatabase } from '../src/server/seed/seed-database.ts';
+import { seedEquipment } from '../src/server/seed/equipment-database.ts';
+import { loadEquipmentData, type EquipmentData } from '../src/server/repositories/equipment.ts';
 
 /** Products and seed of the judged store: the default of `npm run seed`. */
 export const JUDGED_STORE = { products: 3000, seed: 1 } as const;
@@ -28,6 +30,27 @@ export async function loadJudgedStore(): Promise<{ docs: SearchDocument[]; synon
     const synonyms = await loadSearchSynonyms(db);
     await db.close();
     return { docs, synonyms };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The judged store with its equipment, as `npm run seed` writes it (models, fitment, and the
+ * descriptions' 'Fits ...' paragraphs): for the model-number family of search-quality.ts.
+ */
+export async function loadEquippedStore(): Promise<{ docs: SearchDocument[]; synonyms: string[][]; equipment: EquipmentData }> {
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-judged-'));
+  try {
+    const db = openSqlite(join(dir, 'store.db'));
+    await migrate(db);
+    await seedDatabase(db, JUDGED_STORE);
+    await seedEquipment(db, { seed: JUDGED_STORE.seed });
+    const docs = await loadSearchDocuments(db);
+    const synonyms = await loadSearchSynonyms(db);
+    const equipment = await loadEquipmentData(db);
+    await db.close();
+    return { docs, synonyms, equipment };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

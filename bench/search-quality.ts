@@ -13,7 +13,10 @@
  * at least Orama's. Then the shopper families of bench/search-families.json (issue 30: typos,
  * filler words, trade synonyms, attributes and units, price phrases, joined words) and a
  * part-number family generated here (a product's number typed without its letter prefix),
- * each query judged by a rule over the catalogue's fields, per family:
+ * and a model family generated from the equipment catalogue of the same store seeded with its
+ * equipment ('impeller for HYD 3790V10': the products of that Part Type that fit the model;
+ * 'parts for' a model: every product that fits it; a part type none of its parts has:
+ * nothing), each query judged by a rule over the catalogue's fields, per family:
  * - P@10: relevant answers among the first ten, out of min(10, relevant products), averaged
  *   over the queries that have relevant products;
  * - miss: share of those queries with no relevant product in the first ten;
@@ -32,7 +35,10 @@ import { readPricePhrases } from '../src/server/search/price.ts';
 import { foldText, normalizePartNumber, partNumberKeys } from '../src/server/search/text.ts';
 import type { SearchDocument } from '../src/server/search/types.ts';
 import { oramaTextFields } from './search-orama.ts';
-import { loadJudgedStore } from './search-catalogue.ts';
+import { loadEquippedStore, loadJudgedStore } from './search-catalogue.ts';
+import { EquipmentCatalogue } from '../src/server/equipment/catalogue.ts';
+import { modelFitsOf } from '../src/server/search/models.ts';
+import type { EquipmentData } from '../src/server/repositories/equipment.ts';
 import type { GeneratedQuery } from './search-judged.ts';
 
 /** Answers looked at per query. */
@@ -140,7 +146,9 @@ async function main(): Promise<void> {
       if (first !== 0) console.log(`  ${q.kind.padEnd(9)} '${q.q}': first relevant at ${first < 0 ? 'none' : first + 1} of ${ours[i]!.totalObjects}${ours[i]!.relaxed ? ' (relaxed)' : ''}; relevant ${q.relevant.size}`);
     });
   }
-  await families(docs, index, orama);
+  const equipped = await loadEquippedStore();
+  const equippedIndex = createSearchIndex(equipped.docs, { synonyms: equipped.synonyms, modelFits: modelFitsOf(new EquipmentCatalogue(equipped.equipment)) });
+  await families(docs, index, orama, { docs: equipped.docs, index: equippedIndex, orama: await buildOrama(equipped.docs), family: modelFamily(equipped.docs, equipped.equipment) });
   console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
@@ -155,6 +163,8 @@ interface FamilyQuery {
   minPrice?: number;
   maxPrice?: number;
   none?: boolean;
+  /** Only products that fit one of these product id lists (a model's fitment). */
+  fits?: ReadonlySet<number>;
 }
 
 /** The products a family query's rule holds for (none: no product). */
@@ -175,6 +185,7 @@ function relevantBy(rule: FamilyQuery, docs: readonly SearchDocument[]): Set<num
     if (rule.title !== undefined && !rule.title.some((t) => foldText(d.title).includes(t))) return false;
     if (rule.minPrice !== undefined && d.priceCents < rule.minPrice * 100) return false;
     if (rule.maxPrice !== undefined && d.priceCents > rule.maxPrice * 100) return false;
+    if (rule.fits !== undefined && !rule.fits.has(d.id)) return false;
     return true;
   };
   return new Set(docs.filter(holds).map((d) => d.id));
@@ -201,15 +212,73 @@ function partNumberFamily(docs: readonly SearchDocument[]): FamilyQuery[] & { re
   return out;
 }
 
-async function families(docs: readonly SearchDocument[], index: ReturnType<typeof createSearchIndex>, orama: AnyOrama): Promise<void> {
+/**
+ * The model family: a part of a model asked by its type and the model's number as shoppers
+ * copy it from the equipment's label ('impeller for HYD3790V10', 'hyd 3790v10 gasket', an
+ * alias 'HYD-3790V10-B'), judged by the products of that Part Type that fit the model; 'parts
+ * for' a model, judged by every product that fits it; and a part type none of a model's parts
+ * has (nor names in its title), judged as nothing.
+ */
+function modelFamily(docs: readonly SearchDocument[], data: EquipmentData): FamilyQuery[] {
+  const typeOf = new Map(docs.map((d) => [d.id, d.tags.find(([p]) => p === 'Part Type')?.[1] ?? '']));
+  const titleOf = new Map(docs.map((d) => [d.id, foldText(d.title)]));
+  const fitsOf = new Map<number, Set<number>>();
+  for (const f of data.fitment) {
+    if (!typeOf.has(f.productId)) continue;
+    let set = fitsOf.get(f.equipmentId);
+    if (set === undefined) fitsOf.set(f.equipmentId, (set = new Set()));
+    set.add(f.productId);
+  }
+  const numbersOf = new Map<number, string[]>();
+  for (const n of data.numbers) numbersOf.set(n.equipmentId, [...(numbersOf.get(n.equipmentId) ?? []), n.number]);
+  const out: FamilyQuery[] = [];
+  const models = data.equipment.filter((e) => (fitsOf.get(e.id)?.size ?? 0) > 0 && (numbersOf.get(e.id)?.length ?? 0) > 0);
+  const loose = (n: string): string => n.toLowerCase().replace(/^([a-z]+)(?=\d)/, '$1 ');
+  const nouns = ['impeller', 'motor', 'cartridge', 'heat exchanger', 'igniter', 'salt cell', 'basket', 'diffuser', 'shaft seal', 'light'];
+  for (let k = 0; k < 48 && models.length > 0; k++) {
+    const e = models[Math.floor((k * models.length) / 48)]!;
+    const fits = fitsOf.get(e.id)!;
+    const numbers = numbersOf.get(e.id)!;
+    const typed = [numbers[0]!, loose(numbers[0]!), numbers[numbers.length - 1]!, numbers[1 % numbers.length]!.toLowerCase()][k % 4]!;
+    if (k % 8 === 7) {
+      // a part type none of its parts is or names: nothing
+      const noun = nouns.find((n) => ![...fits].some((id) => foldText(typeOf.get(id)!) === n || titleOf.get(id)!.includes(n)));
+      if (noun !== undefined) out.push({ q: `${noun} for ${typed}`, none: true });
+      continue;
+    }
+    if (k % 8 === 3) {
+      out.push({ q: `parts for ${typed}`, fits });
+      continue;
+    }
+    const types = [...new Set([...fits].map((id) => typeOf.get(id)!))].filter((t) => t !== '').sort();
+    const type = types[k % types.length]!;
+    const noun = type.toLowerCase();
+    const q = [`${noun} for ${typed}`, `${typed} ${noun}`, `${noun} for my ${typed}`][k % 3]!;
+    out.push({ q, type: [type], fits });
+  }
+  return out;
+}
+
+/** The model family's store: its documents (with equipment), its index (with the model lookup) and Orama over them. */
+interface ModelSet {
+  docs: readonly SearchDocument[];
+  index: ReturnType<typeof createSearchIndex>;
+  orama: AnyOrama;
+  family: FamilyQuery[];
+}
+
+async function families(storeDocs: readonly SearchDocument[], storeIndex: ReturnType<typeof createSearchIndex>, storeOrama: AnyOrama, models: ModelSet): Promise<void> {
+  const docs = storeDocs;
   const file = JSON.parse(readFileSync(join(here, 'search-families.json'), 'utf8')) as { families: Record<string, FamilyQuery[]> };
-  const sets: [string, (FamilyQuery & { pn?: string })[]][] = [...Object.entries(file.families), ['partnumber', partNumberFamily(docs)]];
+  const sets: [string, (FamilyQuery & { pn?: string })[]][] = [...Object.entries(file.families), ['partnumber', partNumberFamily(docs)], ['model', models.family]];
   const keysOf = new Map(docs.map((d) => [d.id, new Set(d.partNumbers.map(normalizePartNumber).flatMap(partNumberKeys))]));
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`.padStart(6);
   console.log(`\nShopper families (issue 30): ${sets.reduce((n, [, qs]) => n + qs.length, 0)} queries judged by rules over the catalogue; first 10 answers; ours / Orama`);
   console.log(`${'family'.padEnd(11)} ${'n'.padStart(3)} ${'none'.padStart(4)}   ${'P@10'.padStart(15)}   ${'miss'.padStart(15)}   ${'zero'.padStart(15)}   ${'none answered'.padStart(15)}   goals (ours)`);
   const misses: string[] = [];
   for (const [family, queries] of sets) {
+    // the model family asks the store seeded with its equipment
+    const [docs, index, orama] = family === 'model' ? [models.docs, models.index, models.orama] : [storeDocs, storeIndex, storeOrama];
     const f = { ours: { p: 0, miss: 0, zero: 0, noneAnswered: 0 }, theirs: { p: 0, miss: 0, zero: 0, noneAnswered: 0 } };
     let judged = 0;
     let nothing = 0;

@@ -48,6 +48,7 @@ import {
 } from './security/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
+import { modelFitsOf } from './search/models.ts';
 import { loadSearchSynonyms } from './search/synonyms.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
@@ -325,6 +326,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const index = options.searchIndex ?? (await feedSearchIndex(db, tree, {
     synonyms: await loadSearchSynonyms(db),
     extraPartNumbers: (id) => equipment.catalogue.searchNumbersOf(id),
+    // a model number beside other words ('impeller for HYD3790V10') searches that model's parts
+    modelFits: modelFitsOf(equipment.catalogue),
   }));
   const searchIndexBuildSeconds = options.searchIndex ? Number.NaN : (performance.now() - indexStarted) / 1000;
   let vendorCounts: VendorDetail[] | null = null;

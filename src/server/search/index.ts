@@ -14,7 +14,9 @@
  *   are dropped until some do (relaxed), never the product noun nor a number. A word of 3+
  *   characters also matches the start of a normalised part number (also without its letter
  *   prefix), and the whole query normalised to alphanumerics matches part numbers by prefix:
- *   'spx1600' and 'SPX 1600' find 'SPX-1600-S' and 'SPX 1600 S'.
+ *   'spx1600' and 'SPX 1600' find 'SPX-1600-S' and 'SPX 1600 S'. A model number typed beside
+ *   other words ('impeller for HYD 3790V10') searches those words among the parts that fit
+ *   the model, when the index has the equipment catalogue's lookup (modelFits, models.ts).
  * - Relevance (sortBy '' with q): exact part number first, then part-number prefix, then
  *   the sum of word scores (field first: product type, title, vendor, tag, description;
  *   then kind: exact, variant, prefix, typo; see FIELD_RANK; the product noun counts twice),

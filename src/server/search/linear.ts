@@ -4,6 +4,7 @@
  * in the benchmark, and a fallback while debugging.
  * @module
  */
+import { readModelNumber } from './models.ts';
 import { indexedPriceCents, normalizeQuery, tagKey, type NormalizedQuery } from './query.ts';
 import { COMPARATORS, presortedFor } from './sorting.ts';
 import {
@@ -97,7 +98,8 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options:
   for (const d of docs) byId.set(d.id, prepare(d, synonyms, extraOf(d.id)));
 
   function search(query: IndexQuery): IndexResult {
-    const nq = normalizeQuery(query);
+    // a model number beside other words: those words among its parts (models.ts)
+    const nq = normalizeQuery(readModelNumber(query, options.modelFits).query);
     const fitting = nq.fits === null ? null : new Set(nq.fits.flatMap((list) => [...list]));
     const everyDoc = [...byId.values()].sort((a, b) => a.doc.id - b.doc.id);
     // the fits filter narrows the candidates like c; facet names keep every document's spellings

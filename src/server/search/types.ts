@@ -119,6 +119,11 @@ export interface SearchIndexOptions {
    * cross-reference (OEM, aftermarket and superseded numbers, issue 15). Read at every upsert.
    */
   extraPartNumbers?: (productId: number) => readonly string[];
+  /**
+   * The fitment list of the model a number names (models.ts): a model number typed in q
+   * beside other words ('impeller for AQC 1234X5') searches those words among its parts.
+   */
+  modelFits?: (numberKey: string) => FitsList | null;
 }
 
 /** The in-memory index. */

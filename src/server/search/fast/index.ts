@@ -25,6 +25,7 @@
  * wires them: a write goes to each part in turn, a query through them in order.
  * @module
  */
+import { readModelNumber, type ModelFits } from '../models.ts';
 import { normalizeQuery } from '../query.ts';
 import { presortedFor } from '../sorting.ts';
 import type { IndexQuery, IndexResult, SearchDocument, SearchIndex, SearchPage } from '../types.ts';
@@ -48,7 +49,7 @@ export type { FastIndexOptions } from './options.ts';
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, tuningOf(options), Synonyms.withTrade(options.synonyms ?? []), options.extraPartNumbers ?? (() => []));
+  return new FastSearchIndex(docs, tuningOf(options), Synonyms.withTrade(options.synonyms ?? []), options.extraPartNumbers ?? (() => []), options.modelFits);
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -65,6 +66,7 @@ class FastSearchIndex implements SearchIndex {
     private readonly tuning: Tuning,
     synonyms: Synonyms,
     extraPartNumbers: (productId: number) => readonly string[],
+    private readonly modelFits: ModelFits | undefined,
   ) {
     this.text = new TextIndex(this.store, tuning, synonyms, extraPartNumbers);
     this.filters = new Filters(this.store, this.orders, tuning);
@@ -133,7 +135,8 @@ class FastSearchIndex implements SearchIndex {
   }
 
   searchPage(query: IndexQuery): SearchPage {
-    const nq = normalizeQuery(query);
+    // a model number beside other words: those words among its parts (models.ts)
+    const nq = normalizeQuery(readModelNumber(query, this.modelFits).query);
     const { store } = this;
     // scratch bitsets span the ordinals in use, not the capacity (up to a quarter less
     // work in every whole-bitset pass); the stored bitsets stay at the capacity
