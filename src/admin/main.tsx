@@ -4,13 +4,21 @@
  * path (src/server/admin-app.ts) and the app asks GET /api/admin/me first.
  * @module
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { createAdminClient } from '../api/admin-client.ts';
 import { AdminProvider } from '../hooks/admin/AdminProvider.tsx';
 import { AdminApp } from './App.tsx';
 import './admin.css';
+
+/** Marks the page as handled by React (html[data-hydrated], as the storefront does), for tests and scripts. */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
 
 const root = document.getElementById('admin-root');
 if (root) {
@@ -19,6 +27,7 @@ if (root) {
       <AdminProvider client={createAdminClient({ baseUrl: '' })}>
         <BrowserRouter basename="/admin">
           <AdminApp />
+          <HydratedMark />
         </BrowserRouter>
       </AdminProvider>
     </StrictMode>,

@@ -233,12 +233,12 @@ export function checkRefund(fields: Record<string, string>, lines: readonly Admi
   return { ok: true, body: { amountCents: cents, ...withReason } };
 }
 
-/** What the dashboard sums of a list order. */
+/** What the dashboard sums of a list order (`state`: open or cancelled). */
 export interface DashboardOrder {
   id: number;
   createdAt: string;
   totalCents: number;
-  status: string;
+  state: string;
 }
 
 /** Today's orders (not cancelled) and their revenue in cents. */
@@ -246,7 +246,7 @@ export function ordersSummary(orders: readonly DashboardOrder[]): { count: numbe
   let count = 0;
   let revenueCents = 0;
   for (const order of orders) {
-    if (order.status === 'cancelled') continue;
+    if (order.state === 'cancelled') continue;
     count += 1;
     revenueCents += order.totalCents;
   }
@@ -307,10 +307,10 @@ export function adminRoleCan(role: AdminRoleName): { manageOrders: boolean; read
 
 /** Which of an order's actions the back office offers, from its state and the operator's role. */
 export function orderActions(
-  order: { status: string; refundableCents: number; lines: readonly AdminLineUnits[] },
+  order: { state: string; refundableCents: number; lines: readonly AdminLineUnits[] },
   role: AdminRoleName,
 ): { fulfil: boolean; cancel: boolean; refund: boolean } {
-  const open = order.status !== 'cancelled';
+  const open = order.state !== 'cancelled';
   const toShip = order.lines.some((line) => unitsToShip(line) > 0);
   const shipped = order.lines.some((line) => line.fulfilled > 0);
   const manage = adminRoleCan(role).manageOrders;

@@ -125,8 +125,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return stop;
 }
 
-/** The first owner's password in the test store. */
-const OWNER_PASSWORD = 'browser tests own this pool store';
+/** The first owner's password in the test store (the back office's browser tests sign in with it). */
+export const OWNER_PASSWORD = 'browser tests own this pool store';
 
 /**
  * Follows the first owner's link the fresh store printed, signs the owner in and makes an API

@@ -4,7 +4,7 @@
  * it before anything is sent, and a refusal shows the server's words.
  * @module
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { AdminOrder } from '../../api/admin-client.ts';
 import {
   formatAdminMoney, initialLineFields, unitsToRefund, unitsToShip, type AdminFormSubject,
@@ -19,15 +19,6 @@ export interface OrderFormProps {
 }
 
 const subjectOf = (order: AdminOrder): AdminFormSubject => ({ lines: order.lines, refundableCents: order.refundableCents });
-
-/** Calls `onDone` once the form's call has succeeded. */
-function useWhenDone(form: AdminFormApi, onDone: () => void): void {
-  const latest = useRef(onDone);
-  latest.current = onDone;
-  useEffect(() => {
-    if (form.done) latest.current();
-  }, [form.done]);
-}
 
 function LineUnits({ order, form, units, legend, idPrefix }: { order: AdminOrder; form: AdminFormApi; units: (l: AdminOrder['lines'][number]) => number; legend: string; idPrefix: string }) {
   return (
@@ -45,8 +36,10 @@ function LineUnits({ order, form, units, legend, idPrefix }: { order: AdminOrder
 
 /** Ship units with a carrier and a tracking number. */
 export function FulfilForm({ order, onDone }: OrderFormProps) {
-  const form = useAdminForm({ kind: 'fulfil', fields: { carrier: 'ups', ...initialLineFields(order.lines, unitsToShip) }, subject: subjectOf(order) }, order.id);
-  useWhenDone(form, () => onDone(`Shipped with tracking number ${form.fields.trackingNumber ?? ''}.`));
+  const form = useAdminForm({ kind: 'fulfil', fields: { carrier: 'ups', ...initialLineFields(order.lines, unitsToShip) }, subject: subjectOf(order) }, {
+    orderId: order.id,
+    onDone: (answer) => onDone(`Shipped with tracking number ${(answer as { fulfilment?: { trackingNumber?: string } }).fulfilment?.trackingNumber ?? ''}.`),
+  });
   const id = useId();
   return (
     <form className="admin-card admin-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(e) => { e.preventDefault(); form.submit(); }}>
@@ -76,8 +69,7 @@ export function FulfilForm({ order, onDone }: OrderFormProps) {
 
 /** Cancel an order with nothing shipped. */
 export function CancelForm({ order, onDone }: OrderFormProps) {
-  const form = useAdminForm({ kind: 'cancel', subject: subjectOf(order) }, order.id);
-  useWhenDone(form, () => onDone('The order is cancelled.'));
+  const form = useAdminForm({ kind: 'cancel', subject: subjectOf(order) }, { orderId: order.id, onDone: () => onDone('The order is cancelled.') });
   const id = useId();
   return (
     <form className="admin-card admin-form" aria-labelledby={`${id}-title`} noValidate onSubmit={(e) => { e.preventDefault(); form.submit(); }}>
@@ -93,8 +85,7 @@ export function CancelForm({ order, onDone }: OrderFormProps) {
 
 /** Refund an amount or units of lines. */
 export function RefundForm({ order, onDone }: OrderFormProps) {
-  const form = useAdminForm({ kind: 'refund', fields: { mode: 'amount' }, subject: subjectOf(order) }, order.id);
-  useWhenDone(form, () => onDone('The refund is on its way.'));
+  const form = useAdminForm({ kind: 'refund', fields: { mode: 'amount' }, subject: subjectOf(order) }, { orderId: order.id, onDone: () => onDone('The refund is on its way.') });
   const id = useId();
   const mode = form.fields.mode ?? 'amount';
   return (

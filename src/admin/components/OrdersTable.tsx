@@ -24,7 +24,7 @@ const COLUMNS: ColumnDef<AdminOrderSummary>[] = [
   { id: 'total', header: 'Total', accessorKey: 'totalCents', cell: (c) => formatAdminMoney(c.row.original.totalCents, c.row.original.currency) },
   { id: 'payment', header: 'Payment', accessorKey: 'paymentStatus', cell: (c) => <StatusBadge value={c.row.original.paymentStatus} /> },
   { id: 'fulfilment', header: 'Fulfilment', accessorKey: 'fulfilmentStatus', cell: (c) => <StatusBadge value={c.row.original.fulfilmentStatus} /> },
-  { id: 'status', header: 'Status', accessorKey: 'status', cell: (c) => <StatusBadge value={c.row.original.status} /> },
+  { id: 'state', header: 'State', accessorKey: 'state', cell: (c) => <StatusBadge value={c.row.original.state} /> },
 ];
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;

@@ -44,13 +44,13 @@ function OrderView({ id }: { id: number }) {
   const o = order.data;
   const actions = orderActions(o, session.operator?.role ?? 'fulfilment');
   // the forms start again from the order as it is after each write
-  const version = `${o.status}-${o.fulfilments.length}-${o.refunds.length}-${o.refundedCents}`;
+  const version = `${o.state}-${o.fulfilments.length}-${o.refunds.length}-${o.refundedCents}`;
   return (
     <>
       <p><Link to="/orders">← Orders</Link></p>
       <h1>Order #{o.id}</h1>
       <p className="admin-badges">
-        <StatusBadge value={o.status} /> <StatusBadge value={o.paymentStatus} /> <StatusBadge value={o.fulfilmentStatus} />
+        <StatusBadge value={o.state} /> <StatusBadge value={o.paymentStatus} /> <StatusBadge value={o.fulfilmentStatus} />
       </p>
       <FormMessage error={null} success={notice} />
       <div className="admin-order-grid">
@@ -72,15 +72,6 @@ function OrderView({ id }: { id: number }) {
           <address>{addressLines(o.shippingAddress).map((line, i) => <span key={i}>{line}<br /></span>)}</address>
           <p><a href={`/admin/orders/${o.id}/packing-slip`} target="_blank" rel="noopener">Packing slip</a></p>
         </section>
-        <section aria-labelledby="order-lines" className="admin-card admin-span">
-          <h2 id="order-lines">Lines</h2>
-          <Lines order={o} />
-        </section>
-        <div className="admin-actions" key={version}>
-          {actions.fulfil ? <FulfilForm order={o} onDone={setNotice} /> : null}
-          {actions.refund ? <RefundForm order={o} onDone={setNotice} /> : null}
-          {actions.cancel ? <CancelForm order={o} onDone={setNotice} /> : null}
-        </div>
         <section aria-labelledby="order-timeline" className="admin-card">
           <h2 id="order-timeline">Timeline</h2>
           <ol className="admin-timeline">
@@ -103,6 +94,15 @@ function OrderView({ id }: { id: number }) {
             </>
           ) : null}
         </section>
+        <section aria-labelledby="order-lines" className="admin-card admin-span">
+          <h2 id="order-lines">Lines</h2>
+          <Lines order={o} />
+        </section>
+        <div className="admin-actions admin-span" key={version}>
+          {actions.fulfil ? <FulfilForm order={o} onDone={setNotice} /> : null}
+          {actions.refund ? <RefundForm order={o} onDone={setNotice} /> : null}
+          {actions.cancel ? <CancelForm order={o} onDone={setNotice} /> : null}
+        </div>
       </div>
     </>
   );

@@ -21,6 +21,11 @@ export interface AdminFormValues {
   orderId: number | null;
   /** One key per operator action: a second try of the same form sends the same. */
   idempotencyKey: string;
+  /**
+   * Called with the answer of a successful call, before the cache is refreshed (a refreshed order
+   * may take the form itself off the page, as a shipped order's fulfil form).
+   */
+  onDone?: ((answer: unknown) => void) | undefined;
 }
 
 /** The values of each `useAdminForm`'s actor tree. */
@@ -32,12 +37,17 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
   const call = signal ? { signal } : {};
   if (kind === 'signIn') {
     const session = await client.signIn(body as { email: string; password: string; code?: string }, call);
+    values.onDone?.(session);
     queryClient.setQueryData<AdminSession>(ADMIN_KEYS.me, session);
     invalidateReads(queryClient, ADMIN_KEYS.orders);
     invalidateReads(queryClient, ADMIN_KEYS.dashboard);
     return session;
   }
-  if (kind === 'setPassword') return await client.setPassword(body as { token: string; password: string }, call);
+  if (kind === 'setPassword') {
+    const answer = await client.setPassword(body as { token: string; password: string }, call);
+    values.onDone?.(answer);
+    return answer;
+  }
   const id = values.orderId;
   if (id === null) throw new Error('useAdminForm: an order form needs its order');
   const keyed = { ...call, idempotencyKey: values.idempotencyKey };
@@ -45,6 +55,7 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
   if (kind === 'fulfil') answer = await client.fulfil(id, body as AdminFulfilBody, keyed);
   else if (kind === 'refund') answer = await client.refund(id, body as AdminRefundBody, keyed);
   else answer = await client.cancel(id, body as { reason: string }, call);
+  values.onDone?.(answer);
   queryClient.setQueryData(ADMIN_KEYS.order(id), answer.order);
   invalidateReads(queryClient, ADMIN_KEYS.orders);
   invalidateReads(queryClient, ADMIN_KEYS.dashboard);

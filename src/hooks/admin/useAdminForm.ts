@@ -29,15 +29,23 @@ function newKey(): string {
 /**
  * A form of the back office.
  * @example
- * const form = useAdminForm({ kind: 'cancel' }, order.id);
+ * const form = useAdminForm({ kind: 'cancel' }, { orderId: order.id, onDone: () => say('Cancelled.') });
  * <input value={form.fields.reason ?? ''} onChange={(e) => form.set('reason', e.target.value)} />
  * <button disabled={!form.canSubmit} onClick={form.submit}>Cancel order</button>
  */
-export function useAdminForm(input: AdminFormInput, orderId: number | null = null): AdminFormApi {
+/** Options of {@link useAdminForm}. */
+export interface AdminFormOptions {
+  /** The order an order form acts on. @default null */
+  orderId?: number | null;
+  /** Called with the answer of each successful call (before the reads it changed are refreshed). */
+  onDone?: (answer: unknown) => void;
+}
+
+export function useAdminForm(input: AdminFormInput, options: AdminFormOptions = {}): AdminFormApi {
   const { client, queryClient } = useAdmin();
   // one key per action: a retry of a refused or lost call sends the same; a reset makes a new one
   const [idempotencyKey, setKey] = useState(newKey);
-  const values = useLatest({ client, queryClient, orderId, idempotencyKey });
+  const values = useLatest({ client, queryClient, orderId: options.orderId ?? null, idempotencyKey, onDone: options.onDone });
   const { view, actor } = useMachineView(providedAdminFormMachine, connectAdminForm, { input, values: [adminFormValues, values] });
   return {
     ...view,
