@@ -62,7 +62,7 @@ async function serve(dir: string): Promise<void> {
   const { openSqlite } = await import('../src/server/db/database.ts');
   const { migrate } = await import('../src/server/db/migrate.ts');
   const { seedStore } = await import('../src/server/seed/store.ts');
-  const { attachRealtime } = await import('../src/server/realtime/socket.ts');
+  const { attachRealtime } = await import('../src/server/modules/realtime/socket.ts');
   const db = openSqlite(join(dir, 'bench.sqlite'));
   await migrate(db);
   await seedStore(db, { products: PRODUCTS, seed: 1 });

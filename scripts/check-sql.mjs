@@ -16,7 +16,7 @@ export const SQL_MODULES = [
   [/(^|\/)repository\.ts$/, "a feature's repository (account, content, seo)"],
   [/^db\//, 'the database layer and migrations'],
   [/^seed\//, 'catalogue and equipment seeding'],
-  [/^content\/seed\.ts$/, 'content seeding'],
+  [/^modules\/content\/seed\.ts$/, 'content seeding'],
   [/^account\/demo\.ts$/, "the demo customer's seed"],
   [/^commerce\/(checkouts|orders|idempotency|discounts)\.ts$/, 'the checkouts, orders, idempotency-key and discount-code aggregates'],
   [/^email\/outbox\.ts$/, 'the email outbox aggregate'],

@@ -18,9 +18,9 @@ import { commerceRoutes } from './commerce/routes.ts';
 import { shippingAdminRoutes } from './modules/shipping/admin-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
-import { contentRoutes } from './content/routes.ts';
-import { newsletterFormRoutes } from './content/newsletter-form.ts';
-import { realtimeRoutes } from './realtime/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { newsletterFormRoutes } from './modules/content/newsletter-form.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
 import {
@@ -35,12 +35,12 @@ import { mediaRoutes } from './routes/media.ts';
 import { loggingServerOptions } from './ops/logging.ts';
 import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
-import { createContentRepository } from './content/repository.ts';
+import { createContentRepository } from './modules/content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
 import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
-import { seoRoutes } from './seo/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { installBodilessGuard, installNulGuard, strictSchemaController } from './security/validation.ts';
 import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
 import {

@@ -19,7 +19,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate, takeSetupLock } from './db/migrate.ts';
 import { readOpsConfig } from './ops/config.ts';
-import { attachRealtime } from './realtime/socket.ts';
+import { attachRealtime } from './modules/realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
 import { seedDemoCustomer } from './account/demo.ts';
 import { seedEquipmentIfMissing } from './seed/equipment-database.ts';

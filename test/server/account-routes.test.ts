@@ -10,7 +10,7 @@ import {
   UNKNOWN_STATE,
 } from '../../src/server/account/routes.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoCustomer } from '../../src/server/account/demo.ts';
-import { CAPTCHA_FAILED_MESSAGE } from '../../src/server/captcha/verifier.ts';
+import { CAPTCHA_FAILED_MESSAGE } from '../../src/server/modules/captcha/verifier.ts';
 import { accountApp, call, lastLinkToken, sessionCookieOf, signedIn, TEST_SCRYPT, US_ADDRESS, type TestApp } from './account.helpers.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type LightMyRequestResponse } from 'fastify';
 import { accountsPlugin, type AccountsPluginOptions } from '../../src/server/auth/plugin.ts';
 import { SESSION_COOKIE, sessionPlugin } from '../../src/server/auth/session.ts';
-import { DevCaptcha } from '../../src/server/captcha/verifier.ts';
+import { DevCaptcha } from '../../src/server/modules/captcha/verifier.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { openTestDb } from './db.helpers.ts';
 import { migrate } from '../../src/server/db/migrate.ts';

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accountsPlugin } from '../../src/server/auth/plugin.ts';
 import { sessionPlugin } from '../../src/server/auth/session.ts';
-import { DevCaptcha } from '../../src/server/captcha/verifier.ts';
+import { DevCaptcha } from '../../src/server/modules/captcha/verifier.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { EquipmentService } from '../../src/server/equipment/service.ts';
 import { equipmentRoutes } from '../../src/server/equipment/routes.ts';

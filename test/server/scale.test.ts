@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { memoryLimiter, RateLimiter, redisLimiter, type Limiter } from '../../src/server/auth/rate-limit.ts';
 import { openSqlite, type Db } from '../../src/server/db/database.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
-import { closeOrphanVisits, heartbeatKey } from '../../src/server/realtime/socket.ts';
+import { closeOrphanVisits, heartbeatKey } from '../../src/server/modules/realtime/socket.ts';
 import { sqlCatalogueLog } from '../../src/server/scale/catalogue-log.ts';
 import { redisFeed, type ChangedIds, type ChangeFeed } from '../../src/server/scale/change-feed.ts';
 import { assertSecrets, missingSecrets } from '../../src/server/scale/config.ts';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/database.ts';
-import { attachRealtime } from '../../src/server/realtime/socket.ts';
+import { attachRealtime } from '../../src/server/modules/realtime/socket.ts';
 import { cspDirectives, forwardedProtocol, PERMISSIONS_POLICY, readSecurityHeadersConfig } from '../../src/server/security/headers.ts';
 import { inlineScriptHashes } from '../../src/server/storefront-page.ts';
 import { seededDb } from './catalogue.helpers.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateCatalogue } from '../../src/server/seed/generate.ts';
 import { generateEquipment, type ProductFact } from '../../src/server/seed/equipment.ts';
-import { QUESTION_TOPICS } from '../../src/server/content/copy-support.ts';
+import { QUESTION_TOPICS } from '../../src/server/modules/content/copy-support.ts';
 
 /** Marks of the pool and spa trade (makers, product lines), compared without case, spaces or hyphens. */
 const REAL_MARKS = [

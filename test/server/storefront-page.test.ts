@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { createContentRepository } from '../../src/server/content/repository.ts';
+import { createContentRepository } from '../../src/server/modules/content/repository.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { escapeHtml, fillStorefrontPage, jsonForScript, SerializedJson, withRenderedApp } from '../../src/server/storefront-page.ts';
 import { mergeHead } from '../../src/domain/seo.ts';

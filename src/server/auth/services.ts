@@ -9,7 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { CaptchaVerifier } from '../captcha/verifier.ts';
+import type { CaptchaVerifier } from '../modules/captcha/verifier.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { Outbox } from '../email/outbox.ts';
@@ -17,7 +17,7 @@ import { deleteAuthTokens, findAuthToken, insertAuthToken, markAuthTokenUsed } f
 import type { ScryptParams } from './password.ts';
 import { RATE_LIMITED_MESSAGE, type LimitRule, type Limiter } from './rate-limit.ts';
 import { hashToken, newToken } from './session.ts';
-import { CAPTCHA_FAILED_MESSAGE } from '../captcha/verifier.ts';
+import { CAPTCHA_FAILED_MESSAGE } from '../modules/captcha/verifier.ts';
 
 /** The shared services of the account routes. */
 export interface AccountServices {

@@ -17,8 +17,8 @@
  * @module
  */
 import type { ThemeConfig } from '../../domain/entities.ts';
-import { defaultThemeConfig } from '../content/config.ts';
-import { SETTING_KEYS } from '../content/seed.ts';
+import { defaultThemeConfig } from '../modules/content/config.ts';
+import { SETTING_KEYS } from '../modules/content/seed.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import type { DiscountKind, DiscountRule } from '../../domain/cart-pricing.ts';

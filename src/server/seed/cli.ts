@@ -15,7 +15,7 @@ import { dirname, resolve } from 'node:path';
 import { parseSeedArgs, type SeedArgs } from '../config.ts';
 import { openSqlite, type Db } from '../db/database.ts';
 import { migrate, syncIdentities } from '../db/migrate.ts';
-import { seedContent } from '../content/seed.ts';
+import { seedContent } from '../modules/content/seed.ts';
 import { formatReport } from '../modules/imports/report.ts';
 import { importCatalogue } from '../modules/imports/index.ts';
 import { markCatalogueFromFile } from './equipment-database.ts';

@@ -4,7 +4,7 @@
  * `npm start` run.
  * @module
  */
-import { seedContent, type SeedContentSummary } from '../content/seed.ts';
+import { seedContent, type SeedContentSummary } from '../modules/content/seed.ts';
 import type { Db } from '../db/database.ts';
 import { syncIdentities } from '../db/migrate.ts';
 import { seedDatabase, type SeedSummary } from './seed-database.ts';

@@ -3,7 +3,7 @@
  * `store_settings`, and the fixed links the storefront needs (the expert-assistance page).
  * @module
  */
-import type { StoreConfig, ThemeConfig } from '../../domain/entities.ts';
+import type { StoreConfig, ThemeConfig } from '../../../domain/entities.ts';
 import { contentImageUrl } from './media.ts';
 
 /**

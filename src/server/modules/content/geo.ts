@@ -3,7 +3,7 @@
  * ISO 3166-2 codes without the country prefix), for the address form's Country and State selects.
  * @module
  */
-import type { Country, State } from '../../domain/entities.ts';
+import type { Country, State } from '../../../domain/entities.ts';
 
 /**
  * Countries in the order the address form lists them: the home market first, then neighbours,

@@ -3,7 +3,7 @@
  * that the seed turns into HTML.
  * @module
  */
-import { sanitizeHtmlText } from '../html.ts';
+import { sanitizeHtmlText } from '../../html.ts';
 
 /**
  * Strips scripts, event handlers, styles and unsafe URLs from stored HTML, with the server's one

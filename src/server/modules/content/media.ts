@@ -7,7 +7,7 @@
  * image widths), so the storefront can swap the width the same way it does for product images.
  * @module
  */
-import { renderContentArt } from '../media/content-art.ts';
+import { renderContentArt } from '../../media/content-art.ts';
 
 /** Where content images live. */
 export const CONTENT_MEDIA_PREFIX = '/media/content/';

@@ -3,7 +3,7 @@
  * same store, so tests, screenshots and benchmarks see identical data on every machine.
  * @module
  */
-import { mulberry32 } from '../seed/prng.ts';
+import { mulberry32 } from '../../seed/prng.ts';
 
 /** The draws the seed needs; every one is a pure function of the seed and the draw order. */
 export interface Random {

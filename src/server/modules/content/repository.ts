@@ -3,12 +3,12 @@
  * only; stored HTML is sanitised here, on the way out, so no caller can forget it.
  * @module
  */
-import type { Page } from '../../api/types.ts';
-import type { Db } from '../db/database.ts';
-import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../domain/entities.ts';
+import type { Page } from '../../../api/types.ts';
+import type { Db } from '../../db/database.ts';
+import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../../domain/entities.ts';
 import { defaultStoreConfig, defaultThemeConfig } from './config.ts';
 import type { ServedStoreConfig } from './config.ts';
-import { countWords, htmlToText } from '../../domain/read-time.ts';
+import { countWords, htmlToText } from '../../../domain/read-time.ts';
 import { sanitizeContentHtml } from './html.ts';
 import { SETTING_KEYS } from './seed.ts';
 

@@ -8,11 +8,11 @@
  * @module
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { createContentRepository } from './repository.ts';
 import type { ArticleSortBy, ContentRepository, SortOrder } from './repository.ts';
 import { parseContentMediaFile, renderContentSvg } from './media.ts';
-import { answerDatabaseFault } from '../errors.ts';
+import { answerDatabaseFault } from '../../errors.ts';
 import {
   articleSchema,
   brandSchema,

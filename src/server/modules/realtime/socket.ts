@@ -27,10 +27,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
-import type { Db } from '../db/database.ts';
-import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../repositories/visits.ts';
-import { quietPublisher, type RedisClient } from '../scale/redis.ts';
-import { resourceAnswerHeaders } from '../security/headers.ts';
+import type { Db } from '../../db/database.ts';
+import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../../repositories/visits.ts';
+import { quietPublisher, type RedisClient } from '../../scale/redis.ts';
+import { resourceAnswerHeaders } from '../../security/headers.ts';
 
 /** The namespace of visit tracking. @default '/customer' */
 export const VISIT_NAMESPACE = '/customer';

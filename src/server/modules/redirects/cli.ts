@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
-import { createContentRepository } from '../../content/repository.ts';
+import { servedStoreConfig } from '../content/service.ts';
 import { createRedirectService, RedirectImportError } from './service.ts';
 
 const USAGE = 'usage: npm run redirects:import -- FILE [--db PATH]';
@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase({ url, path });
   try {
     await migrate(db);
-    const service = createRedirectService({ db, paths: async () => (await createContentRepository(db).config()).storeConfig });
+    const service = createRedirectService({ db, paths: () => servedStoreConfig(db) });
     const result = await service.importCsv(createReadStream(file));
     console.log(`${result.imported} redirects imported, ${result.collapsed} chains collapsed; the store has ${result.total} redirects.`);
     return 0;

@@ -15,7 +15,7 @@
  *   date for them; a sitemap may leave lastmod out rather than state a wrong one).
  * @module
  */
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 /** One indexable thing by its key (handle, name or path) and when it last changed (ISO 8601, or null). */
 export interface SitemapRow {

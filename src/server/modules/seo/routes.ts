@@ -7,11 +7,11 @@
  * @module
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LinkPaths } from '../../domain/urls.ts';
-import type { Db } from '../db/database.ts';
+import type { LinkPaths } from '../../../domain/urls.ts';
+import type { Db } from '../../db/database.ts';
 import { createSeoRepository } from './repository.ts';
 import { robotsTxt, SITEMAP_KINDS, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml, type SitemapFile } from './sitemap.ts';
-import { publicOrigin } from '../public-origin.ts';
+import { publicOrigin } from '../../public-origin.ts';
 
 /** Options of {@link seoRoutes}. */
 export interface SeoRoutesOptions {

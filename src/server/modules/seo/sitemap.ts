@@ -7,10 +7,10 @@
  * sitemap and the canonical links agree.
  * @module
  */
-import { CONTENT_PATHS, helpAnswerPath } from '../../domain/content.ts';
-import { equipmentBrowseLink, equipmentLink } from '../../domain/equipment.ts';
-import { absoluteUrl } from '../../domain/seo.ts';
-import { brandLink, createStoreLinks, type LinkPaths } from '../../domain/urls.ts';
+import { CONTENT_PATHS, helpAnswerPath } from '../../../domain/content.ts';
+import { equipmentBrowseLink, equipmentLink } from '../../../domain/equipment.ts';
+import { absoluteUrl } from '../../../domain/seo.ts';
+import { brandLink, createStoreLinks, type LinkPaths } from '../../../domain/urls.ts';
 import type { SitemapData } from './repository.ts';
 
 /** The most URLs one sitemap file may list (sitemaps.org). */

@@ -6,14 +6,14 @@
  */
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { ARTICLE_TOPICS } from '../../src/server/content/copy-articles.ts';
-import { FALLBACK_VENDORS } from '../../src/server/content/copy-support.ts';
-import { defaultStoreConfig, defaultThemeConfig } from '../../src/server/content/config.ts';
-import { CONTENT_MEDIA_PREFIX, contentImageUrl, parseContentMediaFile, renderContentSvg } from '../../src/server/content/media.ts';
-import { FALLBACK_NAV_TREE, uniqueBrands } from '../../src/server/content/seed.ts';
-import { slugify } from '../../src/server/content/random.ts';
-import { articleSubject, brandInitials } from '../../src/server/media/content-art.ts';
-import { VENDORS } from '../../src/server/seed/catalogue-data.ts';
+import { ARTICLE_TOPICS } from '../../../../src/server/modules/content/copy-articles.ts';
+import { FALLBACK_VENDORS } from '../../../../src/server/modules/content/copy-support.ts';
+import { defaultStoreConfig, defaultThemeConfig } from '../../../../src/server/modules/content/config.ts';
+import { CONTENT_MEDIA_PREFIX, contentImageUrl, parseContentMediaFile, renderContentSvg } from '../../../../src/server/modules/content/media.ts';
+import { FALLBACK_NAV_TREE, uniqueBrands } from '../../../../src/server/modules/content/seed.ts';
+import { slugify } from '../../../../src/server/modules/content/random.ts';
+import { articleSubject, brandInitials } from '../../../../src/server/media/content-art.ts';
+import { VENDORS } from '../../../../src/server/seed/catalogue-data.ts';
 
 /** Slug and width of every content image URL in the configuration the seed writes. */
 const configImages = (): { slug: string; width: number }[] =>

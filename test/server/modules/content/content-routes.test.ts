@@ -1,16 +1,16 @@
-import { countWords, htmlToText } from '../../src/domain/read-time.ts';
+import { countWords, htmlToText } from '../../../../src/domain/read-time.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
-import type { Db } from '../../src/server/db/database.ts';
-import { openTestDb } from './db.helpers.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedContent } from '../../src/server/content/seed.ts';
-import { contentRoutes, INTERNAL_ERROR_MESSAGE } from '../../src/server/content/routes.ts';
-import { createContentRepository } from '../../src/server/content/repository.ts';
-import type { ContentRepository } from '../../src/server/content/repository.ts';
-import { EXPERT_ASSISTANCE_PAGE } from '../../src/server/content/config.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { openTestDb } from '../../db.helpers.ts';
+import { migrate } from '../../../../src/server/db/migrate.ts';
+import { seedContent } from '../../../../src/server/modules/content/seed.ts';
+import { contentRoutes, INTERNAL_ERROR_MESSAGE } from '../../../../src/server/modules/content/routes.ts';
+import { createContentRepository } from '../../../../src/server/modules/content/repository.ts';
+import type { ContentRepository } from '../../../../src/server/modules/content/repository.ts';
+import { EXPERT_ASSISTANCE_PAGE } from '../../../../src/server/modules/content/config.ts';
 
 let db: Db;
 let app: FastifyInstance;

@@ -2,22 +2,22 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 
-import type { Db } from '../../src/server/db/database.ts';
-import { openTestDb } from './db.helpers.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedDatabase } from '../../src/server/seed/seed-database.ts';
-import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent, uniqueBrands } from '../../src/server/content/seed.ts';
-import { createRandom, slugify } from '../../src/server/content/random.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { openTestDb } from '../../db.helpers.ts';
+import { migrate } from '../../../../src/server/db/migrate.ts';
+import { seedDatabase } from '../../../../src/server/seed/seed-database.ts';
+import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent, uniqueBrands } from '../../../../src/server/modules/content/seed.ts';
+import { createRandom, slugify } from '../../../../src/server/modules/content/random.ts';
 import {
   CONTENT_IMAGE_WIDTHS,
   contentImageUrl,
   CONTENT_MEDIA_PREFIX,
   parseContentMediaFile,
   renderContentSvg,
-} from '../../src/server/content/media.ts';
-import { escapeHtml, sanitizeContentHtml } from '../../src/server/content/html.ts';
-import { pageInfo } from '../../src/server/content/repository.ts';
-import { COUNTRIES, STATES } from '../../src/server/content/geo.ts';
+} from '../../../../src/server/modules/content/media.ts';
+import { escapeHtml, sanitizeContentHtml } from '../../../../src/server/modules/content/html.ts';
+import { pageInfo } from '../../../../src/server/modules/content/repository.ts';
+import { COUNTRIES, STATES } from '../../../../src/server/modules/content/geo.ts';
 
 async function freshDb(): Promise<Db> {
   const db = await openTestDb();
@@ -229,7 +229,7 @@ describe('seedContent', () => {
 });
 
 function readContentMigration(): string {
-  return readFileSync(new URL('../../src/server/db/migrations/002_content.sql', import.meta.url), 'utf8');
+  return readFileSync(new URL('../../../../src/server/db/migrations/002_content.sql', import.meta.url), 'utf8');
 }
 
 describe('createRandom', () => {

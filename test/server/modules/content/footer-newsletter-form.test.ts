@@ -1,22 +1,22 @@
 /**
- * The footer's newsletter form without JavaScript (src/server/content/newsletter-form.ts): a plain
+ * The footer's newsletter form without JavaScript (src/server/modules/content/newsletter-form.ts): a plain
  * urlencoded post answered with a 303 back to the page, the outcome in its address; the same rows,
  * mail and limits as the JSON call; nothing written for a bad address.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { newsletterErrorText } from '../../src/domain/account.ts';
-import { NEWSLETTER_LIMITED_TEXT, newsletterNoticeView } from '../../src/domain/footer.ts';
-import { accountsPlugin } from '../../src/server/auth/plugin.ts';
-import { RATE_LIMITED_MESSAGE } from '../../src/server/auth/rate-limit.ts';
-import { sessionPlugin } from '../../src/server/auth/session.ts';
-import { DevCaptcha } from '../../src/server/captcha/verifier.ts';
-import { newsletterFormRoutes } from '../../src/server/content/newsletter-form.ts';
-import type { Db } from '../../src/server/db/database.ts';
-import { installErrorHandler } from '../../src/server/errors.ts';
-import { sharedSchemas } from '../../src/server/schemas.ts';
-import { strictSchemaController } from '../../src/server/security/validation.ts';
-import { accountDb, call, lastLinkToken, TEST_SCRYPT } from './account.helpers.ts';
+import { newsletterErrorText } from '../../../../src/domain/account.ts';
+import { NEWSLETTER_LIMITED_TEXT, newsletterNoticeView } from '../../../../src/domain/footer.ts';
+import { accountsPlugin } from '../../../../src/server/auth/plugin.ts';
+import { RATE_LIMITED_MESSAGE } from '../../../../src/server/auth/rate-limit.ts';
+import { sessionPlugin } from '../../../../src/server/auth/session.ts';
+import { DevCaptcha } from '../../../../src/server/modules/captcha/verifier.ts';
+import { newsletterFormRoutes } from '../../../../src/server/modules/content/newsletter-form.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { installErrorHandler } from '../../../../src/server/errors.ts';
+import { sharedSchemas } from '../../../../src/server/schemas.ts';
+import { strictSchemaController } from '../../../../src/server/security/validation.ts';
+import { accountDb, call, lastLinkToken, TEST_SCRYPT } from '../../account.helpers.ts';
 
 let app: FastifyInstance;
 let db: Db;

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db/database.ts';
-import { seoRoutes } from '../../src/server/seo/routes.ts';
-import { robotsTxt, SITEMAP_KINDS, sitemapFiles, urlsetXml, type SitemapKind, type SitemapUrl } from '../../src/server/seo/sitemap.ts';
-import { seededDb } from './catalogue.helpers.ts';
+import { buildApp } from '../../../../src/server/app.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { seoRoutes } from '../../../../src/server/modules/seo/routes.ts';
+import { robotsTxt, SITEMAP_KINDS, sitemapFiles, urlsetXml, type SitemapKind, type SitemapUrl } from '../../../../src/server/modules/seo/sitemap.ts';
+import { seededDb } from '../../catalogue.helpers.ts';
 
 // jsdom (a dev dependency without its own types) reads the XML and the pages' HTML as a crawler
 // would; the test itself runs in Node, as the server does
@@ -131,7 +131,7 @@ describe('the first HTML of each route type (server render) and the sitemap agre
     const webDir = join(dir, 'web');
     mkdirSync(webDir, { recursive: true });
     copyFileSync('index.html', join(webDir, 'index.html'));
-    app = await buildApp({ db: await seededDb(40, 2), dataDir: dir, webDir, storefrontEntry: () => import('../../src/app/entry-server.tsx') });
+    app = await buildApp({ db: await seededDb(40, 2), dataDir: dir, webDir, storefrontEntry: () => import('../../../../src/app/entry-server.tsx') });
   }, 60_000);
   afterAll(async () => {
     await app.close();
