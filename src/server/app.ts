@@ -18,9 +18,9 @@ import { commerceRoutes } from './commerce/routes.ts';
 import { shippingAdminRoutes } from './modules/shipping/admin-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { newsletterFormRoutes } from './modules/content/newsletter-form.ts';
-import { realtimeRoutes } from './modules/realtime/routes.ts';
+import { contentRoutes } from './content/routes.ts';
+import { newsletterFormRoutes } from './content/newsletter-form.ts';
+import { realtimeRoutes } from './realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
 import {
@@ -35,12 +35,12 @@ import { mediaRoutes } from './routes/media.ts';
 import { loggingServerOptions } from './ops/logging.ts';
 import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
-import { createContentRepository } from './modules/content/repository.ts';
+import { createContentRepository } from './content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
 import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
-import { seoRoutes } from './modules/seo/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
 import { installBodilessGuard, installNulGuard, strictSchemaController } from './security/validation.ts';
 import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
 import {
@@ -48,7 +48,6 @@ import {
 } from './security/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
-import { modelFitsOf } from './search/models.ts';
 import { loadSearchSynonyms } from './search/synonyms.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
@@ -326,8 +325,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const index = options.searchIndex ?? (await feedSearchIndex(db, tree, {
     synonyms: await loadSearchSynonyms(db),
     extraPartNumbers: (id) => equipment.catalogue.searchNumbersOf(id),
-    // a model number beside other words ('impeller for HYD3790V10') searches that model's parts
-    modelFits: modelFitsOf(equipment.catalogue),
   }));
   const searchIndexBuildSeconds = options.searchIndex ? Number.NaN : (performance.now() - indexStarted) / 1000;
   let vendorCounts: VendorDetail[] | null = null;
@@ -348,7 +345,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     vendors: async () => (vendorCounts ??= await allVendorCounts(db)),
     equipment,
     async reindex(ids, version) {
-      await applyChange(ids);
+      // a large change made in another process (an import's child) is in the catalogue log:
+      // the feed's catch-up, whose poll may have found it already, takes it here, so it is not
+      // applied twice at once (once by the poll, once by this call)
+      if (version !== undefined && ids.length > APPLY_SLICE) await feed.catchUp();
+      if (version === undefined || feed.applied < version) await applyChange(ids);
       return feed.publish(ids, version);
     },
   };
@@ -361,33 +362,42 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await tree.reload();
     // a large change (an import's, or every product) in slices with a turn of the event loop
     // between them, so searches are answered meanwhile (36,000 products at once held the store
-    // for seconds)
+    // for seconds); its answers, pages and reads of before are kept, whole and consistent, while
+    // the slices go in (so the popular searches stay answered from memory) and forgotten once
+    // after the last (the slices' own answers with them)
+    const whole = changed !== 'all' && changed.length <= APPLY_SLICE;
     let first = true;
     for await (const slice of changed === 'all' ? allSlices() : slicesOf(changed, APPLY_SLICE)) {
       if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
       first = false;
-      await applySlice(slice);
+      await applySlice(slice, whole);
     }
+    if (!whole) forgetShown();
+  };
+  /** Forgets what showed the catalogue: rendered pages, the renders' reads and the search answers. */
+  const forgetShown = (): void => {
+    pageCache.clear();
+    catalogueReads.clear();
+    catalogue.cache.forgetAnswers();
   };
   /** Every product, a slice at a time. */
   async function* allSlices(): AsyncGenerator<readonly number[]> {
     for await (const batch of productIdBatches(db)) yield* slicesOf(batch, APPLY_SLICE);
   }
-  /** One slice of a change: its search documents, cards and the caches that show them. */
-  const applySlice = async (changed: readonly number[]): Promise<void> => {
-    pageCache.clear();
-    catalogueReads.clear();
+  /** One slice of a change: its search documents and cards, and (`forget`) the caches that show them. */
+  const applySlice = async (changed: readonly number[], forget: boolean): Promise<void> => {
+    if (forget) forgetShown();
     const docs = await loadSearchDocuments(db, changed, tree);
     // read before the cards are dropped, so no answer in between finds them missing
     await cards.stage(changed);
-    catalogue.cache.invalidate(changed);
+    catalogue.cache.forgetCards(changed);
+    if (forget) catalogue.cache.forgetAnswers();
     cards.refill(catalogue.cache, changed);
     const found = new Set(docs.map((d) => d.id));
     for (const doc of docs) index.upsert(doc);
     for (const id of changed) if (!found.has(id)) index.remove(id);
     // again once the index has the change: a page rendered meanwhile may have read the old one
-    pageCache.clear();
-    catalogueReads.clear();
+    if (forget) forgetShown();
   };
   for await (const batch of productIdBatches(db)) {
     await cards.stage(batch);

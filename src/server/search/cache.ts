@@ -382,8 +382,22 @@ export class CatalogueCache {
 
   /** Forgets what a write to these products may have changed: their cards (read again on use) and every answer. */
   invalidate(ids: Iterable<number>): void {
-    this.stats.invalidations++;
+    this.forgetCards(ids);
+    this.forgetAnswers();
+  }
+
+  /**
+   * Forgets these products' cards only (read again on use): a large change taken a slice at a
+   * time keeps the answers of before it, whole and consistent, until its last slice, then
+   * forgets them once ({@link forgetAnswers}).
+   */
+  forgetCards(ids: Iterable<number>): void {
     for (const id of ids) this.cards.delete(id);
+  }
+
+  /** Forgets every answer. */
+  forgetAnswers(): void {
+    this.stats.invalidations++;
     this.responses.clear();
   }
 

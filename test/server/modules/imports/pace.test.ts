@@ -17,10 +17,10 @@ import { emptyStore } from './imports.helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
-/** A Shopify CSV of `n` products, as one string. */
-function catalogue(n: number): string {
+/** A Shopify CSV of `n` products (numbered from `from`), as one string. */
+function catalogue(n: number, from = 0): string {
   const lines = ['Handle,Title,Body (HTML),Variant SKU,Variant Price'];
-  for (let i = 0; i < n; i++) lines.push(`part-${i},Part ${i},"<p>A part for pools, ${'and spas '.repeat(8)}</p>",P-${i},${(5 + (i % 90)).toFixed(2)}`);
+  for (let i = from; i < from + n; i++) lines.push(`part-${i},Part ${i},"<p>A part for pools, ${'and spas '.repeat(8)}</p>",P-${i},${(5 + (i % 90)).toFixed(2)}`);
   return lines.join('\n') + '\n';
 }
 
@@ -88,6 +88,56 @@ test(`the store takes a large change ${APPLY_SLICE} products at a time, answerin
     // and once it has, every product is found
     const all = await app.inject({ url: '/api/products/filter?q=part' });
     expect(all.json<{ pageInfo: { totalObjects: number } }>().pageInfo.totalObjects).toBe(20 * APPLY_SLICE);
+  } finally {
+    await app.close();
+    await store.close();
+  }
+});
+
+test('while the store takes a large change, the answers of before it are given whole, and the new ones once it is in', async () => {
+  const store = await emptyStore();
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-pace-'));
+  const app = await buildApp({ db: store, dataDir: dir, webDir: join(dir, 'no-web') });
+  const totalOf = async (): Promise<number> => {
+    const res = await app.inject({ url: '/api/products/filter?q=part' });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ pageInfo: { totalObjects: number } }>().pageInfo.totalObjects;
+  };
+  try {
+    const before = await importCatalogue(store, [catalogue(30)], { format: 'shopify' });
+    await app.catalogue.reindex(before.changedIds, before.version!);
+    expect(await totalOf()).toBe(30);
+    const report = await importCatalogue(store, [catalogue(20 * APPLY_SLICE, 30)], { format: 'shopify' });
+    let reindexed = false;
+    const during: number[] = [];
+    const reindex = app.catalogue.reindex(report.changedIds, report.version!).then(() => void (reindexed = true));
+    while (!reindexed && during.length < 8) {
+      const total = await totalOf();
+      if (!reindexed) during.push(total);
+    }
+    await reindex;
+    // no answer shows part of the change
+    expect(during.length).toBeGreaterThan(0);
+    expect(new Set(during)).toEqual(new Set([30]));
+    expect(await totalOf()).toBe(30 + 20 * APPLY_SLICE);
+  } finally {
+    await app.close();
+    await store.close();
+  }
+});
+
+test('a small change is shown by the next answer', async () => {
+  const store = await emptyStore();
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-pace-'));
+  const app = await buildApp({ db: store, dataDir: dir, webDir: join(dir, 'no-web') });
+  try {
+    const first = await importCatalogue(store, [catalogue(APPLY_SLICE)], { format: 'shopify' });
+    await app.catalogue.reindex(first.changedIds, first.version!);
+    const total = async (): Promise<number> => (await app.inject({ url: '/api/products/filter?q=part' })).json<{ pageInfo: { totalObjects: number } }>().pageInfo.totalObjects;
+    expect(await total()).toBe(APPLY_SLICE);
+    const more = await importCatalogue(store, [catalogue(1, APPLY_SLICE)], { format: 'shopify' });
+    await app.catalogue.reindex(more.changedIds, more.version!);
+    expect(await total()).toBe(APPLY_SLICE + 1);
   } finally {
     await app.close();
     await store.close();
