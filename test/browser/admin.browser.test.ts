@@ -2,7 +2,7 @@
  * The back office in a real browser against the real server (issue 34, item 8): a customer places
  * an order on the storefront; an operator signs in at /admin, opens the orders list, finds the
  * order, opens it and fulfils it with a tracking number; the order's page then shows it shipped
- * with its tracking number. At desktop width the owner does it; at phone width a fulfilment
+ * with its tracking number. At desktop width the owner does it, then refunds one unit; at phone width a fulfilment
  * operator the owner made sets a password on the set-password page of their link first, and sees
  * neither the mail nor the refund and cancel forms of their role. axe-core reports no serious or
  * critical violation on each page; screenshots at 1280 and 390 px go to /tmp/admin-shots/.
@@ -156,7 +156,7 @@ async function fulfilFromTheList(page: Page, orderNumber: number, viewport: View
 }
 
 describe('the back office', () => {
-  test('the owner signs in at 1280 px, opens the orders list, opens an order and fulfils it with a tracking number', async () => {
+  test('the owner signs in at 1280 px, opens the orders list, opens an order, fulfils it with a tracking number and refunds one unit', async () => {
     const orderNumber = await placeOrder('desktop');
     const page = await newPage(browser, 'desktop');
     await page.goto('/admin');
@@ -178,7 +178,23 @@ describe('the back office', () => {
     expect(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Mail' }).count()).toBe(1);
 
     await fulfilFromTheList(page, orderNumber, 'desktop', 'owner');
-    expect(await page.getByRole('form', { name: 'Refund' }).count()).toBe(1);
+
+    // the owner refunds one unit of the shipped line: by lines, the form's check first
+    const refund = page.getByRole('form', { name: 'Refund' });
+    await refund.getByRole('radio', { name: 'Lines' }).check();
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await refund.getByRole('alert').filter({ hasText: 'Choose at least one unit to refund.' }).waitFor();
+    await refund.getByLabel(/up to 2/).fill('1');
+    await refund.getByLabel(/^Reason/).fill('One cover arrived cracked');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await page.getByRole('status').filter({ hasText: 'The refund is on its way.' }).waitFor();
+    await page.getByText('Partially refunded', { exact: true }).first().waitFor();
+    const refunded = await pageCall(page, 'GET', `/api/admin/orders/${orderNumber}`);
+    const after = (refunded.body as { order: { refundedCents: number; lines: { unitCents: number; refunded: number }[] } }).order;
+    expect(after.lines[0]!.refunded).toBe(1);
+    expect(after.refundedCents).toBeGreaterThanOrEqual(after.lines[0]!.unitCents);
+    await expectAccessible(page, 'order refunded (owner, desktop)');
+    await shot(page, 'order-refunded-1280');
 
     // sign out: the sign-in page again, and the API refuses the old session
     await page.getByRole('button', { name: 'Sign out' }).click();
