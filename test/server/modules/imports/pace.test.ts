@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { APPLY_SLICE, buildApp } from '../../../../src/server/app.ts';
 import type { Db } from '../../../../src/server/db/database.ts';
+import type { ApplyChange, ChangeFeed } from '../../../../src/server/scale/change-feed.ts';
+import { createSearchIndex } from '../../../../src/server/search/index.ts';
+import type { SearchDocument } from '../../../../src/server/search/types.ts';
 import { PARSE_PIECE_CHARS, readCsv } from '../../../../src/server/modules/imports/csv.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { emptyStore } from './imports.helpers.ts';
@@ -138,6 +141,59 @@ test('a small change is shown by the next answer', async () => {
     const more = await importCatalogue(store, [catalogue(1, APPLY_SLICE)], { format: 'shopify' });
     await app.catalogue.reindex(more.changedIds, more.version!);
     expect(await total()).toBe(APPLY_SLICE + 1);
+  } finally {
+    await app.close();
+    await store.close();
+  }
+});
+
+test("a large change of another process's making, which the feed's catch-up takes from the log, is applied here once", async () => {
+  const store = await emptyStore();
+  const dir = mkdtempSync(join(tmpdir(), 'skimmer-pace-'));
+  // the index counts the documents written to it
+  const index = createSearchIndex([]);
+  const written: number[] = [];
+  const upsert = index.upsert.bind(index);
+  index.upsert = (doc: SearchDocument) => {
+    written.push(doc.id);
+    upsert(doc);
+  };
+  // a feed whose catch-up reads the change from the log (as redisFeed's poll does once another process committed it)
+  // (one catch-up at a time: a call during one waits for it)
+  let log: { version: number; ids: number[] } | null = null;
+  let applied = 0;
+  let running: Promise<void> | null = null;
+  let catchUp: (() => Promise<void>) | null = null;
+  const feed = (apply: ApplyChange): Promise<ChangeFeed> => Promise.resolve({
+    catchUp() {
+      running ??= (async () => {
+        if (log !== null && log.version > applied) {
+          await apply(log.ids);
+          applied = log.version;
+        }
+      })().finally(() => (running = null));
+      return running;
+    },
+    publish: async () => undefined,
+    get applied() {
+      return applied;
+    },
+    close: async () => undefined,
+  }).then((made) => {
+    catchUp = () => made.catchUp();
+    return made;
+  });
+  const app = await buildApp({ db: store, dataDir: dir, webDir: join(dir, 'no-web'), searchIndex: index, catalogueFeed: feed });
+  try {
+    const report = await importCatalogue(store, [catalogue(3 * APPLY_SLICE)], { format: 'shopify' });
+    log = { version: report.version!, ids: report.changedIds };
+    // the feed's poll finds the commit first, then the import job hands the change over
+    const polled = catchUp!();
+    await app.catalogue.reindex(report.changedIds, report.version!);
+    await polled;
+    expect(written.sort((a, b) => a - b)).toEqual([...report.changedIds].sort((a, b) => a - b));
+    const res = await app.inject({ url: '/api/products/filter?q=part' });
+    expect(res.json<{ pageInfo: { totalObjects: number } }>().pageInfo.totalObjects).toBe(3 * APPLY_SLICE);
   } finally {
     await app.close();
     await store.close();
