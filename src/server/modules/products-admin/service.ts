@@ -30,6 +30,7 @@ export const PRODUCT_ADMIN_ERRORS = {
   repeated: 'Each variant, level and picture may be listed once.',
   stockChanged: (id: number, now: number) => `The stock of inventory level ${id} changed to ${now} meanwhile: reload the product and try again.`,
   emptyTitle: 'A product needs a title.',
+  emptyTag: 'A tag needs a prefix and a value.',
   percent: 'A percentage has at most two decimals and lies between -100 and 1000.',
   oneAdjustment: 'Give exactly one of percent, amountCents or setCents.',
   oneStock: 'Give exactly one of set or add.',
@@ -316,6 +317,7 @@ export class ProductsAdminService {
           });
         }
       }
+      if (patch.tags?.some((t) => t.prefix.trim() === '' || t.value.trim() === '')) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.emptyTag);
       if (patch.images !== undefined) {
         const ids = patch.images.map((i) => i.id);
         if (new Set(ids).size !== ids.length) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.repeated);

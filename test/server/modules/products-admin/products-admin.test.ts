@@ -234,6 +234,7 @@ describe('an edit', () => {
     ['a negative stock', 'negative'],
     ['an unknown picture', { images: [{ id: 99_999_999 }] }],
     ['a tag without a value', { tags: [{ prefix: 'Material', value: '' }] }],
+    ['a tag of blanks', { tags: [{ prefix: 'Material', value: '   ' }] }],
   ])('refuses %s with 400 { error } and writes nothing', async (_what, body) => {
     shared ??= await fixtureProduct(5000);
     const p = shared;
