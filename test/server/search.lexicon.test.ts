@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { Lexicon, PrefixTable } from '../../src/server/search/lexicon.ts';
+import { Lexicon, PrefixTable, SETTLE_AFTER } from '../../src/server/search/lexicon.ts';
+import { mulberry32 } from '../../src/server/seed/prng.ts';
 
 /** Short words over a few letters, so prefixes and repeats are common. */
 const termArb = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'é', '1'), minLength: 1, maxLength: 4 });
@@ -99,5 +100,34 @@ describe('PrefixTable', () => {
         expect(table.size).toBe(written.length);
       }
     }), { numRuns: 300 });
+  });
+});
+
+describe('many writes between two lookups (merged in batches of SETTLE_AFTER as they come)', () => {
+  const rng = mulberry32(7);
+  const word = (): string => Array.from({ length: 1 + Math.floor(rng.next() * 6) }, () => 'abcdefgh1'[Math.floor(rng.next() * 9)]).join('');
+  const writes = Array.from({ length: 3 * SETTLE_AFTER + 17 }, word);
+
+  test('the lexicon holds every term, sorted', () => {
+    const lexicon = new Lexicon(true, true);
+    lexicon.beginBulk();
+    lexicon.add('m', 0, 1);
+    lexicon.endBulk(true);
+    writes.forEach((term, i) => lexicon.add(term, i + 1, 1));
+    const [from, to] = lexicon.prefixRange('');
+    const seen: string[] = [];
+    lexicon.forRange(from, to, (term) => seen.push(term));
+    expect(seen).toEqual([...new Set(['m', ...writes])].sort());
+  });
+
+  test('the part-number table holds every pair, by term then ordinal', () => {
+    const table = new PrefixTable();
+    table.beginBulk();
+    table.add('m', 0);
+    table.endBulk();
+    writes.forEach((term, i) => table.add(term, i + 1));
+    const { ords, from, to } = table.prefixSlice('');
+    const want = [['m', 0] as const, ...writes.map((t, i) => [t, i + 1] as const)].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
+    expect([...ords.subarray(from, to)]).toEqual(want.map(([, o]) => o));
   });
 });

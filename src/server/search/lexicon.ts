@@ -99,7 +99,7 @@ export class Lexicon {
     if (p === undefined) {
       p = new Postings(this.withFlags);
       this.terms.set(term, p);
-      if (!this.sortedStale) this.pending.push(term);
+      if (!this.sortedStale && this.pending.push(term) >= SETTLE_AFTER) this.settle();
     }
     p.add(ord, flags);
     this.cumulative = null;
@@ -221,6 +221,14 @@ export class Lexicon {
   }
 }
 
+/**
+ * New terms (or part numbers) that wait for a lookup before they are merged anyway: a large
+ * change whose searches are all answered from the answer cache would otherwise leave the whole
+ * of it (every part number of a 36,000-product import) to be sorted by the first search after
+ * it. A merge moves the whole list, so this many at a time keeps both short. @default 4096
+ */
+export const SETTLE_AFTER = 4096;
+
 /** First index whose string is >= key (code-unit order, as Array#sort uses). */
 function lowerBound(sorted: readonly string[], key: string, length = sorted.length): number {
   let lo = 0;
@@ -278,6 +286,7 @@ export class PrefixTable {
     const into = this.bulk ?? this.pending;
     into.terms.push(term);
     into.ords.push(ord);
+    if (into === this.pending && into.terms.length >= SETTLE_AFTER) this.settle();
   }
 
   /**
