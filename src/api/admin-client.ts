@@ -15,6 +15,7 @@
  * | `refund` | POST /api/admin/orders/{id}/refunds (Idempotency-Key) | { refund, order, warnings } |
  * | `mail` | GET /api/admin/mail?status&limit | { mail, nextBefore } |
  * | `liveVisitors` | GET /api/admin/live-visitors | { liveVisitors, visitsLastHour, pages } |
+ * | `products` | GET /api/admin/products?q&lowStock&before&limit | { products, nextBefore } |
  *
  * The client keeps the session's CSRF token from the answers of `signIn` and `me` and sends it in
  * `X-CSRF-Token` with every write (the operator's cookie alone is ambient; the server refuses a
@@ -233,6 +234,31 @@ export interface AdminLiveVisitors {
   visitsLastHour: number;
 }
 
+/** A product of the operators' product list. */
+export interface AdminProductSummary {
+  id: number;
+  handle: string;
+  title: string;
+  sku: string | null;
+  vendor: string | null;
+  priceCents: number;
+  stock: number;
+  /** The fewest units of its levels for sale, or null when none is counted. */
+  lowestStock: number | null;
+  imageUrl: string | null;
+  variantCount: number;
+}
+
+/** The product list's filters. */
+export interface AdminProductQuery {
+  q?: string;
+  /** Only products with a level for sale holding this many units or fewer. */
+  lowStock?: number;
+  before?: number;
+  /** @default the server's (at most 200) */
+  limit?: number;
+}
+
 /** A write's options: the call's signal and the Idempotency-Key of one operator action. */
 export interface AdminWriteOptions extends CallOptions {
   /** One key per operator action, the same for its second try. @default a new random key */
@@ -252,6 +278,7 @@ export interface AdminClient {
   refund(id: number, body: AdminRefundBody, call?: AdminWriteOptions): Promise<AdminWriteAnswer & { refund: AdminRefund }>;
   mail(query: { status?: AdminMail['status']; limit?: number }, call?: CallOptions): Promise<{ mail: AdminMail[]; nextBefore: number | null }>;
   liveVisitors(call?: CallOptions): Promise<AdminLiveVisitors>;
+  products(query: AdminProductQuery, call?: CallOptions): Promise<{ products: AdminProductSummary[]; nextBefore: number | null }>;
   /** The CSRF token the client sends with writes (null before a sign-in or `me`). */
   csrfToken(): string | null;
 }
@@ -338,6 +365,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     refund: (id, body, call) => send('POST', `/api/admin/orders/${encodeURIComponent(String(id))}/refunds`, body, call, call?.idempotencyKey ?? newKey()),
     mail: (query, call) => send('GET', `/api/admin/mail${adminQueryString({ ...query })}`, undefined, call),
     liveVisitors: (call) => send('GET', '/api/admin/live-visitors', undefined, call),
+    products: (query, call) => send('GET', `/api/admin/products${adminQueryString({ ...query })}`, undefined, call),
     csrfToken: () => csrf,
   };
 }

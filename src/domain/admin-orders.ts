@@ -258,6 +258,15 @@ export function oldestFirst<T extends { id: number; createdAt: string }>(orders:
   return [...orders].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
 }
 
+/** The stock at or under which the dashboard calls a product low. @default 5 */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** Products fewest units first (then by title), without changing the given list. */
+export function lowestStockFirst<T extends { lowestStock: number | null; stock: number; title: string }>(products: readonly T[]): T[] {
+  const units = (p: T) => p.lowestStock ?? p.stock;
+  return [...products].sort((a, b) => units(a) - units(b) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+}
+
 /**
  * The start of the day of `nowMs` in the viewer's time zone as an ISO date-time, given the zone's
  * offset in minutes (Date's getTimezoneOffset: UTC minus local).

@@ -94,6 +94,14 @@ describe('the admin client', () => {
   });
 });
 
+test('asks for the products at or under a stock level', async () => {
+  const { client, sent } = clientWith([{ status: 200, body: { products: [], nextBefore: null } }]);
+  await client.products({ lowStock: 5, limit: 200 });
+  const url = new URL(sent[0]!.url);
+  expect(url.pathname).toBe('/api/admin/products');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ lowStock: '5', limit: '200' });
+});
+
 describe('adminQueryString', () => {
   test.each([
     [{}, ''],

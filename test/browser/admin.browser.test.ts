@@ -174,8 +174,10 @@ describe('the back office', () => {
     await page.getByRole('link', { name: `#${orderNumber}`, exact: true }).waitFor();
     await expectAccessible(page, 'dashboard (owner, desktop)');
     await shot(page, 'dashboard-1280');
-    // the owner's role reads the mail and may refund and cancel
+    // the owner's role reads the mail and the catalogue's stock
     expect(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Mail' }).count()).toBe(1);
+    await page.getByRole('heading', { level: 2, name: 'Low stock' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Failed mail' }).waitFor();
 
     await fulfilFromTheList(page, orderNumber, 'desktop', 'owner');
 
@@ -226,8 +228,11 @@ describe('the back office', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expectAccessible(page, 'dashboard (fulfilment, mobile)');
     await shot(page, 'dashboard-390');
-    // the fulfilment role: no mail in the navigation
+    // the fulfilment role: no mail in the navigation, nor the mail and stock it may not read on the dashboard
     expect(await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Mail' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 2, name: 'Waiting to ship' }).waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: 'Low stock' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 2, name: 'Failed mail' }).count()).toBe(0);
     // the page fits the phone's width (no sideways scrolling)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

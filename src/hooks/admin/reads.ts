@@ -3,9 +3,9 @@
  * @module
  */
 import type {
-  AdminClient, AdminLiveVisitors, AdminMail, AdminOrder, AdminOrderPage, AdminOrderQuery, AdminOrderSummary, AdminSession,
+  AdminClient, AdminLiveVisitors, AdminMail, AdminOrder, AdminOrderPage, AdminOrderQuery, AdminOrderSummary, AdminProductSummary, AdminSession,
 } from '../../api/admin-client.ts';
-import { oldestFirst, ordersSummary } from '../../domain/admin-orders.ts';
+import { LOW_STOCK_THRESHOLD, lowestStockFirst, oldestFirst, ordersSummary } from '../../domain/admin-orders.ts';
 import type { Read } from '../query/index.ts';
 
 /** The keys of the back office's reads (prefixes invalidate every read under them). */
@@ -49,9 +49,12 @@ export interface AdminDashboard {
   waiting: AdminOrderSummary[];
   /** Whether more orders wait than are listed. */
   moreWaiting: boolean;
-  failedMail: AdminMail[];
+  /** The failed mails (at most {@link DASHBOARD_LIST}), or null when the role may not read the mail. */
+  failedMail: AdminMail[] | null;
   /** The live-visitors figure, or null when the operator's role may not read it. */
   live: AdminLiveVisitors | null;
+  /** Products at or under the low-stock threshold, fewest units first (at most {@link DASHBOARD_LIST}), or null when the role may not read the catalogue. */
+  lowStock: AdminProductSummary[] | null;
 }
 
 /** How many orders and mails the dashboard lists. @default 10 */
@@ -74,7 +77,8 @@ async function allOrders(client: AdminClient, query: AdminOrderQuery, signal: Ab
 
 /**
  * The dashboard: today's orders and revenue (from `since`, the start of the viewer's day), the
- * orders waiting to ship oldest first, the failed mails and the live visitors. A figure the
+ * orders waiting to ship oldest first, the failed mails, the live visitors and the products low
+ * in stock (of the newest 200 at or under the threshold, the fewest units first). A figure the
  * operator's role may not read (403) is left out, not an error of the whole page.
  */
 export function dashboardRead(client: AdminClient, since: string): Read<AdminDashboard> {
@@ -85,20 +89,22 @@ export function dashboardRead(client: AdminClient, since: string): Read<AdminDas
         if ((error as { status?: unknown }).status === 403) return fallback;
         throw error;
       };
-      const [today, unfulfilled, partial, mail, live] = await Promise.all([
+      const [today, unfulfilled, partial, mail, live, low] = await Promise.all([
         allOrders(client, { from: since }, signal),
         allOrders(client, { status: 'open', fulfilment: 'unfulfilled' }, signal),
         allOrders(client, { status: 'open', fulfilment: 'partially_fulfilled' }, signal),
-        client.mail({ status: 'failed', limit: DASHBOARD_LIST }, { signal }).catch(forbidden({ mail: [] as AdminMail[], nextBefore: null })),
+        client.mail({ status: 'failed', limit: DASHBOARD_LIST }, { signal }).catch(forbidden(null)),
         client.liveVisitors({ signal }).catch(forbidden(null)),
+        client.products({ lowStock: LOW_STOCK_THRESHOLD, limit: 200 }, { signal }).catch(forbidden(null)),
       ]);
       const waiting = oldestFirst([...unfulfilled.orders, ...partial.orders]);
       return {
         today: { ...ordersSummary(today.orders), currency: today.orders[0]?.currency ?? 'USD' },
         waiting: waiting.slice(0, DASHBOARD_LIST),
         moreWaiting: waiting.length > DASHBOARD_LIST || !unfulfilled.complete || !partial.complete,
-        failedMail: mail.mail,
+        failedMail: mail === null ? null : mail.mail,
         live,
+        lowStock: low === null ? null : lowestStockFirst(low.products).slice(0, DASHBOARD_LIST),
       };
     },
   };

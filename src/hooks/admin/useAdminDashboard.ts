@@ -12,7 +12,7 @@ export type { AdminDashboard } from './reads.ts';
 
 /**
  * Today's orders and revenue (from the start of the viewer's day, fixed when the page mounts),
- * the orders waiting to ship, the failed mails and the live visitors.
+ * the orders waiting to ship, low stock, the failed mails and the live visitors (null: the role may not read it).
  * @example const dashboard = useAdminDashboard();
  */
 export function useAdminDashboard(): ReadResult<AdminDashboard> {
