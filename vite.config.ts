@@ -171,7 +171,7 @@ const shared: UserConfig = {
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/hooks/**/*.test.{ts,tsx}', 'test/ui/**/*.test.{ts,tsx}'],
+          include: ['test/hooks/**/*.test.{ts,tsx}', 'test/ui/**/*.test.{ts,tsx}', 'test/admin/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup-dom.ts'],
           // room for a few of Testing Library's 5 s waits on a loaded machine
           testTimeout: 20_000,
