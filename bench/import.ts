@@ -17,18 +17,23 @@
  * through the operators' API (POST /api/admin/imports), and both are printed (goal: during within
  * 2x of idle).
  *
+ * The searches are sent from a worker thread (see SEARCH_LOAD). BENCH_IMPORT_TRACE=file appends
+ * the searches slower than 10 ms and the moments the import was posted and done, by epoch
+ * milliseconds, for lining them up with a trace of the store's own.
+ *
  * Parts: `--only export` times the export alone, of a catalogue imported once and kept (an SQLite
  * file and a PostgreSQL schema named after the row count, made by the first such run or by a run
  * with `--keep`); `--only import` imports and exports without the store part; `--only store` is
  * the store part alone. Without `--only` every part runs, on a fresh database.
  */
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { openSqlite, type Db } from '../src/server/db/database.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { exportCatalogue } from '../src/server/modules/imports/export.ts';
@@ -175,37 +180,66 @@ async function run(label: string, db: Db, exportOnly: boolean): Promise<void> {
 const SEARCHES = ['q=pump', 'q=filter+cartridge', 'q=heater', 'q=o-ring', 'q=skimmer+basket', 'q=valve&minPrice=10&maxPrice=200', 'q=salt+cell', 'q=pump&page=2'];
 const SEARCHERS = 4;
 const searchRate = Number(values['search-rate']);
+const TRACE = process.env.BENCH_IMPORT_TRACE;
+/** BENCH_IMPORT_TRACE: a moment of the run, by the clock the store's own traces use. */
+const mark = (what: string): void => { if (TRACE) appendFileSync(TRACE, `${(performance.timeOrigin + performance.now()).toFixed(1)} bench ${what}\n`); };
 
 /**
- * Search latencies until `until` says stop. Open loop (the default): a search is sent every
- * 1/searchRate s whatever the answers do, and its latency counts from when it was due, so a stall
- * of the store counts once for every search it holds up (a closed loop of a few clients records
- * a 10 s stall as a handful of slow samples: coordinated omission). `--closed-loop`: SEARCHERS
- * clients each sending its next search when the last is answered (the figures before 2026-11-27).
+ * The search load, run on a thread of its own so that what this process does meanwhile (the
+ * import's upload, serving its pictures, polling the job, collecting garbage after generating the
+ * file) does not hold up the sending and count as the store's time. Open loop (the default): a
+ * search is sent every 1/rate s whatever the answers do, and its latency counts from when it was
+ * due, so a stall of the store counts once for every search it holds up (a closed loop of a few
+ * clients records a 10 s stall as a handful of slow samples: coordinated omission). Closed loop:
+ * `searchers` clients each sending its next search when the last is answered (the figures before
+ * 2026-11-27). Answers [when due (epoch ms), latency (ms)] of every search answered 200, once
+ * told 'stop'.
  */
-async function searchLoad(base: string, until: () => boolean): Promise<number[]> {
-  const samples: number[] = [];
-  const one = async (n: number, from: number): Promise<void> => {
-    const res = await fetch(`${base}/api/products/filter?${SEARCHES[n % SEARCHES.length]}`);
-    await res.arrayBuffer();
-    if (res.status === 200) samples.push(performance.now() - from);
-  };
-  if (values['closed-loop']) {
-    await Promise.all(Array.from({ length: SEARCHERS }, async (_, i) => {
-      for (let n = i; !until(); n++) await one(n, performance.now());
+const SEARCH_LOAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, searches, rate, closedLoop, searchers } = workerData;
+let stop = false;
+parentPort.on('message', (m) => { if (m === 'stop') stop = true; });
+const samples = [];
+const one = async (n, from) => {
+  const res = await fetch(base + '/api/products/filter?' + searches[n % searches.length]);
+  await res.arrayBuffer();
+  if (res.status === 200) samples.push([performance.timeOrigin + from, performance.now() - from]);
+};
+(async () => {
+  if (closedLoop) {
+    await Promise.all(Array.from({ length: searchers }, async (_, i) => {
+      for (let n = i; !stop; n++) await one(n, performance.now());
     }));
-    return samples;
-  }
-  const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
-  for (let n = 0; !until(); await new Promise((r) => setTimeout(r, 1))) {
-    for (let due = started + (n * 1000) / searchRate; due <= performance.now(); due = started + (n * 1000) / searchRate) {
-      const sent = one(n++, due).finally(() => inFlight.delete(sent));
-      inFlight.add(sent);
+  } else {
+    const started = performance.now();
+    const inFlight = new Set();
+    for (let n = 0; !stop; await new Promise((r) => setTimeout(r, 1))) {
+      for (let due = started + (n * 1000) / rate; due <= performance.now(); due = started + (n * 1000) / rate) {
+        const sent = one(n++, due).finally(() => inFlight.delete(sent));
+        inFlight.add(sent);
+      }
     }
+    await Promise.all(inFlight);
   }
-  await Promise.all(inFlight);
-  return samples;
+  parentPort.postMessage(samples);
+})();
+`;
+
+/** Search latencies until `until` says stop (SEARCH_LOAD on a worker thread). */
+async function searchLoad(base: string, until: () => boolean): Promise<number[]> {
+  const worker = new Worker(SEARCH_LOAD, {
+    eval: true,
+    workerData: { base, searches: SEARCHES, rate: searchRate, closedLoop: values['closed-loop'], searchers: SEARCHERS },
+  });
+  const answered = once(worker, 'message') as Promise<[[number, number][]]>;
+  while (!until()) await new Promise((r) => setTimeout(r, 20));
+  worker.postMessage('stop');
+  const [samples] = await answered;
+  await worker.terminate();
+  // BENCH_IMPORT_TRACE=file: the searches slower than 10 ms, by when they were due (for finding where the time went)
+  if (TRACE) appendFileSync(TRACE, samples.filter(([, ms]) => ms > 10).map(([due, ms]) => `${due.toFixed(1)} bench slow ${ms.toFixed(1)}\n`).join(''));
+  return samples.map(([, ms]) => ms);
 }
 
 /** The running store's search p99, idle and during an import of the file through the operators' API. */
@@ -217,6 +251,7 @@ async function storeRun(database: StoreDatabase): Promise<void> {
     const idleEnd = Date.now() + 15_000;
     const idle = percentiles(await searchLoad(base, () => Date.now() > idleEnd));
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    mark('post');
     const started = performance.now();
     const posted = await fetch(`${base}/api/admin/imports?format=shopify`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: readFileSync(file) });
     if (posted.status !== 202) throw new Error(`import not taken: ${posted.status} ${await posted.text()}`);
@@ -232,6 +267,7 @@ async function storeRun(database: StoreDatabase): Promise<void> {
     })();
     const during = percentiles(await searchLoad(base, () => done));
     await poll;
+    mark('done');
     const seconds = (performance.now() - started) / 1000;
     const fmt = (p: { p50: number; p99: number; max: number; n: number }): string => `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(0)} ms (${p.n} searches)`;
     const load = values['closed-loop'] ? `${SEARCHERS} searchers in a closed loop` : `open loop, ${searchRate} searches/s`;
