@@ -20,17 +20,20 @@
  * payment records, so a fulfilment captures nothing (a store capturing at checkout).
  *
  * - The storefront while operators work: a shopper's cart-add (POST /api/checkouts/lineItems) and
- *   search (GET /api/products/filter, a mix of words and a part number), STORE_CALLS of each, one
- *   after the other, first with the back office idle, then again while OPERATORS simulated
+ *   search (GET /api/products/filter, a mix of words and a part number), STORE_CALLS of each, an
+ *   add and a search SHOPPER_RATE times a second, first with the back office idle, then again while OPERATORS simulated
  *   operators (the same process, the same database) each loop: list and filter orders, open an
  *   order, fulfil one (its mail), list products with low stock, open a product and edit its price
  *   (PATCH /api/admin/products/{id}: audited, announced through the catalogue change feed, which
- *   clears the search answers and page caches), pausing THINK ms between actions. p50, p95 and p99
- *   of both runs side by side with their ratio, and the operators' actions per second. Goal: the
- *   storefront's figures unchanged (ratio near 1).
+ *   clears the search answers and page caches), pausing THINK ms between actions. Idle and busy
+ *   runs alternate in 4 blocks (a shared machine's changing load falls on both alike). p50, p95
+ *   and p99 of both side by side with their ratio, and the operators' actions per second. Goal:
+ *   the storefront's figures unchanged (ratio near 1).
  *
  * Run: npm run bench:admin [-- --db sqlite|postgres|both --orders 100000 --rounds 30 --fulfilments 300
- *   --phases list,fulfil,storefront --store-calls 400 --operators 5 --think 100]
+ *   --phases list,fulfil,storefront,products --store-calls 800 --shopper-rate 40 --operators 5 --think 100 --products 200]
+ * The products phase (GET /api/admin/products: no filter, title words, a SKU, low stock, not
+ * indexed, no picture, deep pages) is meant for a large catalogue: --products 100000 --phases products.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), in a schema of its own dropped at the end
  * (BENCH_KEEP=1 keeps it, to read query plans over the same data).
  */
@@ -50,13 +53,15 @@ import { seedStore } from '../src/server/seed/store.ts';
 const { values } = parseArgs({
   options: {
     db: { type: 'string' }, orders: { type: 'string' }, rounds: { type: 'string' }, fulfilments: { type: 'string' },
-    phases: { type: 'string' }, 'store-calls': { type: 'string' }, operators: { type: 'string' }, think: { type: 'string' },
+    phases: { type: 'string' }, 'store-calls': { type: 'string' }, operators: { type: 'string' }, think: { type: 'string' }, products: { type: 'string' }, 'shopper-rate': { type: 'string' },
   },
 });
-const PHASES = new Set((values.phases ?? 'list,fulfil,storefront').split(',').map((p) => p.trim()));
-const STORE_CALLS = Math.max(50, Number(values['store-calls'] ?? 400));
+const PHASES = new Set((values.phases ?? 'list,fulfil,storefront,products').split(',').map((p) => p.trim()));
+const STORE_CALLS = Math.max(50, Number(values['store-calls'] ?? 800));
 const OPERATORS = Math.max(1, Number(values.operators ?? 5));
 const THINK_MS = Math.max(0, Number(values.think ?? 100));
+const PRODUCTS = Math.max(200, Number(values.products ?? 200));
+const SHOPPER_RATE = Math.max(1, Number(values['shopper-rate'] ?? 40));
 const DBS = values.db === 'sqlite' ? ['sqlite'] : values.db === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
 const ORDERS = Math.max(1000, Number(values.orders ?? 100_000));
 const ROUNDS = Math.max(3, Number(values.rounds ?? 30));
@@ -182,14 +187,14 @@ interface OperatorWork {
 /** The words a shopper searches (and one part number, filled in at run time). */
 const SEARCH_WORDS = ['pump', 'filter cartridge', 'chlorine', 'heater', 'valve', 'skimmer basket', 'gasket', 'salt cell', 'ladder', 'pool cleaner'];
 
-async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKind: Map<string, number[]>; fulfil: number[]; seedS: number; idle: StoreFigures | null; busy: StoreFigures | null; work: OperatorWork | null }> {
+async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKind: Map<string, number[]>; fulfil: number[]; seedS: number; idle: StoreFigures | null; busy: StoreFigures | null; work: OperatorWork | null; productList: number[]; productKinds: Map<string, number[]> }> {
   const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-admin-'));
   const schema = `bench_admin_${process.pid}`;
   const db = kind === 'postgres' ? await openPostgres(PG_URL, { schema }) : openSqlite(join(dir, 'bench.sqlite'));
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
-    await seedStore(db, { products: 200, seed: 34 });
+    await seedStore(db, { products: PRODUCTS, seed: 34 });
     const t0 = performance.now();
     await seedOrders(db);
     // the state autovacuum keeps a store in: statistics, and the trigram index's pending entries merged
@@ -255,7 +260,38 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     }
     const mails = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM email_outbox WHERE kind = 'order-shipped'"))!.n;
     if (mails !== targets.length) throw new Error(`expected ${targets.length} shipped mails, found ${mails}`);
-    if (!PHASES.has('storefront')) return { list, byKind, fulfil, seedS, idle: null, busy: null, work: null };
+    // the products list over the seeded catalogue (--products 100000 for a store of that size)
+    const productList: number[] = [];
+    const productKinds = new Map<string, number[]>();
+    if (PHASES.has('products')) {
+      const titleWord = () => SEARCH_WORDS[Math.floor(random() * SEARCH_WORDS.length)]!.split(' ')[0]!;
+      const sku = (await db.get<{ sku: string }>('SELECT sku FROM products WHERE sku IS NOT NULL ORDER BY id LIMIT 1 OFFSET 1234'))?.sku ?? 'x';
+      const maxProduct = (await db.get<{ n: number }>('SELECT MAX(id) AS n FROM products'))!.n;
+      const productProbes: Probe[] = [
+        { kind: 'no filter', query: () => 'limit=50' },
+        { kind: 'text: a title word', query: () => `q=${titleWord()}&limit=50` },
+        { kind: 'text: a SKU', query: () => `q=${encodeURIComponent(sku)}&limit=50` },
+        { kind: 'text: no match', query: () => 'q=zzyzx&limit=50' },
+        { kind: 'low stock (5)', query: () => 'lowStock=5&limit=50' },
+        { kind: 'not indexed', query: () => 'indexed=false&limit=50' },
+        { kind: 'no picture', query: () => 'noImage=true&limit=50' },
+        { kind: 'a page deep in the keyset', query: () => `before=${1 + Math.floor(random() * maxProduct)}&limit=50` },
+        { kind: 'title word + low stock', query: () => `q=${titleWord()}&lowStock=5&limit=50` },
+      ];
+      for (const p of productProbes) for (let i = 0; i < 2; i++) await app.inject({ method: 'GET', url: `/api/admin/products?${p.query()}`, headers });
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const p of productProbes) {
+          const url = `/api/admin/products?${p.query()}`;
+          const t = performance.now();
+          const res = await app.inject({ method: 'GET', url, headers });
+          const took = performance.now() - t;
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+          productList.push(took);
+          productKinds.set(p.kind, [...(productKinds.get(p.kind) ?? []), took]);
+        }
+      }
+    }
+    if (!PHASES.has('storefront')) return { list, byKind, fulfil, seedS, idle: null, busy: null, work: null, productList, productKinds };
 
     // the storefront while operators work: the shopper's levels always in stock and priced
     const shopperLevels = (await db.all<{ id: number }>(
@@ -275,7 +311,12 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     const shopper = async (calls: number): Promise<StoreFigures> => {
       const out: StoreFigures = { cartAdd: [], search: [] };
       let cookie = '';
+      const begun = performance.now();
       for (let i = 0; i < calls; i++) {
+        // paced: a shopper's add and search SHOPPER_RATE times a second (never faster; a late one goes at once)
+        const due = begun + (i * 1000) / SHOPPER_RATE;
+        const wait = due - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
         // a new cart every 10 lines, as shoppers come and go
         if (i % 10 === 0) cookie = '';
         const level = shopperLevels[Math.floor(shopperRandom() * shopperLevels.length)]!;
@@ -298,13 +339,16 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
       }
       return out;
     };
-    // warm-up, untimed; then the idle run
-    await shopper(30);
-    const idle = await shopper(STORE_CALLS);
+    // warm-up, untimed
+    await shopper(20);
 
     const json = { ...headers, 'content-type': 'application/json' };
     const work: OperatorWork = { actions: 0, byAction: new Map(), seconds: 0, errors: [] };
     let stop = false;
+    const merge = (into: StoreFigures, from: StoreFigures) => {
+      into.cartAdd.push(...from.cartAdd);
+      into.search.push(...from.search);
+    };
     const act = async (name: string, call: () => Promise<{ statusCode: number; body: string }>) => {
       const t = performance.now();
       const res = await call();
@@ -336,15 +380,24 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
         await act('edit a product', () => app!.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers: json, payload: { priceCents, compareAtPriceCents: null } }));
       }
     };
-    const started = performance.now();
-    const operators = Array.from({ length: OPERATORS }, (_, n) => operator(n));
-    // the operators at work before the shopper's first timed call
-    await new Promise((r) => setTimeout(r, 1000));
-    const busy = await shopper(STORE_CALLS);
-    stop = true;
-    await Promise.all(operators);
-    work.seconds = (performance.now() - started) / 1000;
-    return { list, byKind, fulfil, seedS, idle, busy, work };
+    // idle and busy runs in alternating blocks, so a shared machine's changing load falls on both alike
+    const idle: StoreFigures = { cartAdd: [], search: [] };
+    const busy: StoreFigures = { cartAdd: [], search: [] };
+    const BLOCKS = 4;
+    for (let block = 0; block < BLOCKS; block++) {
+      const calls = Math.ceil(STORE_CALLS / BLOCKS);
+      merge(idle, await shopper(calls));
+      stop = false;
+      const started = performance.now();
+      const operators = Array.from({ length: OPERATORS }, (_, n) => operator(n + block * OPERATORS));
+      // the operators at work before the shopper's first timed call
+      await new Promise((r) => setTimeout(r, 500));
+      merge(busy, await shopper(calls));
+      stop = true;
+      await Promise.all(operators);
+      work.seconds += (performance.now() - started) / 1000;
+    }
+    return { list, byKind, fulfil, seedS, idle, busy, work, productList, productKinds };
   } finally {
     await app?.close();
     // BENCH_KEEP=1 keeps the PostgreSQL schema (to read query plans over the same data)
@@ -359,7 +412,7 @@ console.log(`bench:admin: ${ORDERS.toLocaleString('en')} orders, ${ROUNDS} round
 for (const kind of DBS as ('sqlite' | 'postgres')[]) {
   const r = await run(kind);
   const label = kind === 'sqlite' ? 'SQLite (WAL file)' : 'PostgreSQL';
-  console.log(`\n${label}: ${ORDERS.toLocaleString('en')} orders seeded in ${r.seedS.toFixed(1)} s`);
+  console.log(`\n${label}: ${PRODUCTS.toLocaleString('en')} products; ${ORDERS.toLocaleString('en')} orders seeded in ${r.seedS.toFixed(1)} s`);
   const p95 = r.list.length > 0 ? pct(r.list, 95) : 0;
   if (r.list.length > 0) console.log(`  order list, filtered and paged (${r.list.length} calls): p50 ${ms(pct(r.list, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...r.list))}  goal p95 <= ${LIST_GOAL_MS} ms: ${p95 <= LIST_GOAL_MS ? 'met' : 'NOT MET'}`);
   if (r.list.length > 0) for (const [k, xs] of r.byKind) console.log(`    ${k.padEnd(32)} p50 ${ms(pct(xs, 50)).padStart(9)}  p95 ${ms(pct(xs, 95)).padStart(9)}`);
@@ -367,8 +420,12 @@ for (const kind of DBS as ('sqlite' | 'postgres')[]) {
     const f95 = pct(r.fulfil, 95);
     console.log(`  fulfilment with mail (${r.fulfil.length} calls): p50 ${ms(pct(r.fulfil, 50))}, p95 ${ms(f95)}, max ${ms(Math.max(...r.fulfil))}  goal p95 <= ${FULFIL_GOAL_MS} ms: ${f95 <= FULFIL_GOAL_MS ? 'met' : 'NOT MET'}`);
   }
+  if (r.productList.length > 0) {
+    console.log(`  products list, filtered and paged over ${PRODUCTS.toLocaleString('en')} products (${r.productList.length} calls): p50 ${ms(pct(r.productList, 50))}, p95 ${ms(pct(r.productList, 95))}, max ${ms(Math.max(...r.productList))}`);
+    for (const [k, xs] of r.productKinds) console.log(`    ${k.padEnd(32)} p50 ${ms(pct(xs, 50)).padStart(9)}  p95 ${ms(pct(xs, 95)).padStart(9)}`);
+  }
   if (r.idle && r.busy && r.work) {
-    console.log(`  storefront while ${OPERATORS} operators work (${STORE_CALLS} cart-adds and ${STORE_CALLS} searches each run, one shopper; operators pause ${THINK_MS} ms on average between actions):`);
+    console.log(`  storefront while ${OPERATORS} operators work (${STORE_CALLS} cart-adds and ${STORE_CALLS} searches each, idle and busy in 4 alternating blocks, one shopper paced at ${SHOPPER_RATE} adds and searches a second; operators pause ${THINK_MS} ms on average between actions):`);
     console.log(`    ${'call'.padEnd(10)} ${'idle p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)}   ${'busy p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)}   ratio p95  p99`);
     for (const [name, idle, busy] of [['cart-add', r.idle.cartAdd, r.busy.cartAdd], ['search', r.idle.search, r.busy.search]] as const) {
       const row = (xs: number[]) => [50, 95, 99].map((p) => pct(xs, p).toFixed(2).padStart(9)).join(' ');
