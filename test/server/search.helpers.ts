@@ -129,7 +129,13 @@ export function oracleSearch(docs: readonly SearchDocument[], q: IndexQuery, syn
   // each word: its best field (type 5, title 4, vendor 3, tag 2, description 1) and kind
   // (exact 5, variant 4, synonym 3, prefix 2, typo 1) as (field - 1) * 6 + kind; part numbers 18 / 12;
   // a typo in the description only is no match
-  const rules = wordRules(words, synonyms);
+  // a word some document holds as typed gets no typo
+  const known = (w: string): boolean => docs.some((d) =>
+    [d.title, d.vendor ?? '', d.description, ...(d.attributes ?? []), ...(d.collections ?? []), ...d.tags.map(([, v]) => v)]
+      .some((text) => documentWords(text, synonyms).includes(w))
+    // a product type of several words is indexed joined too ('heatpump')
+    || d.tags.some(([p, v]) => TYPE_TAG_PREFIXES.has(facetKey(p)) && tokenize(v).join('') === w));
+  const rules = wordRules(words, synonyms, known);
   // the kind of each (rule, word) pair once: the rules are plain, only slow
   const kinds = new Map<string, number>();
   const kindOf = (rule: (typeof rules)[number], w: string): number => {

@@ -70,6 +70,19 @@ describe.each(variants)('the %s index', (_, create) => {
     expect(ids('stabilized')).toEqual([6]);
   });
 
+  test("a word the catalogue holds is spelt as meant: 'basket' is no typo of 'gasket'", () => {
+    const known = create([
+      doc({ id: 1, title: 'Skimmer Basket', tags: [['Part Type', 'Basket']], collectionIds: [1] }),
+      doc({ id: 2, title: 'Heater Gasket', tags: [['Part Type', 'Gasket']], collectionIds: [2] }),
+    ]);
+    expect(known.search(query({ q: 'basket' })).ids).toEqual([1]);
+    expect(known.search(query({ q: 'gasket' })).ids).toEqual([2]);
+    // a word no product holds still finds its neighbours by one edit
+    expect(known.search(query({ q: 'gaskit' })).ids).toEqual([2]);
+    // where the filters leave no basket, 'basket' finds nothing rather than the gasket
+    expect(known.search(query({ q: 'basket', c: 2 })).ids).toEqual([]);
+  });
+
   test('filler words are not required', () => {
     expect(ids('new pump for my pool')).toEqual([10]);
     expect(ids('my pool heater')).toEqual([2]);

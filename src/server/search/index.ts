@@ -6,7 +6,8 @@
  *   option value or a collection title, case- and accent-insensitive: the same word, another
  *   form of it (Porter stem), a synonym (the trade's, trade.ts, and the operator's), its
  *   neighbour joined to it ('o ring' finds 'O-Ring'), or within its typo budget measured on
- *   the whole word (1 edit from 4 letters, 2 from 9; none in descriptions only); the last
+ *   the whole word (1 edit from 4 letters, 2 from 9; none in descriptions only; none for a
+ *   word a product holds as typed, nor between an agent noun and what it does); the last
  *   word also matches as a prefix (as-you-type); words with a digit only match exactly or as
  *   a prefix (words.ts). Numbers are read with their units ('3/4 hp' is '0.75 hp', '400k' is
  *   '400000'); trade abbreviations are expanded ('vsp'). Stop and filler words ('for',

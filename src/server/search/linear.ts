@@ -120,7 +120,8 @@ export function createLinearSearchIndex(docs: Iterable<SearchDocument>, options:
 
     // the text match first: every word must match, unless no candidate matches them all
     // (then the candidates matching the most words answer, relaxed)
-    const rules = wordRules(nq.text.words, synonyms);
+    // a word a live document holds is no typo (wordRules)
+    const rules = wordRules(nq.text.words, synonyms, (w) => [...byId.values()].some((p) => p.fields.some((f) => f.words.has(w))));
     const textScores = new Map<number, number>();
     let relaxed = false;
     if (nq.hasText) {

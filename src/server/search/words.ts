@@ -270,10 +270,13 @@ export interface WordRule {
 /**
  * The rule of each query word. Besides its own stem and synonyms, a word accepts its pair
  * with each neighbour joined ('o ring' accepts 'oring', so 'O-Ring' and 'ORing' answer),
- * and that pair's synonyms.
+ * and that pair's synonyms. A word the catalogue holds as typed (`known`: a word of a live
+ * document) is no typo: it is spelt as meant, so it never reaches another word by an edit
+ * ('basket' is no 'gasket', even where no basket fits the model asked for).
+ * @param known whether a live document holds the word (omitted: typos for every word)
  * @example wordRules(['o', 'ring'], Synonyms.none)[0].keys // Set { 'o', 'oring' }
  */
-export function wordRules(words: readonly string[], synonyms: Synonyms): WordRule[] {
+export function wordRules(words: readonly string[], synonyms: Synonyms, known?: (word: string) => boolean): WordRule[] {
   const keys = words.map((word) => new Set<string>([stemKey(word)]));
   for (let i = 0; i + 1 < words.length; i++) {
     const joined = stemKey(words[i]! + words[i + 1]!);
@@ -286,10 +289,11 @@ export function wordRules(words: readonly string[], synonyms: Synonyms): WordRul
     // a word that is no synonym entry may be one mistyped: the synonyms of the entries it is a
     // typo of (the entry itself is found as a typo of the word, by its own spelling)
     const typoKeys = new Set<string>();
-    for (const near of synonyms.near(word, typoBudget(word))) {
+    const typos = known !== undefined && typoBudget(word) > 0 && known(word) ? 0 : typoBudget(word);
+    for (const near of synonyms.near(word, typos)) {
       for (const s of synonyms.of(near) ?? []) if (s !== near && !keys[i]!.has(s) && !synonymKeys.has(s)) typoKeys.add(s);
     }
-    return { word, keys: keys[i]!, synonymKeys, typoKeys, typos: typoBudget(word), prefix: i === words.length - 1 };
+    return { word, keys: keys[i]!, synonymKeys, typoKeys, typos, prefix: i === words.length - 1 };
   });
 }
 

@@ -191,7 +191,7 @@ export class TextIndex {
     const { words: qWords, partNumber } = nq.text;
     const last = qWords.length - 1;
     const text = s.text;
-    const rules = wordRules(qWords, this.synonyms);
+    const rules = wordRules(qWords, this.synonyms, (w) => this.isLiveWord(w));
     // several words: the candidates before the text match, in case none matches them all
     if (qWords.length > 1) s.base.set(cand);
     // each word's postings, prefix range, other forms and part-number slice are looked up once
@@ -396,6 +396,18 @@ export class TextIndex {
     }
     for (const id of marked) marks[id] = 0;
     return left;
+  }
+
+  /** Whether a live document holds the word (a retired ordinal's postings stay until compaction). */
+  private isLiveWord(word: string): boolean {
+    const p = this.words.terms.get(word);
+    if (p === undefined) return false;
+    const alive = this.store.alive;
+    for (let j = 0; j < p.length; j++) {
+      const o = p.ords[j]!;
+      if ((alive[o >>> 5]! & (1 << (o & 31))) !== 0) return true;
+    }
+    return false;
   }
 
   /** A word's part-number score on a document: equal to one of its part numbers, or a prefix of one. */
