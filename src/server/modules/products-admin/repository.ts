@@ -11,6 +11,12 @@ import type { Db } from '../../db/database.ts';
 export interface ProductFilter {
   /** Part of the title (any case), or a product's id, SKU or product code, or a variant's SKU (whole, any case). */
   q?: string;
+  /**
+   * The products the search index finds for `q` (its words and part numbers), when it names few
+   * enough: then `q` is read as these ids (or the product id it spells) instead of by LIKE, which
+   * reads every title when few match.
+   */
+  textIds?: readonly number[];
   /** Only products with an available level (not selling below zero) holding this many units or fewer. */
   lowStock?: number;
   /** Only products shown to search engines and feeds (true) or kept out of them (false). */
@@ -78,11 +84,27 @@ function likeEscaped(text: string): string {
   return text.replace(/[!%_]/g, (c) => `!${c}`);
 }
 
+/** The ids of a JSON list parameter as a subquery, in the database's own words. */
+function dialectIdList(f: ProductFilter & { dialect?: string }): string {
+  return f.dialect === 'postgres' ? 'SELECT CAST(value AS BIGINT) FROM json_array_elements_text(CAST(? AS json))' : 'SELECT value FROM json_each(?)';
+}
+
 /** The WHERE conditions of a filter, over `products p`. */
-function filterSql(f: ProductFilter): { where: string[]; params: unknown[] } {
+function filterSql(f: ProductFilter & { dialect?: string }): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (f.q !== undefined) {
+  if (f.q !== undefined && f.textIds !== undefined) {
+    // one statement text whatever the number of ids (a JSON list)
+    const list = dialectIdList(f);
+    const parts = [`p.id IN (${list})`];
+    params.push(JSON.stringify(f.textIds));
+    const text = f.q.trim();
+    if (/^[1-9][0-9]{0,9}$/.test(text)) {
+      parts.push('p.id = ?');
+      params.push(Number(text));
+    }
+    where.push(`(${parts.join(' OR ')})`);
+  } else if (f.q !== undefined) {
     const text = f.q.trim().toLowerCase();
     const parts = ["LOWER(p.title) LIKE ? ESCAPE '!'", 'LOWER(p.sku) = ?', 'LOWER(p.product_code) = ?', 'p.id IN (SELECT vs.product_id FROM variants vs WHERE LOWER(vs.sku) = ?)'];
     params.push(`%${likeEscaped(text)}%`, text, text, text);
@@ -117,7 +139,7 @@ const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.sku, p.product_code, vd.name
 
 /** A page of products matching the filter, newest id first, below `beforeId` (keyset paging), `limit` at most. */
 export async function listProducts(db: Db, f: ProductFilter, page: { beforeId?: number; limit: number }): Promise<ProductRow[]> {
-  const { where, params } = filterSql(f);
+  const { where, params } = filterSql({ ...f, dialect: db.dialect.name });
   if (page.beforeId !== undefined) {
     where.push('p.id < ?');
     params.push(page.beforeId);
@@ -132,7 +154,7 @@ export async function listProducts(db: Db, f: ProductFilter, page: { beforeId?: 
 
 /** The ids of the products matching the filter, in id order, `limit` at most. */
 export async function matchingProductIds(db: Db, f: ProductFilter, limit: number): Promise<number[]> {
-  const { where, params } = filterSql(f);
+  const { where, params } = filterSql({ ...f, dialect: db.dialect.name });
   params.push(limit);
   const rows = await db.all<{ id: number }>(`SELECT p.id FROM products p ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.id LIMIT ?`, params);
   return rows.map((r) => Number(r.id));

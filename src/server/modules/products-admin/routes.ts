@@ -30,6 +30,8 @@ export interface ProductsAdminRoutesOptions {
   operators: OperatorAccess;
   /** Announces a catalogue change (app.catalogue.reindex: this process's index and caches, then the change feed). */
   reindex: (ids: readonly number[], version?: number) => Promise<void>;
+  /** The search index's ids for a text, or null above `max` (see ProductsAdminDeps.searchText). */
+  searchText?: (q: string, max: number) => number[] | null;
   /** A service of the caller's (tests); built from the options otherwise. */
   service?: ProductsAdminService;
 }
@@ -44,7 +46,7 @@ const flag = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined :
  * await app.register(productsAdminRoutes, { db, operators, reindex: (ids, v) => app.catalogue.reindex(ids, v) });
  */
 export const productsAdminRoutes: FastifyPluginAsync<ProductsAdminRoutesOptions> = async (app, options) => {
-  const service = options.service ?? new ProductsAdminService({ db: options.db, reindex: options.reindex });
+  const service = options.service ?? new ProductsAdminService({ db: options.db, reindex: options.reindex, ...(options.searchText ? { searchText: options.searchText } : {}) });
   app.addHook('onRequest', operatorGuard(options.operators));
   const schema = (summary: string, extra: Record<string, unknown>, ok: object) => ({ schema: { tags: TAGS, summary, ...extra, response: { 200: ok, ...s.productErrors } } });
 

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { recordCatalogueChange } from '../../scale/catalogue-log.ts';
+import type { SearchIndex } from '../../search/types.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
 import * as repo from './repository.ts';
 
@@ -164,8 +165,28 @@ export interface BulkSample {
 /** What the service is built from. */
 export interface ProductsAdminDeps {
   db: Db;
+  /**
+   * The ids the storefront's search index finds for a text (every word, or a part number), or
+   * null when it finds more than `max` (then the text is read by LIKE, which stops at a page
+   * quickly when many match). Without it, every text is read by LIKE.
+   */
+  searchText?: (q: string, max: number) => number[] | null;
   /** After a commit: the products re-read into the search index and caches, and announced. */
   reindex: (ids: readonly number[], version?: number) => Promise<void>;
+}
+
+/**
+ * The products-admin's text search over the storefront's search index: every word of the text (or
+ * a part number) must match; null when more than `max` products do.
+ * @example
+ * await app.register(productsAdminRoutes, { ..., searchText: searchIndexText(() => app.catalogue.index) });
+ */
+export function searchIndexText(index: () => SearchIndex): (q: string, max: number) => number[] | null {
+  return (q, max) => {
+    const found = index().search({ q, limit: max + 1, page: 0 });
+    if (found.relaxed) return [];
+    return found.totalObjects > max ? null : found.ids;
+  };
 }
 
 const levelStock = (l: repo.LevelRow) => (Number(l.available_for_sale) === 1 ? Math.max(0, Number(l.quantity)) : 0);
@@ -177,10 +198,20 @@ function levelView(l: repo.LevelRow): LevelView {
   };
 }
 
+/** A text matching at most this many products is read through the search index's ids. @default 5000 */
+export const TEXT_IDS_MAX = 5000;
+
 /** The list filter of a query or a bulk edit's filter. */
-function filterOf(f: { q?: string; lowStock?: boolean | number; indexed?: boolean; noImage?: boolean; ids?: number[] }): repo.ProductFilter {
+function filterOf(
+  f: { q?: string; lowStock?: boolean | number; indexed?: boolean; noImage?: boolean; ids?: number[] },
+  searchText?: (q: string, max: number) => number[] | null,
+): repo.ProductFilter {
   const out: repo.ProductFilter = {};
-  if (f.q !== undefined && f.q.trim() !== '') out.q = f.q;
+  if (f.q !== undefined && f.q.trim() !== '') {
+    out.q = f.q;
+    const ids = searchText?.(f.q.trim(), TEXT_IDS_MAX);
+    if (ids !== undefined && ids !== null) out.textIds = ids;
+  }
   if (f.lowStock === true) out.lowStock = LOW_STOCK_DEFAULT;
   else if (typeof f.lowStock === 'number') out.lowStock = f.lowStock;
   if (f.indexed !== undefined) out.indexed = f.indexed;
@@ -222,7 +253,7 @@ export class ProductsAdminService {
   /** A page of products, newest first; `nextBefore` continues it. */
   async list(query: ProductListQuery): Promise<{ products: ProductListItem[]; nextBefore: number | null }> {
     const db = this.deps.db;
-    const rows = await repo.listProducts(db, filterOf(query), { ...(query.before !== undefined ? { beforeId: query.before } : {}), limit: query.limit + 1 });
+    const rows = await repo.listProducts(db, filterOf(query, this.deps.searchText), { ...(query.before !== undefined ? { beforeId: query.before } : {}), limit: query.limit + 1 });
     const page = rows.slice(0, query.limit);
     const ids = page.map((r) => Number(r.id));
     const variants = await repo.variantsOf(db, ids);
@@ -374,7 +405,7 @@ export class ProductsAdminService {
    * one catalogue change, all in one transaction.
    */
   async bulk(who: AuditWho, input: BulkInput): Promise<{ matched: number; changed: number; dryRun: boolean; sample: BulkSample[] }> {
-    const filter = filterOf(input.filter);
+    const filter = filterOf(input.filter, this.deps.searchText);
     if (Object.keys(filter).length === 0) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.noFilter);
     if (input.price === undefined && input.stock === undefined) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.nothing);
     const priceMove = input.price === undefined ? null : priceAdjustmentOf(input.price);
