@@ -70,7 +70,7 @@ import { mailAdminRoutes } from './modules/mail-admin/index.ts';
 import { adminAppRoutes } from './admin-app.ts';
 import { customersAdminRoutes } from './modules/customers-admin/index.ts';
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
-import { productsAdminRoutes } from './modules/products-admin/index.ts';
+import { productsAdminRoutes, searchIndexText } from './modules/products-admin/index.ts';
 
 /** Options of `buildApp`. */
 export interface AppOptions {
@@ -495,7 +495,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // operators' discount codes, which the storefront's cart reads (modules/discounts)
   await app.register(discountsAdminRoutes, { db, operators });
   // operators' products: list, edit, bulk edit of prices and stock, announced through the change feed (modules/products-admin)
-  await app.register(productsAdminRoutes, { db, operators, reindex: async (ids, version) => await app.catalogue.reindex(ids, version) });
+  await app.register(productsAdminRoutes, { db, operators, reindex: async (ids, version) => await app.catalogue.reindex(ids, version), searchText: searchIndexText(() => app.catalogue.index) });
   // operators' sale prices, announced to every process through the catalogue change feed
   await app.register(adminCatalogueRoutes, { db, operators });
   // operators' ship profiles and product notices (modules/shipping), announced the same way
