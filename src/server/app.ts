@@ -57,7 +57,7 @@ import { readPaymentConfig, type PaymentConfig } from './modules/payments/config
 import type { PaymentFaults, PaymentsService } from './modules/payments/service.ts';
 import { paymentsFromConfig } from './modules/payments/setup.ts';
 import { createPlaceOrderFromCheckout } from './commerce/paid-checkout.ts';
-import { importRoutes } from './modules/imports/index.ts';
+import { importRoutes, restingPace } from './modules/imports/index.ts';
 import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
 import { redisHealth, type RedisClient } from './scale/redis.ts';
@@ -366,11 +366,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the slices go in (so the popular searches stay answered from memory) and forgotten once
     // after the last (the slices' own answers with them)
     const whole = changed !== 'all' && changed.length <= APPLY_SLICE;
+    // and never more than half the time in a row (a busy process waits its turn on a loaded machine)
+    const pace = restingPace();
     let first = true;
     for await (const slice of changed === 'all' ? allSlices() : slicesOf(changed, APPLY_SLICE)) {
-      if (!first) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!first) await pace.turn();
       first = false;
+      const started = performance.now();
       await applySlice(slice, whole);
+      pace.worked(performance.now() - started);
     }
     if (!whole) forgetShown();
   };

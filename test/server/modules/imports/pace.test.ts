@@ -15,6 +15,7 @@ import type { ApplyChange, ChangeFeed } from '../../../../src/server/scale/chang
 import { createSearchIndex } from '../../../../src/server/search/index.ts';
 import type { SearchDocument } from '../../../../src/server/search/types.ts';
 import { PARSE_PIECE_CHARS, readCsv } from '../../../../src/server/modules/imports/csv.ts';
+import { CHANGE_BURST_MS, restingPace } from '../../../../src/server/modules/imports/pace.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { emptyStore } from './imports.helpers.ts';
 
@@ -197,5 +198,36 @@ test("a large change of another process's making, which the feed's catch-up take
   } finally {
     await app.close();
     await store.close();
+  }
+});
+
+test(`a large change rests as long as it worked once it has worked ${CHANGE_BURST_MS} ms, and only takes a turn before`, async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate'] });
+  try {
+    const pace = restingPace();
+    const settled = (p: Promise<void>): { done: boolean } => {
+      const state = { done: false };
+      void p.then(() => (state.done = true));
+      return state;
+    };
+    // under the burst: a turn of the event loop, no timer
+    pace.worked(CHANGE_BURST_MS - 1);
+    const turn = settled(pace.turn());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turn.done).toBe(true);
+    // past it: a rest as long as the work since the last rest
+    pace.worked(1);
+    pace.worked(12);
+    const rest = settled(pace.turn());
+    await vi.advanceTimersByTimeAsync(CHANGE_BURST_MS + 12 - 1);
+    expect(rest.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rest.done).toBe(true);
+    // and the count starts again
+    const next = settled(pace.turn());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.done).toBe(true);
+  } finally {
+    vi.useRealTimers();
   }
 });
