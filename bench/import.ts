@@ -198,15 +198,14 @@ const mark = (what: string): void => { if (TRACE) appendFileSync(TRACE, `${(perf
 const SEARCH_LOAD = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { base, searches, rate, closedLoop, searchers } = workerData;
-let stop = false;
-parentPort.on('message', (m) => { if (m === 'stop') stop = true; });
-const samples = [];
+let stop = true;
+let samples = [];
 const one = async (n, from) => {
   const res = await fetch(base + '/api/products/filter?' + searches[n % searches.length]);
   await res.arrayBuffer();
   if (res.status === 200) samples.push([performance.timeOrigin + from, performance.now() - from]);
 };
-(async () => {
+async function run() {
   if (closedLoop) {
     await Promise.all(Array.from({ length: searchers }, async (_, i) => {
       for (let n = i; !stop; n++) await one(n, performance.now());
@@ -223,20 +222,26 @@ const one = async (n, from) => {
     await Promise.all(inFlight);
   }
   parentPort.postMessage(samples);
-})();
+}
+parentPort.on('message', (m) => {
+  if (m === 'start') {
+    stop = false;
+    samples = [];
+    void run();
+  } else if (m === 'stop') stop = true;
+});
 `;
 
-/** Search latencies until `until` says stop (SEARCH_LOAD on a worker thread). */
-async function searchLoad(base: string, until: () => boolean): Promise<number[]> {
-  const worker = new Worker(SEARCH_LOAD, {
-    eval: true,
-    workerData: { base, searches: SEARCHES, rate: searchRate, closedLoop: values['closed-loop'], searchers: SEARCHERS },
-  });
-  const answered = once(worker, 'message') as Promise<[[number, number][]]>;
+/**
+ * Search latencies until `until` says stop, from the store's search load (SEARCH_LOAD: one worker
+ * for the whole run, so its connections and fetch are warm for every part).
+ */
+async function searchLoad(load: Worker, until: () => boolean): Promise<number[]> {
+  const answered = once(load, 'message') as Promise<[[number, number][]]>;
+  load.postMessage('start');
   while (!until()) await new Promise((r) => setTimeout(r, 20));
-  worker.postMessage('stop');
+  load.postMessage('stop');
   const [samples] = await answered;
-  await worker.terminate();
   // BENCH_IMPORT_TRACE=file: the searches slower than 10 ms, by when they were due (for finding where the time went)
   if (TRACE) appendFileSync(TRACE, samples.filter(([, ms]) => ms > 10).map(([due, ms]) => `${due.toFixed(1)} bench slow ${ms.toFixed(1)}\n`).join(''));
   return samples.map(([, ms]) => ms);
@@ -245,11 +250,15 @@ async function searchLoad(base: string, until: () => boolean): Promise<number[]>
 /** The running store's search p99, idle and during an import of the file through the operators' API. */
 async function storeRun(database: StoreDatabase): Promise<void> {
   const store = await startMultiStore({ database, processes: 1, products: 2000, env: { IMPORT_IMAGE_FETCH: 'loopback' } });
+  const base = store.servers[0]!.base;
+  const searcher = new Worker(SEARCH_LOAD, {
+    eval: true,
+    workerData: { base, searches: SEARCHES, rate: searchRate, closedLoop: values['closed-loop'], searchers: SEARCHERS },
+  });
   try {
-    const base = store.servers[0]!.base;
-    await searchLoad(base, (() => { const end = Date.now() + 3000; return () => Date.now() > end; })()); // warm
+    await searchLoad(searcher, (() => { const end = Date.now() + 3000; return () => Date.now() > end; })()); // warm
     const idleEnd = Date.now() + 15_000;
-    const idle = percentiles(await searchLoad(base, () => Date.now() > idleEnd));
+    const idle = percentiles(await searchLoad(searcher, () => Date.now() > idleEnd));
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
     mark('post');
     const started = performance.now();
@@ -265,7 +274,7 @@ async function storeRun(database: StoreDatabase): Promise<void> {
         if (job.status === 'done' || job.status === 'failed') done = true;
       }
     })();
-    const during = percentiles(await searchLoad(base, () => done));
+    const during = percentiles(await searchLoad(searcher, () => done));
     await poll;
     mark('done');
     const seconds = (performance.now() - started) / 1000;
@@ -275,6 +284,7 @@ async function storeRun(database: StoreDatabase): Promise<void> {
       `${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} store, ${load}: idle ${fmt(idle)}; during the API import (${job.status}, ${job.report?.totals.created ?? 0} products, ${seconds.toFixed(1)} s) ${fmt(during)}; p99 ${(during.p99 / idle.p99).toFixed(2)}x idle (goal <= 2x)`,
     );
   } finally {
+    await searcher.terminate();
     await store.close();
   }
 }
