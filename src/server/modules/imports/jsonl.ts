@@ -3,8 +3,8 @@
  * a line (parents first), then one product a line with everything the store holds. Lossless: an
  * export read into an empty store exports again byte for byte. Each line is checked field by
  * field; a bad line is rejected with its reason, the others go on. A product's `notices` and a
- * variant's `shipping` (issue 28) may be left out (a file written before them): the store's own
- * are kept, or the defaults for a new product.
+ * variant's `shipping` (issue 28) and a product's `callForPrice` (issue 31) may be left out (a file
+ * written before them): the store's own are kept, or the defaults for a new product.
  * @module
  */
 import { SHAPES, type Shape } from '../../seed/catalogue-data.ts';
@@ -66,7 +66,7 @@ const handle = (o: Record<string, unknown>, key: string): string => {
   return h;
 };
 
-const PRODUCT_KEYS = new Set(['kind', 'handle', 'title', 'sku', 'productCode', 'vendor', 'weight', 'priceCents', 'compareAtPriceCents', 'descriptionHtml', 'seoTitle', 'seoDescription', 'isIndexed', 'isFeatured', 'salesCount', 'createdAt', 'collections', 'tags', 'options', 'variants', 'images', 'model3ds', 'pdfs', 'reviews', 'questions', 'related', 'notices']);
+const PRODUCT_KEYS = new Set(['kind', 'handle', 'title', 'sku', 'productCode', 'vendor', 'weight', 'priceCents', 'compareAtPriceCents', 'descriptionHtml', 'seoTitle', 'seoDescription', 'isIndexed', 'isFeatured', 'callForPrice', 'salesCount', 'createdAt', 'collections', 'tags', 'options', 'variants', 'images', 'model3ds', 'pdfs', 'reviews', 'questions', 'related', 'notices']);
 
 /** A variant's `shipping`: the profile fields it gives (any of them), checked. */
 function shipping(v: unknown): Partial<ItemShipping> {
@@ -88,7 +88,7 @@ function product(o: Record<string, unknown>, line: number): IncomingItem {
   const weight = o.weight;
   if (weight !== null && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 10_000)) throw new Bad("'weight' must be pounds from 0 to 10,000 or null");
   const options = objs(o, 'options').map((x) => ({ name: text(x, 'name', 1000), values: arr(x, 'values').map((v) => { if (typeof v !== 'string') throw new Bad("option 'values' must be text"); return v; }) }));
-  const item: IncomingItem & Omit<CatalogueItem, 'variants' | 'notices'> & { variants: IncomingVariant[] } = {
+  const item: IncomingItem & Omit<CatalogueItem, 'variants' | 'notices' | 'callForPrice'> & { variants: IncomingVariant[] } = {
     line,
     handle: handle(o, 'handle'),
     title: text(o, 'title', 1000),
@@ -140,6 +140,8 @@ function product(o: Record<string, unknown>, line: number): IncomingItem {
     questions: objs(o, 'questions').map((q) => ({ question: text(q, 'question'), askedBy: text(q, 'askedBy', 1000), answer: str(q, 'answer', true), answeredBy: str(q, 'answeredBy', true, 1000), createdAt: text(q, 'createdAt', 40) })),
     related: arr(o, 'related').map((h) => handle({ h }, 'h')),
   };
+  // a file written before call-for-price products leaves the store's own flag
+  if (o.callForPrice !== undefined) item.callForPrice = bool(o, 'callForPrice');
   if (o.notices !== undefined) {
     const notices = readNotices(o.notices);
     if (!notices.ok) throw new Bad(`'notices': ${notices.reason}`);
@@ -236,6 +238,7 @@ export function productLine(item: CatalogueItem): string {
     seoDescription: item.seoDescription,
     isIndexed: item.isIndexed,
     isFeatured: item.isFeatured,
+    callForPrice: item.callForPrice,
     salesCount: item.salesCount,
     createdAt: item.createdAt,
     collections: item.collections,

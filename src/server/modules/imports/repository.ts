@@ -318,11 +318,11 @@ export async function* exportPages(db: Db, size = CHUNK): AsyncGenerator<Catalog
 
 /** Whole products of the scopes, in creation order within each scope, and the last one's cursor. */
 async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: CatalogueItem[]; last: ExportCursor | null }> {
-  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; sales_count: number; created_at: string; created_order: number; notices_json: string | null };
+  type P = { id: number; handle: string; title: string; sku: string | null; product_code: string | null; vendor: string | null; weight: number | null; price_cents: number; compare_at_price_cents: number | null; description_html: string | null; seo_title: string | null; seo_description: string | null; is_indexed: number; is_featured: number; call_for_price: number; sales_count: number; created_at: string; created_order: number; notices_json: string | null };
   const products = await inScopes<P>(
     db,
     `SELECT p.id, p.handle, p.title, p.sku, p.product_code, v.name AS vendor, p.weight, p.price_cents, p.compare_at_price_cents, p.description_html,
-       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.sales_count, p.created_at, p.created_order, p.notices_json
+       p.seo_title, p.seo_description, p.is_indexed, p.is_featured, p.call_for_price, p.sales_count, p.created_at, p.created_order, p.notices_json
      FROM products p LEFT JOIN vendors v ON v.id = p.vendor_id WHERE p.id IN (%) ORDER BY p.created_order, p.id`,
     scopes,
   );
@@ -372,6 +372,7 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
       seoDescription: p.seo_description,
       isIndexed: Number(p.is_indexed) === 1,
       isFeatured: Number(p.is_featured) === 1,
+      callForPrice: Number(p.call_for_price) === 1,
       salesCount: Number(p.sales_count),
       createdAt: p.created_at,
       collections: (collections.get(id) ?? []).map((r) => r.handle),
@@ -424,7 +425,7 @@ async function loadScoped(db: Db, scopes: readonly Scope[]): Promise<{ items: Ca
  * (a row's parent table before it: PostgreSQL checks each statement's foreign keys at once).
  */
 const INSERT_COLUMNS = {
-  products: ['handle', 'title', 'sku', 'product_code', 'vendor_id', 'weight', 'price_cents', 'compare_at_price_cents', 'description_html', 'seo_title', 'seo_description', 'is_indexed', 'is_featured', 'sales_count', 'created_at', 'notices_json', 'created_order', 'id'],
+  products: ['handle', 'title', 'sku', 'product_code', 'vendor_id', 'weight', 'price_cents', 'compare_at_price_cents', 'description_html', 'seo_title', 'seo_description', 'is_indexed', 'is_featured', 'call_for_price', 'sales_count', 'created_at', 'notices_json', 'created_order', 'id'],
   product_collections: ['product_id', 'collection_id', 'position'],
   product_tags: ['product_id', 'tag_id'],
   product_options: ['id', 'product_id', 'name', 'position'],
@@ -535,11 +536,11 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
   const id = existing?.id ?? ctx.ids.products++;
   const { buffer } = ctx;
   const notices = item.notices.length === 0 ? null : JSON.stringify(item.notices);
-  const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), item.salesCount, item.createdAt, notices];
+  const row = [item.handle, item.title, item.sku, item.productCode, ctx.vendorId, item.weight, item.priceCents, item.compareAtPriceCents, item.descriptionHtml, item.seoTitle, item.seoDescription, b(item.isIndexed), b(item.isFeatured), b(item.callForPrice), item.salesCount, item.createdAt, notices];
   if (existing) {
     await tx.run(
       `UPDATE products SET handle = ?, title = ?, sku = ?, product_code = ?, vendor_id = ?, weight = ?, price_cents = ?, compare_at_price_cents = ?, description_html = ?,
-       seo_title = ?, seo_description = ?, is_indexed = ?, is_featured = ?, sales_count = ?, created_at = ?, notices_json = ? WHERE id = ?`,
+       seo_title = ?, seo_description = ?, is_indexed = ?, is_featured = ?, call_for_price = ?, sales_count = ?, created_at = ?, notices_json = ? WHERE id = ?`,
       [...row, id],
     );
     const oldVariantIds = existing.variants.map((v) => v.id!);

@@ -139,6 +139,8 @@ export interface CatalogueItem {
   seoDescription: string | null;
   isIndexed: boolean;
   isFeatured: boolean;
+  /** Quoted by phone (domain/call-for-price.ts): shows 'Call for price', the cart refuses it. */
+  callForPrice: boolean;
   salesCount: number;
   createdAt: string;
   /** Handles of the collections it is filed in, in order. */

@@ -148,6 +148,7 @@ export function mergeItem(existing: CatalogueItem | null, incoming: IncomingItem
     seoDescription: null,
     isIndexed: true,
     isFeatured: false,
+    callForPrice: false,
     salesCount: 0,
     createdAt: now.toISOString(),
     collections: [],

@@ -244,6 +244,31 @@ describe('bad input', () => {
     await fresh.close();
   });
 
+  test("a Skimmer line's call-for-price flag lands; a bad one is rejected with the reason; a line without it keeps the stored one", async () => {
+    const fresh = await emptyStore();
+    const line = (product: Record<string, unknown>) =>
+      JSON.stringify({
+        kind: 'product', handle: 'heater', title: 'Heater', sku: 'H', productCode: null, vendor: null, weight: 10, priceCents: 0, compareAtPriceCents: null, descriptionHtml: null, seoTitle: null, seoDescription: null,
+        isIndexed: true, isFeatured: false, salesCount: 0, createdAt: '2026-01-01T00:00:00.000Z', collections: [], tags: [], options: [],
+        variants: [{ title: 'Default Title', sku: 'H', priceCents: 0, compareAtPriceCents: null, options: [], inventory: [] }], images: [], model3ds: [], pdfs: [], reviews: [], questions: [], related: [], ...product,
+      });
+    const file = (...lines: string[]) => [JSON.stringify(JSONL_HEADER), ...lines].join('\n');
+    const flag = async (): Promise<number[]> => (await fresh.all<{ f: number }>("SELECT call_for_price AS f FROM products WHERE handle = 'heater'")).map((r) => Number(r.f));
+    const bad = await importCatalogue(fresh, bytes(file(line({ callForPrice: 'yes' }))), { format: 'skimmer' });
+    expect(bad.totals).toMatchObject({ created: 0, rejected: 1 });
+    expect(bad.problems.map((p) => [p.line, p.reason])).toEqual([[2, "'callForPrice' must be true or false"]]);
+    expect((await importCatalogue(fresh, bytes(file(line({ callForPrice: true }))), { format: 'skimmer' })).totals).toMatchObject({ created: 1, rejected: 0 });
+    expect(await flag()).toEqual([1]);
+    expect((await itemOf(fresh, 'heater')).callForPrice).toBe(true);
+    // a file written before call-for-price products: the title changes, the flag stays
+    expect((await importCatalogue(fresh, bytes(file(line({ title: 'Pool Heater' }))), { format: 'skimmer' })).totals).toMatchObject({ updated: 1, rejected: 0 });
+    expect(await flag()).toEqual([1]);
+    // and one that clears it
+    expect((await importCatalogue(fresh, bytes(file(line({ title: 'Pool Heater', callForPrice: false }))), { format: 'skimmer' })).totals).toMatchObject({ updated: 1, rejected: 0 });
+    expect(await flag()).toEqual([0]);
+    await fresh.close();
+  });
+
   test('a formula is stored as text, and an unknown column is reported, not fatal', async () => {
     const fresh = await emptyStore();
     const file = shopifyCsv([{ Title: '=HYPERLINK("http://x.example","click")' }]).replace('Handle,', 'Colour Code,Handle,').replace(/\nskim-net/, '\n#fff,skim-net');

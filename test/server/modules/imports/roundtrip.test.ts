@@ -2,7 +2,8 @@
  * Round trips, on SQLite and PostgreSQL: any generated catalogue, exported in each format and
  * imported into an empty store, exports again the same file (Skimmer's JSON Lines byte for byte,
  * the CSVs equal once parsed), and importing an export back into its own store changes nothing;
- * Skimmer's JSON Lines and Shopify's CSV keep the ship profiles and notices (issue 28) whole.
+ * Skimmer's JSON Lines and Shopify's CSV keep the ship profiles and notices (issue 28) whole, and
+ * Skimmer's JSON Lines each product's call-for-price flag (issue 31).
  */
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
@@ -63,6 +64,7 @@ const catalogue = fc
         collection: fc.nat(3),
         ships: fc.array(shipProfile, { minLength: 3, maxLength: 3 }),
         notices,
+        callForPrice: fc.boolean(),
       }),
       { minLength: 1, maxLength: 6 },
     ),
@@ -85,7 +87,7 @@ const catalogue = fc
       lines.push(
         JSON.stringify({
           kind: 'product', handle: `product-${i}`, title: p.title, sku, productCode: `PN ${i}`, vendor: p.vendor, weight: p.weight, priceCents: p.price, compareAtPriceCents: p.compare,
-          descriptionHtml: p.description, seoTitle: p.seoTitle, seoDescription: null, isIndexed: p.indexed, isFeatured: false, salesCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
+          descriptionHtml: p.description, seoTitle: p.seoTitle, seoDescription: null, isIndexed: p.indexed, isFeatured: false, callForPrice: p.callForPrice, salesCount: 0, createdAt: '2026-01-01T00:00:00.000Z',
           collections: [collections[p.collection % collections.length]], tags: p.tags, options: p.option ? [{ name: p.option[0], values }] : [], variants,
           images: Array.from({ length: p.images }, (_, k) => ({ url: `/media/images/${i * 3 + k + 1}-800.png`, altText: k === 0 ? p.title : null, shape: 'pump', hue: 10 })),
           model3ds: [], pdfs: [], reviews: [], questions: [], related: [], notices: p.notices,
@@ -135,6 +137,26 @@ test.each(['skimmer', 'shopify'] as const)('%s keeps every variant\'s ship profi
       const b = await emptyStore();
       expect((await importCatalogue(b, bytes(await exported(a, format), 61), { format })).totals.rejected).toBe(0);
       expect(await shippingOf(b)).toEqual(await shippingOf(a));
+      await a.close();
+      await b.close();
+    }),
+    { numRuns: onPostgres ? 3 : 15 },
+  );
+});
+
+test("Skimmer's JSON Lines keep every product's call-for-price flag through export -> import", async () => {
+  await fc.assert(
+    fc.asyncProperty(catalogue, async (file) => {
+      const a = await emptyStore();
+      expect((await importCatalogue(a, bytes(file, 97), { format: 'skimmer' })).totals.rejected).toBe(0);
+      const b = await emptyStore();
+      expect((await importCatalogue(b, bytes(await exported(a, 'skimmer'), 61), { format: 'skimmer' })).totals.rejected).toBe(0);
+      const flags = async (db: typeof a) => (await db.all<{ handle: string; call_for_price: number }>('SELECT handle, call_for_price FROM products ORDER BY handle')).map((r) => [r.handle, Number(r.call_for_price)]);
+      const before = await flags(a);
+      // the file's flags, as generated
+      const wanted = file.split('\n').slice(1).filter((l) => l.includes('"kind":"product"')).map((l) => JSON.parse(l) as { handle: string; callForPrice: boolean }).map((p) => [p.handle, p.callForPrice ? 1 : 0]).sort(([x], [y]) => String(x).localeCompare(String(y)));
+      expect(before).toEqual(wanted);
+      expect(await flags(b)).toEqual(before);
       await a.close();
       await b.close();
     }),
