@@ -42,7 +42,7 @@ export interface WalletApi extends WalletView {
  * const wallet = useWallet();
  * if (wallet.gate === 'checking') return <p>{wallet.checkingText}</p>;
  */
-export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 'transactions' | 'returnPath'> = {}): WalletApi {
+export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 'transactions'> & { returnPath?: string | null } = {}): WalletApi {
   const { client, environment, queryClient } = useSkimmer();
   const { customer } = useAuth();
   const values = useLatest({ client, environment, queryClient });

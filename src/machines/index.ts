@@ -39,6 +39,8 @@ export * from './orders.machine.ts';
 export * from './order.machine.ts';
 export { addToOrderErrorText, orderLoadErrorText } from './orders.helpers.ts';
 export * from './recovery-email.machine.ts';
+export * from './signed-in-gate.ts';
+export * from './signed-in-gate.connect.ts';
 export * from './loader.machine.ts';
 export * from './prefetch.machine.ts';
 export * from './carousel.machine.ts';

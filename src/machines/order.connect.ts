@@ -5,7 +5,6 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Order } from '../api/types.ts';
-import { MESSAGES } from '../domain/account.ts';
 import { addButtonState, type AddButtonState } from '../domain/add-button.ts';
 import type { ProductCardData } from '../domain/entities.ts';
 import { formatPrice } from '../domain/money.ts';
@@ -13,7 +12,8 @@ import { addressLines } from '../domain/address-format.ts';
 import { orderDateText, orderLineTotal, orderStatusBadge, orderTotalsRows, ORDER_TEXT, type TotalsRow } from '../domain/orders.ts';
 import { shipmentViews, type ShipmentView } from '../domain/order-operations/tracking.ts';
 import type { orderMachine } from './order.machine.ts';
-import type { OrderNotice } from './order.types.ts';
+import type { OrderContext, OrderNotice } from './order.types.ts';
+import type { SignedInGateView } from './signed-in-gate.types.ts';
 
 /** A line of the order, ready to show. */
 export interface OrderLineView {
@@ -56,11 +56,8 @@ export function orderPaymentDetails(payment: Order['payment']): string[] {
   return lines;
 }
 
-/** What an order's page shows. */
-export interface OrderView {
-  /** 'checking' until the user call answers, 'redirect' (to /login.asp) when signed out. */
-  gate: 'checking' | 'redirect' | 'ready';
-  checkingText: string | null;
+/** What an order's page shows: the gate's view, then the order's. */
+export interface OrderView extends SignedInGateView {
   status: 'loading' | 'loaded' | 'notFound' | 'failed';
   /** The route's order id (null when it is not a number). */
   orderId: number | null;
@@ -87,21 +84,28 @@ export interface OrderView {
   notice: OrderNotice | null;
 }
 
+/** The order page before it runs (the gate checking or redirecting): loading, nothing to show. */
+const NOT_RUNNING = { orderId: null, order: null, related: [], addingProductId: null, notice: null, error: null } as const;
+
 /**
- * The view of a snapshot: the 'Add to Order' buttons are the domain's `addButtonState` in order
- * mode, all disabled while one add is in flight.
- * @example connectOrder(actor.getSnapshot()).related[0].button.label; // 'Add to Order'
+ * The view of the gate and of the page's snapshot (none before it runs: loading): the 'Add to
+ * Order' buttons are the domain's `addButtonState` in order mode, all disabled while one add is
+ * in flight.
+ * @example connectOrder({ gate: 'ready', checkingText: null }, actor.getSnapshot()).related[0].button.label; // 'Add to Order'
  */
-export function connectOrder(snapshot: SnapshotFrom<typeof orderMachine>): OrderView {
-  const c = snapshot.context;
-  const gate = snapshot.matches('redirect') ? 'redirect' : snapshot.matches('checking') ? 'checking' : 'ready';
+export function connectOrder(gate: SignedInGateView, snapshot: SnapshotFrom<typeof orderMachine> | undefined): OrderView {
+  if (!snapshot) return { ...gate, ...orderView('loading', null, NOT_RUNNING) };
   const status = snapshot.matches('loaded') ? 'loaded' : snapshot.matches('notFound') ? 'notFound' : snapshot.matches('failed') ? 'failed' : 'loading';
   const loaded = snapshot.matches('loaded') ? (snapshot.value as { loaded: { related: string; adding: string } }).loaded : null;
+  return { ...gate, ...orderView(status, loaded, snapshot.context) };
+}
+
+type OrderParts = Pick<OrderContext, 'orderId' | 'order' | 'addingProductId' | 'notice' | 'error'> & { related: readonly OrderContext['related'][number][] };
+
+function orderView(status: OrderView['status'], loaded: { related: string; adding: string } | null, c: OrderParts): Omit<OrderView, keyof SignedInGateView> {
   const busy = loaded !== null && loaded.adding !== 'idle';
   const { order, orderId } = c;
   return {
-    gate,
-    checkingText: gate === 'checking' ? MESSAGES.checkingLogin : null,
     status,
     orderId,
     title: orderId === null ? ORDER_TEXT.notFound : ORDER_TEXT.detailTitle(orderId),

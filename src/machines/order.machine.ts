@@ -1,6 +1,6 @@
 /**
- * One order (/account/orders/:id): the login gate, the order, its related
- * products, and adding one of them to the placed order ('Add to Order' mode): one add at a time,
+ * One order (/account/orders/:id) of a signed-in customer (the sign-in gate, `signed-in-gate.ts`,
+ * runs it with the user as input): the order, its related products, and adding one of them to the placed order ('Add to Order' mode): one add at a time,
  * the add-to-order success and failure messages, then the order reloads so
  * the new line and totals show.
  *
@@ -15,10 +15,9 @@ import { assign, emit, fromPromise, setup } from 'xstate';
 import { isApiError } from '../api/errors.ts';
 import { ADD_TO_ORDER_MESSAGES } from '../domain/cart-calls.ts';
 
-import { isUserLoggedIn } from '../domain/session.ts';
 import { relatedForOrder, relatedSourceIds } from '../domain/orders.ts';
 import { checkAddToOrder } from '../domain/quantity.ts';
-import { logged, loginRedirect, missingActor, type LogEmitted, type NavigateEmitted, type NotifyEmitted } from './account.helpers.ts';
+import { logged, missingActor, type LogEmitted, type NotifyEmitted } from './account.helpers.ts';
 import { addToOrderErrorText, orderLoadErrorText } from './orders.helpers.ts';
 import type { OrderNotice, OrderContext, OrderInput, OrderEvent, OrderActors } from './order.types.ts';
 
@@ -30,7 +29,7 @@ const notFound = (error: unknown) => isApiError(error) && error.status === 404;
  * The order page machine. Actors to provide: `fetchOrder`, `fetchRelated`, `addToOrder` (see
  * {@link OrderActors}).
  * @example
- * const page = createActor(orderMachine.provide({ actors }), { input: { fetched: true, user, orderId: 1024 } }).start();
+ * const page = createActor(orderMachine.provide({ actors }), { input: { user, orderId: 1024 } }).start();
  * page.send({ type: 'order.add', productId: 77 });
  */
 export const orderMachine = setup({
@@ -38,7 +37,7 @@ export const orderMachine = setup({
     context: {} as OrderContext,
     events: {} as OrderEvent,
     input: {} as OrderInput,
-    emitted: {} as NotifyEmitted | NavigateEmitted | LogEmitted,
+    emitted: {} as NotifyEmitted | LogEmitted,
   },
   actors: {
     fetchOrder: fromPromise<OrderActors['fetchOrder']['output'], OrderActors['fetchOrder']['input']>(async () => {
@@ -59,8 +58,7 @@ export const orderMachine = setup({
 }).createMachine({
   id: 'order',
   context: ({ input }) => ({
-    fetched: input.fetched === true,
-    user: isUserLoggedIn(input.user) ? input.user : null,
+    user: input.user,
     orderId: input.orderId,
     order: input.order ?? null,
     related: [],
@@ -68,26 +66,19 @@ export const orderMachine = setup({
     notice: null,
     error: null,
     preloaded: input.order !== undefined,
-    returnPath: input.returnPath ?? null,
   }),
-  initial: 'checking',
+  initial: 'start',
   on: {
-    'login.changed': {
-      target: '.checking',
-      actions: assign(({ event }) => ({ fetched: event.fetched, user: isUserLoggedIn(event.user) ? event.user : null })),
-    },
     'notice.dismiss': { actions: assign({ notice: null }) },
   },
   states: {
-    checking: {
+    start: {
       always: [
-        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
-        { guard: ({ context }) => context.fetched && context.orderId === null, target: 'notFound' },
-        { guard: ({ context }) => context.fetched && context.preloaded, target: 'loaded' },
-        { guard: ({ context }) => context.fetched, target: 'loading' },
+        { guard: ({ context }) => context.orderId === null, target: 'notFound' },
+        { guard: ({ context }) => context.preloaded, target: 'loaded' },
+        { target: 'loading' },
       ],
     },
-    redirect: { entry: emit(({ context }) => loginRedirect(context.returnPath)) },
     loading: {
       entry: assign({ error: null }),
       invoke: {

@@ -14,8 +14,8 @@ export interface OrderNotice {
 
 /** The order page's state. */
 export interface OrderContext {
-  fetched: boolean;
-  user: User | null;
+  /** The signed-in customer. */
+  user: User;
   /** The route's order id, or null when it is not a number. */
   orderId: number | null;
   order: Order | null;
@@ -26,24 +26,17 @@ export interface OrderContext {
   /** The failure text of the order load, or null. */
   error: string | null;
   preloaded: boolean;
-  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
-  returnPath: string | null;
 }
 
-/** Login state, the order id and an optional preloaded order. */
+/** The signed-in customer (the sign-in gate gives it), the order id and an optional preloaded order. */
 export interface OrderInput {
-  /** Whether the user call has answered. @default false */
-  fetched?: boolean;
-  user?: User | null;
+  user: User;
   orderId: number | null;
   order?: Order;
-  /** The page a signed-out visitor comes back to after signing in. @default null */
-  returnPath?: string | null;
 }
 
 /** Events the page sends. */
 export type OrderEvent =
-  | { type: 'login.changed'; fetched: boolean; user: User | null }
   | { type: 'order.add'; productId: number }
   | { type: 'notice.dismiss' };
 

@@ -5,10 +5,10 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { Order } from '../api/types.ts';
-import { MESSAGES } from '../domain/account.ts';
 import { formatPrice } from '../domain/money.ts';
 import { ORDER_TEXT, orderDateText, orderItemCount, orderPath, orderStatusBadge } from '../domain/orders.ts';
 import type { ordersMachine } from './orders.machine.ts';
+import type { SignedInGateView } from './signed-in-gate.types.ts';
 
 /** One row of the order list, ready to show. */
 export interface OrderSummary {
@@ -23,12 +23,8 @@ export interface OrderSummary {
   order: Order;
 }
 
-/** What the order list shows. */
-export interface OrdersView {
-  /** 'checking' until the user call answers, 'redirect' (to /login.asp) when signed out. */
-  gate: 'checking' | 'redirect' | 'ready';
-  /** 'Checking login status...' while checking, else null. */
-  checkingText: string | null;
+/** What the order list shows: the gate's view, then the list's. */
+export interface OrdersView extends SignedInGateView {
   status: 'loading' | 'listed' | 'empty' | 'failed';
   orders: OrderSummary[];
   /** 'You have no orders yet.' when the list is empty. */
@@ -53,20 +49,17 @@ export function orderSummary(order: Order): OrderSummary {
 }
 
 /**
- * The view of a snapshot.
- * @example connectOrders(actor.getSnapshot()).status; // 'listed'
+ * The view of the gate and of the list's snapshot (none before the list runs: loading).
+ * @example connectOrders({ gate: 'ready', checkingText: null }, actor.getSnapshot()).status; // 'listed'
  */
-export function connectOrders(snapshot: SnapshotFrom<typeof ordersMachine>): OrdersView {
-  const ready = snapshot.matches('ready');
-  const gate = snapshot.matches('redirect') ? 'redirect' : ready ? 'ready' : 'checking';
-  const region = ready ? (snapshot.value as { ready: string }).ready : 'loading';
+export function connectOrders(gate: SignedInGateView, snapshot: SnapshotFrom<typeof ordersMachine> | undefined): OrdersView {
+  const region = snapshot?.value;
   const status = region === 'listed' || region === 'empty' || region === 'failed' ? region : 'loading';
   return {
-    gate,
-    checkingText: gate === 'checking' ? MESSAGES.checkingLogin : null,
+    ...gate,
     status,
-    orders: snapshot.context.orders.map(orderSummary),
+    orders: snapshot?.context.orders.map(orderSummary) ?? [],
     emptyText: status === 'empty' ? ORDER_TEXT.noOrders : null,
-    errorText: status === 'failed' ? snapshot.context.error : null,
+    errorText: status === 'failed' ? (snapshot?.context.error ?? null) : null,
   };
 }

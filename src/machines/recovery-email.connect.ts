@@ -4,9 +4,10 @@
  * @module
  */
 import type { SnapshotFrom } from 'xstate';
-import { ACCOUNT_LABELS } from '../domain/account.ts';
+import { ACCOUNT_LABELS, recoveryEmailStatusText, recoveryEmailSubmitLabel } from '../domain/account.ts';
 import type { recoveryEmailMachine } from './recovery-email.machine.ts';
 import type { RecoveryEmailContext } from './recovery-email.types.ts';
+import type { SignedInGateView } from './signed-in-gate.types.ts';
 
 /** The page's state name. */
 export type RecoveryEmailStatus = 'loading' | 'redirect' | 'notSet' | 'unverified' | 'verified' | 'saving' | 'verifying';
@@ -35,11 +36,25 @@ export interface RecoveryEmailView {
 const READY = ['saving', 'verifying', 'notSet', 'unverified', 'verified'] as const;
 
 /**
- * The view of a snapshot.
- * @example connectRecoveryEmail(actor.getSnapshot()).status; // 'notSet'
+ * The view of the gate and of the page's snapshot: 'loading' until the user call answers and
+ * 'redirect' for a signed-out visitor (the gate's, before the page runs), then the page's state.
+ * @example connectRecoveryEmail({ gate: 'ready', checkingText: null }, actor.getSnapshot()).status; // 'notSet'
  */
-export function connectRecoveryEmail(snapshot: SnapshotFrom<typeof recoveryEmailMachine>): RecoveryEmailView {
-  const status = READY.find((name) => snapshot.matches({ ready: name })) ?? (snapshot.matches('redirect') ? 'redirect' : 'loading');
+export function connectRecoveryEmail(gate: SignedInGateView, snapshot: SnapshotFrom<typeof recoveryEmailMachine> | undefined): RecoveryEmailView {
+  if (!snapshot) {
+    return {
+      status: gate.gate === 'redirect' ? 'redirect' : 'loading',
+      value: '',
+      fieldLabel: ACCOUNT_LABELS.recoveryEmailField,
+      submitLabel: recoveryEmailSubmitLabel('not-set'),
+      statusText: recoveryEmailStatusText('not-set'),
+      canVerify: false,
+      canSubmit: false,
+      busy: false,
+      notice: null,
+    };
+  }
+  const status = READY.find((name) => snapshot.matches({ ready: name })) ?? 'loading';
   const c = snapshot.context;
   return {
     status,

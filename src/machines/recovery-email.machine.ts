@@ -1,10 +1,7 @@
 /**
- * The recovery email page: Loading until
- * the user call answers, the redirect when not logged in, then not set, set
- * but unverified, or verified; saving and verifying each get a captcha token
- * first.
- *
- * Login state comes from the auth machine (input, then 'login.changed').
+ * The recovery email page of a signed-in customer (the sign-in gate, `signed-in-gate.ts`, runs it
+ * with the user as input): not set, set but unverified, or verified; saving and verifying each
+ * get a captcha token first.
  * @module
  */
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
@@ -12,14 +9,13 @@ import type { User } from '../domain/entities.ts';
 import {
   MESSAGES,
   canSaveRecoveryEmail,
-  isUserLoggedIn,
   serverFailureMessage,
   recoveryEmailState,
   recoveryEmailStatusText,
   recoveryEmailSubmitLabel,
 } from '../domain/account.ts';
 import { successOutcome } from '../domain/account-state.ts';
-import { loginRedirect, missingActor, notify, type NotifyTone } from './account.helpers.ts';
+import { missingActor, notify, type NotifyTone } from './account.helpers.ts';
 import type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, RecoveryEmailEmitted } from './recovery-email.types.ts';
 
 export type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, RecoveryEmailEmitted } from './recovery-email.types.ts';
@@ -30,11 +26,11 @@ export type { RecoveryEmailContext, RecoveryEmailInput, RecoveryEmailEvent, Reco
  */
 export const RECOVERY_CAPTCHA_ACTIONS = { save: 'recovery_email', verify: 'recovery_email_verify' } as const;
 
-const fromUser = (user: User | null) => {
+const fromUser = (user: User) => {
   const state = recoveryEmailState(user);
   return {
     user,
-    recoveryEmail: state === 'not-set' ? null : (user?.recoveryEmail ?? null),
+    recoveryEmail: state === 'not-set' ? null : (user.recoveryEmail ?? null),
     verified: state === 'verified',
     submitLabel: recoveryEmailSubmitLabel(state),
     statusText: recoveryEmailStatusText(state),
@@ -53,7 +49,7 @@ const fromUser = (user: User | null) => {
  * was already verified (the server sends a new link for a new address).
  *
  * @example
- * const page = createActor(recoveryEmailMachine.provide({ actors }), { input: { fetched: true, user } }).start();
+ * const page = createActor(recoveryEmailMachine.provide({ actors }), { input: { user } }).start();
  * page.send({ type: 'email.changed', value: 'backup@example.com' });
  * page.send({ type: 'email.submit' });
  */
@@ -99,48 +95,17 @@ export const recoveryEmailMachine = setup({
   },
 }).createMachine({
   id: 'recoveryEmail',
-  context: ({ input }) => {
-    const user = isUserLoggedIn(input.user) ? input.user : null;
-    return { fetched: input.fetched === true, value: user?.recoveryEmail ?? '', token: null, notice: null, returnPath: input.returnPath ?? null, ...fromUser(user) };
-  },
-  initial: 'loading',
+  context: ({ input }) => ({ value: input.user.recoveryEmail ?? '', token: null, notice: null, ...fromUser(input.user) }),
+  initial: 'ready',
   on: {
     'notice.dismiss': { actions: assign({ notice: null }) },
   },
   states: {
-    loading: {
-      meta: { message: 'Loading' },
-      always: [
-        { guard: ({ context }) => context.fetched && context.user === null, target: 'redirect' },
-        { guard: ({ context }) => context.fetched, target: 'ready' },
-      ],
-      on: {
-        'login.changed': {
-          target: 'loading',
-          reenter: true,
-          actions: assign(({ event }) => {
-            const user = isUserLoggedIn(event.user) ? event.user : null;
-            return { fetched: event.fetched, value: user?.recoveryEmail ?? '', ...fromUser(user) };
-          }),
-        },
-      },
-    },
-    redirect: {
-      entry: emit(({ context }) => loginRedirect(context.returnPath)),
-      on: {
-        'login.changed': {
-          guard: ({ event }) => isUserLoggedIn(event.user),
-          target: 'ready',
-          actions: assign(({ event }) => ({ fetched: event.fetched, value: event.user?.recoveryEmail ?? '', ...fromUser(event.user) })),
-        },
-      },
-    },
     ready: {
       initial: 'settle',
       on: {
         'email.changed': { actions: assign({ value: ({ event }) => event.value }) },
         'form.back': { actions: emit({ type: 'navigate.back' }) },
-        'login.changed': { guard: ({ event }) => event.fetched && !isUserLoggedIn(event.user), target: 'redirect', actions: assign(() => ({ ...fromUser(null) })) },
       },
       states: {
         settle: {

@@ -3,12 +3,12 @@
  * @module
  */
 import type { User } from '../domain/entities.ts';
-import type { NavigateBackEmitted, NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
+import type { NavigateBackEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
 
 /** The page's state. */
 export interface RecoveryEmailContext {
-  fetched: boolean;
-  user: User | null;
+  /** The signed-in customer. */
+  user: User;
   /** The saved recovery email, or null. */
   recoveryEmail: string | null;
   verified: boolean;
@@ -22,33 +22,20 @@ export interface RecoveryEmailContext {
   token: string | null;
   /** The last message, for inline display, or null. */
   notice: { tone: NotifyTone; message: string; detail?: string } | null;
-  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
-  returnPath: string | null;
 }
 
-/** Login state from the auth machine. */
+/** The signed-in customer (the sign-in gate gives it). */
 export interface RecoveryEmailInput {
-  /**
-   * Whether the user call has answered.
-   * @default false
-   */
-  fetched?: boolean;
-  user?: User | null;
-  /**
-   * The page a signed-out visitor comes back to after signing in.
-   * @default null (the login page's own default)
-   */
-  returnPath?: string | null;
+  user: User;
 }
 
 /** Events the page sends. */
 export type RecoveryEmailEvent =
-  | { type: 'login.changed'; fetched: boolean; user: User | null }
   | { type: 'email.changed'; value: string }
   | { type: 'email.submit' }
   | { type: 'email.verify' }
   | { type: 'form.back' }
   | { type: 'notice.dismiss' };
 
-/** Toasts, the redirect to '/login.asp', and Back (-1). */
-export type RecoveryEmailEmitted = NotifyEmitted | NavigateEmitted | NavigateBackEmitted;
+/** Toasts, and Back (-1). */
+export type RecoveryEmailEmitted = NotifyEmitted | NavigateBackEmitted;

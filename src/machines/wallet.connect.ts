@@ -7,17 +7,16 @@ import type { SnapshotFrom } from 'xstate';
 import { canDeletePaymentMethod, MESSAGES } from '../domain/account.ts';
 import type { MailingAddress, PaymentMethod, Transaction } from '../domain/entities.ts';
 import type { walletMachine } from './wallet.machine.ts';
+import type { SignedInGateView } from './signed-in-gate.types.ts';
 import type { WalletNotice, WalletTab } from './wallet.types.ts';
 
 /** A list's state name. */
 export type WalletListStatus = 'loading' | 'listed' | 'empty' | 'failed';
 
-/** What the wallet page shows. */
-export interface WalletView {
+/** What the wallet page shows: the gate's view (and 'unavailable' for a user without id), then the wallet's. */
+export interface WalletView extends Omit<SignedInGateView, 'gate'> {
   /** 'checking' until the user call answers; 'redirect' (to /login.asp) when signed out; 'unavailable' for a user without id. */
-  gate: 'checking' | 'redirect' | 'unavailable' | 'ready';
-  /** 'Checking login status...' while checking, else null. */
-  checkingText: string | null;
+  gate: SignedInGateView['gate'] | 'unavailable';
   tab: WalletTab;
   paymentMethods: (PaymentMethod & { canDelete: boolean })[];
   methodsStatus: WalletListStatus;
@@ -49,35 +48,34 @@ type Regions = { methods?: string; transactions?: string; deletion?: string; add
 const listStatus = (value: string | undefined): WalletListStatus => (value === 'listed' || value === 'empty' || value === 'failed' ? value : 'loading');
 
 /**
- * The view of a snapshot.
- * @example connectWallet(actor.getSnapshot()).methodsStatus; // 'listed'
+ * The view of the gate and of the wallet's snapshot (none before it runs: loading, nothing listed).
+ * @example connectWallet({ gate: 'ready', checkingText: null }, actor.getSnapshot()).methodsStatus; // 'listed'
  */
-export function connectWallet(snapshot: SnapshotFrom<typeof walletMachine>): WalletView {
-  const c = snapshot.context;
-  const ready = snapshot.matches('ready');
-  const value: Regions = ready ? (snapshot.value as { ready: Regions }).ready : {};
+export function connectWallet(gate: SignedInGateView, snapshot: SnapshotFrom<typeof walletMachine> | undefined): WalletView {
+  const c = snapshot?.context;
+  const ready = snapshot?.matches('ready') === true;
+  const value: Regions = ready ? (snapshot!.value as { ready: Regions }).ready : {};
   const methodsStatus = listStatus(value.methods);
   const transactionsStatus = listStatus(value.transactions);
-  const gate = snapshot.matches('redirect') ? 'redirect' : snapshot.matches('unavailable') ? 'unavailable' : ready ? 'ready' : 'checking';
   return {
-    gate,
-    checkingText: gate === 'checking' ? MESSAGES.checkingLogin : null,
-    tab: c.tab,
-    paymentMethods: c.paymentMethods.map((m) => ({ ...m, canDelete: canDeletePaymentMethod(m) })),
+    ...gate,
+    gate: snapshot?.matches('unavailable') ? 'unavailable' : gate.gate,
+    tab: c?.tab ?? 'paymentMethods',
+    paymentMethods: (c?.paymentMethods ?? []).map((m) => ({ ...m, canDelete: canDeletePaymentMethod(m) })),
     methodsStatus,
     methodsEmptyText: methodsStatus === 'empty' ? MESSAGES.noPaymentMethods : null,
-    transactions: c.transactions,
+    transactions: c?.transactions ?? [],
     transactionsStatus,
     transactionsEmptyText: transactionsStatus === 'empty' ? MESSAGES.noTransactions : null,
-    deleteTarget: c.deleteTarget,
+    deleteTarget: c?.deleteTarget ?? null,
     confirmText: value.deletion === 'confirming' ? MESSAGES.confirmDeletePaymentMethod : null,
     deleting: value.deletion === 'deleting',
-    addressTarget: c.addressTarget,
-    addresses: c.addresses,
-    selectedAddressId: c.selectedAddressId,
-    canSaveAddress: snapshot.can({ type: 'address.save' }),
+    addressTarget: c?.addressTarget ?? null,
+    addresses: c?.addresses ?? [],
+    selectedAddressId: c?.selectedAddressId ?? null,
+    canSaveAddress: snapshot?.can({ type: 'address.save' }) === true,
     savingAddress: value.addressEdit === 'saving',
     adding: value.adding === 'opening' || value.adding === 'polling',
-    notice: c.notice,
+    notice: c?.notice ?? null,
   };
 }

@@ -54,9 +54,7 @@ export const walletGuards = {
   preloaded: ({ context }: Args, params: { key: 'methods' | 'transactions' }) => context.preloaded[params.key],
   isEmpty: ({ context }: Args, params: { key: 'paymentMethods' | 'transactions' }) => context[params.key].length === 0,
   popupClosed: ({ context }: Args) => context.popup === null || context.popup.closed === true,
-  signedOut: ({ context }: Args) => context.fetched && context.user === null,
-  hasUserId: ({ context }: Args) => context.fetched && context.userId !== null,
-  fetched: ({ context }: Args) => context.fetched,
+  hasUserId: ({ context }: Args) => context.userId !== null,
   /** A gift card is never deleted (the domain's rule), and an unknown id asks nothing. */
   deletable: ({ context, event }: Args) => event.type === 'method.delete' && context.paymentMethods.some((m) => m.id === event.id && canDeletePaymentMethod(m)),
   knownMethod: ({ context, event }: Args) => event.type === 'address.edit' && context.paymentMethods.some((m) => m.id === event.id),

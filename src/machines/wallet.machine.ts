@@ -1,17 +1,15 @@
 /**
- * The wallet page: the login gate, the
- * payment-methods and transaction-history tabs, delete with confirmation,
+ * The wallet page of a signed-in customer (the sign-in gate, `signed-in-gate.ts`, runs it with the
+ * user as input): the payment-methods and transaction-history tabs, delete with confirmation,
  * the card-address modal, and adding a method through a polled popup.
  *
- * Login state comes from the auth machine (input, then 'login.changed');
- * saved addresses from the customer (input, then 'addresses.changed').
+ * Saved addresses come from the customer (input, then 'addresses.changed').
  * Server rendering may pass the lists in the input: they start listed.
  * @module
  */
-import { assign, emit, enqueueActions, raise, setup } from 'xstate';
-import { MESSAGES, PAYMENT_POPUP, addPaymentMethodTarget, failureMessage, isUserLoggedIn, paymentPopupFeatures } from '../domain/account.ts';
+import { assign, enqueueActions, raise, setup } from 'xstate';
+import { MESSAGES, PAYMENT_POPUP, addPaymentMethodTarget, failureMessage, paymentPopupFeatures } from '../domain/account.ts';
 import { removeById, successOutcome, transactionFilter } from '../domain/account-state.ts';
-import { loginRedirect } from './account.helpers.ts';
 import { walletActions, walletActorInputs, walletActors, walletGuards } from './wallet.helpers.ts';
 import type { WalletContext, WalletEmitted, WalletEvent, WalletInput } from './wallet.types.ts';
 
@@ -24,7 +22,7 @@ export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEm
  * 600x400 popup; resolves a handle whose `closed` turns true when the
  * shopper closes it, rejects when the browser blocks it).
  *
- * The texts a view shows for a state (checking, empty lists, the delete
+ * The texts a view shows for a state (empty lists, the delete
  * question) are the states' `meta.message`: `snapshot.getMeta()`.
  *
  * Choices where the spec is silent: transactions load with the page (not on
@@ -33,8 +31,8 @@ export type { OpenPopupInput, PopupHandle, WalletActors, WalletContext, WalletEm
  * message and every failure are 'danger' toasts.
  *
  * @example
- * const wallet = createActor(walletMachine.provide({ actors }), { input: { fetched: true, user } }).start();
- * wallet.on('navigate', ({ url, replace }) => (replace ? router.replace(url) : router.push(url)));
+ * const wallet = createActor(walletMachine.provide({ actors }), { input: { user } }).start();
+ * wallet.on('notify', ({ tone, message }) => toasts.push({ tone, message }));
  * wallet.send({ type: 'method.delete', id: 12 });
  * wallet.send({ type: 'delete.confirm' });
  */
@@ -52,11 +50,10 @@ export const walletMachine = setup({
 }).createMachine({
   id: 'wallet',
   context: ({ input }) => {
-    const user = isUserLoggedIn(input.user) ? input.user : null;
+    const user = input.user;
     return {
-      fetched: input.fetched === true,
       user,
-      userId: user?.id ?? null,
+      userId: user.id ?? null,
       tab: 'paymentMethods',
       paymentMethods: input.paymentMethods ?? [],
       links: input.links ?? null,
@@ -69,32 +66,16 @@ export const walletMachine = setup({
       popup: null,
       notice: null,
       preloaded: { methods: input.paymentMethods !== undefined, transactions: input.transactions !== undefined },
-      returnPath: input.returnPath ?? null,
     };
   },
-  initial: 'checking',
+  initial: 'start',
   on: {
-    'login.changed': {
-      target: '.checking',
-      actions: assign(({ event }) => {
-        const user = isUserLoggedIn(event.user) ? event.user : null;
-        return { fetched: event.fetched, user, userId: user?.id ?? null };
-      }),
-    },
     'addresses.changed': { actions: assign({ addresses: ({ event }) => event.addresses }) },
     'notice.dismiss': { actions: assign({ notice: null }) },
   },
   states: {
-    checking: {
-      meta: { message: MESSAGES.checkingLogin },
-      always: [
-        { guard: 'signedOut', target: 'redirect' },
-        { guard: 'hasUserId', target: 'ready' },
-        { guard: 'fetched', target: 'unavailable' },
-      ],
-    },
-    redirect: {
-      entry: emit(({ context }) => loginRedirect(context.returnPath)),
+    start: {
+      always: [{ guard: 'hasUserId', target: 'ready' }, { target: 'unavailable' }],
     },
     unavailable: {
       entry: { type: 'tell', params: { tone: 'danger', message: failureMessage(null) } },

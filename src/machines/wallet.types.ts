@@ -4,7 +4,7 @@
  */
 import type { MailingAddress, PaymentMethod, Transaction, User } from '../domain/entities.ts';
 import type { PaymentMethodLinks } from '../domain/account.ts';
-import type { NavigateEmitted, NotifyEmitted, NotifyTone } from './account.helpers.ts';
+import type { NotifyEmitted, NotifyTone } from './account.helpers.ts';
 
 /**
  * The add-payment-method popup as the machine sees it: only whether the
@@ -33,8 +33,8 @@ export interface WalletNotice {
 
 /** The wallet page's state. */
 export interface WalletContext {
-  fetched: boolean;
-  user: User | null;
+  /** The signed-in customer. */
+  user: User;
   /** The user's id, needed by every wallet call; null when the user has none. */
   userId: number | null;
   tab: WalletTab;
@@ -58,33 +58,19 @@ export interface WalletContext {
   notice: WalletNotice | null;
   /** Whether the input carried lists to start from (server rendering). */
   preloaded: { methods: boolean; transactions: boolean };
-  /** The page to come back to after signing in (the redirect's `returnTo`), or null. */
-  returnPath: string | null;
 }
 
-/** Login state (from the auth machine), saved addresses, and optional preloaded lists. */
+/** The signed-in customer (the sign-in gate gives it), saved addresses, and optional preloaded lists. */
 export interface WalletInput {
-  /**
-   * Whether the user call has answered.
-   * @default false
-   */
-  fetched?: boolean;
-  user?: User | null;
+  user: User;
   addresses?: MailingAddress[];
   paymentMethods?: PaymentMethod[];
   links?: PaymentMethodLinks | null;
   transactions?: Transaction[];
-  /**
-   * The page a signed-out visitor comes back to after signing in (the path of the page showing
-   * the wallet).
-   * @default null (the login page's own default)
-   */
-  returnPath?: string | null;
 }
 
 /** Events the page sends. */
 export type WalletEvent =
-  | { type: 'login.changed'; fetched: boolean; user: User | null }
   | { type: 'addresses.changed'; addresses: MailingAddress[] }
   | { type: 'tab.select'; tab: WalletTab }
   | { type: 'methods.reload' }
@@ -100,8 +86,8 @@ export type WalletEvent =
   | { type: 'method.add' }
   | { type: 'notice.dismiss' };
 
-/** Toasts, and the redirect to '/login.asp'. */
-export type WalletEmitted = NotifyEmitted | NavigateEmitted;
+/** Toasts. */
+export type WalletEmitted = NotifyEmitted;
 
 /** Inputs and outputs of the wallet's call actors. */
 export interface WalletActors {

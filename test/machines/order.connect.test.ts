@@ -7,6 +7,7 @@ import { shipmentViews } from '../../src/domain/order-operations/tracking.ts';
 import { ORDER_TEXT, orderDateText } from '../../src/domain/orders.ts';
 import { connectOrder, orderPaymentDetails } from '../../src/machines/order.connect.ts';
 import { orderMachine } from '../../src/machines/order.machine.ts';
+import type { SignedInGateView } from '../../src/machines/signed-in-gate.types.ts';
 
 const user = { id: 1, email: 'a@b.test', firstName: 'A', lastName: 'B', recoveryEmail: null, recoveryEmailVerified: false } as User;
 const order = {
@@ -24,7 +25,9 @@ const order = {
 } as unknown as Order;
 const related = (id: number) => ({ id, title: `R${id}`, price: 10, availableForSale: true, availableQuantity: 5, bypassNegativeQuantity: false }) as ProductCardData;
 
-function start(input: { fetched?: boolean; user?: User | null; orderId?: number | null }, add: () => Promise<AddToOrderResponse> = () => new Promise(() => undefined)) {
+const ready: SignedInGateView = { gate: 'ready', checkingText: null };
+
+function start(input: { orderId?: number | null }, add: () => Promise<AddToOrderResponse> = () => new Promise(() => undefined)) {
   return createActor(
     orderMachine.provide({
       actors: {
@@ -33,19 +36,21 @@ function start(input: { fetched?: boolean; user?: User | null; orderId?: number 
         addToOrder: fromPromise(add),
       },
     }),
-    { input: { fetched: true, user, orderId: 5, ...input } },
+    { input: { user, orderId: 5, ...input } },
   ).start();
 }
 
 describe('connectOrder', () => {
-  test('before the user call answers the page is checking', () => {
-    expect(connectOrder(start({ fetched: false }).getSnapshot())).toMatchObject({ gate: 'checking', checkingText: MESSAGES.checkingLogin, status: 'loading' });
+  test('before the page runs (the gate checking) it is loading and shows nothing', () => {
+    expect(connectOrder({ gate: 'checking', checkingText: MESSAGES.checkingLogin }, undefined)).toMatchObject({
+      gate: 'checking', checkingText: MESSAGES.checkingLogin, status: 'loading', order: null, lines: [], related: [], notice: null,
+    });
   });
 
   test('a loaded order shows its title, lines and payment', async () => {
     const actor = start({});
     await waitFor(actor, (s) => s.matches('loaded'));
-    const view = connectOrder(actor.getSnapshot());
+    const view = connectOrder(ready, actor.getSnapshot());
     expect(view).toMatchObject({ gate: 'ready', status: 'loaded', orderId: 5, title: ORDER_TEXT.detailTitle(5), paymentText: 'Visa ending in 4242' });
     expect(view.lines).toEqual([expect.objectContaining({ id: 9, quantity: 2, sku: 'P-1' })]);
   });
@@ -73,14 +78,14 @@ describe('connectOrder', () => {
   test('a loaded order without shipments shows none', async () => {
     const actor = start({});
     await waitFor(actor, (s) => s.matches('loaded'));
-    expect(connectOrder(actor.getSnapshot()).shipments).toEqual([]);
+    expect(connectOrder(ready, actor.getSnapshot()).shipments).toEqual([]);
   });
 
   test('while one product is added to the order every Add to Order button is disabled', async () => {
     const actor = start({});
     await waitFor(actor, (s) => s.matches({ loaded: { related: 'ready' } }));
     actor.send({ type: 'order.add', productId: 2 });
-    const view = connectOrder(actor.getSnapshot());
+    const view = connectOrder(ready, actor.getSnapshot());
     expect(view.relatedStatus).toBe('ready');
     expect(view.related.map((r) => [r.card.id, r.adding, r.button.disabled])).toEqual([
       [2, true, true],
@@ -89,6 +94,6 @@ describe('connectOrder', () => {
   });
 
   test('a route id that is no number is the not-found title', () => {
-    expect(connectOrder(start({ orderId: null }).getSnapshot()).title).toBe(ORDER_TEXT.notFound);
+    expect(connectOrder(ready, start({ orderId: null }).getSnapshot()).title).toBe(ORDER_TEXT.notFound);
   });
 });

@@ -3,11 +3,13 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ACCOUNT_LABELS } from '../../src/domain/account.ts';
 import type { User } from '../../src/domain/entities.ts';
 import { connectRecoveryEmail } from '../../src/machines/recovery-email.connect.ts';
-import { recoveryEmailMachine } from '../../src/machines/recovery-email.machine.ts';
+import { recoveryEmailMachine, type RecoveryEmailInput } from '../../src/machines/recovery-email.machine.ts';
+import type { SignedInGateView } from '../../src/machines/signed-in-gate.types.ts';
 
 type Answer = { success?: boolean; error?: unknown } | null;
 const user = (recoveryEmail: string | null, recoveryEmailVerified = false): User => ({ id: 1, firstName: 'Ann', lastName: 'Lee', recoveryEmail, recoveryEmailVerified });
-const start = (input: object) =>
+const ready: SignedInGateView = { gate: 'ready', checkingText: null };
+const start = (input: RecoveryEmailInput) =>
   createActor(
     recoveryEmailMachine.provide({
       actors: {
@@ -21,22 +23,22 @@ const start = (input: object) =>
 
 describe('connectRecoveryEmail', () => {
   test('loading until the user call answers, then the redirect for a signed-out visitor', () => {
-    expect(connectRecoveryEmail(start({ fetched: false }).getSnapshot())).toMatchObject({ status: 'loading', busy: false, fieldLabel: ACCOUNT_LABELS.recoveryEmailField });
-    expect(connectRecoveryEmail(start({ fetched: true, user: null }).getSnapshot()).status).toBe('redirect');
+    expect(connectRecoveryEmail({ gate: 'checking', checkingText: 'Checking login status...' }, undefined)).toMatchObject({ status: 'loading', busy: false, canSubmit: false, fieldLabel: ACCOUNT_LABELS.recoveryEmailField });
+    expect(connectRecoveryEmail({ gate: 'redirect', checkingText: null }, undefined).status).toBe('redirect');
   });
 
   test('an unverified recovery email can be verified; a verified one cannot', () => {
-    expect(connectRecoveryEmail(start({ fetched: true, user: user('a@b.co') }).getSnapshot())).toMatchObject({ status: 'unverified', canVerify: true });
-    expect(connectRecoveryEmail(start({ fetched: true, user: user('a@b.co', true) }).getSnapshot())).toMatchObject({ status: 'verified', canVerify: false });
+    expect(connectRecoveryEmail(ready, start({ user: user('a@b.co') }).getSnapshot())).toMatchObject({ status: 'unverified', canVerify: true });
+    expect(connectRecoveryEmail(ready, start({ user: user('a@b.co', true) }).getSnapshot())).toMatchObject({ status: 'verified', canVerify: false });
   });
 
   test('submit waits for a valid email and is busy while saving', async () => {
-    const actor = start({ fetched: true, user: user(null) });
-    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ status: 'notSet', canSubmit: false });
+    const actor = start({ user: user(null) });
+    expect(connectRecoveryEmail(ready, actor.getSnapshot())).toMatchObject({ status: 'notSet', canSubmit: false });
     actor.send({ type: 'email.changed', value: 'pat@pool.com' });
-    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ value: 'pat@pool.com', canSubmit: true });
+    expect(connectRecoveryEmail(ready, actor.getSnapshot())).toMatchObject({ value: 'pat@pool.com', canSubmit: true });
     actor.send({ type: 'email.submit' });
     await waitFor(actor, (s) => s.matches({ ready: 'saving' }));
-    expect(connectRecoveryEmail(actor.getSnapshot())).toMatchObject({ status: 'saving', busy: true, canSubmit: false });
+    expect(connectRecoveryEmail(ready, actor.getSnapshot())).toMatchObject({ status: 'saving', busy: true, canSubmit: false });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { connectRecoveryEmail } from '../../src/machines/recovery-email.connect.ts';
+import { signedInGate, type SignedInGateInput } from '../../src/machines/signed-in-gate.ts';
+import { connectSignedInGate, gatedPage } from '../../src/machines/signed-in-gate.connect.ts';
 import { recoveryEmailMachine, type RecoveryEmailEmitted, type RecoveryEmailInput } from '../../src/machines/recovery-email.machine.ts';
 import type { User } from '../../src/domain/entities.ts';
 import { ApiError } from '../../src/api/errors.ts';
@@ -21,9 +24,8 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function start(fakes: Fakes = {}, input: RecoveryEmailInput = { fetched: true, user: user(null) }) {
-  const calls: Array<[string, unknown]> = [];
-  const machine = recoveryEmailMachine.provide({
+function provided(fakes: Fakes, calls: Array<[string, unknown]>) {
+  return recoveryEmailMachine.provide({
     actors: {
       getCaptchaToken: fromPromise(async ({ input: i }) => {
         calls.push(['getCaptchaToken', i]);
@@ -39,8 +41,12 @@ function start(fakes: Fakes = {}, input: RecoveryEmailInput = { fetched: true, u
       }),
     },
   });
+}
+
+function start(fakes: Fakes = {}, input: RecoveryEmailInput = { user: user(null) }) {
+  const calls: Array<[string, unknown]> = [];
   const emitted: RecoveryEmailEmitted[] = [];
-  const actor = createActor(machine, { input });
+  const actor = createActor(provided(fakes, calls), { input });
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   return { actor, emitted, calls };
@@ -50,37 +56,44 @@ const idle = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => !s.matches({ ready: 'saving' }) && !s.matches({ ready: 'verifying' }));
 const notes = (emitted: RecoveryEmailEmitted[]) => emitted.filter((e) => e.type === 'notify');
 
-describe('login gate', () => {
+/** The page behind the sign-in gate, as the hook runs it. */
+function startGated(input: SignedInGateInput) {
+  const emitted: { type: string }[] = [];
+  const gate = createActor(signedInGate(provided({}, [])), { input });
+  gate.on('*', (e) => emitted.push(e));
+  gate.start();
+  return { gate, emitted, page: () => gatedPage(gate.getSnapshot())?.getSnapshot() as SnapshotFrom<typeof recoveryEmailMachine> | undefined };
+}
+
+describe('behind the sign-in gate', () => {
   test('shows Loading until the user fetch finishes', () => {
-    const { actor } = start({}, {});
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(Object.values(actor.getSnapshot().getMeta())).toEqual([{ message: 'Loading' }]);
+    const { gate, page } = startGated({});
+    expect(connectRecoveryEmail(connectSignedInGate(gate.getSnapshot()), page())).toMatchObject({ status: 'loading' });
   });
 
   test('redirects to login when fetched and not logged in', () => {
-    const { actor, emitted } = start({}, {});
-    actor.send({ type: 'login.changed', fetched: true, user: null });
-    expect(actor.getSnapshot().value).toBe('redirect');
+    const { gate, emitted, page } = startGated({});
+    gate.send({ type: 'login.changed', fetched: true, user: null });
+    expect(connectRecoveryEmail(connectSignedInGate(gate.getSnapshot()), page()).status).toBe('redirect');
     expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp', replace: true }]);
   });
 
   test('the redirect carries the page to come back to after signing in', () => {
-    const { actor, emitted } = start({}, { fetched: true, user: null, returnPath: '/recovery-email' });
-    expect(actor.getSnapshot().value).toBe('redirect');
+    const { emitted } = startGated({ fetched: true, user: null, returnPath: '/recovery-email' });
     expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp?returnTo=%2Frecovery-email', replace: true }]);
   });
 
   test('shows the form once the user is known', () => {
-    const { actor } = start({}, {});
-    actor.send({ type: 'login.changed', fetched: true, user: user('a@b.co') });
-    expect(actor.getSnapshot().matches({ ready: 'unverified' })).toBe(true);
-    expect(actor.getSnapshot().context.value).toBe('a@b.co');
+    const { gate, page } = startGated({});
+    gate.send({ type: 'login.changed', fetched: true, user: user('a@b.co') });
+    expect(page()?.matches({ ready: 'unverified' })).toBe(true);
+    expect(page()?.context.value).toBe('a@b.co');
   });
 
   test('signing out on the page redirects', () => {
-    const { actor, emitted } = start();
-    actor.send({ type: 'login.changed', fetched: true, user: null });
-    expect(actor.getSnapshot().value).toBe('redirect');
+    const { gate, emitted, page } = startGated({ fetched: true, user: user(null) });
+    gate.send({ type: 'login.changed', fetched: true, user: null });
+    expect(connectRecoveryEmail(connectSignedInGate(gate.getSnapshot()), page()).status).toBe('redirect');
     expect(emitted).toEqual([{ type: 'navigate', url: '/login.asp', replace: true }]);
   });
 });
@@ -91,7 +104,7 @@ describe('states and labels', () => {
     ['set but unverified', user('a@b.co'), 'unverified', 'Update', 'Your recovery email is not verified'],
     ['verified', user('a@b.co', true), 'verified', 'Update', 'Recovery email verified'],
   ] as const)('%s: state %s, submit label %s, status %j', (_label, u, state, submitLabel, statusText) => {
-    const { actor } = start({}, { fetched: true, user: u });
+    const { actor } = start({}, { user: u });
     expect(actor.getSnapshot().matches({ ready: state })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ submitLabel, statusText });
   });
@@ -114,7 +127,7 @@ describe('saving', () => {
   });
 
   test('saving the already verified address again keeps it verified', async () => {
-    const { actor } = start({}, { fetched: true, user: user('a@b.co', true) });
+    const { actor } = start({}, { user: user('a@b.co', true) });
     actor.send({ type: 'email.submit' });
     await idle(actor);
     expect(actor.getSnapshot().matches({ ready: 'verified' })).toBe(true);
@@ -162,7 +175,7 @@ describe('saving', () => {
 
 describe('verifying', () => {
   test("sends a link: 'Verification link has been sent to your recovery email.' plus the longer instruction", async () => {
-    const { actor, emitted, calls } = start({}, { fetched: true, user: user('a@b.co') });
+    const { actor, emitted, calls } = start({}, { user: user('a@b.co') });
     actor.send({ type: 'email.verify' });
     expect(actor.getSnapshot().matches({ ready: 'verifying' })).toBe(true);
     await idle(actor);
@@ -178,7 +191,7 @@ describe('verifying', () => {
 
   test('is ignored while a request is in flight', async () => {
     const gate = deferred<Answer>();
-    const { actor, calls } = start({ verify: () => gate.promise }, { fetched: true, user: user('a@b.co') });
+    const { actor, calls } = start({ verify: () => gate.promise }, { user: user('a@b.co') });
     actor.send({ type: 'email.verify' });
     await waitFor(actor, (s) => s.matches({ ready: { verifying: 'request' } }));
     expect(actor.getSnapshot().can({ type: 'email.verify' })).toBe(false);
@@ -190,14 +203,14 @@ describe('verifying', () => {
   });
 
   test('verify is also ignored while saving', () => {
-    const { actor } = start({ save: () => new Promise(() => {}) }, { fetched: true, user: user('a@b.co') });
+    const { actor } = start({ save: () => new Promise(() => {}) }, { user: user('a@b.co') });
     actor.send({ type: 'email.submit' });
     actor.send({ type: 'email.verify' });
     expect(actor.getSnapshot().matches({ ready: 'saving' })).toBe(true);
   });
 
   test('a verified or unset email offers no verify', () => {
-    expect(start({}, { fetched: true, user: user('a@b.co', true) }).actor.getSnapshot().can({ type: 'email.verify' })).toBe(false);
+    expect(start({}, { user: user('a@b.co', true) }).actor.getSnapshot().can({ type: 'email.verify' })).toBe(false);
     expect(start().actor.getSnapshot().can({ type: 'email.verify' })).toBe(false);
   });
 });
