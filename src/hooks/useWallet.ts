@@ -48,7 +48,8 @@ export function useWallet(input: Pick<WalletInput, 'paymentMethods' | 'links' | 
   const values = useLatest({ client, environment, queryClient });
   const addresses = useMemo(() => (isCustomerPresent(customer) ? customer.MailingAddresses : []), [customer]);
   const { view, actor } = useSignedInMachineView(providedWalletMachine, connectWallet, { input: { ...input, addresses }, values: [walletValues, values] });
-  useEffect(() => actor.send({ type: 'addresses.changed', addresses }), [actor, addresses]);
+  // again when the wallet starts: addresses that came while the gate was checking reach it
+  useEffect(() => actor.send({ type: 'addresses.changed', addresses }), [actor, addresses, view.gate]);
   const send = actor.send;
   return {
     ...view,

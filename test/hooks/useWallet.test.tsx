@@ -8,7 +8,7 @@ import { useClient } from '../../src/hooks/context.ts';
 import { useRead } from '../../src/hooks/query/useRead.ts';
 import { paymentMethodsRead } from '../../src/hooks/query/account-reads.ts';
 import type { PopupLike } from '../../src/hooks/environment.ts';
-import { card, SIGNED_IN, SIGNED_OUT, TXN } from './account.helpers.ts';
+import { card, CUSTOMER, SIGNED_IN, SIGNED_OUT, TXN, USER } from './account.helpers.ts';
 import { fakeClient, testEnvironment, unanswered, wrapper } from './hooks.helpers.tsx';
 
 beforeEach(() => vi.useFakeTimers());
@@ -37,6 +37,26 @@ describe('useWallet', () => {
   test("shows 'Checking login status...' until the user call answers", () => {
     const { result } = setup({ initialData: { checkout: null } as InitialData });
     expect(result.current.wallet).toMatchObject({ gate: 'checking', checkingText: 'Checking login status...' });
+  });
+
+  test('opened before the user call answers, the wallet starts once it does, with the user and the saved addresses that came first', async () => {
+    let answerUser!: () => void;
+    const calls = {
+      paymentMethods: vi.fn(async () => ({ paymentMethods: [card(1)], _links: null })),
+      transactions: vi.fn(async () => ({ transactions: [] })),
+      user: vi.fn(() => new Promise<{ user: typeof USER }>((resolve) => (answerUser = () => resolve({ user: USER })))),
+      customer: vi.fn(async () => ({ customer: CUSTOMER })),
+    };
+    const { result } = renderHook(() => useWallet(), { wrapper: wrapper(fakeClient(calls), testEnvironment(), { initialData: { checkout: null } as InitialData }) });
+    await flush();
+    expect(result.current.gate).toBe('checking');
+    expect(calls.paymentMethods).not.toHaveBeenCalled();
+    answerUser();
+    await flush();
+    await flush();
+    expect(result.current).toMatchObject({ gate: 'ready', methodsStatus: 'listed' });
+    expect(calls.paymentMethods).toHaveBeenCalledWith(42, expect.anything());
+    expect(result.current.addresses.map((a) => a.id)).toEqual([1, 2]);
   });
 
   test('a signed-out visitor is sent to /login.asp', async () => {
