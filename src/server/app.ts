@@ -222,6 +222,9 @@ async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchInde
 /** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 10 */
 export const APPLY_SLICE = 10;
 
+/** Products a catalogue change reads from PostgreSQL at a time (the index takes them APPLY_SLICE at a time). @default 100 */
+export const APPLY_READ = 100;
+
 /** `ids` in runs of at most `size`, in order. */
 function* slicesOf(ids: readonly number[], size: number): Generator<readonly number[]> {
   for (let at = 0; at < ids.length; at += size) yield ids.slice(at, at + size);
@@ -368,13 +371,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const whole = changed !== 'all' && changed.length <= APPLY_SLICE;
     // and never more than half the time in a row (a busy process waits its turn on a loaded machine)
     const pace = restingPace();
+    // PostgreSQL's reads wait without holding the thread: they are made APPLY_READ products at a time
+    const read = db.sync ? APPLY_SLICE : APPLY_READ;
     let first = true;
-    for await (const slice of changed === 'all' ? allSlices() : slicesOf(changed, APPLY_SLICE)) {
+    for await (const slice of changed === 'all' ? allSlices(read) : slicesOf(changed, read)) {
       if (!first) await pace.turn();
       first = false;
-      const started = performance.now();
-      await applySlice(slice, whole);
-      pace.worked(performance.now() - started);
+      await applySlice(slice, whole, pace);
     }
     if (!whole) forgetShown();
   };
@@ -384,21 +387,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     catalogueReads.clear();
     catalogue.cache.forgetAnswers();
   };
-  /** Every product, a slice at a time. */
-  async function* allSlices(): AsyncGenerator<readonly number[]> {
-    for await (const batch of productIdBatches(db)) yield* slicesOf(batch, APPLY_SLICE);
+  /** Every product, `size` at a time. */
+  async function* allSlices(size: number): AsyncGenerator<readonly number[]> {
+    for await (const batch of productIdBatches(db)) yield* slicesOf(batch, size);
   }
-  /** One slice of a change: its search documents and cards, and (`forget`) the caches that show them. */
-  const applySlice = async (changed: readonly number[], forget: boolean): Promise<void> => {
+  /**
+   * One slice of a change: its search documents and cards, and (`forget`) the caches that show
+   * them; the index takes the documents APPLY_SLICE at a time at the change's pace.
+   */
+  const applySlice = async (changed: readonly number[], forget: boolean, pace: ReturnType<typeof restingPace>): Promise<void> => {
     if (forget) forgetShown();
+    const reading = performance.now();
     const docs = await loadSearchDocuments(db, changed, tree);
     // read before the cards are dropped, so no answer in between finds them missing
     await cards.stage(changed);
+    // (the embedded database's reads hold the thread: they are work)
+    let started = db.sync ? reading : performance.now();
     catalogue.cache.forgetCards(changed);
     if (forget) catalogue.cache.forgetAnswers();
     cards.refill(catalogue.cache, changed);
     const found = new Set(docs.map((d) => d.id));
-    for (const doc of docs) index.upsert(doc);
+    for (let at = 0; at < docs.length; at += APPLY_SLICE) {
+      if (at > 0) {
+        await pace.turn();
+        started = performance.now();
+      }
+      for (const doc of docs.slice(at, at + APPLY_SLICE)) index.upsert(doc);
+      pace.worked(performance.now() - started);
+    }
     for (const id of changed) if (!found.has(id)) index.remove(id);
     // again once the index has the change: a page rendered meanwhile may have read the old one
     if (forget) forgetShown();
