@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUTS = [join(root, 'dist/web/index.html'), join(root, 'dist/server/entry-server.js'), join(root, 'dist/web/admin.html')];
+const OUTPUTS = [join(root, 'dist/web/index.html'), join(root, 'dist/server/entry-server.js'), join(root, 'dist/web/admin.html'), join(root, 'dist/server/admin-entry.js')];
 const SOURCES = ['src/ui', 'src/app', 'src/hooks', 'src/machines', 'src/api', 'src/domain', 'index.html', 'vite.config.ts', 'src/admin', 'admin.html', 'vite.admin.config.ts'];
 
 /** Newest modification time (ms) of a file or of every file under a folder; 0 when missing. */
@@ -38,7 +38,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log('storefront: dist/web is up to date');
   } else {
     console.log(`storefront: building (${reason})`);
-    for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'src/app/entry-server.tsx'], ['vite', 'build', '--config', 'vite.admin.config.ts']]) {
+    for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'src/app/entry-server.tsx'], ['vite', 'build', '--config', 'vite.admin.config.ts'], ['vite', 'build', '--config', 'vite.admin.config.ts', '--ssr', 'src/admin/entry-server.tsx']]) {
       const result = spawnSync('npx', args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
       if (result.status !== 0) process.exit(result.status ?? 1);
     }

@@ -17,7 +17,8 @@
  * | `liveVisitors` | GET /api/admin/live-visitors | { liveVisitors, visitsLastHour, pages } |
  * | `products` | GET /api/admin/products?q&lowStock&before&limit | { products, nextBefore } |
  *
- * The client keeps the session's CSRF token from the answers of `signIn` and `me` and sends it in
+ * The client keeps the session's CSRF token from the answers of `signIn` and `me` (or as given to
+ * `setCsrfToken`: a page rendered on the server carries the answer of `me`) and sends it in
  * `X-CSRF-Token` with every write (the operator's cookie alone is ambient; the server refuses a
  * session's write without it). Calls are sent once, never retried: an operator's write is never
  * replayed behind their back (a fulfilment or refund carries an Idempotency-Key, so the operator's
@@ -281,6 +282,8 @@ export interface AdminClient {
   products(query: AdminProductQuery, call?: CallOptions): Promise<{ products: AdminProductSummary[]; nextBefore: number | null }>;
   /** The CSRF token the client sends with writes (null before a sign-in or `me`). */
   csrfToken(): string | null;
+  /** Takes the session's CSRF token from elsewhere (a page rendered on the server carries the answer of `me`). */
+  setCsrfToken(token: string | null): void;
 }
 
 /** Options of {@link createAdminClient}: those of `createClient` that apply to calls sent once. */
@@ -367,5 +370,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     liveVisitors: (call) => send('GET', '/api/admin/live-visitors', undefined, call),
     products: (query, call) => send('GET', `/api/admin/products${adminQueryString({ ...query })}`, undefined, call),
     csrfToken: () => csrf,
+    setCsrfToken: (token) => {
+      csrf = token;
+    },
   };
 }

@@ -267,6 +267,21 @@ export function lowestStockFirst<T extends { lowestStock: number | null; stock: 
   return [...products].sort((a, b) => units(a) - units(b) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A time as the back office shows it, the same on the server and in every browser (the page is
+ * rendered on the server, then hydrated: a time zone of the viewer's would differ): in UTC.
+ * @example formatAdminDate('2026-11-27T20:38:05.000Z'); // 'Nov 27, 2026, 20:38 UTC'
+ */
+export function formatAdminDate(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
 /**
  * The start of the day of `nowMs` in the viewer's time zone as an ISO date-time, given the zone's
  * offset in minutes (Date's getTimezoneOffset: UTC minus local).

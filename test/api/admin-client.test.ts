@@ -94,6 +94,13 @@ describe('the admin client', () => {
   });
 });
 
+test('sends the CSRF token it was given (a page rendered on the server brought it)', async () => {
+  const { client, sent } = clientWith([{ status: 200, body: { order: {}, warnings: [] } }]);
+  client.setCsrfToken('from-the-page');
+  await client.cancel(2, { reason: 'r' });
+  expect(sent[0]!.headers.get('x-csrf-token')).toBe('from-the-page');
+});
+
 test('asks for the products at or under a stock level', async () => {
   const { client, sent } = clientWith([{ status: 200, body: { products: [], nextBefore: null } }]);
   await client.products({ lowStock: 5, limit: 200 });

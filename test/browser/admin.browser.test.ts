@@ -168,6 +168,10 @@ async function fulfilFromTheList(page: Page, orderNumber: number, viewport: View
 describe('the back office', () => {
   test('the owner signs in at 1280 px, opens the orders list, opens an order, fulfils it with a tracking number and refunds one unit', async () => {
     const orderNumber = await placeOrder('desktop');
+    // the page is rendered on the server: a signed-out visitor's HTML is the sign-in form, before any script
+    const anonymous = await (await fetch(`${storeUrl()}/admin/orders`)).text();
+    expect(anonymous).toContain('Sign in to the back office</h1>');
+    expect(anonymous).toContain('id="admin-data"');
     const page = await newPage(browser, 'desktop');
     await page.goto('/admin');
     await expectAccessible(page, 'sign-in (desktop)');
@@ -190,7 +194,19 @@ describe('the back office', () => {
     await page.getByRole('heading', { level: 2, name: 'Low stock' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Failed mail' }).waitFor();
 
+    // a signed-in operator's HTML carries the order itself (its page and its data, no call needed)
+    const served = await page.evaluate(async (n) => (await fetch(`/admin/orders/${n}`)).text(), orderNumber);
+    expect(served).toMatch(new RegExp(`<h1>Order #(<!-- -->)?${orderNumber}</h1>`));
+    expect(served).toContain('Timeline</h2>');
+    expect(served).toContain('"queryKey":["admin","order",' + orderNumber + ']');
+
     await fulfilFromTheList(page, orderNumber, 'desktop', 'owner');
+
+    // a full load of the order's page: rendered on the server, hydrated from its data (no hydration
+    // error), and its writes carry the session's CSRF token the page brought (the app asked no me)
+    await page.goto(`/admin/orders/${orderNumber}`);
+    await page.getByRole('heading', { level: 1, name: `Order #${orderNumber}` }).waitFor();
+    await page.getByRole('link', { name: `1Z999AA1${String(orderNumber).padStart(10, '0')}` }).waitFor();
 
     // the owner refunds one unit of the shipped line: by lines, the form's check first
     const refund = page.getByRole('form', { name: 'Refund' });

@@ -100,6 +100,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     rmSync(work, { recursive: true, force: true });
     throw new Error(`vite build of the back office failed:\n${adminBuild.stdout}\n${adminBuild.stderr}`);
   }
+  // and its server entry (dist/server/admin-entry.js): the store renders every /admin page with it
+  const adminServerBuild = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.admin.config.ts', '--ssr', 'src/admin/entry-server.tsx', '--outDir', join(work, 'dist', 'server'), '--logLevel', 'warn'],
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (adminServerBuild.status !== 0) {
+    rmSync(work, { recursive: true, force: true });
+    throw new Error(`vite build --ssr of the back office failed:\n${adminServerBuild.stdout}\n${adminServerBuild.stderr}`);
+  }
 
   let store: StoreProcess;
   try {

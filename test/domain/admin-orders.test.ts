@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   ADMIN_FILTER_CHOICES, ADMIN_FORM_MESSAGES, adminRoleCan, checkAdminForm, checkFulfil, checkRefund, checkSetPassword, checkSignIn,
-  formatAdminMoney, lowestStockFirst, oldestFirst, orderActions, orderFiltersSearch, ordersSummary, parseAmountCents, parseOrderFilters, startOfDayIso,
+  formatAdminDate, formatAdminMoney, lowestStockFirst, oldestFirst, orderActions, orderFiltersSearch, ordersSummary, parseAmountCents, parseOrderFilters, startOfDayIso,
   unitsToRefund, unitsToShip, type AdminOrderFilters,
 } from '../../src/domain/admin-orders.ts';
 
@@ -57,6 +57,16 @@ describe('money', () => {
 
   test.each([['12', 1200], ['12.5', 1250], ['$1,012.05', 101205], ['0', null], ['1.234', null], ['-3', null], ['abc', null], ['', null]])('reads %j as %j', (text, cents) => {
     expect(parseAmountCents(text)).toBe(cents);
+  });
+});
+
+describe('times', () => {
+  test.each([
+    ['2026-11-27T20:38:05.000Z', 'Nov 27, 2026, 20:38 UTC'],
+    ['2026-01-02T03:04:00Z', 'Jan 2, 2026, 03:04 UTC'],
+    ['not a time', 'not a time'],
+  ])('shows %s as %s, whatever the time zone of the machine (server and browser agree)', (iso, text) => {
+    expect(formatAdminDate(iso)).toBe(text);
   });
 });
 

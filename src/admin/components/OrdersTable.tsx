@@ -8,14 +8,12 @@ import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type Col
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminOrderSummary } from '../../api/admin-client.ts';
-import { formatAdminMoney } from '../../domain/admin-orders.ts';
+import { formatAdminDate, formatAdminMoney } from '../../domain/admin-orders.ts';
 import { StatusBadge } from './StatusBadge.tsx';
-
-const dateText = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const COLUMNS: ColumnDef<AdminOrderSummary>[] = [
   { id: 'id', header: 'Order', accessorKey: 'id', cell: (c) => <Link to={`/orders/${c.row.original.id}`}>#{c.row.original.id}</Link> },
-  { id: 'createdAt', header: 'Placed', accessorKey: 'createdAt', cell: (c) => <time dateTime={c.row.original.createdAt}>{dateText(c.row.original.createdAt)}</time> },
+  { id: 'createdAt', header: 'Placed', accessorKey: 'createdAt', cell: (c) => <time dateTime={c.row.original.createdAt}>{formatAdminDate(c.row.original.createdAt)}</time> },
   {
     id: 'customer', header: 'Customer', accessorFn: (o) => o.name || o.email,
     cell: (c) => <>{c.row.original.name || '—'}<br /><span className="admin-hint">{c.row.original.email}</span></>,

@@ -5,12 +5,10 @@
  * @module
  */
 import { Link } from 'react-router-dom';
-import { LOW_STOCK_THRESHOLD, formatAdminMoney, statusWords } from '../../domain/admin-orders.ts';
+import { formatAdminDate, formatAdminMoney, LOW_STOCK_THRESHOLD, statusWords } from '../../domain/admin-orders.ts';
 import { useAdminDashboard } from '../../hooks/admin/useAdminDashboard.ts';
 import { ReadError } from '../components/ReadError.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
-
-const dateText = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The page. */
 export function DashboardPage() {
@@ -34,7 +32,7 @@ export function DashboardPage() {
               <ol className="admin-list">
                 {dashboard.data.waiting.map((order) => (
                   <li key={order.id}>
-                    <Link to={`/orders/${order.id}`}>#{order.id}</Link> <time dateTime={order.createdAt}>{dateText(order.createdAt)}</time>{' '}
+                    <Link to={`/orders/${order.id}`}>#{order.id}</Link> <time dateTime={order.createdAt}>{formatAdminDate(order.createdAt)}</time>{' '}
                     {order.name || order.email} · {order.units} {order.units === 1 ? 'unit' : 'units'} <StatusBadge value={order.fulfilmentStatus} />
                   </li>
                 ))}

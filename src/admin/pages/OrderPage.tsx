@@ -6,15 +6,13 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminOrder } from '../../api/admin-client.ts';
-import { formatAdminMoney, orderActions } from '../../domain/admin-orders.ts';
+import { formatAdminDate, formatAdminMoney, orderActions } from '../../domain/admin-orders.ts';
 import { useAdminOrder } from '../../hooks/admin/useAdminOrder.ts';
 import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { CancelForm, FulfilForm, RefundForm } from '../components/OrderForms.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { ReadError } from '../components/ReadError.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
-
-const dateText = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The page. */
 export function OrderPage() {
@@ -57,7 +55,7 @@ function OrderView({ id }: { id: number }) {
         <section aria-labelledby="order-summary" className="admin-card">
           <h2 id="order-summary">Summary</h2>
           <dl className="admin-dl">
-            <dt>Placed</dt><dd><time dateTime={o.createdAt}>{dateText(o.createdAt)}</time></dd>
+            <dt>Placed</dt><dd><time dateTime={o.createdAt}>{formatAdminDate(o.createdAt)}</time></dd>
             <dt>Customer</dt><dd>{o.email}</dd>
             <dt>Subtotal</dt><dd>{formatAdminMoney(o.subtotalCents, o.currency)}</dd>
             {o.discountCents > 0 ? <><dt>Discount</dt><dd>-{formatAdminMoney(o.discountCents, o.currency)}{o.discountCodes.length ? ` (${o.discountCodes.join(', ')})` : ''}</dd></> : null}
@@ -77,7 +75,7 @@ function OrderView({ id }: { id: number }) {
           <ol className="admin-timeline">
             {o.timeline.map((event, i) => (
               <li key={i}>
-                <time dateTime={event.at}>{dateText(event.at)}</time>
+                <time dateTime={event.at}>{formatAdminDate(event.at)}</time>
                 <span>{event.text}</span>
                 {event.by?.name ? <span className="admin-hint">by {event.by.name}</span> : null}
               </li>

@@ -35,6 +35,9 @@ export const adminFormValues = actorValues<AdminFormValues>('useAdminForm');
 export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind, body: unknown, signal?: AbortSignal): Promise<unknown> {
   const { client, queryClient } = values;
   const call = signal ? { signal } : {};
+  // a page rendered on the server started from the session in the cache: its CSRF token goes with the writes
+  const session = queryClient.getQueryData<AdminSession | null>(ADMIN_KEYS.me);
+  if (session && client.csrfToken() === null) client.setCsrfToken(session.csrfToken);
   if (kind === 'signIn') {
     const session = await client.signIn(body as { email: string; password: string; code?: string }, call);
     values.onDone?.(session);

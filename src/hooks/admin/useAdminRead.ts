@@ -1,6 +1,6 @@
 /**
  * The back office's read hook: `useRead`'s shape (TanStack Query's) over the admin context's
- * cache. A component subscribes to its key with `useSyncExternalStore`, asks once when the key
+ * cache (on the server, the request's cache the server entry filled before rendering). A component subscribes to its key with `useSyncExternalStore`, asks once when the key
  * has no data or a write invalidated it, and re-renders when the key's entry changes.
  * @module
  */
@@ -24,7 +24,10 @@ export function useAdminRead<T>(read: Read<T>): ReadResult<T> {
   const latest = useRef(read);
   latest.current = read;
   const subscribe = useCallback((onChange: () => void) => watchRead(queryClient, latest.current.key, onChange), [queryClient, text]);
-  const entry = useSyncExternalStore(subscribe, () => readEntry<T>(queryClient, latest.current.key), () => undefined);
+  // the server's render and the browser's hydration read the same cache (filled by the server's
+  // reads, dehydrated into the page), so both render the same
+  const snapshot = () => readEntry<T>(queryClient, latest.current.key);
+  const entry = useSyncExternalStore(subscribe, snapshot, snapshot);
   const refetch = useCallback(() => void fetchRead(queryClient, latest.current).catch(() => undefined), [queryClient]);
   const wanted = entry === undefined || entry.isInvalidated;
   useEffect(() => {

@@ -48,6 +48,20 @@ describe('sendAdminForm', () => {
     expect(readEntry(v.queryClient, [...ADMIN_KEYS.orders, {}])?.isInvalidated).toBe(true);
   });
 
+  test('a write takes the CSRF token of the session in the cache when the client has none (a page rendered on the server)', async () => {
+    let token: string | null = null;
+    const { client } = fakeClient({ cancel: { order: { id: 3 }, warnings: [] } });
+    const withToken = Object.assign(Object.create(client) as AdminClient, {
+      csrfToken: () => token,
+      setCsrfToken: (t: string | null) => { token = t; },
+      cancel: async () => ({ order: { id: 3 }, warnings: [] }),
+    });
+    const v = values(withToken, { orderId: 3 });
+    v.queryClient.setQueryData(ADMIN_KEYS.me, { operator, csrfToken: 'page-token' });
+    await sendAdminForm(v, 'cancel', { reason: 'x' });
+    expect(token).toBe('page-token');
+  });
+
   test('an order form without its order sends nothing', async () => {
     const { client, calls } = fakeClient({});
     await expect(sendAdminForm(values(client), 'cancel', { reason: 'x' })).rejects.toThrow(/needs its order/);
