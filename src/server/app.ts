@@ -18,9 +18,9 @@ import { commerceRoutes } from './commerce/routes.ts';
 import { shippingAdminRoutes } from './modules/shipping/admin-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
-import { contentRoutes } from './content/routes.ts';
-import { newsletterFormRoutes } from './content/newsletter-form.ts';
-import { realtimeRoutes } from './realtime/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { newsletterFormRoutes } from './modules/content/newsletter-form.ts';
+import { realtimeRoutes } from './modules/realtime/routes.ts';
 import type { Db } from './db/database.ts';
 import { installErrorHandler } from './errors.ts';
 import {
@@ -35,12 +35,12 @@ import { mediaRoutes } from './routes/media.ts';
 import { loggingServerOptions } from './ops/logging.ts';
 import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';
-import { createContentRepository } from './content/repository.ts';
+import { createContentRepository } from './modules/content/repository.ts';
 import { storefrontPageHandler } from './storefront-page.ts';
 import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
 import { defaultRenderThreads, RenderPool } from './render/pool.ts';
 import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
-import { seoRoutes } from './seo/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { installBodilessGuard, installNulGuard, strictSchemaController } from './security/validation.ts';
 import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
 import {
@@ -48,6 +48,7 @@ import {
 } from './security/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
 import { createSearchIndex } from './search/index.ts';
+import { modelFitsOf } from './search/models.ts';
 import { loadSearchSynonyms } from './search/synonyms.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
@@ -328,6 +329,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const index = options.searchIndex ?? (await feedSearchIndex(db, tree, {
     synonyms: await loadSearchSynonyms(db),
     extraPartNumbers: (id) => equipment.catalogue.searchNumbersOf(id),
+    // a model number beside other words ('impeller for HYD3790V10') searches that model's parts
+    modelFits: modelFitsOf(equipment.catalogue),
   }));
   const searchIndexBuildSeconds = options.searchIndex ? Number.NaN : (performance.now() - indexStarted) / 1000;
   let vendorCounts: VendorDetail[] | null = null;
