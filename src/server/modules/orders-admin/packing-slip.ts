@@ -7,7 +7,8 @@
  * opened). A Print button, hidden in print, runs with the page's script nonce.
  * @module
  */
-import { orderAddressLines, type OrderAddressLike } from '../../../domain/orders.ts';
+import type { OrderAddressLike } from '../../../domain/orders.ts';
+import { addressLines } from '../../../domain/address-format.ts';
 import type { PackingSlip } from '../../../domain/order-operations/index.ts';
 
 const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -55,7 +56,7 @@ export interface PackingSlipPage {
  * reply.type('text/html; charset=utf-8').send(packingSlipHtml({ storeName, orderId, placedText, shipTo, email, slip, nonce }));
  */
 export function packingSlipHtml(p: PackingSlipPage): string {
-  const address = p.shipTo ? orderAddressLines(p.shipTo).map(esc).join('<br>') : '';
+  const address = p.shipTo ? addressLines(p.shipTo).map(esc).join('<br>') : '';
   const rows = p.slip.rows.map((r) => `<tr>
       <td>${esc(r.sku)}</td>
       <td>${esc(r.title)}${r.marks.length > 0 ? `<div class="marks">${r.marks.map(esc).join(' · ')}</div>` : ''}</td>

@@ -31,48 +31,17 @@ import type { Db } from '../../db/database.ts';
 import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../../repositories/visits.ts';
 import { quietPublisher, type RedisClient } from '../../scale/redis.ts';
 import { resourceAnswerHeaders } from '../../security/headers.ts';
+import { MAX_REQUEST_URL_LENGTH, parseVisit, STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type VisitPayload } from '../../../domain/visit-tracking.ts';
 
-/** The namespace of visit tracking. @default '/customer' */
-export const VISIT_NAMESPACE = '/customer';
-/** The visit event. */
-export const STORE_VISIT_EVENT = 'store:visit';
-/** The leave event. */
-export const STORE_LEAVE_EVENT = 'store:leave';
-/** Longest requestUrl recorded. @default 2048 */
-export const MAX_REQUEST_URL_LENGTH = 2048;
+// the protocol is the domain's, one home for the storefront that sends it and this server
+export { MAX_REQUEST_URL_LENGTH, parseVisit, STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type VisitPayload };
+
 /** How often a process renews its heartbeat and closes the visits of processes that are gone. @default 10000 */
 export const SWEEP_MS = 10_000;
 /** A process is gone when its heartbeat is older than this. @default 30000 */
 export const HEARTBEAT_TTL_MS = 30_000;
 /** Redis key of a process's heartbeat. */
 export const heartbeatKey = (instanceId: string, prefix = 'skimmer:'): string => `${prefix}instance:${instanceId}`;
-
-/** A validated `store:visit` payload. */
-export interface VisitPayload {
-  coords: { latitude: number; longitude: number } | null;
-  requestUrl: string;
-}
-
-/**
- * Reads a `store:visit` payload, or null when it is not one.
- * @example
- * parseVisit({ coords: null, requestUrl: '/collections/pumps' }); // { coords: null, requestUrl: '/collections/pumps' }
- * parseVisit({ requestUrl: 42 }); // null
- */
-export function parseVisit(payload: unknown): VisitPayload | null {
-  if (payload === null || typeof payload !== 'object') return null;
-  const { coords, requestUrl } = payload as { coords?: unknown; requestUrl?: unknown };
-  if (typeof requestUrl !== 'string' || requestUrl.length === 0 || requestUrl.length > MAX_REQUEST_URL_LENGTH) return null;
-  if (!requestUrl.startsWith('/') && !/^https?:\/\//i.test(requestUrl)) return null;
-  // eslint-disable-next-line no-control-regex -- control characters are what we refuse
-  if (/[\u0000-\u001f\u007f]/.test(requestUrl)) return null;
-  if (coords === null || coords === undefined) return { coords: null, requestUrl };
-  if (typeof coords !== 'object') return null;
-  const { latitude, longitude } = coords as { latitude?: unknown; longitude?: unknown };
-  if (typeof latitude !== 'number' || typeof longitude !== 'number' || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-  return { coords: { latitude, longitude }, requestUrl };
-}
 
 /** Whether a handshake's Origin may connect: absent, the request's own host, or an allowed origin. */
 export function originAllowed(origin: string | undefined, host: string | undefined, allowedOrigins: readonly string[]): boolean {
