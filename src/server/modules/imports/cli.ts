@@ -20,7 +20,8 @@
  * advances (their catalogue feed polls it), so nothing needs restarting.
  * @module
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { once } from 'node:events';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +32,8 @@ import { importAuditRecorder, parseImportAuditArgument } from './audit.ts';
 import { exportCatalogue } from './export.ts';
 import { formatReport, ImportError } from './report.ts';
 import { CATALOGUE_FORMATS, type CatalogueFormat } from './schemas.ts';
+import { IMPORT_NICENESS } from './jobs.ts';
+import { sessionServerProcess } from './repository.ts';
 import { importCatalogue } from './service.ts';
 
 const USAGE = [
@@ -138,6 +141,8 @@ async function runImport(argv: string[]): Promise<number> {
       images: { dir: values['no-image-files'] ? null : imagesDir },
       ...(audited ? { record: importAuditRecorder(audited) } : {}),
       onProgress: (rows) => progress.update(rows, bytes),
+      // the server's import process: its database session gives way to the store as the process does
+      ...(json ? { onTransaction: lowerSessionPriority } : {}),
     });
     progress.done();
     if (json) {
@@ -149,6 +154,25 @@ async function runImport(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await db.close();
+  }
+}
+
+/**
+ * Lowers the priority of the PostgreSQL server process that serves the import's session to the
+ * import's own ({@link IMPORT_NICENESS}) when the server runs on this machine and the system
+ * allows it: an import through the API otherwise leaves its lowered process waiting on a server
+ * process that competes with the store at full priority (most of a PostgreSQL import's CPU is the
+ * server's). The process is checked to be a `postgres` one of this machine before it is touched;
+ * elsewhere (another machine, another user's server, not Linux) nothing changes.
+ */
+async function lowerSessionPriority(tx: Db): Promise<void> {
+  const server = await sessionServerProcess(tx).catch(() => null);
+  if (!server?.local) return;
+  try {
+    if (readFileSync(`/proc/${server.pid}/comm`, 'utf8').trim() !== 'postgres') return;
+    setPriority(server.pid, IMPORT_NICENESS);
+  } catch {
+    // not Linux, or not allowed: the session keeps its priority
   }
 }
 

@@ -742,3 +742,14 @@ export async function sqliteFile(db: Db): Promise<string | null> {
   const row = await db.get<{ file: string }>("SELECT file FROM pragma_database_list WHERE name = 'main'");
   return row?.file ?? '';
 }
+
+/**
+ * The PostgreSQL server process serving this session, and whether the server runs on this
+ * machine (reached through a Unix socket or the loopback address); null on SQLite.
+ */
+export async function sessionServerProcess(tx: Db): Promise<{ pid: number; local: boolean } | null> {
+  if (tx.dialect.name !== 'postgres') return null;
+  const row = await tx.get<{ pid: number; addr: string | null }>('SELECT pg_backend_pid() AS pid, host(inet_server_addr()) AS addr');
+  if (!row) return null;
+  return { pid: Number(row.pid), local: row.addr === null || row.addr === '127.0.0.1' || row.addr === '::1' };
+}

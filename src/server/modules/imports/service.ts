@@ -78,6 +78,8 @@ export interface ImportOptions {
    * run, after it (nothing lands with it).
    */
   record?: (db: Db, summary: ImportSummary) => Promise<void>;
+  /** Called first inside the import's transaction (the import's own process lowers its database session's priority there: cli.ts). */
+  onTransaction?: (tx: Db) => Promise<void>;
 }
 
 /** What {@link ImportOptions.record} is told. */
@@ -258,6 +260,7 @@ export async function importCatalogue(db: Db, source: ByteSource, options: Impor
   let version: number | null = null;
   try {
     const change = await db.transaction(async (tx) => {
+      await options.onTransaction?.(tx);
       const { ids, createdOrder } = await beginImport(tx);
       const productsBefore = options.record ? await countProducts(tx) : 0;
       const collectionList = await allCollections(tx);
