@@ -70,6 +70,7 @@ import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
 import { adminAppRoutes } from './admin-app.ts';
 import { customersAdminRoutes } from './modules/customers-admin/index.ts';
+import { reportsRoutes } from './modules/reports/index.ts';
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
 import { productsAdminRoutes, searchIndexText } from './modules/products-admin/index.ts';
 
@@ -515,6 +516,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(customersAdminRoutes, {
     db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null), limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null),
   });
+  // operators' reports: orders and revenue per day against the period before, the dashboard's chart (modules/reports)
+  await app.register(reportsRoutes, { db, operators });
   // operators' discount codes, which the storefront's cart reads (modules/discounts)
   await app.register(discountsAdminRoutes, { db, operators });
   // operators' products: list, edit, bulk edit of prices and stock, announced through the change feed (modules/products-admin)
