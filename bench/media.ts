@@ -1,7 +1,7 @@
 /**
  * `npm run bench:media [-- --products N --seed S]`
  *
- * The product pictures the media route draws (src/server/media/drawing.ts), in process: for the
+ * The product pictures the media route draws (src/server/modules/media/drawing.ts), in process: for the
  * first picture of each of N generated products (300 by default), the SVG drawn from what the
  * route passes (the shape, hue, part number, title, weight and attributes of the product) and
  * its PNG as the route rasterises it (sharp, palette PNG) at 400 and 800 pixels. Prints per
@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { renderPartSvg } from '../src/server/media/drawing.ts';
+import { renderPartSvg } from '../src/server/modules/media/drawing.ts';
 import { generateCatalogue } from '../src/server/seed/generate.ts';
 import { percentiles } from './search-stats.ts';
 
@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
 const catalogue = generateCatalogue({ products: Number(args.products), seed: Number(args.seed) });
 
 type Input = Parameters<typeof renderPartSvg>[0];
-/** What the media route passes for a product's first picture (repositories/media.ts). */
+/** What the media route passes for a product's first picture (modules/media/repository.ts). */
 const inputs: Input[] = [];
 for (const p of catalogue.products()) {
   const image = p.images[0];

@@ -13,7 +13,7 @@ import { loadSearchSynonyms } from '../src/server/search/synonyms.ts';
 import type { SearchDocument } from '../src/server/search/types.ts';
 import { seedDatabase } from '../src/server/seed/seed-database.ts';
 import { seedEquipment } from '../src/server/seed/equipment-database.ts';
-import { loadEquipmentData, type EquipmentData } from '../src/server/repositories/equipment.ts';
+import { loadEquipmentData, type EquipmentData } from '../src/server/modules/equipment/repository.ts';
 
 /** Products and seed of the judged store: the default of `npm run seed`. */
 export const JUDGED_STORE = { products: 3000, seed: 1 } as const;

@@ -36,9 +36,9 @@ import { foldText, normalizePartNumber, partNumberKeys } from '../src/server/sea
 import type { SearchDocument } from '../src/server/search/types.ts';
 import { oramaTextFields } from './search-orama.ts';
 import { loadEquippedStore, loadJudgedStore } from './search-catalogue.ts';
-import { EquipmentCatalogue } from '../src/server/equipment/catalogue.ts';
+import { EquipmentCatalogue } from '../src/server/modules/equipment/catalogue.ts';
 import { modelFitsOf } from '../src/server/search/models.ts';
-import type { EquipmentData } from '../src/server/repositories/equipment.ts';
+import type { EquipmentData } from '../src/server/modules/equipment/repository.ts';
 import type { GeneratedQuery } from './search-judged.ts';
 
 /** Answers looked at per query. */

@@ -1,7 +1,7 @@
 /**
  * Draws the sample catalogues' pictures into examples/catalogues/images/: one PNG a product of
  * the samples (and a second, mirrored view for the products whose Shopify rows list two), made
- * with the store's own part drawings (src/server/media/drawing.ts) on a plain backdrop, no label
+ * with the store's own part drawings (src/server/modules/media/drawing.ts) on a plain backdrop, no label
  * plate and no text, 320 px square, a few KB each. Both sample files name them by paths relative
  * to themselves (`images/...png`), so `npm run import` and `npm run seed -- --from` bring them in
  * from beside the file. Run again after changing a drawing:
@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { hsl, partArt } from '../../src/server/media/drawing.ts';
+import { hsl, partArt } from '../../src/server/modules/media/drawing.ts';
 import type { Shape } from '../../src/server/seed/catalogue-data.ts';
 
 /** Each picture: its file name (without .png), what it draws, its hue, the facts that size it, and whether it is the mirrored view. */

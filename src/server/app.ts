@@ -29,9 +29,9 @@ import {
 } from './repositories/catalogue.ts';
 import { CollectionTree } from './repositories/collections.ts';
 import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
-import { EquipmentService } from './equipment/service.ts';
-import { equipmentRoutes } from './equipment/routes.ts';
-import { mediaRoutes } from './routes/media.ts';
+import { EquipmentService } from './modules/equipment/service.ts';
+import { equipmentRoutes } from './modules/equipment/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
 import { loggingServerOptions } from './ops/logging.ts';
 import { opsPlugin, type OpsOptions } from './ops/plugin.ts';
 import { sharedSchemas } from './schemas.ts';

@@ -17,7 +17,7 @@ import { acceptedEncoding } from '../../src/server/routes/catalogue.ts';
 import { sharedSchemas } from '../../src/server/schemas.ts';
 import { CatalogueCache } from '../../src/server/search/cache.ts';
 import { seededDb } from './catalogue.helpers.ts';
-import { equipmentSummarySchema } from '../../src/server/equipment/schemas.ts';
+import { equipmentSummarySchema } from '../../src/server/modules/equipment/schemas.ts';
 
 let db: Db;
 let cached: FastifyInstance;

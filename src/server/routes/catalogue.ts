@@ -40,10 +40,10 @@ import {
   vendorsQuerystring,
 } from '../schemas.ts';
 import type { CatalogueCache } from '../search/cache.ts';
-import type { EquipmentService } from '../equipment/service.ts';
+import type { EquipmentService } from '../modules/equipment/service.ts';
 import type { IndexFacets, IndexQuery, SearchIndex } from '../search/types.ts';
 import { readPricePhrases, type PriceFilterRead } from '../search/price.ts';
-import { equipmentSummarySchema } from '../equipment/schemas.ts';
+import { equipmentSummarySchema } from '../modules/equipment/schemas.ts';
 
 /** What the catalogue routes work on. */
 export interface CatalogueContext {

@@ -24,7 +24,7 @@ import { mixSeed, mulberry32, type Rng } from './prng.ts';
 import { normalizePartNumber } from '../search/text.ts';
 import {
   CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, layoutAssembly, shapeOf, type AssemblyLine, type Glyph,
-} from '../equipment/assembly.ts';
+} from '../modules/equipment/assembly.ts';
 import type { EquipmentType, PartNumberKind } from '../../api/types.ts';
 
 export { CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH };

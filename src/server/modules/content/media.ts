@@ -1,13 +1,13 @@
 /**
  * Generated images for content (logo, favicon, hero, info cards, brand logos, blog, banners):
- * SVG artwork drawn from the image's slug (src/server/media/content-art.ts), so the store looks
+ * SVG artwork drawn from the image's slug (src/server/modules/media/content-art.ts), so the store looks
  * finished without shipping binary assets. Served by `contentRoutes` under /media/content/.
  *
  * URL form: `/media/content/{slug}-{width}.svg`, width 200 to 800 in steps of 100 (spec section 9
  * image widths), so the storefront can swap the width the same way it does for product images.
  * @module
  */
-import { renderContentArt } from '../../media/content-art.ts';
+import { renderContentArt } from '../media/content-art.ts';
 
 /** Where content images live. */
 export const CONTENT_MEDIA_PREFIX = '/media/content/';
@@ -42,7 +42,7 @@ export function parseContentMediaFile(file: string): { slug: string; width: numb
 /**
  * Draws the SVG for a slug at a width: the store's artwork for that kind of image (the logo, a
  * hero illustration, an info icon, a brand mark, an article's subject ...; see
- * src/server/media/content-art.ts). No picture prints its slug.
+ * src/server/modules/media/content-art.ts). No picture prints its slug.
  */
 export function renderContentSvg(slug: string, width: number): string {
   return renderContentArt(slug, width);

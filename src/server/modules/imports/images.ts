@@ -23,7 +23,7 @@ import { get as httpGet, type IncomingMessage } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { basename, join } from 'node:path';
-import { PictureError, storePicture, type StoredPicture } from '../../media/imported-picture.ts';
+import { PictureError, storePicture, type StoredPicture } from '../media/imported-picture.ts';
 
 /** Where an import may fetch pictures from (see the module notes). */
 export type ImageFetchMode = 'off' | 'public' | 'loopback' | 'any';

@@ -11,7 +11,7 @@
  */
 import type { Db } from '../../db/database.ts';
 import { syncIdentities } from '../../db/migrate.ts';
-import type { StoredPicture } from '../../media/imported-picture.ts';
+import type { StoredPicture } from '../media/imported-picture.ts';
 import type { Shape } from '../../seed/catalogue-data.ts';
 import { recordCatalogueChange, type CatalogueChange } from '../../scale/catalogue-log.ts';
 import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/shipping/index.ts';

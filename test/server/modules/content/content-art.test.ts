@@ -1,5 +1,5 @@
 /**
- * The store's content artwork (src/server/media/content-art.ts through renderContentSvg): every
+ * The store's content artwork (src/server/modules/media/content-art.ts through renderContentSvg): every
  * picture the seeded store names is a well-formed SVG of the size its place needs, none prints
  * its own name as the old placeholders did ('Logo Skimmer', 'Hero Open Your Pool' ...), brands get
  * marks of their own and articles pictures of their subject.
@@ -12,7 +12,7 @@ import { defaultStoreConfig, defaultThemeConfig } from '../../../../src/server/m
 import { CONTENT_MEDIA_PREFIX, contentImageUrl, parseContentMediaFile, renderContentSvg } from '../../../../src/server/modules/content/media.ts';
 import { FALLBACK_NAV_TREE, uniqueBrands } from '../../../../src/server/modules/content/seed.ts';
 import { slugify } from '../../../../src/server/modules/content/random.ts';
-import { articleSubject, brandInitials } from '../../../../src/server/media/content-art.ts';
+import { articleSubject, brandInitials } from '../../../../src/server/modules/media/content-art.ts';
 import { VENDORS } from '../../../../src/server/seed/catalogue-data.ts';
 
 /** Slug and width of every content image URL in the configuration the seed writes. */

@@ -11,7 +11,7 @@
  */
 import { firstNumber, unit, type Traits } from './part-facts.ts';
 import { circle, clamp, decimal, ellipse, line, path, plate, polar, polygon, rect, stroke, tag, times, turn } from './part-svg.ts';
-import type { Shape } from '../seed/catalogue-data.ts';
+import type { Shape } from '../../seed/catalogue-data.ts';
 
 /** Fills of one drawing: gradient references for shaded surfaces, flat colours for strokes. */
 export interface Paint {

@@ -8,9 +8,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { generateCatalogue, type GenCollection } from '../../src/server/seed/generate.ts';
-import { EQUIPMENT_KINDS, generateEquipment, type GeneratedEquipment, type ProductFact } from '../../src/server/seed/equipment.ts';
-import { GLYPHS, parseShape } from '../../src/server/equipment/assembly.ts';
+import { generateCatalogue, type GenCollection } from '../../../../src/server/seed/generate.ts';
+import { EQUIPMENT_KINDS, generateEquipment, type GeneratedEquipment, type ProductFact } from '../../../../src/server/seed/equipment.ts';
+import { GLYPHS, parseShape } from '../../../../src/server/modules/equipment/assembly.ts';
 
 interface World { facts: Map<number, ProductFact>; leafTitle: Map<number, string>; g: GeneratedEquipment; collections: GenCollection[] }
 

@@ -5,8 +5,8 @@
  * the signed-in customer's saved models (My equipment).
  * @module
  */
-import type { Db } from '../db/database.ts';
-import type { EquipmentType, PartNumberKind } from '../../api/types.ts';
+import type { Db } from '../../db/database.ts';
+import type { EquipmentType, PartNumberKind } from '../../../api/types.ts';
 
 /** An equipment row with its brand. */
 export interface EquipmentRow {

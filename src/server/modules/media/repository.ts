@@ -1,12 +1,12 @@
 /**
- * What the generated media are drawn from (routes/media.ts): the drawing of a product picture,
+ * What the generated media are drawn from (modules/media/routes.ts): the drawing of a product picture,
  * a collection picture or a 3D model, the rows a PDF spec sheet prints, and the pictures a
  * catalogue import stored. Reads only.
  * @module
  */
-import type { Db } from '../db/database.ts';
-import type { PartFacts } from '../media/part-facts.ts';
-import type { Shape } from '../seed/catalogue-data.ts';
+import type { Db } from '../../db/database.ts';
+import type { PartFacts } from './part-facts.ts';
+import type { Shape } from '../../seed/catalogue-data.ts';
 
 /** A picture's drawing: its shape and hue. */
 export interface Drawing {

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { IMAGE_WIDTHS, renderPartSvg } from '../../src/server/media/drawing.ts';
-import { renderGltf } from '../../src/server/media/gltf.ts';
-import { renderSpecSheetPdf } from '../../src/server/media/pdf.ts';
-import { SHAPES } from '../../src/server/seed/catalogue-data.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { IMAGE_WIDTHS, renderPartSvg } from '../../../../src/server/modules/media/drawing.ts';
+import { renderGltf } from '../../../../src/server/modules/media/gltf.ts';
+import { renderSpecSheetPdf } from '../../../../src/server/modules/media/pdf.ts';
+import { SHAPES } from '../../../../src/server/seed/catalogue-data.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../src/server/app.ts';
-import { seededApp } from './catalogue.helpers.ts';
+import { buildApp } from '../../../../src/server/app.ts';
+import { seededApp } from '../../catalogue.helpers.ts';
 
 let app: FastifyInstance;
 let db: Db;

@@ -3,8 +3,8 @@
  * document; the types they describe are in src/api/types.ts.
  * @module
  */
-import { errorResponses } from '../schemas.ts';
-import { EQUIPMENT_TYPES } from '../seed/equipment.ts';
+import { errorResponses } from '../../schemas.ts';
+import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

@@ -19,15 +19,15 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
-import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg, type PartPicture } from '../media/drawing.ts';
-import { factsKey } from '../media/part-facts.ts';
-import { renderGltf } from '../media/gltf.ts';
-import { renderSpecSheetPdf } from '../media/pdf.ts';
-import { sizedPicture } from '../media/imported-picture.ts';
-import { collectionImageDrawing, mediaFile, modelDrawing, modelPosterDrawing, productImageDrawing, productPictureFacts, specSheet } from '../repositories/media.ts';
-import { errorResponses } from '../schemas.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, PART_ART_VERSION, renderPartSvg, type PartPicture } from './drawing.ts';
+import { factsKey } from './part-facts.ts';
+import { renderGltf } from './gltf.ts';
+import { renderSpecSheetPdf } from './pdf.ts';
+import { sizedPicture } from './imported-picture.ts';
+import { collectionImageDrawing, mediaFile, modelDrawing, modelPosterDrawing, productImageDrawing, productPictureFacts, specSheet } from './repository.ts';
+import { errorResponses } from '../../schemas.ts';
 
 type Rasterise = (svg: string) => Promise<Buffer>;
 

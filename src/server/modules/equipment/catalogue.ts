@@ -2,7 +2,7 @@
  * The equipment catalogue in memory (issue 15): models with their model numbers, the products
  * that fit each model (a sorted id list, which the search index turns into a bitset per model),
  * the reverse (models a product fits), each product's part-number cross-reference and its
- * replacement. Built once at start-up from the database (repositories/equipment.ts); every
+ * replacement. Built once at start-up from the database (modules/equipment/repository.ts); every
  * lookup here is a map read or a scan of a few thousand models, well inside the 2 ms budget
  * at 5,000 models (bench/equipment.ts).
  *
@@ -11,13 +11,13 @@
  * matches the start of a number.
  * @module
  */
-import { totalPages } from '../../domain/pagination.ts';
+import { totalPages } from '../../../domain/pagination.ts';
 import type {
   EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber, PartNumberKind,
-} from '../../api/types.ts';
-import type { EquipmentData, EquipmentRow } from '../repositories/equipment.ts';
-import { facetKey, normalizePartNumber, tokenize } from '../search/text.ts';
-import { EQUIPMENT_TYPES } from '../seed/equipment.ts';
+} from '../../../api/types.ts';
+import type { EquipmentData, EquipmentRow } from './repository.ts';
+import { facetKey, normalizePartNumber, tokenize } from '../../search/text.ts';
+import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
 
 /** Parameters of a model search (validated by the route). */
 export interface EquipmentListParams {

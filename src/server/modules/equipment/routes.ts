@@ -19,17 +19,17 @@
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
-import { errorResponses, handleParams, MAX_ID, MAX_LIMIT, MAX_PAGE } from '../schemas.ts';
-import { requireCustomer } from '../auth/services.ts';
-import { originGuard } from '../auth/origin-guard.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { errorResponses, handleParams, MAX_ID, MAX_LIMIT, MAX_PAGE } from '../../schemas.ts';
+import { requireCustomer } from '../../auth/services.ts';
+import { originGuard } from '../../auth/origin-guard.ts';
 import {
   diagramById, diagramsOf, equipmentPicture, forgetAllEquipment, forgetEquipment, MAX_SAVED_EQUIPMENT, saveEquipment, savedEquipmentIds,
-} from '../repositories/equipment.ts';
-import { EQUIPMENT_TYPES } from '../seed/equipment.ts';
+} from './repository.ts';
+import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
 import { CALLOUT_RADIUS } from './assembly.ts';
-import type { Diagram, Equipment, EquipmentPart, EquipmentSummary, EquipmentType } from '../../api/types.ts';
+import type { Diagram, Equipment, EquipmentPart, EquipmentSummary, EquipmentType } from '../../../api/types.ts';
 import { renderDiagramSvg, renderEquipmentSvg } from './drawing.ts';
 import { diagramSchema, equipmentSummarySchema, listPageInfo, myEquipmentResponse, partSchema } from './schemas.ts';
 import type { EquipmentService } from './service.ts';

@@ -5,11 +5,11 @@
  * colour, and a label plate with its part number. Two pumps of different horsepower or build
  * look different; the same product always gets the same picture. The store then looks like a
  * parts store without shipping any image files. Rasterised to PNG by the media route. The
- * content pictures (src/server/media/content-art.ts) and the equipment pictures reuse the part
+ * content pictures (src/server/modules/media/content-art.ts) and the equipment pictures reuse the part
  * drawings (without facts: a middle-sized part with no plate).
  * @module
  */
-import type { Shape } from '../seed/catalogue-data.ts';
+import type { Shape } from '../../seed/catalogue-data.ts';
 import { partBody, type Paint } from './part-bodies.ts';
 import { Traits, tintOf, type PartFacts, type Tint } from './part-facts.ts';
 

@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { PART_ART_VERSION, renderPartSvg, type PartPicture } from '../../src/server/media/drawing.ts';
-import { productPictureFacts } from '../../src/server/repositories/media.ts';
-import { COLLECTION_TREE, SHAPES, type OptionDef, type Shape, type TreeNode } from '../../src/server/seed/catalogue-data.ts';
-import { seededApp } from './catalogue.helpers.ts';
+import type { Db } from '../../../../src/server/db/database.ts';
+import { PART_ART_VERSION, renderPartSvg, type PartPicture } from '../../../../src/server/modules/media/drawing.ts';
+import { productPictureFacts } from '../../../../src/server/modules/media/repository.ts';
+import { COLLECTION_TREE, SHAPES, type OptionDef, type Shape, type TreeNode } from '../../../../src/server/seed/catalogue-data.ts';
+import { seededApp } from '../../catalogue.helpers.ts';
 import { drawnBoxes, extent, labels, parseSvg } from './media-pictures.helpers.ts';
 
 const draw = (o: Partial<PartPicture> & { shape: Shape }): string => renderPartSvg({ hue: 200, width: 400, ...o });

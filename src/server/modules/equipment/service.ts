@@ -2,17 +2,17 @@
  * What the catalogue routes ask of "parts that fit" (issue 15): the `fits` filter's fitment
  * lists, the product detail's Fitments, PartNumbers and SupersededBy, and a search answer's
  * `equipment` and `matchedPartNumber` (with the matched product moved first). One object per
- * app, built at start-up from the database (repositories/equipment.ts).
+ * app, built at start-up from the database (modules/equipment/repository.ts).
  * @module
  */
-import type { Db } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
-import { loadEquipmentData } from '../repositories/equipment.ts';
-import type { CatalogueCache } from '../search/cache.ts';
-import type { FitsList, IndexQuery } from '../search/types.ts';
-import type { MatchedPartNumber, ProductFitmentFields } from '../../api/types.ts';
-import type { ReplacedPartNote } from '../../domain/equipment.ts';
-import type { ProductCardData } from '../../domain/entities.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../errors.ts';
+import { loadEquipmentData } from './repository.ts';
+import type { CatalogueCache } from '../../search/cache.ts';
+import type { FitsList, IndexQuery } from '../../search/types.ts';
+import type { MatchedPartNumber, ProductFitmentFields } from '../../../api/types.ts';
+import type { ReplacedPartNote } from '../../../domain/equipment.ts';
+import type { ProductCardData } from '../../../domain/entities.ts';
 import { EquipmentCatalogue } from './catalogue.ts';
 
 /** At most this many models in one `fits` parameter. */
