@@ -284,6 +284,8 @@ export interface AdminClient {
   csrfToken(): string | null;
   /** Takes the session's CSRF token from elsewhere (a page rendered on the server carries the answer of `me`). */
   setCsrfToken(token: string | null): void;
+  /** Orders and revenue per day of the last `days` days and the `days` before, in a time zone (GET /api/admin/reports/sales?days&tz; owner, staff). */
+  sales(query: { days?: number; tz?: string }, call?: CallOptions): Promise<import('../domain/admin-reports.ts').SalesReport>;
 }
 
 /** Options of {@link createAdminClient}: those of `createClient` that apply to calls sent once. */
@@ -373,5 +375,6 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     setCsrfToken: (token) => {
       csrf = token;
     },
+    sales: (query, call) => send('GET', `/api/admin/reports/sales${adminQueryString({ ...query })}`, undefined, call),
   };
 }
