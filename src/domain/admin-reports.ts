@@ -226,3 +226,50 @@ export function salesSummary(report: Pick<SalesReport, 'days' | 'totals' | 'curr
   const best = days.reduce<SalesDay | null>((top, d) => (d.revenueCents > 0 && (top === null || d.revenueCents > top.revenueCents) ? d : top), null);
   return `${period} ${before}${best ? ` Best day ${shortDate(best.date)}: ${orders(best.orders)}, ${money(best.revenueCents)}.` : ''}`;
 }
+
+/** A row of the chart and its table: a day of the period and the day as far into the period before. */
+export interface SalesChartRow {
+  date: string;
+  orders: number;
+  revenueCents: number;
+  previousDate: string | null;
+  previousOrders: number;
+  previousRevenueCents: number;
+}
+
+/**
+ * The report's days side by side with the days of the period before, day 1 with day 1 (a
+ * shorter period before leaves zeros and no date).
+ * @example salesChartRows(report)[0]; // { date: '2026-10-29', orders: 1, …, previousDate: '2026-09-29', previousOrders: 0, … }
+ */
+export function salesChartRows(report: Pick<SalesReport, 'days' | 'previous'>): SalesChartRow[] {
+  return report.days.map((d, i) => {
+    const before = report.previous[i];
+    return {
+      date: d.date, orders: d.orders, revenueCents: d.revenueCents,
+      previousDate: before?.date ?? null, previousOrders: before?.orders ?? 0, previousRevenueCents: before?.revenueCents ?? 0,
+    };
+  });
+}
+
+/**
+ * An amount for an axis: whole units, thousands as 'k' (one decimal under ten thousand).
+ * @example axisMoney(123_450, 'USD'); // '$1.2k'
+ * @example axisMoney(45_000, 'USD'); // '$450'
+ */
+export function axisMoney(cents: number, currency = 'USD'): string {
+  const units = Math.round(cents / 100);
+  const symbol = currency.toUpperCase() === 'USD' ? '$' : `${currency.toUpperCase()} `;
+  if (Math.abs(units) < 1000) return `${symbol}${units}`;
+  const thousands = units / 1000;
+  return `${symbol}${Math.abs(thousands) < 10 ? (Math.round(thousands * 10) / 10).toString() : Math.round(thousands).toString()}k`;
+}
+
+/**
+ * Whether a role may read the sales report (the server's `dashboard` permission: owner and staff;
+ * the fulfilment role ships orders and does not see the takings).
+ * @example mayReadSales('fulfilment'); // false
+ */
+export function mayReadSales(role: 'owner' | 'staff' | 'fulfilment'): boolean {
+  return role === 'owner' || role === 'staff';
+}
