@@ -4,6 +4,7 @@
  * before anything is sent, and the dashboard's sums. Pure: the server re-checks every write.
  * @module
  */
+import { checkOfficeForm, type OfficeFormKind } from './admin-office.ts';
 
 /** The order list's filters as the back office keeps them in its URL. */
 export interface AdminOrderFilters {
@@ -294,7 +295,7 @@ export function startOfDayIso(nowMs: number, offsetMinutes: number): string {
 }
 
 /** The back office's forms. */
-export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund';
+export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund' | OfficeFormKind;
 
 /** What the order forms check against: the order's lines and what can still be refunded. */
 export interface AdminFormSubject {
@@ -313,6 +314,7 @@ export function checkAdminForm(kind: AdminFormKind, fields: Record<string, strin
     case 'fulfil': return checkFulfil(fields, subject.lines);
     case 'cancel': return checkCancel(fields);
     case 'refund': return checkRefund(fields, subject.lines, subject.refundableCents);
+    default: return checkOfficeForm(kind, fields, subject);
   }
 }
 

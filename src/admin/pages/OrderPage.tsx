@@ -1,16 +1,20 @@
 /**
  * An order's page: its state, totals, address, lines and timeline, the packing slip, and the
- * actions its state and the operator's role allow (fulfil, cancel, refund).
+ * actions its state and the operator's role allow (fulfil, cancel, refund, returns and notes).
  * @module
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminOrder } from '../../api/admin-client.ts';
+import type { AdminOrderWithReturns } from '../../api/admin-office.ts';
 import { formatAdminDate, formatAdminMoney, orderActions } from '../../domain/admin-orders.ts';
+import { officeRoleCan } from '../../domain/admin-office.ts';
 import { useAdminOrder } from '../../hooks/admin/useAdminOrder.ts';
 import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { CancelForm, FulfilForm, RefundForm } from '../components/OrderForms.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
+import { NoteForm } from '../components/NoteForm.tsx';
+import { ReturnForm, ReturnsList, canReturn } from '../components/ReturnForms.tsx';
 import { ReadError } from '../components/ReadError.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 
@@ -39,10 +43,11 @@ function OrderView({ id }: { id: number }) {
   const [notice, setNotice] = useState<string | null>(null);
   if (order.status === 'pending') return <p role="status">Loading order #{id}…</p>;
   if (order.status === 'error' || !order.data) return <><h1>Order #{id}</h1><ReadError error={order.error} what="The order" /><p><Link to="/orders">Back to the orders</Link></p></>;
-  const o = order.data;
+  const o: AdminOrderWithReturns = order.data;
   const actions = orderActions(o, session.operator?.role ?? 'fulfilment');
+  const manage = officeRoleCan(session.operator?.role ?? 'fulfilment').manageOrders;
   // the forms start again from the order as it is after each write
-  const version = `${o.state}-${o.fulfilments.length}-${o.refunds.length}-${o.refundedCents}`;
+  const version = `${o.state}-${o.fulfilments.length}-${o.refunds.length}-${o.refundedCents}-${o.returns?.length ?? 0}-${o.returns?.filter((r) => r.status === 'received').length ?? 0}-${o.notes?.length ?? 0}`;
   return (
     <>
       <p><Link to="/orders">← Orders</Link></p>
@@ -96,10 +101,15 @@ function OrderView({ id }: { id: number }) {
           <h2 id="order-lines">Lines</h2>
           <Lines order={o} />
         </section>
+        <div className="admin-span" key={`returns-${version}`}>
+          <ReturnsList order={o} onDone={setNotice} manage={manage} />
+        </div>
         <div className="admin-actions admin-span" key={version}>
           {actions.fulfil ? <FulfilForm order={o} onDone={setNotice} /> : null}
           {actions.refund ? <RefundForm order={o} onDone={setNotice} /> : null}
           {actions.cancel ? <CancelForm order={o} onDone={setNotice} /> : null}
+          {manage && canReturn(o) ? <ReturnForm order={o} onDone={setNotice} /> : null}
+          {manage ? <NoteForm order={o} onDone={setNotice} /> : null}
         </div>
       </div>
     </>

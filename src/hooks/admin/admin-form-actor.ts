@@ -12,6 +12,8 @@ import { adminFormMachine } from '../../machines/admin-form.machine.ts';
 import { actorValues } from '../actor-values.ts';
 import { invalidateReads, type ReadCache } from '../query/index.ts';
 import { ADMIN_KEYS } from './reads.ts';
+import { sendOfficeForm } from './office-reads.ts';
+import { isOfficeFormKind } from '../../domain/admin-office.ts';
 
 /** The values of each `useAdminForm`'s actor tree. */
 export interface AdminFormValues {
@@ -51,6 +53,7 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
     values.onDone?.(answer);
     return answer;
   }
+  if (isOfficeFormKind(kind)) return await sendOfficeForm(values, kind, body, signal);
   const id = values.orderId;
   if (id === null) throw new Error('useAdminForm: an order form needs its order');
   const keyed = { ...call, idempotencyKey: values.idempotencyKey };
