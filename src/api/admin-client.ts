@@ -31,6 +31,10 @@ import type { CallOptions, ClientOptions, FetchLike } from './client.ts';
 import { DEFAULT_TIMEOUT_MS } from './client.ts';
 import { readResponse } from './response.ts';
 import { NO_RETRY, toCallError } from './retry.ts';
+import type {
+  AdminAuditEntry, AdminAuditQuery, AdminCustomer, AdminCustomerSummary, AdminDiscount, AdminDiscountBody, AdminDiscountPatch, AdminDiscountQuery,
+  AdminOrderWithReturns, AdminReturn, AdminReturnBody,
+} from './admin-office.ts';
 
 /** An operator's role. */
 export type AdminRole = 'owner' | 'staff' | 'fulfilment';
@@ -286,6 +290,22 @@ export interface AdminClient {
   setCsrfToken(token: string | null): void;
   /** Orders and revenue per day of the last `days` days and the `days` before, in a time zone (GET /api/admin/reports/sales?days&tz; owner, staff). */
   sales(query: { days?: number; tz?: string }, call?: CallOptions): Promise<import('../domain/admin-reports.ts').SalesReport>;
+  /** Authorise the return of shipped lines (the store's return rules answer 409). */
+  authoriseReturn(id: number, body: AdminReturnBody, call?: AdminWriteOptions): Promise<{ return: AdminReturn; order: AdminOrderWithReturns; warnings: string[] }>;
+  /** Receive a return: restock or not, and refund it less the restocking fee. */
+  receiveReturn(id: number, returnId: number, body: { restock: boolean; refund?: boolean }, call?: CallOptions): Promise<{ order: AdminOrderWithReturns; warnings: string[] }>;
+  /** Add a note to the order's timeline. */
+  addNote(id: number, body: { body: string }, call?: CallOptions): Promise<{ order: AdminOrderWithReturns; warnings: string[] }>;
+  discounts(query: AdminDiscountQuery, call?: CallOptions): Promise<{ discounts: AdminDiscount[]; nextAfter: string | null }>;
+  createDiscount(body: AdminDiscountBody, call?: CallOptions): Promise<{ discount: AdminDiscount }>;
+  /** Pause, resume or expire a code, and/or change its fields. */
+  updateDiscount(code: string, body: AdminDiscountPatch, call?: CallOptions): Promise<{ discount: AdminDiscount }>;
+  customers(query: { q?: string; before?: number; limit?: number }, call?: CallOptions): Promise<{ customers: AdminCustomerSummary[]; nextBefore: number | null }>;
+  customer(id: number, call?: CallOptions): Promise<{ customer: AdminCustomer }>;
+  /** Send the customer the storefront's password-reset mail. */
+  customerPasswordReset(id: number, call?: CallOptions): Promise<{ success: boolean; email: string }>;
+  /** The audit log, newest first (owners). */
+  audit(query: AdminAuditQuery, call?: CallOptions): Promise<{ entries: AdminAuditEntry[]; nextBefore: number | null }>;
 }
 
 /** Options of {@link createAdminClient}: those of `createClient` that apply to calls sent once. */
@@ -376,5 +396,15 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       csrf = token;
     },
     sales: (query, call) => send('GET', `/api/admin/reports/sales${adminQueryString({ ...query })}`, undefined, call),
+    authoriseReturn: (id, body, call) => send('POST', `/api/admin/orders/${encodeURIComponent(String(id))}/returns`, body, call, call?.idempotencyKey ?? newKey()),
+    receiveReturn: (id, returnId, body, call) => send('POST', `/api/admin/orders/${encodeURIComponent(String(id))}/returns/${encodeURIComponent(String(returnId))}/receive`, body, call),
+    addNote: (id, body, call) => send('POST', `/api/admin/orders/${encodeURIComponent(String(id))}/notes`, body, call),
+    discounts: (query, call) => send('GET', `/api/admin/discounts${adminQueryString({ ...query })}`, undefined, call),
+    createDiscount: (body, call) => send('POST', '/api/admin/discounts', body, call),
+    updateDiscount: (code, body, call) => send('PATCH', `/api/admin/discounts/${encodeURIComponent(code)}`, body, call),
+    customers: (query, call) => send('GET', `/api/admin/customers${adminQueryString({ ...query })}`, undefined, call),
+    customer: (id, call) => send('GET', `/api/admin/customers/${encodeURIComponent(String(id))}`, undefined, call),
+    customerPasswordReset: (id, call) => send('POST', `/api/admin/customers/${encodeURIComponent(String(id))}/password-reset`, undefined, call),
+    audit: (query, call) => send('GET', `/api/admin/audit${adminQueryString({ ...query })}`, undefined, call),
   };
 }
