@@ -18,10 +18,16 @@ import { useAdminSales } from '../../hooks/admin/useAdminSales.ts';
 import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { ReadError } from './ReadError.tsx';
 
-/** The drawing's size in its own units (the SVG scales to its box's width). */
-const WIDTH = 640;
-const HEIGHT = 240;
-const MARGIN = { top: 12, right: 12, bottom: 34, left: 56 };
+/**
+ * The drawing at two sizes in its own units (the SVG scales to its box's width): the wide one from
+ * 700 px up, the narrow one below (admin.css shows one), so the labels stay readable on a phone
+ * without measuring the screen (the server renders both the same way).
+ */
+const SIZES = {
+  wide: { width: 960, height: 280, left: 56, labels: 6 },
+  narrow: { width: 360, height: 240, left: 46, labels: 3 },
+} as const;
+const MARGIN = { top: 12, right: 14, bottom: 30 };
 const BAR = '#0b5c99';
 const BEFORE = '#b4570b';
 
@@ -36,15 +42,8 @@ export interface SalesChartProps {
 export function SalesChart({ report, labelledBy }: SalesChartProps) {
   const id = useId();
   const rows = salesChartRows(report);
-  const n = report.days.length;
+  const n = rows.length;
   const money = (cents: number) => formatAdminMoney(cents, report.currency);
-  const innerW = WIDTH - MARGIN.left - MARGIN.right;
-  const innerH = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = scaleBand<string>({ domain: rows.map((r) => r.date), range: [0, innerW], padding: 0.25 });
-  const top = Math.max(100, ...rows.map((r) => Math.max(r.revenueCents, r.previousRevenueCents)));
-  const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: 4 });
-  const every = Math.max(1, Math.ceil(n / 6));
-  const ticks = rows.filter((_, i) => (n - 1 - i) % every === 0).map((r) => r.date);
   const revenueChange = percentChange(report.totals.revenueCents, report.totals.previousRevenueCents);
   const ordersChange = percentChange(report.totals.orders, report.totals.previousOrders);
   return (
@@ -57,30 +56,11 @@ export function SalesChart({ report, labelledBy }: SalesChartProps) {
         <li><span className="admin-sales-key admin-sales-key-bar" /> Last {n} days</li>
         <li><span className="admin-sales-key admin-sales-key-line" /> The {n} days before</li>
       </ul>
-      <div className="admin-sales-plot">
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={labelledBy} aria-describedby={`${id}-summary`} focusable="false">
-          <Group left={MARGIN.left} top={MARGIN.top}>
-            {y.ticks(4).map((t) => <line key={t} x1={0} x2={innerW} y1={y(t)} y2={y(t)} stroke="#e3eaf0" />)}
-            {rows.map((r) => {
-              const h = innerH - (y(r.revenueCents) ?? innerH);
-              return <Bar key={r.date} x={x(r.date) ?? 0} y={innerH - h} width={x.bandwidth()} height={h} fill={BAR} data-date={r.date} />;
-            })}
-            <LinePath
-              data={rows}
-              x={(r) => (x(r.date) ?? 0) + x.bandwidth() / 2}
-              y={(r) => y(r.previousRevenueCents) ?? innerH}
-              stroke={BEFORE}
-              strokeWidth={2.5}
-              strokeDasharray="6 4"
-              fill="none"
-            />
-            <AxisLeft scale={y} numTicks={4} tickFormat={(v) => axisMoney(Number(v), report.currency)} stroke="#8a99a6" tickStroke="#8a99a6"
-              tickLabelProps={{ fill: '#3d4a56', fontSize: 13, textAnchor: 'end', dx: -4, dy: 4 }} />
-            <AxisBottom top={innerH} scale={x} tickValues={ticks} tickFormat={(d) => shortDate(String(d))} stroke="#8a99a6" tickStroke="#8a99a6"
-              tickLabelProps={{ fill: '#3d4a56', fontSize: 13, textAnchor: 'middle' }} />
-          </Group>
-        </svg>
-      </div>
+      {(['wide', 'narrow'] as const).map((size) => (
+        <div key={size} className={`admin-sales-plot admin-sales-${size}`}>
+          <Plot report={report} size={size} labelledBy={labelledBy} describedBy={`${id}-summary`} />
+        </div>
+      ))}
       <figcaption id={`${id}-summary`} className="admin-sales-summary">{salesSummary(report)}</figcaption>
       <details className="admin-sales-numbers">
         <summary>Show the numbers</summary>
@@ -109,6 +89,45 @@ export function SalesChart({ report, labelledBy }: SalesChartProps) {
         </div>
       </details>
     </figure>
+  );
+}
+
+/** The bars and the line at one of the two sizes. */
+function Plot({ report, size, labelledBy, describedBy }: { report: SalesReport; size: keyof typeof SIZES; labelledBy: string; describedBy: string }) {
+  const { width, height, left, labels } = SIZES[size];
+  const rows = salesChartRows(report);
+  const n = rows.length;
+  const innerW = width - left - MARGIN.right;
+  const innerH = height - MARGIN.top - MARGIN.bottom;
+  const x = scaleBand<string>({ domain: rows.map((r) => r.date), range: [0, innerW], padding: 0.25 });
+  const top = Math.max(100, ...rows.map((r) => Math.max(r.revenueCents, r.previousRevenueCents)));
+  const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: 4 });
+  // a label every few days, today's always
+  const every = Math.max(1, Math.ceil(n / labels));
+  const ticks = rows.filter((_, i) => (n - 1 - i) % every === 0).map((r) => r.date);
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy} focusable="false">
+      <Group left={left} top={MARGIN.top}>
+        {y.ticks(4).map((t) => <line key={t} x1={0} x2={innerW} y1={y(t)} y2={y(t)} stroke="#e3eaf0" />)}
+        {rows.map((r) => {
+          const h = innerH - (y(r.revenueCents) ?? innerH);
+          return <Bar key={r.date} x={x(r.date) ?? 0} y={innerH - h} width={x.bandwidth()} height={h} fill={BAR} data-date={r.date} />;
+        })}
+        <LinePath
+          data={rows}
+          x={(r) => (x(r.date) ?? 0) + x.bandwidth() / 2}
+          y={(r) => y(r.previousRevenueCents) ?? innerH}
+          stroke={BEFORE}
+          strokeWidth={2.5}
+          strokeDasharray="6 4"
+          fill="none"
+        />
+        <AxisLeft scale={y} numTicks={4} tickFormat={(v) => axisMoney(Number(v), report.currency)} stroke="#8a99a6" tickStroke="#8a99a6"
+          tickLabelProps={{ fill: '#3d4a56', fontSize: 13, textAnchor: 'end', dx: -4, dy: 4 }} />
+        <AxisBottom top={innerH} scale={x} tickValues={ticks} tickFormat={(d) => shortDate(String(d))} stroke="#8a99a6" tickStroke="#8a99a6"
+          tickLabelProps={{ fill: '#3d4a56', fontSize: 13, textAnchor: 'middle' }} />
+      </Group>
+    </svg>
   );
 }
 
