@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { adminRoleCan } from '../domain/admin-orders.ts';
+import { canEditCatalogue } from '../domain/admin-products.ts';
 import { useAdminSession } from '../hooks/admin/useAdminSession.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx';
@@ -45,6 +46,7 @@ function SignedInShell() {
         <nav aria-label="Back office" className="admin-nav">
           <NavLink to="/" end>Dashboard</NavLink>
           <NavLink to="/orders">Orders</NavLink>
+          {canEditCatalogue(operator.role) ? <NavLink to="/products">Products</NavLink> : null}
           {can.readMail ? <a href="/admin/mail">Mail</a> : null}
         </nav>
         <div className="admin-who">

@@ -15,7 +15,9 @@ import { createAdminClient, type AdminClient } from '../api/admin-client.ts';
 import type { FetchLike } from '../api/client.ts';
 import { parseOrderFilters } from '../domain/admin-orders.ts';
 import { AdminProvider } from '../hooks/admin/AdminProvider.tsx';
-import { meRead, orderRead, ordersRead } from '../hooks/admin/reads.ts';
+import { meRead, orderRead, ordersRead, productRead, productsRead } from '../hooks/admin/reads.ts';
+import { parseProductFilters } from '../domain/admin-products.ts';
+import { PRODUCTS_PAGE_SIZE } from './pages/ProductsPage.tsx';
 import { fetchRead, type Read } from '../hooks/query/index.ts';
 import { createQueryClient, dehydrateCache } from '../hooks/query/server.ts';
 import { AdminApp } from './App.tsx';
@@ -35,6 +37,10 @@ function pageReads(client: AdminClient, pathname: string, search: string): Read<
   const order = matchPath('/orders/:id', path);
   const id = Number(order?.params.id);
   if (order && Number.isInteger(id) && id > 0) return [orderRead(client, id)];
+  if (matchPath('/products', path)) return [productsRead(client, { ...parseProductFilters(search), limit: PRODUCTS_PAGE_SIZE })];
+  const product = matchPath('/products/:id', path);
+  const productId = Number(product?.params.id);
+  if (product && Number.isInteger(productId) && productId > 0) return [productRead(client, productId)];
   return [];
 }
 

@@ -7,6 +7,8 @@ import type { ReactElement } from 'react';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage } from './pages/OrdersPage.tsx';
+import { ProductPage } from './pages/ProductPage.tsx';
+import { ProductsPage } from './pages/ProductsPage.tsx';
 
 /** A signed-in route: its path under /admin and its page. */
 export interface AdminRoute {
@@ -19,6 +21,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: '/', element: <DashboardPage /> },
   { path: '/orders', element: <OrdersPage /> },
   { path: '/orders/:id', element: <OrderPage /> },
+  { path: '/products', element: <ProductsPage /> },
+  { path: '/products/:id', element: <ProductPage /> },
 ];
 
 /** The paths that answer without a session. */

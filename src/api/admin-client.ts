@@ -15,7 +15,10 @@
  * | `refund` | POST /api/admin/orders/{id}/refunds (Idempotency-Key) | { refund, order, warnings } |
  * | `mail` | GET /api/admin/mail?status&limit | { mail, nextBefore } |
  * | `liveVisitors` | GET /api/admin/live-visitors | { liveVisitors, visitsLastHour, pages } |
- * | `products` | GET /api/admin/products?q&lowStock&before&limit | { products, nextBefore } |
+ * | `products` | GET /api/admin/products?q&lowStock&indexed&noImage&before&limit | { products, nextBefore } |
+ * | `product` | GET /api/admin/products/{id} | { product } |
+ * | `updateProduct` | PATCH /api/admin/products/{id} | { product } (409: stock changed meanwhile) |
+ * | `bulkEditProducts` | POST /api/admin/products/bulk-edit | { matched, changed, dryRun, sample } |
  *
  * The client keeps the session's CSRF token from the answers of `signIn` and `me` (or as given to
  * `setCsrfToken`: a page rendered on the server carries the answer of `me`) and sends it in
@@ -31,6 +34,7 @@ import type { CallOptions, ClientOptions, FetchLike } from './client.ts';
 import { DEFAULT_TIMEOUT_MS } from './client.ts';
 import { readResponse } from './response.ts';
 import { NO_RETRY, toCallError } from './retry.ts';
+import type { AdminBulkEditAnswer, AdminProductDetail, BulkEditBody, ProductPatch } from './admin-products.ts';
 import type {
   AdminAuditEntry, AdminAuditQuery, AdminCustomer, AdminCustomerSummary, AdminDiscount, AdminDiscountBody, AdminDiscountPatch, AdminDiscountQuery,
   AdminOrderWithReturns, AdminReturn, AdminReturnBody,
@@ -247,6 +251,11 @@ export interface AdminProductSummary {
   sku: string | null;
   vendor: string | null;
   priceCents: number;
+  compareAtPriceCents: number | null;
+  callForPrice: boolean;
+  /** Shown to search engines, the sitemap and the feeds. */
+  isIndexed: boolean;
+  isFeatured: boolean;
   stock: number;
   /** The fewest units of its levels for sale, or null when none is counted. */
   lowestStock: number | null;
@@ -259,6 +268,10 @@ export interface AdminProductQuery {
   q?: string;
   /** Only products with a level for sale holding this many units or fewer. */
   lowStock?: number;
+  /** Only products shown to search engines (true) or kept out of them (false). */
+  indexed?: boolean;
+  /** Only products without a picture (true) or with one (false). */
+  noImage?: boolean;
   before?: number;
   /** @default the server's (at most 200) */
   limit?: number;
@@ -284,6 +297,12 @@ export interface AdminClient {
   mail(query: { status?: AdminMail['status']; limit?: number }, call?: CallOptions): Promise<{ mail: AdminMail[]; nextBefore: number | null }>;
   liveVisitors(call?: CallOptions): Promise<AdminLiveVisitors>;
   products(query: AdminProductQuery, call?: CallOptions): Promise<{ products: AdminProductSummary[]; nextBefore: number | null }>;
+  /** A product for editing, with its variants, stock levels, pictures and tags. */
+  product(id: number, call?: CallOptions): Promise<{ product: AdminProductDetail }>;
+  /** Edits a product (409 when a level's expectedQuantity is not what it holds now). */
+  updateProduct(id: number, body: ProductPatch, call?: CallOptions): Promise<{ product: AdminProductDetail }>;
+  /** Bulk edit of a filtered set: a preview with `dryRun`, then the change with the preview's `expectedCount`. */
+  bulkEditProducts(body: BulkEditBody, call?: CallOptions): Promise<AdminBulkEditAnswer>;
   /** The CSRF token the client sends with writes (null before a sign-in or `me`). */
   csrfToken(): string | null;
   /** Takes the session's CSRF token from elsewhere (a page rendered on the server carries the answer of `me`). */
@@ -390,7 +409,10 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     refund: (id, body, call) => send('POST', `/api/admin/orders/${encodeURIComponent(String(id))}/refunds`, body, call, call?.idempotencyKey ?? newKey()),
     mail: (query, call) => send('GET', `/api/admin/mail${adminQueryString({ ...query })}`, undefined, call),
     liveVisitors: (call) => send('GET', '/api/admin/live-visitors', undefined, call),
-    products: (query, call) => send('GET', `/api/admin/products${adminQueryString({ ...query })}`, undefined, call),
+    products: (query, call) => send('GET', `/api/admin/products${adminQueryString({ ...query, indexed: query.indexed === undefined ? undefined : String(query.indexed), noImage: query.noImage === undefined ? undefined : String(query.noImage) })}`, undefined, call),
+    product: (id, call) => send('GET', `/api/admin/products/${encodeURIComponent(String(id))}`, undefined, call),
+    updateProduct: (id, body, call) => send('PATCH', `/api/admin/products/${encodeURIComponent(String(id))}`, body, call),
+    bulkEditProducts: (body, call) => send('POST', '/api/admin/products/bulk-edit', body, call),
     csrfToken: () => csrf,
     setCsrfToken: (token) => {
       csrf = token;

@@ -5,6 +5,7 @@
  * @module
  */
 import { checkOfficeForm, type OfficeFormKind } from './admin-office.ts';
+import { checkBulkEdit, checkProductForm, type ProductFormKind } from './admin-products.ts';
 
 /** The order list's filters as the back office keeps them in its URL. */
 export interface AdminOrderFilters {
@@ -295,7 +296,7 @@ export function startOfDayIso(nowMs: number, offsetMinutes: number): string {
 }
 
 /** The back office's forms. */
-export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund' | OfficeFormKind;
+export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund' | OfficeFormKind | ProductFormKind;
 
 /** What the order forms check against: the order's lines and what can still be refunded. */
 export interface AdminFormSubject {
@@ -314,6 +315,8 @@ export function checkAdminForm(kind: AdminFormKind, fields: Record<string, strin
     case 'fulfil': return checkFulfil(fields, subject.lines);
     case 'cancel': return checkCancel(fields);
     case 'refund': return checkRefund(fields, subject.lines, subject.refundableCents);
+    case 'productEdit': return checkProductForm(fields);
+    case 'productBulk': return checkBulkEdit(fields);
     default: return checkOfficeForm(kind, fields, subject);
   }
 }

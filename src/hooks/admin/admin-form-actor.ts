@@ -11,6 +11,7 @@ import type { AdminFormKind } from '../../domain/admin-orders.ts';
 import { adminFormMachine } from '../../machines/admin-form.machine.ts';
 import { actorValues } from '../actor-values.ts';
 import { invalidateReads, type ReadCache } from '../query/index.ts';
+import { sendAdminProductForm } from './admin-product-writes.ts';
 import { ADMIN_KEYS } from './reads.ts';
 import { sendOfficeForm } from './office-reads.ts';
 import { isOfficeFormKind } from '../../domain/admin-office.ts';
@@ -54,6 +55,7 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
     return answer;
   }
   if (isOfficeFormKind(kind)) return await sendOfficeForm(values, kind, body, signal);
+  if (kind === 'productEdit' || kind === 'productBulk') return sendAdminProductForm(values, kind, body, call);
   const id = values.orderId;
   if (id === null) throw new Error('useAdminForm: an order form needs its order');
   const keyed = { ...call, idempotencyKey: values.idempotencyKey };

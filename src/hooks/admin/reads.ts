@@ -3,8 +3,9 @@
  * @module
  */
 import type {
-  AdminClient, AdminLiveVisitors, AdminMail, AdminOrder, AdminOrderPage, AdminOrderQuery, AdminOrderSummary, AdminProductSummary, AdminSession,
+  AdminClient, AdminLiveVisitors, AdminMail, AdminOrder, AdminOrderPage, AdminOrderQuery, AdminOrderSummary, AdminProductQuery, AdminProductSummary, AdminSession,
 } from '../../api/admin-client.ts';
+import type { AdminProductDetail, AdminProductPage } from '../../api/admin-products.ts';
 import { LOW_STOCK_THRESHOLD, lowestStockFirst, oldestFirst, ordersSummary } from '../../domain/admin-orders.ts';
 import type { Read } from '../query/index.ts';
 
@@ -15,6 +16,8 @@ export const ADMIN_KEYS = {
   orders: ['admin', 'orders'] as const,
   order: (id: number) => ['admin', 'order', id] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  products: ['admin', 'products'] as const,
+  product: (id: number) => ['admin', 'product', id] as const,
 };
 
 /** The signed-in operator, or null when there is none (401). */
@@ -40,6 +43,16 @@ export function ordersRead(client: AdminClient, query: AdminOrderQuery): Read<Ad
 /** One order. */
 export function orderRead(client: AdminClient, id: number): Read<AdminOrder> {
   return { key: ADMIN_KEYS.order(id), fetch: async (signal) => (await client.order(id, { signal })).order };
+}
+
+/** A page of the product list. */
+export function productsRead(client: AdminClient, query: AdminProductQuery): Read<AdminProductPage> {
+  return { key: [...ADMIN_KEYS.products, query], fetch: (signal) => client.products(query, { signal }) };
+}
+
+/** One product for editing. */
+export function productRead(client: AdminClient, id: number): Read<AdminProductDetail> {
+  return { key: ADMIN_KEYS.product(id), fetch: async (signal) => (await client.product(id, { signal })).product };
 }
 
 /** What the dashboard shows. */
