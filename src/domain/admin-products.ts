@@ -91,7 +91,7 @@ export function parseSignedCents(text: string): number | null {
   if (!m) return null;
   const cents = parsePriceCents(m[2]!);
   if (cents === null) return null;
-  return m[1] === '-' ? -cents : cents;
+  return m[1] === '-' && cents > 0 ? -cents : cents;
 }
 
 /**
@@ -114,7 +114,7 @@ export function parsePercent(text: string): number | null {
   const basisPoints = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   const signed = m[1] === '-' ? -basisPoints : basisPoints;
   if (signed < -10_000 || signed > 100_000) return null;
-  return signed / 100;
+  return signed === 0 ? 0 : signed / 100;
 }
 
 /**
@@ -137,7 +137,7 @@ export function parseSignedUnits(text: string): number | null {
   if (!m) return null;
   const n = Number(m[2]);
   if (n > PRODUCT_UNITS_MAX) return null;
-  return m[1] === '-' ? -n : n;
+  return m[1] === '-' && n > 0 ? -n : n;
 }
 
 /** The back office's product forms: a product's edit and the bulk edit of a filtered list. */
