@@ -148,6 +148,18 @@ function sampler(rootPid: number, everyMs = 250): { stop: () => void; peakTreeRs
   return { stop: () => clearInterval(timer), peakTreeRss: () => peakTree, peakStoreRss: () => peakStore, lastHwm: () => hwm };
 }
 
+/** The store running now: stopped with the bench when the bench is interrupted (`timeout`, Ctrl-C). */
+let running: ChildProcess | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`bench:scale: ${signal} at ${new Date().toISOString()}; stopping the store (load ${load()})`);
+    if (running?.pid !== undefined) {
+      try { process.kill(-running.pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+    process.exit(130);
+  });
+}
+
 const exited = (child: ChildProcess): Promise<number | null> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise((r) => child.once('exit', (code) => r(code)));
 
@@ -166,8 +178,9 @@ async function runSeed(): Promise<SeedFigures> {
   console.log(`seed: ${products.toLocaleString('en-US')} products, seed ${seed} -> ${dbPath} (load ${load()})`);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/seed/cli.ts', '--products', String(products), '--seed', String(seed), '--db', dbPath], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true,
   });
+  running = child;
   // one process: its high-water mark is its peak, read until it exits
   let peakKb = 0;
   const timer = setInterval(() => {
@@ -268,10 +281,12 @@ async function startStore(n: number): Promise<{ store: Store; figures: StartFigu
   const started = performance.now();
   // detached: its own process group, so the whole tree is stopped together
   const child = spawn('npm', ['start'], { cwd: root, env: prepared.env, stdio: ['ignore', prepared.log, prepared.log], detached: true });
+  running = child;
   closeSync(prepared.log);
   const sample = sampler(child.pid!);
   const deadline = started + startTimeoutMs;
   let ready = false;
+  let lastNote = started;
   while (!ready) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the store exited (${child.exitCode ?? child.signalCode}) before it was ready; its log: ${prepared.logPath}\n${readFileSync(prepared.logPath, 'utf8').slice(-3000)}`);
@@ -285,6 +300,12 @@ async function startStore(n: number): Promise<{ store: Store; figures: StartFigu
       ready = r.status === 200 && readyLines(prepared.logPath).length >= workers;
     } catch { /* not listening yet */ }
     if (!ready) await sleep(100);
+    // a long start says how far it got (a run stopped by `timeout` still reports its memory)
+    if (!ready && performance.now() - lastNote > 60_000) {
+      lastNote = performance.now();
+      const m = treeMemory(child.pid!);
+      console.log(`start ${n}: not ready after ${secs(lastNote - started)}; store RSS ${m.storeRss} MB (peak ${m.storeHwm} MB), load ${load()}`);
+    }
   }
   const readyMs = performance.now() - started;
   const atReady = treeMemory(child.pid!);
