@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { adminRoleCan } from '../domain/admin-orders.ts';
+import { officeRoleCan } from '../domain/admin-office.ts';
 import { canEditCatalogue } from '../domain/admin-products.ts';
 import { useAdminSession } from '../hooks/admin/useAdminSession.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -38,6 +39,7 @@ function SignedInShell() {
   if (session.status === 'signedOut' || !session.operator) return <SignInPage />;
   const operator = session.operator;
   const can = adminRoleCan(operator.role);
+  const office = officeRoleCan(operator.role);
   return (
     <div className="admin-shell">
       <a className="admin-skip" href="#admin-main">Skip to content</a>
@@ -46,6 +48,9 @@ function SignedInShell() {
         <nav aria-label="Back office" className="admin-nav">
           <NavLink to="/" end>Dashboard</NavLink>
           <NavLink to="/orders">Orders</NavLink>
+          {office.discounts ? <NavLink to="/discounts">Discounts</NavLink> : null}
+          {office.customers ? <NavLink to="/customers">Customers</NavLink> : null}
+          {office.audit ? <NavLink to="/audit">Audit log</NavLink> : null}
           {canEditCatalogue(operator.role) ? <NavLink to="/products">Products</NavLink> : null}
           {can.readMail ? <a href="/admin/mail">Mail</a> : null}
         </nav>

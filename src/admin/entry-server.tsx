@@ -22,6 +22,7 @@ import { fetchRead, type Read } from '../hooks/query/index.ts';
 import { createQueryClient, dehydrateCache } from '../hooks/query/server.ts';
 import { AdminApp } from './App.tsx';
 import { HydratedMark } from './HydratedMark.tsx';
+import { officePageReads } from './office-page-reads.ts';
 import { ORDERS_PAGE_SIZE } from './pages/OrdersPage.tsx';
 
 /** What the server gets back: the app's HTML and the cache to put in the page. */
@@ -41,7 +42,7 @@ function pageReads(client: AdminClient, pathname: string, search: string): Read<
   const product = matchPath('/products/:id', path);
   const productId = Number(product?.params.id);
   if (product && Number.isInteger(productId) && productId > 0) return [productRead(client, productId)];
-  return [];
+  return officePageReads(client, path, search);
 }
 
 /**

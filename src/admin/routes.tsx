@@ -4,7 +4,11 @@
  * @module
  */
 import type { ReactElement } from 'react';
+import { AuditPage } from './pages/AuditPage.tsx';
+import { CustomerPage } from './pages/CustomerPage.tsx';
+import { CustomersPage } from './pages/CustomersPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
+import { DiscountsPage } from './pages/DiscountsPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage } from './pages/OrdersPage.tsx';
 import { ProductPage } from './pages/ProductPage.tsx';
@@ -21,6 +25,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: '/', element: <DashboardPage /> },
   { path: '/orders', element: <OrdersPage /> },
   { path: '/orders/:id', element: <OrderPage /> },
+  { path: '/discounts', element: <DiscountsPage /> },
+  { path: '/customers', element: <CustomersPage /> },
+  { path: '/customers/:id', element: <CustomerPage /> },
+  { path: '/audit', element: <AuditPage /> },
   { path: '/products', element: <ProductsPage /> },
   { path: '/products/:id', element: <ProductPage /> },
 ];

@@ -325,6 +325,8 @@ export interface AdminClient {
   customerPasswordReset(id: number, call?: CallOptions): Promise<{ success: boolean; email: string }>;
   /** The audit log, newest first (owners). */
   audit(query: AdminAuditQuery, call?: CallOptions): Promise<{ entries: AdminAuditEntry[]; nextBefore: number | null }>;
+  /** Every operator (owners): the audit log's operator filter. */
+  operators(call?: CallOptions): Promise<{ operators: AdminOperator[] }>;
 }
 
 /** Options of {@link createAdminClient}: those of `createClient` that apply to calls sent once. */
@@ -428,5 +430,6 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     customer: (id, call) => send('GET', `/api/admin/customers/${encodeURIComponent(String(id))}`, undefined, call),
     customerPasswordReset: (id, call) => send('POST', `/api/admin/customers/${encodeURIComponent(String(id))}/password-reset`, undefined, call),
     audit: (query, call) => send('GET', `/api/admin/audit${adminQueryString({ ...query })}`, undefined, call),
+    operators: (call) => send('GET', '/api/admin/operators', undefined, call),
   };
 }

@@ -4,7 +4,7 @@
  * what each refreshes.
  * @module
  */
-import type { AdminClient } from '../../api/admin-client.ts';
+import type { AdminClient, AdminOperator } from '../../api/admin-client.ts';
 import type {
   AdminAuditEntry, AdminCustomer, AdminCustomerSummary, AdminDiscount, AdminDiscountBody, AdminDiscountQuery, AdminReturnBody,
 } from '../../api/admin-office.ts';
@@ -18,6 +18,7 @@ export const OFFICE_KEYS = {
   customers: ['admin', 'customers'] as const,
   customer: (id: number) => ['admin', 'customer', id] as const,
   audit: ['admin', 'audit'] as const,
+  operators: ['admin', 'operators'] as const,
 };
 
 /** How many rows a page of discounts, customers or audit entries holds. @default 50 */
@@ -42,6 +43,11 @@ export function customerRead(client: AdminClient, id: number): Read<AdminCustome
 export function auditRead(client: AdminClient, filters: AuditFilters): Read<{ entries: AdminAuditEntry[]; nextBefore: number | null }> {
   const query = { ...auditQueryOf(filters), limit: OFFICE_PAGE_SIZE };
   return { key: [...OFFICE_KEYS.audit, query], fetch: (signal) => client.audit(query, { signal }) };
+}
+
+/** Every operator (owners): the audit log's operator filter. */
+export function operatorsRead(client: AdminClient): Read<AdminOperator[]> {
+  return { key: OFFICE_KEYS.operators, fetch: async (signal) => (await client.operators({ signal })).operators };
 }
 
 /** What an office form's call needs. */

@@ -1,0 +1,23 @@
+/**
+ * The server render's reads of the discounts, customers and audit pages (src/admin/entry-server.tsx
+ * asks them before rendering, as it does the orders'), from the page's path and query.
+ * @module
+ */
+import { matchPath } from 'react-router-dom';
+import type { AdminClient } from '../api/admin-client.ts';
+import { parseAuditFilters } from '../domain/admin-office.ts';
+import { auditRead, customerRead, customersRead, discountsRead, operatorsRead } from '../hooks/admin/office-reads.ts';
+import type { Read } from '../hooks/query/index.ts';
+import { customerQueryOf } from './pages/CustomersPage.tsx';
+import { discountQueryOf } from './pages/DiscountsPage.tsx';
+
+/** The reads of the page at `path` (under /admin, without it) with `search`; none for other pages. */
+export function officePageReads(client: AdminClient, path: string, search: string): Read<unknown>[] {
+  if (matchPath('/discounts', path)) return [discountsRead(client, discountQueryOf(search))];
+  if (matchPath('/customers', path)) return [customersRead(client, customerQueryOf(search))];
+  const customer = matchPath('/customers/:id', path);
+  const id = Number(customer?.params.id);
+  if (customer && Number.isInteger(id) && id > 0) return [customerRead(client, id)];
+  if (matchPath('/audit', path)) return [auditRead(client, parseAuditFilters(search)), operatorsRead(client)];
+  return [];
+}
