@@ -14,7 +14,7 @@ const COLUMNS: ColumnDef<AdminProductListItem>[] = [
   {
     id: 'picture', header: 'Picture', enableSorting: false,
     cell: (c) => (c.row.original.imageUrl
-      ? <img className="admin-product-thumb" src={c.row.original.imageUrl} alt="" width={48} height={48} loading="lazy" />
+      ? <img className="admin-product-thumb" src={c.row.original.imageUrl} alt="" width={48} height={48} />
       : <span className="admin-product-thumb admin-product-nothumb">No picture</span>),
   },
   {
@@ -31,7 +31,7 @@ const COLUMNS: ColumnDef<AdminProductListItem>[] = [
     cell: (c) => {
       const p = c.row.original;
       if (p.callForPrice) return 'Call for price';
-      return <>{formatAdminMoney(p.priceCents)}{p.compareAtPriceCents !== null ? <> <s className="admin-hint">{formatAdminMoney(p.compareAtPriceCents)}</s></> : null}</>;
+      return <>{formatAdminMoney(p.priceCents)}{p.compareAtPriceCents !== null && p.compareAtPriceCents > p.priceCents ? <> <s className="admin-hint">{formatAdminMoney(p.compareAtPriceCents)}</s></> : null}</>;
     },
   },
   {
