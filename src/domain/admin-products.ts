@@ -198,7 +198,8 @@ export interface ProductEditBody {
   patch: ProductPatch;
 }
 
-const compareText = (cents: number | null) => (cents === null ? '' : centsToInput(cents));
+// a compare-at of 0 is the catalogue's way of saying none (imports write it): shown empty
+const compareText = (cents: number | null) => (cents === null || cents <= 0 ? '' : centsToInput(cents));
 
 /**
  * The product form's fields, as typed text: `title`, `price`, `compareAt`, the flags ('true' or

@@ -112,6 +112,13 @@ describe('the product form', () => {
     }));
   });
 
+  test('a compare-at of 0 (none, as imports write it) shows empty and does not block a save', () => {
+    const zero: ProductFormSource = { ...product, compareAtPriceCents: 0, variants: [{ ...product.variants[0]!, compareAtPriceCents: 0 }] };
+    const fields = productFormFields(zero);
+    expect([fields.compareAt, fields['variant.70.compareAt']]).toEqual(['', '']);
+    expect(checkProductForm({ ...fields, price: '30' })).toEqual({ ok: true, body: { id: 7, patch: { priceCents: 3000 } } });
+  });
+
   test('a variant\'s own price and compare-at', () => {
     const check = checkProductForm({ ...productFormFields(product), 'variant.71.price': '27', 'variant.71.compareAt': '' });
     expect(check).toEqual({ ok: true, body: { id: 7, patch: { variants: [{ id: 71, priceCents: 2700, compareAtPriceCents: null }] } } });

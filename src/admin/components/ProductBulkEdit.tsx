@@ -13,7 +13,7 @@ import { useAdminForm } from '../../hooks/admin/useAdminForm.ts';
 import { FormMessage } from './FormMessage.tsx';
 
 const pair = (p: { priceCents: number; compareAtPriceCents: number | null; stock: number }) =>
-  `${formatAdminMoney(p.priceCents)}${p.compareAtPriceCents !== null ? ` (was ${formatAdminMoney(p.compareAtPriceCents)})` : ''}, ${p.stock} in stock`;
+  `${formatAdminMoney(p.priceCents)}${p.compareAtPriceCents !== null && p.compareAtPriceCents > p.priceCents ? ` (was ${formatAdminMoney(p.compareAtPriceCents)})` : ''}, ${p.stock} in stock`;
 
 /** The panel for the list's `filters` (the page gives it a `key` of the filters: a new filter starts it again). */
 export function ProductBulkEdit({ filters }: { filters: AdminProductFilters }) {
