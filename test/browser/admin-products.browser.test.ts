@@ -77,6 +77,10 @@ async function editPrice(viewport: ViewportName, cents: number): Promise<void> {
   await form.getByRole('button', { name: 'Save product' }).click();
   await page.getByText('The product is saved. The storefront shows the change.').waitFor();
   await shot(page, `products-saved-${viewport}`);
+  // the page renders on the server with the product as saved (the operator's cookie, no second fetch needed)
+  const html = await page.evaluate(async () => (await fetch(location.href, { headers: { Accept: 'text/html' } })).text());
+  expect(html).toContain('Save product');
+  expect(html).toContain(`value="${dollars}"`);
   const href = await page.getByRole('link', { name: /^\/products\// }).getAttribute('href');
   expect(href).toMatch(/^\/products\//);
 
