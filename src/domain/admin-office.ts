@@ -349,7 +349,9 @@ export function auditChanges(before: unknown, after: unknown, max = 6): string[]
     const a = isObject(after) ? after : {};
     const names = [...new Set([...Object.keys(b), ...Object.keys(a)])];
     const changed = names.filter((n) => JSON.stringify(b[n]) !== JSON.stringify(a[n]));
-    const lines = changed.slice(0, max).map((n) => `${n}: ${text(b[n])} → ${text(a[n])}`);
+    // a creation (nothing before) shows its values; a removal (nothing after) what it had
+    const line = (n: string) => (!isObject(before) ? `${n}: ${text(a[n])}` : !isObject(after) ? `${n}: ${text(b[n])} (removed)` : `${n}: ${text(b[n])} → ${text(a[n])}`);
+    const lines = changed.slice(0, max).map(line);
     if (changed.length > max) lines.push(`and ${changed.length - max} more`);
     return lines;
   }

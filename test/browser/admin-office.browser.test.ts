@@ -204,6 +204,12 @@ describe('the back office\'s returns, notes, discounts, customers and audit log'
     await page.locator('table.admin-table tbody tr a').first().click();
     await page.getByRole('button', { name: 'Send password reset' }).waitFor();
     await shot(page, 'customer-390');
+    // the customer's order (the first test's buyer is the newest customer): staff may add a note and authorise returns
+    await page.getByRole('region', { name: 'Recent orders' }).getByRole('link').first().click();
+    await page.getByRole('form', { name: 'Add a note' }).waitFor();
+    await page.getByRole('region', { name: 'Returns' }).waitFor();
+    await expectAccessible(page, 'order with returns (phone)');
+    await shot(page, 'order-390');
     await nav.getByRole('link', { name: 'Discounts' }).click();
     await page.getByRole('form', { name: 'New discount code' }).waitFor();
     await page.locator('table.admin-table tbody tr').first().waitFor();

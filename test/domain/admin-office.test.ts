@@ -203,7 +203,9 @@ describe('the audit log\'s filters and changes', () => {
       expect(lines).toHaveLength(changed.length);
     }));
     expect(auditChanges({ status: 'active', code: 'A' }, { status: 'paused', code: 'A' })).toEqual(['status: active → paused']);
-    expect(auditChanges(null, { code: 'A' })).toEqual(['code: — → A']);
+    expect(auditChanges(null, { code: 'A' })).toEqual(['code: A']);
+    expect(auditChanges({ code: 'A' }, null)).toEqual(['code: A (removed)']);
+    expect(auditChanges({ n: 1 }, { n: 1, m: 2 })).toEqual(['m: — → 2']);
   });
 
   test('only owners read the audit log; fulfilment sees neither discounts nor customers', () => {

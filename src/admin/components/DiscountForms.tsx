@@ -71,6 +71,7 @@ function ActionButton({ code, action, label, onDone }: { code: string; action: '
 /** A code's pause, resume and expire buttons, as its state allows. */
 export function DiscountActions({ discount, onDone }: { discount: AdminDiscount; onDone(message: string): void }) {
   const can = discountActions(discount.status);
+  if (!can.pause && !can.resume && !can.expire) return <span className="admin-hint">None (ended)</span>;
   return (
     <div className="admin-row-actions">
       {can.pause ? <ActionButton code={discount.code} action="pause" label="Pause" onDone={onDone} /> : null}

@@ -62,7 +62,7 @@ function CustomerView({ id }: { id: number }) {
               ))}
             </ul>
           )}
-          <h2 id="customer-cards">Saved cards</h2>
+          <h2 id="customer-cards" className="admin-h2-gap">Saved cards</h2>
           {c.cards.length === 0 ? <p>No saved cards.</p> : (
             <ul className="admin-list" aria-labelledby="customer-cards">
               {c.cards.map((card) => <li key={card.id}>{card.giftCard ? 'Gift card' : card.brand} ending in {card.last4}</li>)}

@@ -65,7 +65,7 @@ export function CustomersPage() {
               {page.data.customers.map((c) => (
                 <tr key={c.id}>
                   <td data-label="Customer"><Link to={`/customers/${c.id}`}>{[c.firstName, c.lastName].filter(Boolean).join(' ') || `Customer ${c.id}`}</Link></td>
-                  <td data-label="Email">{c.email}{c.emailVerified ? null : <> <span className="admin-hint">(not verified)</span></>}</td>
+                  <td data-label="Email"><span>{c.email}{c.emailVerified ? null : <> <span className="admin-hint">(not verified)</span></>}</span></td>
                   <td data-label="Orders">{c.orders}</td>
                   <td data-label="Since"><time dateTime={c.createdAt}>{formatAdminDate(c.createdAt)}</time></td>
                 </tr>

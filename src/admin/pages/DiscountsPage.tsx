@@ -83,12 +83,12 @@ export function DiscountsPage() {
               <tbody>
                 {page.data.discounts.map((d) => (
                   <tr key={d.code}>
-                    <td data-label="Code"><strong>{d.code}</strong><br /><span className="admin-hint">{d.title}</span></td>
-                    <td data-label="Discount">
+                    <td data-label="Code"><span><strong>{d.code}</strong><br /><span className="admin-hint">{d.title}</span></span></td>
+                    <td data-label="Discount"><span>
                       {discountValueText(d.kind, d.value)}
                       {d.minSubtotalCents > 0 ? <><br /><span className="admin-hint">on {formatAdminMoney(d.minSubtotalCents)} or more</span></> : null}
                       {d.oncePerCustomer ? <><br /><span className="admin-hint">once per customer</span></> : null}
-                    </td>
+                    </span></td>
                     <td data-label="State"><StatusBadge value={d.status} /></td>
                     <td data-label="Dates">{when(d)}</td>
                     <td data-label="Uses">{d.uses}{d.maxUses !== null ? ` of ${d.maxUses}` : ''}</td>

@@ -127,7 +127,7 @@ function Lines({ order }: { order: AdminOrder }) {
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id}>
-              <td data-label="Item">{line.title}{line.variantTitle ? <><br /><span className="admin-hint">{line.variantTitle}</span></> : null}</td>
+              <td data-label="Item"><span>{line.title}{line.variantTitle ? <><br /><span className="admin-hint">{line.variantTitle}</span></> : null}</span></td>
               <td data-label="SKU">{line.sku ?? '—'}</td>
               <td data-label="Bin">{[line.location, line.bin].filter(Boolean).join(' ') || '—'}</td>
               <td data-label="Qty">{line.quantity}</td>
