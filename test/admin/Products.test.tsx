@@ -150,6 +150,10 @@ describe('the products pages', () => {
     fireEvent.change(within(form).getByLabelText(/Units at Main/), { target: { value: '10' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save product' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('The stock of Main changed to 3 since you loaded the product.');
+    // the operator may read the product again from the refusal
+    const reads = calls.filter((c) => c.name === 'product').length;
+    fireEvent.click(within(form).getByRole('button', { name: 'Reload the product' }));
+    await waitFor(() => expect(calls.filter((c) => c.name === 'product').length).toBe(reads + 1));
     fireEvent.click(within(form).getByRole('button', { name: 'Save product' }));
     await screen.findByText('The product is saved. The storefront shows the change.');
     const patch = { priceCents: 1999, variants: [{ id: 50, levels: [{ id: 500, quantity: 10, expectedQuantity: 4 }] }] };

@@ -15,6 +15,8 @@ import { FormMessage } from './FormMessage.tsx';
 export interface ProductFormProps {
   product: AdminProductDetail;
   onSaved(message: string): void;
+  /** Reads the product again (after a refusal such as stock sold meanwhile: the form starts again from it). */
+  onReload?: () => void;
 }
 
 const FLAGS = [
@@ -24,7 +26,7 @@ const FLAGS = [
 ] as const;
 
 /** The form (the page gives it a `key` of the product's version: a save starts it again from the answer). */
-export function ProductForm({ product, onSaved }: ProductFormProps) {
+export function ProductForm({ product, onSaved, onReload }: ProductFormProps) {
   const form = useAdminForm({ kind: 'productEdit', fields: productFormFields(product) }, { onDone: () => onSaved('The product is saved. The storefront shows the change.') });
   const id = useId();
   const f = form.fields;
@@ -81,7 +83,10 @@ export function ProductForm({ product, onSaved }: ProductFormProps) {
         ))}
       </fieldset>
       <FormMessage error={form.error} />
-      <button type="submit" className="admin-button" disabled={!form.canSubmit}>{form.busy ? 'Saving…' : 'Save product'}</button>
+      <div className="admin-filter-buttons">
+        <button type="submit" className="admin-button" disabled={!form.canSubmit}>{form.busy ? 'Saving…' : 'Save product'}</button>
+        {form.error && onReload ? <button type="button" className="admin-button admin-button-quiet" onClick={onReload}>Reload the product</button> : null}
+      </div>
     </form>
   );
 }

@@ -34,7 +34,7 @@ function ProductView({ id }: { id: number }) {
       <h1>{p.title}</h1>
       <FormMessage error={null} success={notice} />
       <div className="admin-order-grid">
-        <ProductForm key={version} product={p} onSaved={setNotice} />
+        <ProductForm key={version} product={p} onSaved={setNotice} onReload={() => { setNotice(null); product.refetch(); }} />
         <section aria-labelledby="product-about" className="admin-card">
           <h2 id="product-about">About</h2>
           <dl className="admin-dl">
