@@ -18,8 +18,8 @@ function storeApi(answers: Record<string, unknown>) {
 describe('the server render of the discounts, customers and audit pages', () => {
   test('a discounts page arrives with its codes, asked with the state of its address', async () => {
     const { fetch, asked } = storeApi({ '/api/admin/discounts': { discounts: [{ code: 'SPRING', title: '15% off', kind: 'percentage', value: 15, minSubtotalCents: 0, startsAt: null, endsAt: null, maxUses: null, uses: 3, oncePerCustomer: false, oncePerIp: false, paused: true, status: 'paused', createdAt: null, updatedAt: null }], nextAfter: null } });
-    const { html, data } = await renderAdminPage('/admin/discounts?status=paused&status2=x', fetch);
-    expect(asked).toContain('/api/admin/discounts?status=paused&limit=50');
+    const { html, data } = await renderAdminPage('/admin/discounts?status=paused&status2=x&q=%20spr%20', fetch);
+    expect(asked).toContain('/api/admin/discounts?status=paused&q=spr&limit=50');
     expect(html).toContain('SPRING');
     expect(html).toContain('aria-label="Resume SPRING"');
     expect(JSON.stringify(data)).toContain('SPRING');

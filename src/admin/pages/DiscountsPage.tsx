@@ -1,9 +1,9 @@
 /**
  * The discount codes (owner and staff): the list with each code's state and uses, filtered by
- * state (kept in the address), paged by the API's cursor; the create form; pause, resume, expire.
+ * state and text (kept in the address), paged by the API's cursor; the create form; pause, resume, expire.
  * @module
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AdminDiscount, AdminDiscountStatus } from '../../api/admin-office.ts';
 import { discountValueText } from '../../domain/admin-office.ts';
@@ -18,12 +18,14 @@ import { StatusBadge } from '../components/StatusBadge.tsx';
 const STATUSES: readonly AdminDiscountStatus[] = ['active', 'paused', 'scheduled', 'ended', 'used_up'];
 
 /** The discount list's query of a URL query (unknown values dropped). */
-export function discountQueryOf(search: string): { status?: AdminDiscountStatus; after?: string; limit: number } {
+export function discountQueryOf(search: string): { status?: AdminDiscountStatus; q?: string; after?: string; limit: number } {
   const params = new URLSearchParams(search);
+  const q = (params.get('q') ?? '').trim().slice(0, 100).trim();
   const status = params.get('status');
   const after = params.get('after');
   return {
     ...(status !== null && (STATUSES as readonly string[]).includes(status) ? { status: status as AdminDiscountStatus } : {}),
+    ...(q !== '' ? { q } : {}),
     ...(after !== null && /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(after) ? { after } : {}),
     limit: OFFICE_PAGE_SIZE,
   };
@@ -47,9 +49,12 @@ export function DiscountsPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [created, setCreated] = useState(0);
   const id = useId();
-  const go = (next: { status?: string; after?: string }) => {
+  const [draft, setDraft] = useState(query.q ?? '');
+  useEffect(() => setDraft(discountQueryOf(location.search).q ?? ''), [location.search]);
+  const go = (next: { status?: string; q?: string; after?: string }) => {
     const params = new URLSearchParams();
     if (next.status) params.set('status', next.status);
+    if (next.q) params.set('q', next.q);
     if (next.after) params.set('after', next.after);
     const text = params.toString();
     navigate({ pathname: '/discounts', search: text ? `?${text}` : '' });
@@ -61,15 +66,22 @@ export function DiscountsPage() {
       <DiscountCreateForm key={created} onDone={(message) => { setNotice(message); setCreated((n) => n + 1); }} />
       <section aria-labelledby={`${id}-codes`} className="admin-card">
         <h2 id={`${id}-codes`}>Codes</h2>
-        <div className="admin-filters">
+        <form className="admin-filters" role="search" aria-label="Filter discount codes" onSubmit={(e: FormEvent) => { e.preventDefault(); go({ status: query.status, q: draft.trim() }); }}>
           <div className="admin-field">
             <label htmlFor={`${id}-status`}>State</label>
-            <select id={`${id}-status`} value={query.status ?? ''} onChange={(e) => go({ status: e.target.value })}>
+            <select id={`${id}-status`} value={query.status ?? ''} onChange={(e) => go({ status: e.target.value, q: query.q })}>
               <option value="">Any</option>
               {STATUSES.map((s) => <option key={s} value={s}>{statusWords(s)}</option>)}
             </select>
           </div>
-        </div>
+          <div className="admin-field admin-field-grow">
+            <label htmlFor={`${id}-q`}>Search codes</label>
+            <input id={`${id}-q`} type="search" placeholder="Part of a code or its title" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          </div>
+          <div className="admin-filter-buttons">
+            <button type="submit" className="admin-button">Search</button>
+          </div>
+        </form>
         {page.status === 'pending' ? <p role="status">Loading discount codes…</p> : null}
         {page.status === 'error' ? <ReadError error={page.error} what="The discount codes" /> : null}
         {page.data && page.data.discounts.length === 0 ? <p role="status">No discount codes{query.status ? ' in this state' : ' yet'}.</p> : null}
@@ -100,8 +112,8 @@ export function DiscountsPage() {
           </div>
         ) : null}
         <nav className="admin-pager" aria-label="Discount pages">
-          {query.after ? <button type="button" className="admin-button admin-button-quiet" onClick={() => go({ status: query.status })}>First codes</button> : null}
-          {page.data?.nextAfter ? <button type="button" className="admin-button admin-button-quiet" onClick={() => go({ status: query.status, after: page.data?.nextAfter ?? undefined })}>Next codes</button> : null}
+          {query.after ? <button type="button" className="admin-button admin-button-quiet" onClick={() => go({ status: query.status, q: query.q })}>First codes</button> : null}
+          {page.data?.nextAfter ? <button type="button" className="admin-button admin-button-quiet" onClick={() => go({ status: query.status, q: query.q, after: page.data?.nextAfter ?? undefined })}>Next codes</button> : null}
         </nav>
       </section>
     </>
