@@ -19,7 +19,7 @@ const discount = (code: string, extra: Partial<AdminDiscount> = {}): AdminDiscou
 
 function fakeClient(role: AdminRole) {
   let codes = [discount('SPRING'), discount('OLD', { status: 'paused', paused: true })];
-  const calls: unknown[] = [];
+  const calls: unknown[][] = [];
   let csrf: string | null = null;
   const client = {
     csrfToken: () => csrf,
@@ -89,6 +89,19 @@ describe('the discounts, customers and audit pages', () => {
       }
       cleanup();
     }
+  });
+
+  test('the fulfilment role at a page it may not use reads a plain refusal, and nothing is asked', async () => {
+    const { client, calls } = fakeClient('fulfilment');
+    renderAt('/admin/discounts', client);
+    expect((await screen.findByRole('alert')).textContent).toBe('Your role cannot manage discount codes.');
+    cleanup();
+    renderAt('/admin/audit', client);
+    expect((await screen.findByRole('alert')).textContent).toBe('Only owners can read the audit log.');
+    cleanup();
+    renderAt('/admin/customers', client);
+    expect((await screen.findByRole('alert')).textContent).toBe('Your role cannot look up customers.');
+    expect(calls).toEqual([]);
   });
 
   test('creates a code from typed money, percents and dates, shows a refusal in the server\'s words, and pauses a code', async () => {

@@ -215,9 +215,10 @@ describe('the back office\'s returns, notes, discounts, customers and audit log'
     await page.locator('table.admin-table tbody tr').first().waitFor();
     await expectAccessible(page, 'discounts (phone)');
     await shot(page, 'discounts-390');
-    // the audit page by its address: the server's refusal in words
+    // the audit page by its address: a plain refusal (and the API refuses too)
     await page.goto('/admin/audit');
-    await page.getByRole('alert').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Only owners can read the audit log.' }).waitFor();
+    expect((await pageCall(page, 'GET', '/api/admin/audit')).status).toBe(403);
     await shot(page, 'audit-refused-390');
   });
 });

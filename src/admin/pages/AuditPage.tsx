@@ -7,9 +7,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { auditChanges, auditFiltersSearch, parseAuditFilters, type AuditFilters } from '../../domain/admin-office.ts';
+import { officeRoleCan } from '../../domain/admin-office.ts';
 import { formatAdminDate } from '../../domain/admin-orders.ts';
 import { useAdminAudit } from '../../hooks/admin/useAdminAudit.ts';
 import { useAdminAuditOperators } from '../../hooks/admin/useAdminAuditOperators.ts';
+import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { ReadError } from '../components/ReadError.tsx';
 
 interface Draft {
@@ -21,8 +23,16 @@ interface Draft {
 
 const draftOf = (f: AuditFilters): Draft => ({ action: f.action ?? '', actorId: f.actorId ? String(f.actorId) : '', from: f.from ?? '', to: f.to ?? '' });
 
-/** The page. */
+/** The page: the audit log for the roles that may, else a plain refusal without asking the API. */
 export function AuditPage() {
+  const session = useAdminSession();
+  if (!officeRoleCan(session.operator?.role ?? 'fulfilment').audit) {
+    return <><h1>Audit log</h1><p className="admin-error" role="alert">Only owners can read the audit log.</p></>;
+  }
+  return <AuditView />;
+}
+
+function AuditView() {
   const location = useLocation();
   const navigate = useNavigate();
   const filters = parseAuditFilters(location.search);

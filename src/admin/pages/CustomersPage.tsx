@@ -5,9 +5,11 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { officeRoleCan } from '../../domain/admin-office.ts';
 import { formatAdminDate } from '../../domain/admin-orders.ts';
 import { OFFICE_PAGE_SIZE } from '../../hooks/admin/office-reads.ts';
 import { useAdminCustomers } from '../../hooks/admin/useAdminCustomers.ts';
+import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { ReadError } from '../components/ReadError.tsx';
 
 /** The customer search's query of a URL query. */
@@ -18,8 +20,16 @@ export function customerQueryOf(search: string): { q?: string; before?: number; 
   return { ...(q ? { q } : {}), ...(/^\d{1,9}$/.test(before) && Number(before) > 0 ? { before: Number(before) } : {}), limit: OFFICE_PAGE_SIZE };
 }
 
-/** The page. */
+/** The page: the customer search for the roles that may, else a plain refusal without asking the API. */
 export function CustomersPage() {
+  const session = useAdminSession();
+  if (!officeRoleCan(session.operator?.role ?? 'fulfilment').customers) {
+    return <><h1>Customers</h1><p className="admin-error" role="alert">Your role cannot look up customers.</p></>;
+  }
+  return <CustomersView />;
+}
+
+function CustomersView() {
   const location = useLocation();
   const navigate = useNavigate();
   const query = customerQueryOf(location.search);

@@ -7,9 +7,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { AdminDiscount, AdminDiscountStatus } from '../../api/admin-office.ts';
 import { discountValueText } from '../../domain/admin-office.ts';
+import { officeRoleCan } from '../../domain/admin-office.ts';
 import { formatAdminDate, formatAdminMoney, statusWords } from '../../domain/admin-orders.ts';
 import { useAdminDiscounts } from '../../hooks/admin/useAdminDiscounts.ts';
 import { OFFICE_PAGE_SIZE } from '../../hooks/admin/office-reads.ts';
+import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { DiscountActions, DiscountCreateForm } from '../components/DiscountForms.tsx';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { ReadError } from '../components/ReadError.tsx';
@@ -40,8 +42,16 @@ function when(d: AdminDiscount): string {
   return 'Always';
 }
 
-/** The page. */
+/** The page: the discount codes for the roles that may, else a plain refusal without asking the API. */
 export function DiscountsPage() {
+  const session = useAdminSession();
+  if (!officeRoleCan(session.operator?.role ?? 'fulfilment').discounts) {
+    return <><h1>Discounts</h1><p className="admin-error" role="alert">Your role cannot manage discount codes.</p></>;
+  }
+  return <DiscountsView />;
+}
+
+function DiscountsView() {
   const location = useLocation();
   const navigate = useNavigate();
   const query = discountQueryOf(location.search);
