@@ -22,7 +22,7 @@ function orderWith(extra: Partial<AdminOrderWithReturns> = {}): AdminOrderWithRe
     id: 5, createdAt: '2026-11-20T10:00:00.000Z', email: 'ann@shop.test', customerId: 3, status: 'PAID', state: 'open', paymentStatus: 'paid',
     fulfilmentStatus: 'fulfilled', cancelledAt: null, cancelReason: null, currency: 'USD', subtotalCents: 10000, discountCents: 0, shippingCents: 0, taxCents: 0,
     totalCents: 10000, discountCodes: [], shippingAddress: null, capturedCents: 10000, refundedCents: 0, refundableCents: 10000,
-    lines: [line(1, 'Skimmer basket'), line(2, 'Chlorine tablets', { notReturnableOnceOpened: true })],
+    lines: [line(1, 'Skimmer basket'), line(2, 'Chlorine tablets', { notReturnableOnceOpened: true }), line(3, 'Muriatic acid', { shipClass: 'hazmat-ground', variantTitle: '1 gal', notReturnableOnceOpened: true })],
     fulfilments: [], refunds: [], timeline: [{ at: '2026-11-20T10:00:00.000Z', kind: 'placed', text: 'Order placed', by: null }],
     returns: [], notes: [], ...extra,
   };
@@ -43,7 +43,7 @@ function fakeClient(role: AdminRole) {
         throw new ApiError('x', { kind: 'http', status: 409, serverMessage: 'Opened pool chemicals cannot be returned: Chlorine tablets.' });
       }
       order = orderWith({
-        lines: [line(1, 'Skimmer basket', { returning: 1 }), order.lines[1]!],
+        lines: [line(1, 'Skimmer basket', { returning: 1 }), order.lines[1]!, order.lines[2]!],
         returns: [{ id: 8, status: 'authorised', reason: body.reason, feePercent: body.restockingFeePercent ?? 0, buyerPaysFreight: false, restocked: null, feeCents: null, refundCents: null, authorisedAt: '2026-11-21T10:00:00.000Z', receivedAt: null, by: { kind: 'operator', id: 1, name: 'Sam' }, lines: [{ lineId: 1, quantity: 1 }] }],
       });
       return { return: order.returns![0], order, warnings: [] };
@@ -80,6 +80,9 @@ describe('an order\'s returns and notes', () => {
     renderAt('/admin/orders/5', client);
     const form = await screen.findByRole('form', { name: 'Authorise a return' });
     const f = within(form);
+    // the store's rules are told before anything is sent: a hazardous liquid does not come back
+    expect(f.getByLabelText(/Muriatic acid/).closest('div')?.textContent).toContain('hazardous liquid');
+    expect(f.getByLabelText(/Skimmer basket/).closest('div')?.textContent).not.toContain('hazardous liquid');
     // the form's own check first: nothing is sent without a reason
     fireEvent.change(f.getByLabelText(/Chlorine tablets/), { target: { value: '1' } });
     fireEvent.click(f.getAllByLabelText(/Opened/)[1]!);

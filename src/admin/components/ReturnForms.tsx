@@ -11,6 +11,8 @@ import type { AdminOrder } from '../../api/admin-client.ts';
 import type { AdminOrderWithReturns, AdminReturn } from '../../api/admin-office.ts';
 import { unitsToReturn } from '../../domain/admin-office.ts';
 import { formatAdminDate, formatAdminMoney } from '../../domain/admin-orders.ts';
+import { returnRefusal, soldByVolume } from '../../domain/order-operations/returns.ts';
+import type { ReturnRuleFacts } from '../../domain/order-operations/state.ts';
 import { useAdminForm } from '../../hooks/admin/useAdminForm.ts';
 import { FormMessage } from './FormMessage.tsx';
 
@@ -21,6 +23,12 @@ export interface ReturnFormProps {
 }
 
 const subjectOf = (order: AdminOrder) => ({ lines: order.lines, refundableCents: order.refundableCents });
+
+/** Whether the store's rules refuse a line's return even unopened (the server has the last word, 409). */
+function hazardousLiquid(line: AdminOrder['lines'][number]): boolean {
+  const rules: ReturnRuleFacts = { shipClass: line.shipClass as ReturnRuleFacts['shipClass'], notReturnableOnceOpened: line.notReturnableOnceOpened, liquid: soldByVolume(line.variantTitle) };
+  return returnRefusal(rules, false) === 'hazardous-liquid';
+}
 
 /** Whether any unit of the order may still be returned. */
 export function canReturn(order: AdminOrder): boolean {
@@ -44,7 +52,7 @@ export function ReturnForm({ order, onDone }: ReturnFormProps) {
         {lines.map((line) => (
           <div key={line.id} className="admin-return-line">
             <div className="admin-field admin-field-inline">
-              <label htmlFor={`${id}-line-${line.id}`}>{line.title}{line.sku ? ` (${line.sku})` : ''} <span className="admin-hint">up to {unitsToReturn(line)}</span></label>
+              <label htmlFor={`${id}-line-${line.id}`}>{line.title}{line.sku ? ` (${line.sku})` : ''} <span className="admin-hint">up to {unitsToReturn(line)}</span>{hazardousLiquid(line) ? <> <span className="admin-hint">(hazardous liquid: the store does not take it back)</span></> : null}</label>
               <input id={`${id}-line-${line.id}`} inputMode="numeric" size={4} value={form.fields[`line.${line.id}`] ?? ''} onChange={(e) => form.set(`line.${line.id}`, e.target.value)} />
             </div>
             <label className="admin-check">
