@@ -327,6 +327,24 @@ export interface AdminClient {
   audit(query: AdminAuditQuery, call?: CallOptions): Promise<{ entries: AdminAuditEntry[]; nextBefore: number | null }>;
   /** Every operator (owners): the audit log's operator filter. */
   operators(call?: CallOptions): Promise<{ operators: AdminOperator[] }>;
+  /** Uploads a catalogue file (multipart, with its pictures) and queues its import (owner, staff): the job's id. */
+  startImport(upload: import('./admin-imports.ts').AdminImportUpload, call?: CallOptions): Promise<import('./admin-imports.ts').AdminImportStarted>;
+  /** An import's progress, then its report or its error. */
+  importJob(id: string, call?: CallOptions): Promise<import('./admin-imports.ts').AdminImportJob>;
+  /** Invites an operator (owners): answers their one-time set-password link. */
+  createOperator(body: import('./admin-imports.ts').AdminOperatorBody, call?: CallOptions): Promise<import('./admin-imports.ts').AdminOperatorInvited>;
+  /** Renames an operator, changes their role, disables or enables them (owners). */
+  updateOperator(id: number, body: import('./admin-imports.ts').AdminOperatorPatch, call?: CallOptions): Promise<{ operator: AdminOperator }>;
+  /** Removes an operator (owners; never the last owner). */
+  removeOperator(id: number, call?: CallOptions): Promise<{ success: boolean }>;
+  /** A new one-time set-password link for an operator (owners). */
+  operatorPasswordLink(id: number, call?: CallOptions): Promise<{ link: string }>;
+  /** Every API token, never its value (owners). */
+  tokens(call?: CallOptions): Promise<{ tokens: import('./admin-imports.ts').AdminApiToken[] }>;
+  /** Creates a scoped API token (owners): its value is answered this once. */
+  createToken(body: { name: string; scopes: import('./admin-imports.ts').AdminTokenScope[] }, call?: CallOptions): Promise<import('./admin-imports.ts').AdminTokenCreated>;
+  /** Revokes an API token (owners). */
+  revokeToken(id: number, call?: CallOptions): Promise<{ apiToken: import('./admin-imports.ts').AdminApiToken }>;
 }
 
 /** Options of {@link createAdminClient}: those of `createClient` that apply to calls sent once. */
@@ -431,5 +449,32 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     customerPasswordReset: (id, call) => send('POST', `/api/admin/customers/${encodeURIComponent(String(id))}/password-reset`, undefined, call),
     audit: (query, call) => send('GET', `/api/admin/audit${adminQueryString({ ...query })}`, undefined, call),
     operators: (call) => send('GET', '/api/admin/operators', undefined, call),
+    startImport: async (upload, call) => {
+      // multipart: the browser writes the boundary, so no Content-Type of ours; the file may take
+      // longer than a call's timeout to send
+      try {
+        const form = new FormData();
+        form.set('format', upload.format);
+        form.set('dryRun', upload.dryRun === true ? 'true' : 'false');
+        form.set('file', upload.file, upload.file.name ?? 'catalogue');
+        if (upload.categories) form.set('categories', upload.categories, upload.categories.name ?? 'categories.csv');
+        for (const picture of upload.images ?? []) form.append('images', picture, picture.name ?? 'picture');
+        const headers = new Headers(options.headers);
+        headers.set('Accept', 'application/json');
+        if (csrf !== null) headers.set('X-CSRF-Token', csrf);
+        const response = await http(`${base}/api/admin/imports`, { method: 'POST', headers, body: form, retry: NO_RETRY, timeout: false, signal: call?.signal });
+        return (await readResponse(response)) as import('./admin-imports.ts').AdminImportStarted;
+      } catch (error) {
+        throw toCallError(error);
+      }
+    },
+    importJob: (id, call) => send('GET', `/api/admin/imports/${encodeURIComponent(id)}`, undefined, call),
+    createOperator: (body, call) => send('POST', '/api/admin/operators', body, call),
+    updateOperator: (id, body, call) => send('PATCH', `/api/admin/operators/${encodeURIComponent(String(id))}`, body, call),
+    removeOperator: (id, call) => send('DELETE', `/api/admin/operators/${encodeURIComponent(String(id))}`, undefined, call),
+    operatorPasswordLink: (id, call) => send('POST', `/api/admin/operators/${encodeURIComponent(String(id))}/password-link`, undefined, call),
+    tokens: (call) => send('GET', '/api/admin/tokens', undefined, call),
+    createToken: (body, call) => send('POST', '/api/admin/tokens', body, call),
+    revokeToken: (id, call) => send('DELETE', `/api/admin/tokens/${encodeURIComponent(String(id))}`, undefined, call),
   };
 }

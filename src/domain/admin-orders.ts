@@ -6,6 +6,7 @@
  */
 import { checkOfficeForm, type OfficeFormKind } from './admin-office.ts';
 import { checkBulkEdit, checkProductForm, type ProductFormKind } from './admin-products.ts';
+import { checkOperatorForm, isOperatorFormKind, type OperatorFormKind } from './admin-imports.ts';
 
 /** The order list's filters as the back office keeps them in its URL. */
 export interface AdminOrderFilters {
@@ -296,7 +297,7 @@ export function startOfDayIso(nowMs: number, offsetMinutes: number): string {
 }
 
 /** The back office's forms. */
-export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund' | OfficeFormKind | ProductFormKind;
+export type AdminFormKind = 'signIn' | 'setPassword' | 'fulfil' | 'cancel' | 'refund' | OfficeFormKind | ProductFormKind | OperatorFormKind;
 
 /** What the order forms check against: the order's lines and what can still be refunded. */
 export interface AdminFormSubject {
@@ -317,7 +318,7 @@ export function checkAdminForm(kind: AdminFormKind, fields: Record<string, strin
     case 'refund': return checkRefund(fields, subject.lines, subject.refundableCents);
     case 'productEdit': return checkProductForm(fields);
     case 'productBulk': return checkBulkEdit(fields);
-    default: return checkOfficeForm(kind, fields, subject);
+    default: return isOperatorFormKind(kind) ? checkOperatorForm(kind, fields) : checkOfficeForm(kind, fields, subject);
   }
 }
 

@@ -15,6 +15,8 @@ import { sendAdminProductForm } from './admin-product-writes.ts';
 import { ADMIN_KEYS } from './reads.ts';
 import { sendOfficeForm } from './office-reads.ts';
 import { isOfficeFormKind } from '../../domain/admin-office.ts';
+import { isOperatorFormKind } from '../../domain/admin-imports.ts';
+import { sendOperatorForm } from './operator-reads.ts';
 
 /** The values of each `useAdminForm`'s actor tree. */
 export interface AdminFormValues {
@@ -55,6 +57,7 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
     return answer;
   }
   if (isOfficeFormKind(kind)) return await sendOfficeForm(values, kind, body, signal);
+  if (isOperatorFormKind(kind)) return await sendOperatorForm(values, kind, body, signal);
   if (kind === 'productEdit' || kind === 'productBulk') return sendAdminProductForm(values, kind, body, call);
   const id = values.orderId;
   if (id === null) throw new Error('useAdminForm: an order form needs its order');
