@@ -8,6 +8,7 @@ import { NavLink, Route, Routes, useLocation } from 'react-router-dom';
 import { adminRoleCan } from '../domain/admin-orders.ts';
 import { officeRoleCan } from '../domain/admin-office.ts';
 import { canEditCatalogue } from '../domain/admin-products.ts';
+import { importsRoleCan } from '../domain/admin-imports.ts';
 import { useAdminSession } from '../hooks/admin/useAdminSession.ts';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { SetPasswordPage } from './pages/SetPasswordPage.tsx';
@@ -52,6 +53,8 @@ function SignedInShell() {
           {office.customers ? <NavLink to="/customers">Customers</NavLink> : null}
           {office.audit ? <NavLink to="/audit">Audit log</NavLink> : null}
           {canEditCatalogue(operator.role) ? <NavLink to="/products">Products</NavLink> : null}
+          {importsRoleCan(operator.role).imports ? <NavLink to="/imports">Imports</NavLink> : null}
+          {importsRoleCan(operator.role).operators ? <NavLink to="/operators">Operators</NavLink> : null}
           {can.readMail ? <a href="/admin/mail">Mail</a> : null}
         </nav>
         <div className="admin-who">

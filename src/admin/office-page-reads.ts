@@ -10,6 +10,8 @@ import { auditRead, customerRead, customersRead, discountsRead, operatorsRead } 
 import type { Read } from '../hooks/query/index.ts';
 import { customerQueryOf } from './pages/CustomersPage.tsx';
 import { discountQueryOf } from './pages/DiscountsPage.tsx';
+import { tokensRead } from '../hooks/admin/operator-reads.ts';
+import { RECENT_IMPORTS_FILTER } from './pages/ImportsPage.tsx';
 
 /** The reads of the page at `path` (under /admin, without it) with `search`; none for other pages. */
 export function officePageReads(client: AdminClient, path: string, search: string): Read<unknown>[] {
@@ -19,5 +21,8 @@ export function officePageReads(client: AdminClient, path: string, search: strin
   const id = Number(customer?.params.id);
   if (customer && Number.isInteger(id) && id > 0) return [customerRead(client, id)];
   if (matchPath('/audit', path)) return [auditRead(client, parseAuditFilters(search)), operatorsRead(client)];
+  // the recent imports are the owner's (the audit log): a staff's render is refused that read, and shows none
+  if (matchPath('/imports', path)) return [auditRead(client, RECENT_IMPORTS_FILTER)];
+  if (matchPath('/operators', path)) return [operatorsRead(client), tokensRead(client)];
   return [];
 }

@@ -9,6 +9,8 @@ import { CustomerPage } from './pages/CustomerPage.tsx';
 import { CustomersPage } from './pages/CustomersPage.tsx';
 import { DashboardPage } from './pages/DashboardPage.tsx';
 import { DiscountsPage } from './pages/DiscountsPage.tsx';
+import { ImportsPage } from './pages/ImportsPage.tsx';
+import { OperatorsPage } from './pages/OperatorsPage.tsx';
 import { OrderPage } from './pages/OrderPage.tsx';
 import { OrdersPage } from './pages/OrdersPage.tsx';
 import { ProductPage } from './pages/ProductPage.tsx';
@@ -31,6 +33,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: '/audit', element: <AuditPage /> },
   { path: '/products', element: <ProductsPage /> },
   { path: '/products/:id', element: <ProductPage /> },
+  { path: '/imports', element: <ImportsPage /> },
+  { path: '/operators', element: <OperatorsPage /> },
 ];
 
 /** The paths that answer without a session. */

@@ -2,7 +2,7 @@
  * Types of the catalogue import machine (`admin-import.machine.ts`) and of its connect function.
  * @module
  */
-import type { AdminImportJob, AdminImportStarted, AdminImportUpload } from '../api/admin-imports.ts';
+import type { AdminImportJob, AdminImportUpload } from '../api/admin-imports.ts';
 
 export type { AdminImportJob, AdminImportStarted, AdminImportUpload } from '../api/admin-imports.ts';
 
