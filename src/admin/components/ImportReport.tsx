@@ -7,10 +7,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { importSummaryText } from '../../domain/admin-imports.ts';
-import type { AdminImportView } from '../../hooks/admin/useAdminImportJob.ts';
+import type { AdminImportApi } from '../../hooks/admin/useAdminImportJob.ts';
 
 /** The job's progress and report, or nothing before a job. */
-export function ImportReport({ job }: { job: AdminImportView }) {
+export function ImportReport({ job }: { job: AdminImportApi }) {
   const id = useId();
   if (job.uploading) return <section className="admin-card"><p role="status">Sending the file…</p></section>;
   if (!job.job) return null;
@@ -22,7 +22,12 @@ export function ImportReport({ job }: { job: AdminImportView }) {
         <progress max={100} value={job.percent} aria-labelledby={`${id}-words`} />
         <p id={`${id}-words`} role="status">{job.progressText}</p>
       </div>
-      {job.status === 'lost' ? <p className="admin-error" role="alert">The import's progress could not be read ({job.error}). It goes on on the server: see Recent imports, or reload the page.</p> : null}
+      {job.status === 'lost' ? (
+        <>
+          <p className="admin-error" role="alert">The import's progress could not be read ({job.error}). It goes on on the server: see Recent imports, or reload the page.</p>
+          <button type="button" className="admin-button admin-button-quiet" onClick={job.reset}>Import another file</button>
+        </>
+      ) : null}
       {job.jobError ? <p className="admin-error" role="alert">{job.jobError}</p> : null}
       {report ? (
         <>
