@@ -18,7 +18,7 @@ export function OperatorSecret({ label, value, note, copy = browserCopy }: { lab
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   return (
-    <div className="admin-secret" role="group" aria-labelledby={`${id}-label`}>
+    <div className="admin-secret">
       <label id={`${id}-label`} htmlFor={`${id}-value`}>{label}</label>
       <div className="admin-secret-row">
         <input id={`${id}-value`} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
