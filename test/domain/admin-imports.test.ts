@@ -138,7 +138,11 @@ describe('roles', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.boolean(), (id, self, disabled) => {
       const can = operatorRowActions({ id, disabled }, self);
       if (id === self) expect([can.changeRole, can.disable, can.enable, can.remove]).toEqual([false, false, false, false]);
-      else expect(can.disable).toBe(!disabled), expect(can.enable).toBe(disabled);
+      else {
+        expect(can.disable).toBe(!disabled);
+        expect(can.enable).toBe(disabled);
+        expect(can.remove && can.changeRole).toBe(true);
+      }
     }));
   });
 });
