@@ -32,7 +32,7 @@ beforeAll(async () => {
     const url = new URL(input.url);
     const payload = Buffer.from(await input.arrayBuffer());
     const res = await app.inject({ method: input.method as 'GET', url: `${url.pathname}${url.search}`, headers: Object.fromEntries(input.headers), ...(payload.length > 0 ? { payload } : {}) });
-    return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
+    return new Response(new Uint8Array(res.rawPayload), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') } });
   };
   client = createAdminClient({ baseUrl: 'http://localhost', fetch, headers: { authorization: `Bearer ${TOKEN}` } });
 });
@@ -52,7 +52,7 @@ async function until(id: string): Promise<AdminImportJob> {
 
 describe('the back office\'s upload against the import routes', () => {
   test('a dry run of the sample Shopify file answers a job whose report counts its products and writes nothing', async () => {
-    const file = new File([sample('shopify-pool-parts.csv')], 'shopify-pool-parts.csv', { type: 'text/csv' });
+    const file = new File([new Uint8Array(sample('shopify-pool-parts.csv'))], 'shopify-pool-parts.csv', { type: 'text/csv' });
     const started = await client.startImport({ format: 'shopify', file, dryRun: true });
     expect(started.id).toMatch(/^imp_[0-9a-f]{20}$/);
     const job = await until(started.id);
