@@ -120,7 +120,8 @@ function importedPackages() {
     if (!file.endsWith('.js')) continue;
     // JSDoc examples name imports too: only code counts
     const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm)) {
+    // `from` as a keyword, not the word inside a string (`['from', 'to']`)
+    for (const m of code.matchAll(/(?:(?<!['"\w$.])from\s*|\bimport\s*\(\s*|^import\s+)['"]([^'".][^'"]*)['"]/gm)) {
       const spec = m[1];
       if (spec.startsWith('node:')) throw new Error(`${relative(ROOT, file)} imports ${spec}: the library must not use Node`);
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
