@@ -22,7 +22,7 @@ export const SQL_MODULES = [
   [/^email\/outbox\.ts$/, 'the email outbox aggregate'],
   [/^scale\/catalogue-log\.ts$/, 'the catalogue change log'],
   [/^search\/synonyms\.ts$/, "the search synonyms' loader"],
-  [/^ops\/backup\.ts$/, "a backup file's own SQLite catalogue (not the store's database)"],
+  [/^platform\/ops\/backup\.ts$/, "a backup file's own SQLite catalogue (not the store's database)"],
 ];
 
 /** Whether a file (path inside src/server, with /) may hold SQL. */

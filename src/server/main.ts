@@ -18,7 +18,7 @@ import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate, takeSetupLock } from './db/migrate.ts';
-import { readOpsConfig } from './ops/config.ts';
+import { readOpsConfig } from './platform/ops/config.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
 import { seedDemoCustomer } from './account/demo.ts';

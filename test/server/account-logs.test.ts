@@ -14,7 +14,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
-import { REDACTED } from '../../src/server/ops/logging.ts';
+import { REDACTED } from '../../src/server/platform/ops/logging.ts';
 import { accountApp, call, lastLinkToken, PASSWORD, sessionCookieOf, signedIn, US_ADDRESS, type TestApp } from './account.helpers.ts';
 import { seededDb } from './catalogue.helpers.ts';
 

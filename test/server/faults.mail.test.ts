@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import { Outbox, RETRY_BASE_MS, RETRY_MAX_MS, outboxRetryingCount, retryDelayMs, smtpTransport } from '../../src/server/email/outbox.ts';
-import { createStoreMetrics } from '../../src/server/ops/metrics.ts';
+import { createStoreMetrics } from '../../src/server/platform/ops/metrics.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/faults.ts';
 import { accountApp, accountDb, call, PASSWORD } from './account.helpers.ts';
 

@@ -31,7 +31,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import proxyAddr from '@fastify/proxy-addr';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
-import { REQUEST_ID_HEADER } from '../ops/logging.ts';
+import { REQUEST_ID_HEADER } from '../platform/ops/logging.ts';
 
 /** Extra CSP sources an operator adds, per directive. */
 export interface CspExtraSources {

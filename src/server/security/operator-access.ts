@@ -32,7 +32,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { allowedOriginsFromEnv, originGuard } from '../auth/origin-guard.ts';
-import { bearerMatches } from '../ops/plugin.ts';
+import { bearerMatches } from '../platform/ops/plugin.ts';
 
 /** The refusal of a wrong operator token. */
 export const OPERATORS_ONLY = 'Operators only.';

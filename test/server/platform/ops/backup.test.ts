@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
-import { startServer, stopServer, type ServerProcess } from './crash.helpers.ts';
+import { SESSION_COOKIE } from '../../../../src/server/auth/session.ts';
+import { startServer, stopServer, type ServerProcess } from '../../crash.helpers.ts';
 
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
@@ -28,7 +28,7 @@ afterAll(async () => {
 /** Runs one of the ops CLIs the way `npm run` does (tsx), answering its exit code and output. */
 function cli(script: 'backup-cli.ts' | 'restore-cli.ts', args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('src/server/ops', script), ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join('src/server/platform/ops', script), ...args], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
