@@ -4,11 +4,11 @@
  * a cursor, newest first). At phone width each row is a card (admin.css), each cell labelled.
  * @module
  */
-import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import type { AdminProductListItem } from '../../api/admin-products.ts';
 import { formatAdminMoney, LOW_STOCK_THRESHOLD } from '../../domain/admin-orders.ts';
+import { SortableTable } from './SortableTable.tsx';
 
 const COLUMNS: ColumnDef<AdminProductListItem>[] = [
   {
@@ -54,56 +54,7 @@ const COLUMNS: ColumnDef<AdminProductListItem>[] = [
   },
 ];
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
 /** The grid of `products`, captioned `caption`. */
 export function ProductsTable({ products, caption }: { products: AdminProductListItem[]; caption: string }) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const table = useReactTable({
-    data: products,
-    columns: COLUMNS,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (row) => String(row.id),
-  });
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table admin-table-cards admin-products-table">
-        <caption className="admin-visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = header.column.getIsSorted();
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
-                    {header.column.getCanSort() ? (
-                      <button type="button" className="admin-sort" onClick={header.column.getToggleSortingHandler()}>
-                        {label}
-                        <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                      </button>
-                    ) : label}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} data-label={String(cell.column.columnDef.header)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <SortableTable rows={products} columns={COLUMNS} caption={caption} className="admin-products-table" />;
 }
