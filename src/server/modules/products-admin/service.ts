@@ -14,6 +14,7 @@
 import {
   adjustPricePair, adjustStock, percentToBasisPoints, type CompareAtMode, type PriceAdjustment, type StockAdjustment,
 } from '../../../domain/price-adjust.ts';
+import type { AdminProductDetail, AdminProductVariant, AdminStockLevel } from '../../../api/admin-products.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../errors.ts';
 import { recordCatalogueChange } from '../../scale/catalogue-log.ts';
@@ -79,46 +80,13 @@ export interface ProductListItem {
   lowestStock: number | null;
 }
 
+// what the editor reads is the client's DTO: one definition for the answer and its reader
 /** An inventory level as the editor shows it. */
-export interface LevelView {
-  id: number;
-  location: string;
-  quantity: number;
-  availableForSale: boolean;
-  bypassNegativeQuantity: boolean;
-  binLocation: string | null;
-}
-
+export type LevelView = AdminStockLevel;
 /** A variant as the editor shows it. */
-export interface VariantView {
-  id: number;
-  title: string;
-  sku: string | null;
-  priceCents: number;
-  compareAtPriceCents: number | null;
-  levels: LevelView[];
-}
-
+export type VariantView = AdminProductVariant;
 /** A product as the editor shows it. */
-export interface ProductDetail {
-  id: number;
-  handle: string;
-  title: string;
-  sku: string | null;
-  productCode: string | null;
-  vendor: string | null;
-  descriptionHtml: string | null;
-  seoTitle: string | null;
-  seoDescription: string | null;
-  priceCents: number;
-  compareAtPriceCents: number | null;
-  isIndexed: boolean;
-  isFeatured: boolean;
-  callForPrice: boolean;
-  variants: VariantView[];
-  images: { id: number; url: string; altText: string | null }[];
-  tags: { prefix: string; value: string }[];
-}
+export type ProductDetail = AdminProductDetail;
 
 /** An edit (PATCH): every field optional; lists name only what changes, except tags and images, which are given whole. */
 export interface ProductPatch {
