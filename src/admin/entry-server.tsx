@@ -11,7 +11,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter, matchPath } from 'react-router-dom';
-import { createAdminClient, type AdminClient } from '../api/admin-client.ts';
+import { createAdminClient, type AdminClient, type AdminRole } from '../api/admin-client.ts';
 import type { FetchLike } from '../api/client.ts';
 import { parseOrderFilters } from '../domain/admin-orders.ts';
 import { AdminProvider } from '../hooks/admin/AdminProvider.tsx';
@@ -31,8 +31,8 @@ export interface AdminRender {
   data: unknown;
 }
 
-/** The reads of the signed-in page at `pathname` (under /admin) and `search`. */
-function pageReads(client: AdminClient, pathname: string, search: string): Read<unknown>[] {
+/** The reads of the signed-in page at `pathname` (under /admin) and `search` for an operator of `role`. */
+function pageReads(client: AdminClient, pathname: string, search: string, role: AdminRole): Read<unknown>[] {
   const path = pathname.replace(/^\/admin/, '') || '/';
   if (matchPath('/orders', path)) return [ordersRead(client, { ...parseOrderFilters(search), limit: ORDERS_PAGE_SIZE })];
   const order = matchPath('/orders/:id', path);
@@ -42,7 +42,7 @@ function pageReads(client: AdminClient, pathname: string, search: string): Read<
   const product = matchPath('/products/:id', path);
   const productId = Number(product?.params.id);
   if (product && Number.isInteger(productId) && productId > 0) return [productRead(client, productId)];
-  return officePageReads(client, path, search);
+  return officePageReads(client, path, search, role);
 }
 
 /**
@@ -60,7 +60,7 @@ export async function renderAdminPage(url: string, fetch: FetchLike): Promise<Ad
     return null;
   });
   if (session && pathname !== '/admin/set-password') {
-    const reads = pageReads(client, pathname, search);
+    const reads = pageReads(client, pathname, search, session.operator.role);
     const results = await Promise.allSettled(reads.map((read) => fetchRead(queryClient, read)));
     // a failed read is left to the browser (it asks again), so both render it pending
     results.forEach((result, i) => {
