@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { databaseTestFiles } from './scripts/database-test-files.ts';
 import { reactServerChunkLength } from './scripts/react-server-chunk-length.ts';
 import { routePreload } from './scripts/route-preload-plugin.ts';
 
@@ -129,6 +130,10 @@ const shared: UserConfig = {
     // a catalogue import in a test fetches pictures from this machine only (a server the test
     // starts), never a DNS query for the sample files' example.com addresses
     env: { IMPORT_IMAGE_FETCH: 'loopback' },
+    // Two test files at a time (Vitest's default is one fewer than the cores: a single worker on
+    // CI's two). Most server files wait on the database, sockets and timers, so a second file
+    // fills the idle core. The browser files run after all the others, alone (groupOrder below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -144,23 +149,42 @@ const shared: UserConfig = {
             'test/package*.test.ts',
             'test/integrator/**/*.test.ts',
           ],
+          // two files run at a time: a server file's start (an app over a seeded database) may take
+          // several seconds while the other file works; these bound a hang, they time nothing
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
-        // the server tests that touch the database, again on PostgreSQL (test/server/db.helpers.ts:
-        // TEST_DATABASE_URL, a schema per database, dropped after the file); fails, never skips,
-        // when PostgreSQL is unreachable. SQLite-only files (file backups, migration
-        // bookkeeping read from sqlite_master, property tests that make a database per run) stay
-        // in the node project only.
+        // the server tests that open a database (scripts/database-test-files.ts), again on
+        // PostgreSQL (test/server/db.helpers.ts: TEST_DATABASE_URL, a schema per database,
+        // dropped after the file); fails, never skips, when PostgreSQL is unreachable.
+        // SQLite-only files (file backups, migration bookkeeping read from sqlite_master,
+        // property tests that make a database per run) stay in the node project only, and so do
+        // the files whose subject is HTTP or rendering alone (security headers and limits, strict
+        // input, public origin, server rendering and its caches, compression, Redis faults): the
+        // same on both databases, whose SQL the module tests run on PostgreSQL.
         extends: true,
         test: {
           name: 'server-pg',
           environment: 'node',
           env: { TEST_DB: 'postgres' },
-          include: ['test/server/**/*.test.ts'],
+          include: databaseTestFiles(fileURLToPath(new URL('.', import.meta.url))),
           exclude: [
-            'test/server/{backup,main,ops-main,migrate,collections,multiprocess,scale,ssr-smoke}.test.ts',
-            'test/server/{search.index,search.oracle,search.words,generate,html,auth-password,captcha,config}.test.ts',
+            'test/server/platform/http/{security-headers,security-limits,strict-input,strict-input-bodies,strict-input-bodiless,public-origin}.test.ts',
+            'test/server/platform/render/*.test.ts',
+            'test/server/{footer-ssr,app-web,app-web-compression,faults.redis,shopper-pages}.test.ts',
+            'test/server/main.test.ts',
+            'test/server/platform/config/config.test.ts',
+            'test/server/platform/ops/{backup,ops-main}.test.ts',
+            'test/server/platform/db/{migrate,schema-parity}.test.ts',
+            'test/server/platform/scale/{multiprocess,scale}.test.ts',
+            'test/server/platform/http/html.test.ts',
+            'test/server/modules/catalogue/collections.test.ts',
+            'test/server/modules/search/{search.index,search.oracle,search.words}.test.ts',
+            'test/server/modules/accounts/auth-password.test.ts',
+            'test/server/modules/captcha/captcha.test.ts',
+            'test/server/seed/generate.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -175,12 +199,16 @@ const shared: UserConfig = {
           setupFiles: ['test/setup-dom.ts'],
           // room for a few of Testing Library's 5 s waits on a loaded machine
           testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {
         // Playwright (playwright-core) and Debian's Chromium against the production build and the
-        // real server, started once by the global setup. One file at a time: 2 cores, and Chromium
-        // is several processes.
+        // real server, started once by the global setup. Two files at a time: a browser file waits
+        // on pages, the network and the store far more than it computes (one at a time: about 8 to
+        // 10 minutes, the cores a third busy; two at a time: 5.5 to 6), and each file talks to the
+        // store from its own loopback address (harness.ts storeUrl), so the per-address limits
+        // count per file.
         extends: true,
         test: {
           name: 'browser',
@@ -189,7 +217,14 @@ const shared: UserConfig = {
           globalSetup: ['test/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
+          // a poll waits on a page, a fetch or the store taking a change: Vitest's 1 s, made for
+          // in-process checks, ran out on a loaded machine (an empty slider polled for 1 s while
+          // its lazy section was still fetching); a bound on a hang, not a timing
+          expect: { poll: { timeout: 10_000 } },
+          maxWorkers: 2,
+          // after every other project, so Chromium and the store's process never share the two
+          // cores with a server test file
+          sequence: { groupOrder: 1 },
         },
       },
     ],
@@ -199,7 +234,7 @@ const shared: UserConfig = {
 /**
  * The server entry's build (`vite build --ssr src/app/entry-server.tsx`, run by `npm run build:web` after the browser
  * build): src/app/entry-server.tsx into dist/server/entry-server.js, which the reference server
- * renders every storefront page with (src/server/render). Every package is bundled in, so the
+ * renders every storefront page with (src/server/platform/render). Every package is bundled in, so the
  * file runs wherever the built storefront is copied (the browser tests build into a temporary
  * folder with no node_modules above it), and React is its production build whatever NODE_ENV
  * the server runs under.

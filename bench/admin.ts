@@ -20,18 +20,25 @@
  * payment records, so a fulfilment captures nothing (a store capturing at checkout).
  *
  * - The storefront while operators work: a shopper's cart-add (POST /api/checkouts/lineItems) and
- *   search (GET /api/products/filter, a mix of words and a part number), STORE_CALLS of each, an
- *   add and a search SHOPPER_RATE times a second, first with the back office idle, then again while OPERATORS simulated
- *   operators (the same process, the same database) each loop: list and filter orders, open an
- *   order, fulfil one (its mail), list products with low stock, open a product and edit its price
- *   (PATCH /api/admin/products/{id}: audited, announced through the catalogue change feed, which
- *   clears the search answers and page caches), pausing THINK ms between actions. Idle and busy
- *   runs alternate in 4 blocks (a shared machine's changing load falls on both alike). p50, p95
- *   and p99 of both side by side with their ratio, and the operators' actions per second. Goal:
- *   the storefront's figures unchanged (ratio near 1).
+ *   search (GET /api/products/filter, a mix of words and a part number), an add and a search
+ *   SHOPPER_RATE times a second, with the back office idle and while OPERATORS simulated operators
+ *   (the same process, the same database) work through a round: list and filter orders, open an
+ *   order, fulfil one (its mail), list products with low stock or a word, open a product, edit its
+ *   price (PATCH /api/admin/products/{id}: audited, announced through the catalogue change feed,
+ *   which clears the search answers and page caches). Two paces, each measured apart:
+ *   - human (the goal's): each operator starts an action every 1 to 2 s (a busy person reading a
+ *     page, typing a tracking number), so 5 operators make about 3.3 actions a second;
+ *   - stress: each pauses THINK ms (100 by default) between actions, about 40 actions a second
+ *     from 5 operators, far more than 5 people make; printed to show where the limit is.
+ *   A pace is STORE_ROUNDS rounds of an idle block then a busy one (a shared machine's changing
+ *   load falls on both alike), STORE_CALLS / STORE_ROUNDS calls of each kind a block; printed: p50,
+ *   p95, p99 idle and busy over all rounds with their ratio, each round's p95 and p99 ratio (the
+ *   spread shows the noise), and the operators' actions per second.
+ *   Goal: the storefront's figures unchanged at the human pace (ratio within about 1.1 to 1.2).
  *
  * Run: npm run bench:admin [-- --db sqlite|postgres|both --orders 100000 --rounds 30 --fulfilments 300
- *   --phases list,fulfil,storefront,products --store-calls 800 --shopper-rate 40 --operators 5 --think 100 --products 200]
+ *   --phases list,fulfil,storefront,products --store-calls 1200 --store-rounds 3 --pace human,stress
+ *   --shopper-rate 40 --operators 5 --think 100 --products 200]
  * The products phase (GET /api/admin/products: no filter, title words, a SKU, low stock, not
  * indexed, no picture, deep pages) is meant for a large catalogue: --products 100000 --phases products.
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test), in a schema of its own dropped at the end
@@ -40,26 +47,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
-import { openSqlite, type Db } from '../src/server/db/database.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { openPostgres } from '../src/server/db/postgres.ts';
-import { readRateLimitConfig } from '../src/server/security/limits.ts';
+import { openSqlite, type Db } from '../src/server/platform/db/database.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
+import { openPostgres } from '../src/server/platform/db/postgres.ts';
+import { readRateLimitConfig } from '../src/server/platform/http/limits.ts';
 import { seedStore } from '../src/server/seed/store.ts';
 
 const { values } = parseArgs({
   options: {
     db: { type: 'string' }, orders: { type: 'string' }, rounds: { type: 'string' }, fulfilments: { type: 'string' },
     phases: { type: 'string' }, 'store-calls': { type: 'string' }, operators: { type: 'string' }, think: { type: 'string' }, products: { type: 'string' }, 'shopper-rate': { type: 'string' },
+    pace: { type: 'string' }, 'store-rounds': { type: 'string' },
   },
 });
 const PHASES = new Set((values.phases ?? 'list,fulfil,storefront,products').split(',').map((p) => p.trim()));
-const STORE_CALLS = Math.max(50, Number(values['store-calls'] ?? 800));
+const STORE_CALLS = Math.max(50, Number(values['store-calls'] ?? 1200));
 const OPERATORS = Math.max(1, Number(values.operators ?? 5));
 const THINK_MS = Math.max(0, Number(values.think ?? 100));
+/** A human operator starts an action every HUMAN_MIN_MS to HUMAN_MAX_MS (a busy one: reading a page, typing a tracking number). */
+const HUMAN_MIN_MS = 1000;
+const HUMAN_MAX_MS = 2000;
+/** The operators' paces measured: a busy human's, and the stress line (THINK_MS between actions). */
+interface Pace {
+  name: 'human' | 'stress';
+}
+const PACES: Pace[] = (values.pace ?? 'human,stress').split(',').map((p) => p.trim()).filter((p): p is Pace['name'] => p === 'human' || p === 'stress').map((name) => ({ name }));
+/** Alternating idle and busy rounds of each pace. @default 3 */
+const STORE_ROUNDS = Math.max(1, Number(values['store-rounds'] ?? 3));
 const PRODUCTS = Math.max(200, Number(values.products ?? 200));
 const SHOPPER_RATE = Math.max(1, Number(values['shopper-rate'] ?? 40));
 const DBS = values.db === 'sqlite' ? ['sqlite'] : values.db === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
@@ -184,10 +202,21 @@ interface OperatorWork {
   errors: string[];
 }
 
+/** The storefront's figures of one pace: idle and busy pooled, each round's, and what the operators did. */
+interface PaceFigures {
+  pace: Pace;
+  idle: StoreFigures;
+  busy: StoreFigures;
+  rounds: { idle: StoreFigures; busy: StoreFigures }[];
+  work: OperatorWork;
+  /** The process's CPU time a wall second, and the event loop's delays (ms), idle and busy. */
+  thread: { missIdle: number; missBusy: number; idleCpuShare: number; busyCpuShare: number; loopIdle: { p50: number; p99: number }; loopBusy: { p50: number; p99: number } };
+}
+
 /** The words a shopper searches (and one part number, filled in at run time). */
 const SEARCH_WORDS = ['pump', 'filter cartridge', 'chlorine', 'heater', 'valve', 'skimmer basket', 'gasket', 'salt cell', 'ladder', 'pool cleaner'];
 
-async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKind: Map<string, number[]>; fulfil: number[]; seedS: number; idle: StoreFigures | null; busy: StoreFigures | null; work: OperatorWork | null; productList: number[]; productKinds: Map<string, number[]> }> {
+async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKind: Map<string, number[]>; fulfil: number[]; seedS: number; paces: PaceFigures[]; productList: number[]; productKinds: Map<string, number[]> }> {
   const dir = mkdtempSync(join(tmpdir(), 'skimmer-bench-admin-'));
   const schema = `bench_admin_${process.pid}`;
   const db = kind === 'postgres' ? await openPostgres(PG_URL, { schema }) : openSqlite(join(dir, 'bench.sqlite'));
@@ -291,7 +320,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
         }
       }
     }
-    if (!PHASES.has('storefront')) return { list, byKind, fulfil, seedS, idle: null, busy: null, work: null, productList, productKinds };
+    if (!PHASES.has('storefront')) return { list, byKind, fulfil, seedS, paces: [], productList, productKinds };
 
     // the storefront while operators work: the shopper's levels always in stock and priced
     const shopperLevels = (await db.all<{ id: number }>(
@@ -343,61 +372,111 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<{ list: number[]; byKin
     await shopper(20);
 
     const json = { ...headers, 'content-type': 'application/json' };
-    const work: OperatorWork = { actions: 0, byAction: new Map(), seconds: 0, errors: [] };
-    let stop = false;
     const merge = (into: StoreFigures, from: StoreFigures) => {
       into.cartAdd.push(...from.cartAdd);
       into.search.push(...from.search);
     };
-    const act = async (name: string, call: () => Promise<{ statusCode: number; body: string }>) => {
-      const t = performance.now();
-      const res = await call();
-      work.byAction.set(name, [...(work.byAction.get(name) ?? []), performance.now() - t]);
-      work.actions++;
-      if (res.statusCode !== 200 && work.errors.length < 5) work.errors.push(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + random())));
-    };
-    const operator = async (n: number) => {
-      const mine = rng(100 + n);
-      while (!stop) {
-        const p = probes[Math.floor(mine() * probes.length)]!;
-        await act('list orders', () => app!.inject({ method: 'GET', url: `/api/admin/orders?${p.query()}`, headers }));
-        if (stop) break;
-        await act('open an order', () => app!.inject({ method: 'GET', url: `/api/admin/orders/${pickId()}`, headers }));
-        if (stop) break;
-        const orderId = toFulfil.pop();
-        if (orderId !== undefined) {
-          await act('fulfil an order', () => app!.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/fulfilments`, headers: json, payload: { carrier: 'ups', trackingNumber: `1Z999AA1${String(orderId).padStart(10, '0')}` } }));
-        }
-        if (stop) break;
-        await act('list products', () => app!.inject({ method: 'GET', url: `/api/admin/products?${mine() < 0.5 ? 'lowStock=5' : `q=${encodeURIComponent(SEARCH_WORDS[Math.floor(mine() * SEARCH_WORDS.length)]!.split(' ')[0]!)}`}&limit=50`, headers }));
-        if (stop) break;
-        const product = editable[Math.floor(mine() * editable.length)]!;
-        await act('open a product', () => app!.inject({ method: 'GET', url: `/api/admin/products/${product.id}`, headers }));
-        if (stop) break;
-        // a price a cent either side of the product's own, so prices stay put over the run
-        const priceCents = product.priceCents + (mine() < 0.5 ? 1 : -1) * (product.priceCents > 1 ? 1 : -1);
-        await act('edit a product', () => app!.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers: json, payload: { priceCents, compareAtPriceCents: null } }));
+    /**
+     * One pace: STORE_ROUNDS rounds, each an idle block then a busy one (alternating, so a shared
+     * machine's changing load falls on both alike), STORE_CALLS / STORE_ROUNDS shopper calls a block.
+     */
+    const measure = async (pace: Pace): Promise<PaceFigures> => {
+      const work: OperatorWork = { actions: 0, byAction: new Map(), seconds: 0, errors: [] };
+      let stop = false;
+      const act = async (name: string, mine: () => number, call: () => Promise<{ statusCode: number; body: string }>) => {
+        const t = performance.now();
+        const res = await call();
+        work.byAction.set(name, [...(work.byAction.get(name) ?? []), performance.now() - t]);
+        work.actions++;
+        if (res.statusCode !== 200 && work.errors.length < 5) work.errors.push(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        // a human: the next action 1 to 2 s after this one began; the stress line: a short pause
+        const wait = pace.name === 'human' ? HUMAN_MIN_MS + mine() * (HUMAN_MAX_MS - HUMAN_MIN_MS) - (performance.now() - t) : THINK_MS * (0.5 + mine());
+        // in slices, so a stopped block ends at once
+        const until = performance.now() + Math.max(0, wait);
+        while (!stop && performance.now() < until) await new Promise((r) => setTimeout(r, Math.min(100, until - performance.now())));
+      };
+      /** An operator's round of work: list and open orders, fulfil one, list low stock or a word, open a product, edit its price. */
+      const operator = async (n: number) => {
+        const mine = rng(100 + n);
+        const steps: (() => Promise<void>)[] = [
+          () => act('list orders', mine, () => { const p = probes[Math.floor(mine() * probes.length)]!; return app!.inject({ method: 'GET', url: `/api/admin/orders?${p.query()}`, headers }); }),
+          () => act('open an order', mine, () => app!.inject({ method: 'GET', url: `/api/admin/orders/${pickId()}`, headers })),
+          async () => {
+            const orderId = toFulfil.pop();
+            if (orderId !== undefined) await act('fulfil an order', mine, () => app!.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/fulfilments`, headers: json, payload: { carrier: 'ups', trackingNumber: `1Z999AA1${String(orderId).padStart(10, '0')}` } }));
+          },
+          () => act('list products', mine, () => app!.inject({ method: 'GET', url: `/api/admin/products?${mine() < 0.5 ? 'lowStock=5' : `q=${encodeURIComponent(SEARCH_WORDS[Math.floor(mine() * SEARCH_WORDS.length)]!.split(' ')[0]!)}`}&limit=50`, headers })),
+          () => act('open a product', mine, () => app!.inject({ method: 'GET', url: `/api/admin/products/${editable[Math.floor(mine() * editable.length)]!.id}`, headers })),
+          () => {
+            const product = editable[Math.floor(mine() * editable.length)]!;
+            // a price a cent either side of the product's own, so prices stay put over the run
+            const priceCents = product.priceCents + (mine() < 0.5 ? 1 : -1) * (product.priceCents > 1 ? 1 : -1);
+            return act('edit a product', mine, () => app!.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers: json, payload: { priceCents, compareAtPriceCents: null } }));
+          },
+        ];
+        // operators start at different points of the round and at different moments
+        let step = Math.floor(mine() * steps.length);
+        if (pace.name === 'human') await new Promise((r) => setTimeout(r, mine() * HUMAN_MAX_MS));
+        while (!stop) await steps[step++ % steps.length]!();
+      };
+      const idle: StoreFigures = { cartAdd: [], search: [] };
+      const busy: StoreFigures = { cartAdd: [], search: [] };
+      const rounds: { idle: StoreFigures; busy: StoreFigures }[] = [];
+      const calls = Math.ceil(STORE_CALLS / STORE_ROUNDS);
+      // the process's own CPU time and the event loop's delays, idle and busy: what the operators
+      // cost the store's thread, less swayed by the machine's other load than latencies are
+      const loopIdle = monitorEventLoopDelay({ resolution: 1 });
+      const loopBusy = monitorEventLoopDelay({ resolution: 1 });
+      let cpuIdle = 0;
+      let cpuBusy = 0;
+      let busySeconds = 0;
+      let idleSeconds = 0;
+      const cpuMs = () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      };
+      // search answers computed (not found in the answer cache, which every catalogue change clears)
+      const stats = app!.catalogue.cache.stats;
+      let missIdle = 0;
+      let missBusy = 0;
+      for (let round = 0; round < STORE_ROUNDS; round++) {
+        let misses = stats.responseMisses;
+        let c = cpuMs();
+        let t = performance.now();
+        loopIdle.enable();
+        const quiet = await shopper(calls);
+        loopIdle.disable();
+        cpuIdle += cpuMs() - c;
+        missIdle += stats.responseMisses - misses;
+        idleSeconds += (performance.now() - t) / 1000;
+        stop = false;
+        const started = performance.now();
+        const operators = Array.from({ length: OPERATORS }, (_, n) => operator(n + round * OPERATORS + (pace.name === 'human' ? 1000 : 0)));
+        // the operators at work before the shopper's first timed call
+        await new Promise((r) => setTimeout(r, pace.name === 'human' ? HUMAN_MAX_MS : 500));
+        c = cpuMs();
+        t = performance.now();
+        misses = stats.responseMisses;
+        loopBusy.enable();
+        const loaded = await shopper(calls);
+        loopBusy.disable();
+        cpuBusy += cpuMs() - c;
+        missBusy += stats.responseMisses - misses;
+        busySeconds += (performance.now() - t) / 1000;
+        stop = true;
+        await Promise.all(operators);
+        work.seconds += (performance.now() - started) / 1000;
+        merge(idle, quiet);
+        merge(busy, loaded);
+        rounds.push({ idle: quiet, busy: loaded });
       }
+      const loop = (h: ReturnType<typeof monitorEventLoopDelay>) => ({ p50: h.percentile(50) / 1e6, p99: h.percentile(99) / 1e6 });
+      const thread = { missIdle, missBusy, idleCpuShare: cpuIdle / 1000 / idleSeconds, busyCpuShare: cpuBusy / 1000 / busySeconds, loopIdle: loop(loopIdle), loopBusy: loop(loopBusy) };
+      return { pace, idle, busy, rounds, work, thread };
     };
-    // idle and busy runs in alternating blocks, so a shared machine's changing load falls on both alike
-    const idle: StoreFigures = { cartAdd: [], search: [] };
-    const busy: StoreFigures = { cartAdd: [], search: [] };
-    const BLOCKS = 4;
-    for (let block = 0; block < BLOCKS; block++) {
-      const calls = Math.ceil(STORE_CALLS / BLOCKS);
-      merge(idle, await shopper(calls));
-      stop = false;
-      const started = performance.now();
-      const operators = Array.from({ length: OPERATORS }, (_, n) => operator(n + block * OPERATORS));
-      // the operators at work before the shopper's first timed call
-      await new Promise((r) => setTimeout(r, 500));
-      merge(busy, await shopper(calls));
-      stop = true;
-      await Promise.all(operators);
-      work.seconds += (performance.now() - started) / 1000;
-    }
-    return { list, byKind, fulfil, seedS, idle, busy, work, productList, productKinds };
+    const paces: PaceFigures[] = [];
+    for (const pace of PACES) paces.push(await measure(pace));
+    return { list, byKind, fulfil, seedS, paces, productList, productKinds };
   } finally {
     await app?.close();
     // BENCH_KEEP=1 keeps the PostgreSQL schema (to read query plans over the same data)
@@ -424,14 +503,24 @@ for (const kind of DBS as ('sqlite' | 'postgres')[]) {
     console.log(`  products list, filtered and paged over ${PRODUCTS.toLocaleString('en')} products (${r.productList.length} calls): p50 ${ms(pct(r.productList, 50))}, p95 ${ms(pct(r.productList, 95))}, max ${ms(Math.max(...r.productList))}`);
     for (const [k, xs] of r.productKinds) console.log(`    ${k.padEnd(32)} p50 ${ms(pct(xs, 50)).padStart(9)}  p95 ${ms(pct(xs, 95)).padStart(9)}`);
   }
-  if (r.idle && r.busy && r.work) {
-    console.log(`  storefront while ${OPERATORS} operators work (${STORE_CALLS} cart-adds and ${STORE_CALLS} searches each, idle and busy in 4 alternating blocks, one shopper paced at ${SHOPPER_RATE} adds and searches a second; operators pause ${THINK_MS} ms on average between actions):`);
-    console.log(`    ${'call'.padEnd(10)} ${'idle p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)}   ${'busy p50'.padStart(9)} ${'p95'.padStart(9)} ${'p99'.padStart(9)}   ratio p95  p99`);
-    for (const [name, idle, busy] of [['cart-add', r.idle.cartAdd, r.busy.cartAdd], ['search', r.idle.search, r.busy.search]] as const) {
-      const row = (xs: number[]) => [50, 95, 99].map((p) => pct(xs, p).toFixed(2).padStart(9)).join(' ');
-      console.log(`    ${name.padEnd(10)} ${row(idle)}   ${row(busy)}   ${(pct(busy, 95) / pct(idle, 95)).toFixed(2).padStart(8)}x ${(pct(busy, 99) / pct(idle, 99)).toFixed(2).padStart(5)}x`);
+  for (const f of r.paces) {
+    const paceText = f.pace.name === 'human'
+      ? `at a human pace: each starts an action every ${HUMAN_MIN_MS / 1000} to ${HUMAN_MAX_MS / 1000} s`
+      : `stress: each pauses ${THINK_MS} ms on average between actions`;
+    console.log(`  storefront while ${OPERATORS} operators work, ${paceText} (one shopper paced at ${SHOPPER_RATE} cart-adds and searches a second, ${STORE_CALLS} of each idle and ${STORE_CALLS} busy, in ${STORE_ROUNDS} alternating rounds; ms):`);
+    console.log(`    ${'call'.padEnd(10)} ${'idle p50'.padStart(9)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}   ${'busy p50'.padStart(9)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}   ratio p50   p95   p99   p95 by round      p99 by round`);
+    for (const name of ['cartAdd', 'search'] as const) {
+      const idle = f.idle[name];
+      const busy = f.busy[name];
+      const row = (xs: number[]) => `${pct(xs, 50).toFixed(2).padStart(9)} ${pct(xs, 95).toFixed(2).padStart(7)} ${pct(xs, 99).toFixed(2).padStart(7)}`;
+      const ratio = (p: number, i: number[], b: number[]) => pct(b, p) / pct(i, p);
+      const byRound = (p: number) => f.rounds.map((x) => ratio(p, x.idle[name], x.busy[name]).toFixed(2)).join(' ');
+      console.log(`    ${(name === 'cartAdd' ? 'cart-add' : 'search').padEnd(10)} ${row(idle)}   ${row(busy)}   ${[50, 95, 99].map((p) => `${ratio(p, idle, busy).toFixed(2)}x`.padStart(p === 50 ? 9 : 6)).join('')}   ${byRound(95).padEnd(16)}  ${byRound(99)}`);
     }
-    console.log(`    operators: ${r.work.actions} actions in ${r.work.seconds.toFixed(1)} s (${(r.work.actions / r.work.seconds).toFixed(1)}/s)${r.work.errors.length > 0 ? `; refused: ${r.work.errors.join(' | ')}` : ''}`);
-    for (const [name, xs] of r.work.byAction) console.log(`      ${name.padEnd(18)} ${String(xs.length).padStart(5)} calls  p50 ${ms(pct(xs, 50)).padStart(9)}  p95 ${ms(pct(xs, 95)).padStart(9)}`);
+    console.log(`    operators: ${f.work.actions} actions in ${f.work.seconds.toFixed(1)} s (${(f.work.actions / f.work.seconds).toFixed(1)}/s)${f.work.errors.length > 0 ? `; refused: ${f.work.errors.join(' | ')}` : ''}`);
+    const th = f.thread;
+    const loopText = (l: { p50: number; p99: number }) => `p50 ${l.p50.toFixed(1)}, p99 ${l.p99.toFixed(1)} ms`;
+    console.log(`    the store's thread: CPU ${(th.idleCpuShare * 100).toFixed(1)} % of the time idle, ${(th.busyCpuShare * 100).toFixed(1)} % busy (the operators' share ${((th.busyCpuShare - th.idleCpuShare) * 100).toFixed(1)} %); event-loop delay idle ${loopText(th.loopIdle)}; busy ${loopText(th.loopBusy)}; searches answered from scratch (the answer cache cleared by the price edits) ${th.missIdle} of ${f.idle.search.length} idle, ${th.missBusy} of ${f.busy.search.length} busy`);
+    for (const [name, xs] of f.work.byAction) console.log(`      ${name.padEnd(18)} ${String(xs.length).padStart(5)} calls  p50 ${ms(pct(xs, 50)).padStart(9)}  p95 ${ms(pct(xs, 95)).padStart(9)}`);
   }
 }

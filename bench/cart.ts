@@ -29,9 +29,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app.ts';
-import { openSqlite } from '../src/server/db/database.ts';
-import { openPostgres } from '../src/server/db/postgres.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { openSqlite } from '../src/server/platform/db/database.ts';
+import { openPostgres } from '../src/server/platform/db/postgres.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { runShopper, type CartCallKind } from './cart-shopper.ts';
 import { seedStore } from '../src/server/seed/store.ts';
 

@@ -64,8 +64,8 @@ interface Db {
 async function storeModules(root: string): Promise<StoreModules> {
   const load = async (path: string) => await import(pathToFileURL(join(root, path)).href) as Record<string, unknown>;
   const [app, session, database, migrations, seed, limits] = await Promise.all([
-    load('src/server/app.ts'), load('src/server/auth/session.ts'), load('src/server/db/database.ts'),
-    load('src/server/db/migrate.ts'), load('src/server/seed/store.ts'), load('src/server/security/limits.ts'),
+    load('src/server/app.ts'), load('src/server/modules/accounts/session.ts'), load('src/server/platform/db/database.ts'),
+    load('src/server/platform/db/migrate.ts'), load('src/server/seed/store.ts'), load('src/server/platform/http/limits.ts'),
   ]);
   return { ...app, ...session, ...database, ...migrations, ...seed, ...limits } as unknown as StoreModules;
 }

@@ -54,7 +54,7 @@ for (let i = 0; i < rounds; i++) {
         `${String(r.lost).padStart(4)}  ${String(r.duplicated).padStart(3)}  ${String(r.halfWritten.length).padStart(4)}  ${(integrityOk(r) ? 'ok' : 'FAILED').padStart(9)}  ` +
         `${String(r.retried).padStart(7)}  ${(r.notExactlyOnceAfterRetry.length === 0 ? 'yes' : 'NO').padStart(12)}  ${r.stormMs} ms`,
     );
-    for (const line of [...r.lostDetails, ...r.duplicatedDetails, ...r.halfWritten, ...r.notExactlyOnceAfterRetry]) console.log(`       ! ${line}`);
+    for (const line of [...r.lostDetails, ...r.duplicatedDetails, ...r.halfWritten, ...r.notExactlyOnceAfterRetry, ...r.unansweredRetries.map((u) => `retry unanswered: ${u}`)]) console.log(`       ! ${line}`);
     if (!integrityOk(r)) console.log(`       ! integrity: ${JSON.stringify(r.integrity)}, foreign-key violations ${r.foreignKeyViolations}`);
     if (values.verbose) console.log(`       refused before the kill: ${JSON.stringify(r.refused)}`);
   }
@@ -74,6 +74,7 @@ const rows: [string, (rs: CrashRoundResult[]) => string][] = [
   ['  of which committed (answer lost)', (rs) => String(sum(rs, (r) => r.inFlightCommitted))],
   ['  retried after the restart', (rs) => String(sum(rs, (r) => r.retried))],
   ['rounds exactly once after the retries', (rs) => `${rs.filter((r) => r.notExactlyOnceAfterRetry.length === 0).length}/${rs.length}`],
+  ['rounds whose every retry was answered', (rs) => `${rs.filter((r) => r.unansweredRetries.length === 0).length}/${rs.length}`],
   ['integrity ok, after restart and after retries', (rs) => `${rs.filter(integrityOk).length}/${rs.length}`],
   ['foreign-key violations (orphan rows)', (rs) => String(sum(rs, (r) => r.foreignKeyViolations))],
   ['median storm before the kill', (rs) => {

@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { percentiles } from './search-stats.ts';
 import { startServer, stopServer, type ServerProcess } from '../test/server/crash.helpers.ts';
-import { ADMIN_TOKEN, jsonHeaders, newShopper } from '../test/server/multiprocess.helpers.ts';
+import { ADMIN_TOKEN, jsonHeaders, newShopper } from '../test/server/platform/scale/multiprocess.helpers.ts';
 import { startOwnRedis, startSmtpStandIn, startTcpProxy } from '../test/support/faults.ts';
 
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 10_000);

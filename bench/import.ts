@@ -1,5 +1,5 @@
 /**
- * `npm run bench:import [-- --rows 100000] [--pg] [--skip-store] [--only import|export|store] [--keep] [--search-rate 200] [--closed-loop]`: generates a Shopify product CSV
+ * `npm run bench:import [-- --rows 100000] [--pg] [--skip-store] [--only import|export|store] [--keep] [--search-rate 200] [--closed-loop] [--store sqlite|postgres]`: generates a Shopify product CSV
  * of about 100,000 rows (about 30,000 products, most with variants, each with a picture), imports
  * it into an empty SQLite store (and PostgreSQL at BENCH_DATABASE_URL or TEST_DATABASE_URL with
  * --pg), then exports the catalogue back in Shopify's format. Prints the import time, the
@@ -30,17 +30,17 @@ import { appendFileSync, createReadStream, createWriteStream, mkdirSync, mkdtemp
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { openSqlite, type Db } from '../src/server/db/database.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { openSqlite, type Db } from '../src/server/platform/db/database.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
 import { exportCatalogue } from '../src/server/modules/imports/export.ts';
 import { importCatalogue } from '../src/server/modules/imports/service.ts';
 import { SHOPIFY_COLUMNS } from '../src/server/modules/imports/shopify.ts';
-import { mulberry32 } from '../src/server/seed/prng.ts';
-import { ADMIN_TOKEN, startMultiStore, type StoreDatabase } from '../test/server/multiprocess.helpers.ts';
+import { mulberry32 } from '../src/server/platform/random/prng.ts';
+import { ADMIN_TOKEN, startMultiStore, type StoreDatabase } from '../test/server/platform/scale/multiprocess.helpers.ts';
 import { percentiles } from './search-stats.ts';
 
 const { values } = parseArgs({
@@ -52,6 +52,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     'search-rate': { type: 'string', default: '200' },
     'closed-loop': { type: 'boolean', default: false },
+    store: { type: 'string' },
   },
 });
 const targetRows = Number(values.rows);
@@ -257,6 +258,7 @@ async function storeRun(database: StoreDatabase): Promise<void> {
   });
   try {
     await searchLoad(searcher, (() => { const end = Date.now() + 3000; return () => Date.now() > end; })()); // warm
+    const loadBefore = loadavg()[0]!;
     const idleEnd = Date.now() + 15_000;
     const idle = percentiles(await searchLoad(searcher, () => Date.now() > idleEnd));
     const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -280,8 +282,10 @@ async function storeRun(database: StoreDatabase): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const fmt = (p: { p50: number; p99: number; max: number; n: number }): string => `p50 ${p.p50.toFixed(1)} ms, p99 ${p.p99.toFixed(1)} ms, max ${p.max.toFixed(0)} ms (${p.n} searches)`;
     const load = values['closed-loop'] ? `${SEARCHERS} searchers in a closed loop` : `open loop, ${searchRate} searches/s`;
+    // the machine's load average over the last minute, before the idle part and after the import: the
+    // figures of a machine busy with other work say little of the store's own (2 cores)
     console.log(
-      `${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} store, ${load}: idle ${fmt(idle)}; during the API import (${job.status}, ${job.report?.totals.created ?? 0} products, ${seconds.toFixed(1)} s) ${fmt(during)}; p99 ${(during.p99 / idle.p99).toFixed(2)}x idle (goal <= 2x)`,
+      `${database === 'sqlite' ? 'SQLite' : 'PostgreSQL'} store, ${load}: idle ${fmt(idle)}; during the API import (${job.status}, ${job.report?.totals.created ?? 0} products, ${seconds.toFixed(1)} s) ${fmt(during)}; p99 ${(during.p99 / idle.p99).toFixed(2)}x idle (goal <= 2x); load ${loadBefore.toFixed(1)} then ${loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
     await searcher.terminate();
@@ -298,7 +302,7 @@ try {
     if (kept) mkdirSync(keptDir, { recursive: true });
     await run('SQLite', openSqlite(join(kept ? keptDir : dir, 'bench.db')), exportOnly);
     if (values.pg) {
-      const { openPostgres } = await import('../src/server/db/postgres.ts');
+      const { openPostgres } = await import('../src/server/platform/db/postgres.ts');
       const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://root@127.0.0.1:5432/test';
       const schema = kept ? keptSchema : `bench_import_${process.pid}`;
       const db = await openPostgres(url, { schema });
@@ -317,8 +321,10 @@ try {
     if (kept) console.log(`kept: ${join(keptDir, 'bench.db')}${values.pg ? ` and schema ${keptSchema}` : ''} (remove them by hand)`);
   }
   if (!values['skip-store'] && (only === undefined || only === 'store')) {
-    await storeRun('sqlite');
-    if (values.pg) await storeRun('postgres');
+    // --store sqlite|postgres: the store part on that database alone (repeated runs of one)
+    if (values.store !== undefined && !['sqlite', 'postgres'].includes(values.store)) throw new Error(`--store sqlite or postgres, not '${values.store}'`);
+    if (values.store !== 'postgres') await storeRun('sqlite');
+    if (values.store === 'postgres' || (values.pg && values.store === undefined)) await storeRun('postgres');
   }
 } finally {
   pictureServer.close();

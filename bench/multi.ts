@@ -2,7 +2,7 @@
  * `npm run bench:multi`: the store on one process against two processes (issue 14, Figures).
  *
  * For each setup, real servers (`src/server/main.ts`) on a fresh database and a Redis prefix of
- * their own (test/server/multiprocess.helpers.ts), loaded over HTTP with keep-alive from this
+ * their own (test/server/platform/scale/multiprocess.helpers.ts), loaded over HTTP with keep-alive from this
  * process, requests spread round-robin over the processes:
  * - cart: bench:cart's workload (cart-shopper.ts): BENCH_SHOPPERS shoppers (default 100), each
  *   with its own session, adding lines (with an Idempotency-Key each), updating and removing them,
@@ -25,7 +25,7 @@ import { runShopper, type CartSend } from './cart-shopper.ts';
 import { percentiles, type Percentiles } from './search-stats.ts';
 import {
   ADMIN_TOKEN, newShopper, startMultiStore, TEST_PG_URL, type MultiStore, type StoreDatabase,
-} from '../test/server/multiprocess.helpers.ts';
+} from '../test/server/platform/scale/multiprocess.helpers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 100);

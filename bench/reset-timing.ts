@@ -24,13 +24,13 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { accountsPlugin } from '../src/server/auth/plugin.ts';
-import type { Limiter } from '../src/server/auth/rate-limit.ts';
-import { sessionPlugin } from '../src/server/auth/session.ts';
-import { openSqlite, type Db } from '../src/server/db/database.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { installErrorHandler } from '../src/server/errors.ts';
-import { sharedSchemas } from '../src/server/schemas.ts';
+import { accountsPlugin } from '../src/server/modules/accounts/plugin.ts';
+import type { Limiter } from '../src/server/modules/accounts/rate-limit.ts';
+import { sessionPlugin } from '../src/server/modules/accounts/session.ts';
+import { openSqlite, type Db } from '../src/server/platform/db/database.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
+import { installErrorHandler } from '../src/server/platform/http/errors.ts';
+import { sharedSchemas } from '../src/server/modules/catalogue/schemas.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 50);
@@ -54,7 +54,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function openDb(dir: string): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (!BENCH_DATABASE_URL) return { db: openSqlite(join(dir, 'bench.sqlite')), drop: async () => undefined };
-  const { openPostgres } = await import('../src/server/db/postgres.ts');
+  const { openPostgres } = await import('../src/server/platform/db/postgres.ts');
   const schema = `bench_reset_${process.pid}`;
   const db = await openPostgres(BENCH_DATABASE_URL, { schema, max: 4 });
   return {

@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { mulberry32 } from '../src/server/seed/prng.ts';
+import { mulberry32 } from '../src/server/platform/random/prng.ts';
 import { percentiles, type Percentiles } from './search-stats.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../src/server/db/database.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { loadSearchDocuments } from '../src/server/repositories/catalogue.ts';
-import { loadSearchSynonyms } from '../src/server/search/synonyms.ts';
-import type { SearchDocument } from '../src/server/search/types.ts';
+import { openSqlite } from '../src/server/platform/db/database.ts';
+import { migrate } from '../src/server/platform/db/migrate.ts';
+import { loadSearchDocuments } from '../src/server/modules/catalogue/repository.ts';
+import { loadSearchSynonyms } from '../src/server/modules/search/synonyms.repository.ts';
+import type { SearchDocument } from '../src/server/modules/search/types.ts';
 import { seedDatabase } from '../src/server/seed/seed-database.ts';
 import { seedEquipment } from '../src/server/seed/equipment-database.ts';
 import { loadEquipmentData, type EquipmentData } from '../src/server/modules/equipment/repository.ts';

@@ -13,8 +13,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tokenize } from '../src/server/search/text.ts';
-import { mulberry32, type Rng } from '../src/server/seed/prng.ts';
+import { tokenize } from '../src/server/modules/search/text.ts';
+import { mulberry32, type Rng } from '../src/server/platform/random/prng.ts';
 import { JUDGED_STORE, loadJudgedStore } from './search-catalogue.ts';
 
 /** One generated query and the product ids that should answer it. */

@@ -5,8 +5,8 @@
  * terms, so it does at most the same work as our index, never more.
  */
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
-import { facetKey, normalizePartNumber } from '../src/server/search/text.ts';
-import type { IndexQuery, SearchDocument } from '../src/server/search/types.ts';
+import { facetKey, normalizePartNumber } from '../src/server/modules/search/text.ts';
+import type { IndexQuery, SearchDocument } from '../src/server/modules/search/types.ts';
 
 const schema = {
   sid: 'number',

@@ -30,14 +30,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { create, insertMultiple, search, type AnyOrama } from '@orama/orama';
-import { createSearchIndex } from '../src/server/search/index.ts';
-import { readPricePhrases } from '../src/server/search/price.ts';
-import { foldText, normalizePartNumber, partNumberKeys } from '../src/server/search/text.ts';
-import type { SearchDocument } from '../src/server/search/types.ts';
+import { createSearchIndex } from '../src/server/modules/search/index.ts';
+import { readPricePhrases } from '../src/server/modules/search/price.ts';
+import { foldText, normalizePartNumber, partNumberKeys } from '../src/server/modules/search/text.ts';
+import type { SearchDocument } from '../src/server/modules/search/types.ts';
 import { oramaTextFields } from './search-orama.ts';
 import { loadEquippedStore, loadJudgedStore } from './search-catalogue.ts';
 import { EquipmentCatalogue } from '../src/server/modules/equipment/catalogue.ts';
-import { modelFitsOf } from '../src/server/search/models.ts';
+import { modelFitsOf } from '../src/server/modules/search/models.ts';
 import type { EquipmentData } from '../src/server/modules/equipment/repository.ts';
 import type { GeneratedQuery } from './search-judged.ts';
 

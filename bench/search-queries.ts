@@ -5,9 +5,9 @@
  * all nine sorts, deep pages, and broad queries with huge match sets.
  */
 import type { SortBy } from '../src/domain/entities.ts';
-import { SORTS, normalizePartNumber, tokenize } from '../src/server/search/text.ts';
-import type { IndexQuery, SearchDocument } from '../src/server/search/types.ts';
-import { mulberry32 } from '../src/server/seed/prng.ts';
+import { SORTS, normalizePartNumber, tokenize } from '../src/server/modules/search/text.ts';
+import type { IndexQuery, SearchDocument } from '../src/server/modules/search/types.ts';
+import { mulberry32 } from '../src/server/platform/random/prng.ts';
 
 /** A labelled benchmark query. */
 export interface BenchQuery {
@@ -20,7 +20,7 @@ export interface BenchQuery {
  * @default count 1200
  */
 export function buildQueryMix(docs: readonly SearchDocument[], count = 1200, seed = 42): BenchQuery[] {
-  // the server's one seeded generator (seed/prng.ts), so the mix is the same on every run
+  // the server's one seeded generator (src/server/platform/random/prng.ts), so the mix is the same on every run
   const rnd = mulberry32(seed).next;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const doc = (): SearchDocument => pick(docs);

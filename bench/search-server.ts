@@ -7,8 +7,8 @@
  * the answer cache (the cold path), 'cards' without the answer cache only.
  */
 import { buildApp } from '../src/server/app.ts';
-import { openSqlite } from '../src/server/db/database.ts';
-import { readRateLimitConfig } from '../src/server/security/limits.ts';
+import { openSqlite } from '../src/server/platform/db/database.ts';
+import { readRateLimitConfig } from '../src/server/platform/http/limits.ts';
 import { memoryMb } from './search-stats.ts';
 
 /**

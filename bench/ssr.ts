@@ -59,10 +59,10 @@ type Mode = 'cold' | 'warm';
 /** Child mode: open (seed once) the store, serve it on a loopback port, print the port and the pages. */
 async function serve(dbPath: string, dataDir: string, mode: Mode): Promise<void> {
   const { buildApp } = await import('../src/server/app.ts');
-  const { openSqlite } = await import('../src/server/db/database.ts');
-  const { migrate } = await import('../src/server/db/migrate.ts');
+  const { openSqlite } = await import('../src/server/platform/db/database.ts');
+  const { migrate } = await import('../src/server/platform/db/migrate.ts');
   const { isSeeded, seedStore } = await import('../src/server/seed/store.ts');
-  const { readRateLimitConfig } = await import('../src/server/security/limits.ts');
+  const { readRateLimitConfig } = await import('../src/server/platform/http/limits.ts');
   const db = openSqlite(dbPath);
   await migrate(db);
   if (!(await isSeeded(db))) await seedStore(db, { products: PRODUCTS, seed: 1 });

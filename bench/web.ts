@@ -59,8 +59,8 @@ interface Targets {
 /** Child mode: seed a small store, serve dist/web and the API on a loopback port. */
 async function serve(dir: string): Promise<void> {
   const { buildApp } = await import('../src/server/app.ts');
-  const { openSqlite } = await import('../src/server/db/database.ts');
-  const { migrate } = await import('../src/server/db/migrate.ts');
+  const { openSqlite } = await import('../src/server/platform/db/database.ts');
+  const { migrate } = await import('../src/server/platform/db/migrate.ts');
   const { seedStore } = await import('../src/server/seed/store.ts');
   const { attachRealtime } = await import('../src/server/modules/realtime/socket.ts');
   const db = openSqlite(join(dir, 'bench.sqlite'));

@@ -146,7 +146,7 @@ export function checkSource(layer, file, source) {
         const fromModule = serverModuleOf(file);
         const toModule = serverModuleOf(target);
         // the composition root (src/server/*.ts) registers every module's routes; a module does not
-        if (fromModule && toModule && toModule !== fromModule && /\/(repository|routes)(\.ts)?$/.test(target)) {
+        if (fromModule && toModule && toModule !== fromModule && /(\/|\.)(repository|routes)(\.ts)?$/.test(target)) {
           problems.push(`${file}: reaches into module ${toModule}'s ${target.endsWith('routes.ts') || target.endsWith('routes') ? 'routes' : 'repository'} (${spec}); go through its service`);
         }
         continue;
@@ -243,6 +243,29 @@ export function serverFolderCycles(files) {
   return [...pairs].sort();
 }
 
+/** A server module's route file: `routes.ts`, `<x>.routes.ts` or `<x>-routes.ts`. */
+const ROUTE_FILE = /^server\/modules\/[^/]+\/(?:[\w-]+[.-])?routes\.ts$/;
+
+/**
+ * The `throw` statements of the server modules' route files: a route parses, calls its service
+ * and replies; the rule's error is the service's to throw. `files` as {@link serverFolderCycles}.
+ * @param {Map<string, string>} files
+ * @returns {string[]} `file:line` of each
+ */
+export function routeThrows(files) {
+  const found = [];
+  for (const [file, source] of files) {
+    if (!ROUTE_FILE.test(file)) continue;
+    const sourceFile = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+    const visit = (node) => {
+      if (ts.isThrowStatement(node)) found.push(`${file}:${sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1}`);
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+  }
+  return found.sort();
+}
+
 /** Reads src/server into the map {@link serverFolderCycles} takes. */
 export function serverSources(srcDir) {
   const files = new Map();
@@ -253,6 +276,10 @@ export function serverSources(srcDir) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const src = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
   const problems = checkLayers(src);
+  // no two server folders import each other, and no route file throws (the service does)
+  const server = serverSources(src);
+  for (const pair of serverFolderCycles(server)) problems.push(`server folders import each other: ${pair}`);
+  for (const at of routeThrows(server)) problems.push(`${at}: a route file throws (its service throws the rule's error)`);
   if (problems.length) {
     console.error('Layer rule violations (see DESIGN.md):\n' + problems.map((p) => '  ' + p).join('\n'));
     process.exit(1);

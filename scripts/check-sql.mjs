@@ -12,16 +12,10 @@ import { walk } from './check-layers.mjs';
  * violation: move the statement into the repository of its aggregate.
  */
 export const SQL_MODULES = [
-  [/^repositories\//, 'the repositories, one per aggregate'],
-  [/(^|\/)repository\.ts$/, "a feature's repository (account, content, seo)"],
-  [/^db\//, 'the database layer and migrations'],
-  [/^seed\//, 'catalogue and equipment seeding'],
+  [/(^|\/)([\w-]+\.)?repository\.ts$/, "a module's repository (`repository.ts`, or `<aggregate>.repository.ts` when a module keeps several)"],
+  [/^platform\/db\//, 'the database platform and migrations'],
+  [/^seed\//, 'catalogue, equipment and demo-customer seeding'],
   [/^modules\/content\/seed\.ts$/, 'content seeding'],
-  [/^account\/demo\.ts$/, "the demo customer's seed"],
-  [/^commerce\/(checkouts|orders|idempotency|discounts)\.ts$/, 'the checkouts, orders, idempotency-key and discount-code aggregates'],
-  [/^email\/outbox\.ts$/, 'the email outbox aggregate'],
-  [/^scale\/catalogue-log\.ts$/, 'the catalogue change log'],
-  [/^search\/synonyms\.ts$/, "the search synonyms' loader"],
   [/^platform\/ops\/backup\.ts$/, "a backup file's own SQLite catalogue (not the store's database)"],
 ];
 

@@ -28,7 +28,7 @@ const hookSources = hookFiles.map((f) => [f, readFileSync(f, 'utf8')]);
 
 // each machine's hook (the hook named after it), and whether it reads through the machine's connect
 const hookOf = (machine) =>
-  ({ 'address-create': 'useNewAddress', 'collection-listing': 'useCollection' })[machine] ??
+  ({ 'address-create': 'useNewAddress', 'collection-listing': 'useCollection', 'admin-import': 'useAdminImportJob' })[machine] ??
   `use${machine.replace(/(^|-)(\w)/g, (_, _dash, letter) => letter.toUpperCase())}`;
 const machineHooks = machines.map((m) => {
   const hook = hookFiles.find((f) => f.endsWith(`/${hookOf(m)}.ts`));

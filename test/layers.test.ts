@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error plain ESM script without types
-import { checkLayers, checkSource, serverFolderCycles } from '../scripts/check-layers.mjs';
+import { checkLayers, checkSource, routeThrows, serverFolderCycles, serverSources } from '../scripts/check-layers.mjs';
 
 describe('the one-way layer rule', () => {
   // parsing every file of src takes a few seconds, more while the suite loads the machine
@@ -62,5 +62,22 @@ describe('the one-way layer rule', () => {
       ['server/app.ts', "import { cart } from './modules/cart/routes.ts'; import { auth } from './auth/routes.ts';"],
     ]);
     expect(serverFolderCycles(files)).toEqual(['account <-> auth']);
+  });
+
+  test("finds the throw statements of the modules' route files only", () => {
+    const files = new Map([
+      ['server/modules/cart/routes.ts', "app.get('/x', async () => {\n  throw new HttpError(404, 'gone');\n});"],
+      ['server/modules/cart/sale-price.routes.ts', "try { f(); } catch (e) {\n  throw e;\n}"],
+      ['server/modules/cart/admin-routes.ts', "// a throw in a comment is none\nconst s = 'throw x';"],
+      ['server/modules/cart/service.ts', "throw new Error('the service may');"],
+      ['server/platform/http/routes.ts', "throw new Error('not a module');"],
+    ]);
+    expect(routeThrows(files)).toEqual(['server/modules/cart/routes.ts:2', 'server/modules/cart/sale-price.routes.ts:2']);
+  });
+
+  test('the server has no two folders importing each other and no route file that throws', () => {
+    const server = serverSources(fileURLToPath(new URL('../src', import.meta.url)));
+    expect(serverFolderCycles(server)).toEqual([]);
+    expect(routeThrows(server)).toEqual([]);
   });
 });

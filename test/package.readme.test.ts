@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { readConfig } from '../src/server/config.ts';
+import { readConfig } from '../src/server/platform/config/config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
@@ -104,10 +104,11 @@ describe('paths the README and the manual name', () => {
 });
 
 describe('docs/server.md', () => {
-  test('names every folder of src/server in its table of folders', () => {
-    const folders = readdirSync(join(root, 'src/server'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  test('names every folder of src/server, of its modules and of its platform in its tables of folders', () => {
+    const foldersOf = (dir: string) => readdirSync(join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    const folders = [...foldersOf('src/server'), ...foldersOf('src/server/modules'), ...foldersOf('src/server/platform')];
     const page = read('docs/server.md');
-    expect(folders.length).toBeGreaterThan(10);
+    expect(folders.length).toBeGreaterThan(20);
     expect(folders.filter((name) => !page.includes(`| \`${name}/\` |`))).toEqual([]);
   });
 });

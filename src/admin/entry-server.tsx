@@ -1,6 +1,6 @@
 /**
  * The back office's server entry (built by `vite build --config vite.admin.config.ts --ssr
- * src/admin/entry-server.tsx` into dist/server/admin-entry.js; src/server/admin-app.ts renders
+ * src/admin/entry-server.tsx` into dist/server/admin-entry.js; src/server/modules/admin/app.ts renders
  * every /admin page with it). The reads the page at the URL shows (the session, an order list's
  * page, an order) are asked first through the store's own API with the operator's cookie (the
  * `fetch` the server gives), into a cache of this request only; the app then renders from that

@@ -1,7 +1,7 @@
 /**
  * The back office's entry (admin.html): the admin client over the same origin, the provider and
  * the router under /admin. The server renders each /admin page (src/admin/entry-server.tsx,
- * src/server/admin-app.ts) with its reads in the page's data block: the app hydrates from them;
+ * src/server/modules/admin/app.ts) with its reads in the page's data block: the app hydrates from them;
  * without a server render the app renders here and asks GET /api/admin/me first.
  * @module
  */

@@ -11,7 +11,7 @@ import type { Read } from '../hooks/query/index.ts';
 import { customerQueryOf } from './pages/CustomersPage.tsx';
 import { discountQueryOf } from './pages/DiscountsPage.tsx';
 import { tokensRead } from '../hooks/admin/operator-reads.ts';
-import { RECENT_IMPORTS_FILTER } from './pages/ImportsPage.tsx';
+import { RECENT_IMPORTS_FILTER } from './components/RecentImports.tsx';
 
 /** The reads of the page at `path` (under /admin, without it) with `search` for an operator of `role`; none for other pages. */
 export function officePageReads(client: AdminClient, path: string, search: string, role: AdminRole): Read<unknown>[] {

@@ -18,6 +18,7 @@
  * | `products` | GET /api/admin/products?q&lowStock&indexed&noImage&before&limit | { products, nextBefore } |
  * | `product` | GET /api/admin/products/{id} | { product } |
  * | `updateProduct` | PATCH /api/admin/products/{id} | { product } (409: stock changed meanwhile) |
+ * | `addProductImage` | POST /api/admin/products/{id}/images | { product } (the file as the body) |
  * | `bulkEditProducts` | POST /api/admin/products/bulk-edit | { matched, changed, dryRun, sample } |
  *
  * The client keeps the session's CSRF token from the answers of `signIn` and `me` (or as given to
@@ -301,6 +302,8 @@ export interface AdminClient {
   product(id: number, call?: CallOptions): Promise<{ product: AdminProductDetail }>;
   /** Edits a product (409 when a level's expectedQuantity is not what it holds now). */
   updateProduct(id: number, body: ProductPatch, call?: CallOptions): Promise<{ product: AdminProductDetail }>;
+  /** Adds a picture to a product (the file as the body; owner, staff): the product as it is now. */
+  addProductImage(id: number, file: Blob, meta: { altText?: string | null; fileName?: string }, call?: CallOptions): Promise<{ product: AdminProductDetail }>;
   /** Bulk edit of a filtered set: a preview with `dryRun`, then the change with the preview's `expectedCount`. */
   bulkEditProducts(body: BulkEditBody, call?: CallOptions): Promise<AdminBulkEditAnswer>;
   /** The CSRF token the client sends with writes (null before a sign-in or `me`). */
@@ -433,6 +436,20 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     product: (id, call) => send('GET', `/api/admin/products/${encodeURIComponent(String(id))}`, undefined, call),
     updateProduct: (id, body, call) => send('PATCH', `/api/admin/products/${encodeURIComponent(String(id))}`, body, call),
     bulkEditProducts: (body, call) => send('POST', '/api/admin/products/bulk-edit', body, call),
+    addProductImage: async (id, file, meta, call) => {
+      // the file itself is the body, with its own type; it may take longer than a call's timeout to send
+      try {
+        const headers = new Headers(options.headers);
+        headers.set('Accept', 'application/json');
+        headers.set('Content-Type', file.type);
+        if (csrf !== null) headers.set('X-CSRF-Token', csrf);
+        const query = adminQueryString({ altText: meta.altText ?? undefined, fileName: meta.fileName });
+        const response = await http(`${base}/api/admin/products/${encodeURIComponent(String(id))}/images${query}`, { method: 'POST', headers, body: file, retry: NO_RETRY, timeout: false, signal: call?.signal });
+        return (await readResponse(response)) as { product: AdminProductDetail };
+      } catch (error) {
+        throw toCallError(error);
+      }
+    },
     csrfToken: () => csrf,
     setCsrfToken: (token) => {
       csrf = token;

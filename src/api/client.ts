@@ -1,5 +1,5 @@
 /**
- * The typed HTTP client: one function per call of spec section 7, plus the server's other calls
+ * The typed HTTP client: one function per call the storefront makes, plus the server's other calls
  * the storefront uses. Built on ky; every answer goes through the shared response rules
  * (`response.ts`) and the mutating cart calls through the retry rule (`retry.ts`).
  *
@@ -316,7 +316,7 @@ export interface ApiClient {
   /** `POST /api/newsletterSubscriptions/subscribe?email=` with JSON `{token}`, JSON content and accept headers. */
   subscribe(email: string, token: string, call?: CallOptions): Promise<SuccessResponse>;
 
-  // ---------------------------------------------------------------- equipment (issue 15)
+  // ---------------------------------------------------------------- equipment (parts that fit)
   /** `GET /api/equipment?q&type&brand&page&limit`: models by model number, name, type and brand, with the counts to browse by. */
   equipmentList(query?: EquipmentListQuery, call?: CallOptions): Promise<EquipmentListResponse>;
   /** `GET /api/equipment/handle/{handle}`: a model with its diagrams and parts (404 when unknown). */
@@ -374,13 +374,13 @@ export function defaultIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The defaults of the footer's vendor list (spec section 7). */
+/** The defaults of the footer's vendor list: page 0, 10 brands, by product count, descending. */
 export const VENDORS_DEFAULTS = { page: 0, limit: 10, sortBy: 'PRODUCT_COUNT', order: 'DESC' } as const satisfies Required<VendorsQuery>;
 
-/** The defaults of the seller reviews carousel (spec sections 7 and 9: page size 6). */
+/** The defaults of the seller reviews carousel: page 0, page size 6. */
 export const SITE_REVIEWS_DEFAULTS = { limit: 6, page: 0 } as const satisfies Required<SiteReviewsQuery>;
 
-/** The navigation depth (spec section 9: "Nav depth is 2"). */
+/** The navigation depth: nav depth is 2. */
 export const NAV_DEPTH = 2;
 
 /**

@@ -6,13 +6,13 @@
 import { SHELL_MESSAGES } from '../domain/shell.ts';
 
 /**
- * The message shown for any non-ok response (spec section 8, 'Generic'). The server's own
+ * The message shown for any non-ok response (the generic message). The server's own
  * JSON `error` is kept on {@link ApiError.serverMessage} for the screens that show it.
  */
 export const GENERIC_ERROR_MESSAGE: typeof SHELL_MESSAGES.generic = SHELL_MESSAGES.generic;
 
 /**
- * The refusal of a discount call without a checkout id (spec sections 5 and 8). The client
+ * The refusal of a discount call without a checkout id ('Invalid checkout.'). The client
  * rejects with it before sending anything, so no request goes to `/api/checkouts//discountCodes`.
  */
 export const INVALID_CHECKOUT_MESSAGE = 'Invalid checkout.';

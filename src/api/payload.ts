@@ -7,8 +7,8 @@
 export type Compact<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
 
 /**
- * Drops the empty fields of a form payload (spec section 5: "Empty fields are dropped from the
- * update payload"), so the server never overwrites a stored value with a blank. Empty means
+ * Drops the empty fields of a form payload (empty fields are dropped from the update payload),
+ * so the server never overwrites a stored value with a blank. Empty means
  * `undefined`, `null`, or a string that is blank after trimming (a field of spaces is as empty as
  * `''` to a shopper). `false` and `0` are values and are kept: `makeDefault: false` is a choice.
  * Kept strings are sent as typed, untrimmed: trimming is the form's business.

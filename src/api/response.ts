@@ -1,6 +1,5 @@
 /**
- * The shared response rules of spec section 7 ('Shared response handling'), in one place so
- * every call reads an answer the same way:
+ * The shared response rules, in one place so every call reads an answer the same way:
  *
  * 1. status 204 gives null;
  * 2. a non-ok status throws {@link GENERIC_ERROR_MESSAGE}, keeping the server's JSON `error`

@@ -1,5 +1,5 @@
 /**
- * The cart retry rule (spec sections 7 and 9): a mutating cart call retries on network failure
+ * The cart retry rule: a mutating cart call retries on network failure
  * up to 60 times, with a delay that grows by 2000 ms each time; only POST, PUT and DELETE are
  * retried; when the retries run out it fails with the last failure's message.
  *
@@ -11,15 +11,15 @@ import { isHTTPError, isTimeoutError, type RetryOptions } from 'ky';
 import { ApiError } from './errors.ts';
 
 /**
- * How many times a mutating cart call is retried after its first attempt (spec section 9:
- * "Cart retries are up to 60"). So at most 61 attempts in all.
+ * How many times a mutating cart call is retried after its first attempt: cart retries are up
+ * to 60. So at most 61 attempts in all.
  */
 export const CART_RETRY_LIMIT = 60;
 
-/** How much each retry's wait grows, in ms (spec section 9: "+2000 ms steps"). */
+/** How much each retry's wait grows, in ms: +2000 ms steps. */
 export const CART_RETRY_STEP_MS = 2000;
 
-/** The HTTP methods that retry (spec section 7: "Only POST, PUT and DELETE are retried"). */
+/** The HTTP methods that retry: only POST, PUT and DELETE are retried. */
 export const RETRY_METHODS = ['post', 'put', 'delete'] as const;
 
 /** Settings of the retry rule; both default to the spec's figures. */
@@ -104,9 +104,9 @@ export function cartRetryOptions(policy: RetryPolicy = {}): RetryOptions {
 export const NO_RETRY: RetryOptions = { limit: 0 };
 
 /**
- * Turns the failure ky ends with into what the caller sees: the LAST failure's own message
- * (spec section 8: "It retries, then fails with the last message. The default message is not
- * shown"). ky passes fetch's own error through, so its message is the one shown.
+ * Turns the failure ky ends with into what the caller sees: the LAST failure's own message (a
+ * cart request that keeps failing retries, then fails with the last message; the default message
+ * is not shown). ky passes fetch's own error through, so its message is the one shown.
  * ApiErrors and aborts pass through untouched.
  */
 export function toCallError(error: unknown): unknown {

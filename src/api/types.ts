@@ -1,5 +1,5 @@
 /**
- * Request and response shapes of every call the storefront makes (spec section 7), shared with
+ * Request and response shapes of every call the storefront makes, shared with
  * the reference server so both sides compile against one contract. Entities come from
  * src/domain/entities.ts; this file only adds the envelopes (`{ checkout }`, `{ products,
  * pageInfo }` ...) and the few content shapes the spec leaves open (help, questions, pages,
@@ -60,8 +60,8 @@ export type ListPageInfo = Pick<PageInfo, 'limitPerPage' | 'totalObjects' | 'tot
 export type ProductResponse = { product: Product & Partial<ProductFitmentFields> };
 
 /**
- * The parameters of `GET /api/products/filter` and `GET /api/collections` (spec section 7):
- * the search query object plus `isFeatured` and a field list.
+ * The parameters of `GET /api/products/filter` and `GET /api/collections`: the search query
+ * object plus `isFeatured` and a field list.
  *
  * Wire format: written by the domain's `productsFilterQuery` and read by its
  * `parseProductsFilterQuery` (src/domain/urls.ts): the spec's parameter order, `t` repeated as
@@ -71,7 +71,7 @@ export type ProductResponse = { product: Product & Partial<ProductFitmentFields>
 export type FilterQuery<F extends string = string> = SearchQuery & {
   /** Only featured products (the home FEATURED grid). */
   isFeatured?: boolean;
-  /** The fields the caller needs (spec section 9 lists the three in use). Absent: all fields. */
+  /** The fields the caller needs (the domain's QUERY_FIELDS holds the three lists in use). Absent: all fields. */
   fields?: readonly F[];
 };
 
@@ -109,7 +109,7 @@ export type FeaturedProductsQuery = { limit?: number };
 export type HierarchyResponse = { hierarchy: Hierarchy };
 
 /**
- * Parameters of `GET /api/nav`; `depth` defaults to 2 (spec section 9: "Nav depth is 2").
+ * Parameters of `GET /api/nav`; `depth` defaults to 2 (nav depth is 2).
  * The storefront sends all three; the other two are optional so the server's defaults apply
  * when a caller has none.
  */
@@ -343,7 +343,7 @@ export type AddProductsByHandlesRequest = { handles: string[] };
 
 /**
  * Every cart answer. `checkout` may be missing or null: the cart then shows
- * "Couldn't update cart." (spec section 8), so the type does not promise it.
+ * "Couldn't update cart.", so the type does not promise it.
  */
 export type CheckoutResponse = { checkout?: Checkout | null };
 
@@ -469,8 +469,8 @@ export type UserResponse = { user?: User | null };
 /**
  * `PUT /api/mailingAddresses/{id}` body: the address fields, plus `countryCode` and
  * `stateCode`, and the form's `makeDefault`. The domain's `addressUpdateRequest(values).body`
- * fits it. The client drops empty fields again before sending (spec section 5: "Empty fields are
- * dropped from the update payload"), so a hand-built payload obeys the rule too.
+ * fits it. The client drops empty fields again before sending (empty fields are dropped from the
+ * update payload), so a hand-built payload obeys the rule too.
  */
 export type MailingAddressUpdate = {
   firstName?: string | null;
@@ -488,7 +488,7 @@ export type MailingAddressUpdate = {
 
 /**
  * `PUT /api/mailingAddresses/{id}`. No address back means the update did not happen
- * ('Address not updated', spec section 8).
+ * ('Address not updated').
  */
 export type MailingAddressResponse = { mailingAddress?: MailingAddress | null };
 

@@ -1,5 +1,5 @@
 /**
- * The app shell (spec section 2, App shell): announcement bar, header, the routed page inside an
+ * The app shell: announcement bar, header, the routed page inside an
  * error boundary and a Suspense fallback, footer, toasts and the exit-intent popup; scroll to
  * top and page-view tracking on each path change, visit tracking.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The error fallback (spec section 2: 'Oops.' / 'Something went wrong.'), and the chunk-load
+ * The error fallback ('Oops.' / 'Something went wrong.'), and the chunk-load
  * failure handling: a route chunk that failed to load ('Loading chunk {id} failed', usually a
  * deploy since the page loaded) offers a reload, the one thing that cures it.
  * @module

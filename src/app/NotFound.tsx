@@ -1,5 +1,5 @@
 /**
- * The not-found page (spec section 2: '404 Not Found', 'This page does not exist.', Go Back =
+ * The not-found page ('404 Not Found', 'This page does not exist.', Go Back =
  * history back). Also where every route of the table without a page yet leads.
  * @module
  */

@@ -1,6 +1,6 @@
 /**
  * The storefront's server entry (built by Vite beside the browser build: `dist/server/entry-server.js`).
- * The reference server (src/server/render) calls {@link render} for every storefront page: the
+ * The reference server (src/server/platform/render) calls {@link render} for every storefront page: the
  * app renders with React's streaming renderer under React Router's StaticRouter, every read the
  * first view makes waits for its data (hooks/query: a new cache per request, filled through the
  * API client whose fetch the server binds to the app in process), and the answer carries the
@@ -81,7 +81,10 @@ export interface SkimmerPageData {
   head?: HeadTags | null;
 }
 
-/** The error fallback of the shell (spec section 2), as the server answers a failed render. */
+/**
+ * The error fallback of the shell ('Oops.' / 'Something went wrong.'), as the server answers a
+ * failed render.
+ */
 function errorFallbackHtml(): string {
   return `<section class="error-fallback" role="alert"><h1>${SHELL_MESSAGES.oops}</h1><p>${SHELL_MESSAGES.somethingWentWrong}</p></section>`;
 }
@@ -126,7 +129,7 @@ function collectingSink(resolve: (html: string) => void, reject: (error: unknown
   return sink;
 }
 
-/** Renders to a string once everything has settled (see the module comment of src/server/render). */
+/** Renders to a string once everything has settled (see the module comment of src/server/platform/render). */
 function renderToString(element: React.ReactNode, timeoutMs: number): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rendered = new Promise<string>((resolve, reject) => {

@@ -1,7 +1,7 @@
 /**
- * The head of the home, collection, product and search pages without its rules in the first load
- * (issue 13: first-load JavaScript). The rules that write a head (the title and description rules,
- * the JSON-LD builders of domain/seo-*.ts, about 1.5 to 3 KB gzipped a page) are needed by the
+ * The head of the home, collection, product and search pages without its rules in the first load,
+ * to keep the first load's JavaScript small. The rules that write a head (the title and
+ * description rules, the JSON-LD builders of domain/seo-*.ts, about 1.5 to 3 KB gzipped a page) are needed by the
  * server, which writes the head into the HTML, and by the browser only when it renders a page of
  * its own (a client-side navigation):
  *

@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2, with the configured collectionPath, productPath and
+ * The storefront's route table, with the configured collectionPath, productPath and
  * articlePath, and route-level code splitting: each page is its own chunk (React.lazy), loaded
  * within CHUNK_LOAD_TIMEOUT_MS. Every route of the table has its page (PAGE_LOADERS); any other
  * path renders the not-found page.
@@ -107,7 +107,7 @@ export function routeTable(config: Pick<StoreConfig, 'collectionPath' | 'product
     { path: '/pindex.asp', page: 'indexes' },
     { path: '/cindex.asp', page: 'indexes' },
     { path: '/productslist.asp', page: 'indexes' },
-    // parts that fit (issue 15): browse by equipment, a model with its diagrams
+    // parts that fit: browse by equipment, a model with its diagrams
     { path: '/equipment', page: 'equipment' },
     { path: '/equipment/:handle', page: 'equipmentModel' },
   ];
@@ -166,8 +166,8 @@ const lazyPages = new Map<PageKey, Page>();
 const loadedPages = new Map<PageKey, ComponentType>();
 
 /**
- * A page chunk that has not arrived within CHUNK_LOAD_TIMEOUT_MS (spec section 8: 120 s) counts as
- * failed: 'Loading chunk {page} failed', which the error boundary offers to cure with a reload.
+ * A page chunk that has not arrived within CHUNK_LOAD_TIMEOUT_MS (the script chunk load timeout,
+ * 120 s) counts as failed: 'Loading chunk {page} failed', which the error boundary offers to cure with a reload.
  */
 export function withChunkTimeout<T>(load: Promise<T>, id: string, ms: number = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * re-checks everything.
  * @module
  */
+import { isEmailFormat } from './account.ts';
 import type { AdminRoleName, FormCheck } from './admin-orders.ts';
 
 /** A catalogue file's format. */
@@ -266,8 +267,6 @@ export const OPERATOR_MESSAGES = {
   token: 'This token is not known: reload the page.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function id(text: string | undefined): number | null {
   return /^[1-9]\d{0,14}$/.test(text ?? '') ? Number(text) : null;
 }
@@ -290,7 +289,7 @@ export function checkOperatorForm(kind: OperatorFormKind, fields: Record<string,
   switch (kind) {
     case 'operatorInvite': {
       const email = (fields.email ?? '').trim();
-      if (!EMAIL.test(email) || email.length > 254) return { ok: false, error: OPERATOR_MESSAGES.email };
+      if (!isEmailFormat(email)) return { ok: false, error: OPERATOR_MESSAGES.email };
       if (name === '' || [...name].length > 100) return { ok: false, error: OPERATOR_MESSAGES.name };
       const role = roleOf(fields.role);
       if (!role) return { ok: false, error: OPERATOR_MESSAGES.role };

@@ -8,10 +8,10 @@
 import type { AdminFormSubject, AdminLineUnits, AdminRoleName, FormCheck } from './admin-orders.ts';
 
 /** The forms of this module (each is a kind of the one back-office form machine). */
-export type OfficeFormKind = 'return' | 'receive' | 'note' | 'discount' | 'discountAction' | 'customerReset';
+export type OfficeFormKind = 'return' | 'receive' | 'note' | 'discount' | 'discountEdit' | 'discountAction' | 'customerReset';
 
 /** Every kind of {@link OfficeFormKind}. */
-export const OFFICE_FORM_KINDS: readonly OfficeFormKind[] = ['return', 'receive', 'note', 'discount', 'discountAction', 'customerReset'];
+export const OFFICE_FORM_KINDS: readonly OfficeFormKind[] = ['return', 'receive', 'note', 'discount', 'discountEdit', 'discountAction', 'customerReset'];
 
 /** Whether a form kind is one of this module's. */
 export function isOfficeFormKind(kind: string): kind is OfficeFormKind {
@@ -219,6 +219,64 @@ export function checkDiscount(fields: Record<string, string>): FormCheck<Discoun
   };
 }
 
+/** A discount code as its edit form starts from (the API's code, reduced to what the form edits). */
+export interface DiscountFormSource {
+  code: string;
+  kind: DiscountKind;
+  /** Percent, or cents off; 0 for free shipping. */
+  value: number;
+  minSubtotalCents: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  oncePerCustomer: boolean;
+}
+
+/** An instant as the form types it: 'YYYY-MM-DD', with ' HH:MM' when not midnight (UTC). */
+function dateText(iso: string | null): string {
+  if (iso === null) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const day = d.toISOString().slice(0, 10);
+  const time = d.toISOString().slice(11, 16);
+  return time === '00:00' ? day : `${day} ${time}`;
+}
+
+/**
+ * The edit form's fields of a code, as typed text: {@link checkDiscountEdit} of them unchanged is
+ * the code as it is.
+ * @example discountFormFields({ code: 'SPRING', kind: 'fixed', value: 1000, ... }).value; // '10.00'
+ */
+export function discountFormFields(d: DiscountFormSource): Record<string, string> {
+  return {
+    code: d.code,
+    kind: d.kind,
+    value: d.kind === 'percentage' ? String(d.value) : d.kind === 'fixed' ? centsText(d.value) : '',
+    minSubtotal: d.minSubtotalCents > 0 ? centsText(d.minSubtotalCents) : '',
+    startsAt: dateText(d.startsAt),
+    endsAt: dateText(d.endsAt),
+    maxUses: d.maxUses === null ? '' : String(d.maxUses),
+    oncePerCustomer: d.oncePerCustomer ? 'yes' : 'no',
+  };
+}
+
+/** The edit form's body: the code and its fields (PATCH /api/admin/discounts/{code}). */
+export interface DiscountEditBody {
+  code: string;
+  patch: Omit<DiscountFormBody, 'code'>;
+}
+
+/**
+ * The discount edit form's check: the create form's rules over every field, sent whole as the
+ * code's PATCH (the code itself does not change).
+ */
+export function checkDiscountEdit(fields: Record<string, string>): FormCheck<DiscountEditBody> {
+  const checked = checkDiscount(fields);
+  if (!checked.ok) return checked;
+  const { code, ...patch } = checked.body;
+  return { ok: true, body: { code, patch } };
+}
+
 /** The discount action form's check: a code and pause, resume or expire. */
 export function checkDiscountAction(fields: Record<string, string>): FormCheck<{ code: string; action: 'pause' | 'resume' | 'expire' }> {
   const code = (fields.code ?? '').trim();
@@ -241,6 +299,7 @@ export function checkOfficeForm(kind: OfficeFormKind, fields: Record<string, str
     case 'receive': return checkReceive(fields);
     case 'note': return checkNote(fields);
     case 'discount': return checkDiscount(fields);
+    case 'discountEdit': return checkDiscountEdit(fields);
     case 'discountAction': return checkDiscountAction(fields);
     case 'customerReset': return checkCustomerReset(fields);
   }

@@ -5,7 +5,7 @@
  * @module
  */
 import { checkOfficeForm, type OfficeFormKind } from './admin-office.ts';
-import { checkBulkEdit, checkProductForm, type ProductFormKind } from './admin-products.ts';
+import { checkBulkEdit, checkPictureUpload, checkProductForm, type ProductFormKind } from './admin-products.ts';
 import { checkOperatorForm, isOperatorFormKind, type OperatorFormKind } from './admin-imports.ts';
 
 /** The order list's filters as the back office keeps them in its URL. */
@@ -318,6 +318,7 @@ export function checkAdminForm(kind: AdminFormKind, fields: Record<string, strin
     case 'refund': return checkRefund(fields, subject.lines, subject.refundableCents);
     case 'productEdit': return checkProductForm(fields);
     case 'productBulk': return checkBulkEdit(fields);
+    case 'productPicture': return checkPictureUpload(fields);
     default: return isOperatorFormKind(kind) ? checkOperatorForm(kind, fields) : checkOfficeForm(kind, fields, subject);
   }
 }

@@ -141,7 +141,7 @@ export function parseSignedUnits(text: string): number | null {
 }
 
 /** The back office's product forms: a product's edit and the bulk edit of a filtered list. */
-export type ProductFormKind = 'productEdit' | 'productBulk';
+export type ProductFormKind = 'productEdit' | 'productBulk' | 'productPicture';
 
 /** The messages of the product forms' checks. */
 export const PRODUCT_FORM_MESSAGES = {
@@ -157,7 +157,40 @@ export const PRODUCT_FORM_MESSAGES = {
   stockAdd: 'Enter the units to add (or take away with a minus sign), such as 5 or -5.',
   noBulkChange: 'Choose a price or a stock change.',
   preview: 'Preview the change first.',
+  pictureMissing: 'Choose a picture file.',
+  pictureType: 'Choose a JPEG, PNG, GIF or WebP picture.',
+  pictureSize: 'Choose a picture of at most 15 MB.',
+  pictureText: 'Describe the picture in at most 500 characters.',
 } as const;
+
+/** The picture types an upload takes (the server's). */
+export const PICTURE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** The largest picture an upload takes, in bytes (the server's). @default 15 MB */
+export const PICTURE_UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+
+/** What a picture upload sends besides the file: the product and the picture's text and name. */
+export interface PictureUploadBody {
+  id: number;
+  altText: string | null;
+  fileName: string;
+}
+
+/**
+ * The picture form's check, from the chosen file's facts as text (`fileName`, `fileType`,
+ * `fileSize` in bytes) and the picture's text (`altText`): the body, or the first message.
+ * @example checkPictureUpload({ id: '7', fileName: 'lid.jpg', fileType: 'image/jpeg', fileSize: '52000', altText: 'Lid' });
+ * // { ok: true, body: { id: 7, altText: 'Lid', fileName: 'lid.jpg' } }
+ */
+export function checkPictureUpload(fields: Record<string, string>): FormCheck<PictureUploadBody> {
+  const f = (name: string) => fields[name] ?? '';
+  if (f('fileName') === '') return { ok: false, error: PRODUCT_FORM_MESSAGES.pictureMissing };
+  if (!(PICTURE_UPLOAD_TYPES as readonly string[]).includes(f('fileType').toLowerCase())) return { ok: false, error: PRODUCT_FORM_MESSAGES.pictureType };
+  const size = Number(f('fileSize'));
+  if (!Number.isInteger(size) || size < 1 || size > PICTURE_UPLOAD_MAX_BYTES) return { ok: false, error: PRODUCT_FORM_MESSAGES.pictureSize };
+  const altText = f('altText').trim();
+  if (altText.length > 500) return { ok: false, error: PRODUCT_FORM_MESSAGES.pictureText };
+  return { ok: true, body: { id: Number(f('id')), altText: altText === '' ? null : altText, fileName: f('fileName') } };
+}
 
 /** A product as the form starts from (the API's product, reduced to what the form edits). */
 export interface ProductFormSource {

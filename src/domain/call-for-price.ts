@@ -1,5 +1,5 @@
 /**
- * Call-for-price products (issue 31): items the store quotes by phone (a manufacturer's pricing
+ * Call-for-price products: items the store quotes by phone (a manufacturer's pricing
  * rule, freight), marked by the catalogue's `callForPrice` flag rather than read from a price of
  * 0. Such a product shows 'Call for price' and a way to reach the store instead of a price and an
  * add-to-cart button, takes part in no price filter or price sort (it has no price to compare),

@@ -45,7 +45,7 @@ export const PRODUCT_SECTION_TEXT = {
 
 /**
  * A collection's description without a first heading that repeats the collection's title: the
- * page's h1 already shows it (issue 18: a collection page showed its heading twice). Titles are
+ * page's h1 already shows it (a collection page shows its heading once). Titles are
  * compared without tags, entities' spacing or case. Anything else in the description is kept as
  * the server sanitised it.
  *

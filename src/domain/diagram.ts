@@ -1,5 +1,5 @@
 /**
- * Exploded-view diagrams (issue 15): each drawing of a model numbers its parts with callouts; a
+ * Exploded-view diagrams: each drawing of a model numbers its parts with callouts; a
  * shopper moves through the callouts with the keyboard in their number order, and zooms and pans
  * the drawing. Pure rules: the order of callouts, the next one for a key, the zoom and pan bounds.
  * @module

@@ -303,8 +303,8 @@ export interface SearchQuery {
    */
   isFeatured?: boolean;
   /**
-   * Only products that fit one of these equipment models (handles; issue 15's 'Fits my
-   * equipment'). Written as one comma-separated parameter, `fits=a,b`.
+   * Only products that fit one of these equipment models (handles; the listing's 'Fits
+   * my equipment'). Written as one comma-separated parameter, `fits=a,b`.
    */
   fits?: string[];
 }

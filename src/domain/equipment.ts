@@ -1,5 +1,5 @@
 /**
- * Parts that fit (issue 15): the shopper's equipment (pumps, filters, heaters ... on the pad),
+ * Parts that fit: the shopper's equipment (pumps, filters, heaters ... on the pad),
  * whether a product fits it, the part numbers a product is known by (OEM, aftermarket, the numbers
  * it supersedes) and the shopper's 'My equipment' list.
  *

@@ -140,7 +140,7 @@ export interface PriceRangeView {
  * The price slider of a listing, or null when there is no price to filter.
  *
  * The scale runs from 0 to the listing's dearest product rounded up to a whole dollar. Choice
- * (issue 18: a search with no results showed '$0.00 - $1.00'): with no priced product and no
+ * (a search with no results must not show '$0.00 - $1.00'): with no priced product and no
  * price bound in the query the slider is left out; with a bound (a range that matched nothing)
  * it stays, scaled to the bound, so the shopper can widen it again.
  *

@@ -1,5 +1,5 @@
 /**
- * The `fits` parameter of listings and of `GET /api/products/filter` (issue 15): the handles of the
+ * The `fits` parameter of listings and of `GET /api/products/filter`: the handles of the
  * equipment models the products must fit ('Fits my equipment' passes every saved model), written
  * as one comma-separated value, `fits=a,b`.
  * @module

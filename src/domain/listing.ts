@@ -88,7 +88,7 @@ export function sameSearchQuery(a: SearchQuery, b: SearchQuery): boolean {
  * The search results page's heading and breadcrumb for a query.
  *
  * The spec's 'Search for "{q}"' when there is a keyword. Choices for the listings reached by a
- * link without one (issue 18: they read 'Search for ""'): a vendor link (`?v=Pentair`) reads
+ * link without one (never 'Search for ""'): a vendor link (`?v=Pentair`) reads
  * 'Products by Pentair', the featured banner card's link (`?isFeatured=true`) 'Featured products',
  * and the parts of a model (`?fits=handle`, an equipment page's 'Shop all N parts that fit') 'Parts
  * that fit the {model}' when the model's name is known, else 'Parts that fit your equipment' (the

@@ -43,7 +43,7 @@ function charCount(text: string): number {
  * canRunSearch({ fits: ['acme-pump-a1'] }); // true
  */
 export function canRunSearch(query: { q?: string | null; v?: string | null; isFeatured?: boolean; fits?: readonly string[] | null }): boolean {
-  // the featured banner card lists the featured products without a keyword (issue 18)
+  // the featured banner card lists the featured products without a keyword
   if (query.isFeatured === true) return true;
   // the parts that fit a model are a list of their own: no keyword needed
   if (normalizeFits(query.fits).length > 0) return true;

@@ -1,5 +1,5 @@
 /**
- * A blog post's head and its Article JSON-LD (issue 13, item 3): their own module beside
+ * A blog post's head and its Article JSON-LD: their own module beside
  * seo-pages.ts, so that only the content pages load them, not every page that writes a head.
  * @module
  */

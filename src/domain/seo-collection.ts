@@ -1,5 +1,5 @@
 /**
- * A collection page's head (issue 13, item 3): its own module beside seo-pages.ts, so that the
+ * A collection page's head: its own module beside seo-pages.ts, so that the
  * HTML-to-text step of its description (read-time.ts) loads with the pages that need it only.
  * @module
  */

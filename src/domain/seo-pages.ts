@@ -1,5 +1,5 @@
 /**
- * The head of each kind of storefront page (issue 13, item 3), built from what the page already
+ * The head of each kind of storefront page, built from what the page already
  * shows: home (Organization and WebSite with its SearchAction), product (Product with its Offer
  * and AggregateRating, BreadcrumbList, the main picture preloaded), collection and search results
  * (ItemList, BreadcrumbList), blog post (Article, BreadcrumbList), other content pages

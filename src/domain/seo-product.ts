@@ -1,5 +1,5 @@
 /**
- * The product page's head (issue 13, item 3): its own module beside seo-pages.ts, so that the
+ * The product page's head: its own module beside seo-pages.ts, so that the
  * Product JSON-LD rules (product-json-ld.ts, the stock wording) load with the product page only,
  * not with every page that writes a head. Pure: the clock comes in as `now`.
  * @module

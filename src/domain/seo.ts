@@ -1,5 +1,5 @@
 /**
- * What search engines and link previews read in a page's head (issue 13, item 3): the head data
+ * What search engines and link previews read in a page's head: the head data
  * of one page (title, meta description, canonical URL, Open Graph and Twitter card, JSON-LD), the
  * schema.org JSON-LD builders of every kind the store shows (BreadcrumbList, ItemList,
  * Organization, WebSite with a SearchAction, Article; the Product one is product-json-ld.ts) and

@@ -11,6 +11,7 @@
  * @module
  */
 import { CAPTCHA_NOT_LOADED, PAYMENT_POPUP } from '../domain/session.ts';
+import { captchaScriptLoading } from './useCaptchaScript.ts';
 import type { PageViewEnvironment } from '../domain/analytics.ts';
 
 /** Key-value storage of strings (localStorage in a browser). Never throws. */
@@ -264,14 +265,26 @@ export function createBrowserEnvironment(options: BrowserEnvironmentOptions = {}
       },
     },
     captcha: {
-      getToken: (action) =>
-        new Promise((resolve, reject) => {
+      getToken: async (action) => {
+        const found = (): Grecaptcha | undefined => {
           const grecaptcha = (browser() as { grecaptcha?: Grecaptcha } | undefined)?.grecaptcha;
-          if (!grecaptcha || typeof grecaptcha.execute !== 'function') return reject(new Error(CAPTCHA_NOT_LOADED));
-          grecaptcha.ready(() => {
-            grecaptcha.execute(siteKey, { action }).then(resolve, reject);
+          return grecaptcha && typeof grecaptcha.execute === 'function' ? grecaptcha : undefined;
+        };
+        // the script may still be on its way (useCaptchaScript): wait for it, then ask
+        let grecaptcha = found();
+        const loading = grecaptcha === undefined ? captchaScriptLoading() : null;
+        if (loading !== null) {
+          await loading;
+          grecaptcha = found();
+        }
+        if (grecaptcha === undefined) throw new Error(CAPTCHA_NOT_LOADED);
+        const ready = grecaptcha;
+        return new Promise<string>((resolve, reject) => {
+          ready.ready(() => {
+            ready.execute(siteKey, { action }).then(resolve, reject);
           });
-        }),
+        });
+      },
     },
     page() {
       const w = browser();

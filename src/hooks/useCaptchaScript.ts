@@ -35,6 +35,15 @@ function domLoader(url: string): Promise<void> {
   });
 }
 
+/**
+ * The captcha script's load under way on this page, or null: the environment's `getToken` waits
+ * for it rather than failing while it loads (a shopper who submits the footer's form as soon as the
+ * footer has hydrated, before the script has come).
+ */
+export function captchaScriptLoading(): Promise<void> | null {
+  return loading;
+}
+
 const hasCaptcha = () => typeof (globalThis as { grecaptcha?: { execute?: unknown } }).grecaptcha?.execute === 'function';
 
 /**

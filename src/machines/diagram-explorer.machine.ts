@@ -1,5 +1,5 @@
 /**
- * The diagram explorer of a model page (issue 15): the shopper picks a drawing, points at, focuses
+ * The diagram explorer of a model page: the shopper picks a drawing, points at, focuses
  * or clicks a numbered callout (the callout and its row in the parts list light up), moves between
  * callouts with the arrow keys in number order, and zooms and pans the drawing with buttons, the
  * wheel, a drag or a pinch. Every rule (order, bounds) is the domain's; the machine only keeps

@@ -1,5 +1,5 @@
 /**
- * My equipment (issue 15): the models a shopper saves. Signed out, the list lives in browser
+ * My equipment: the models a shopper saves. Signed out, the list lives in browser
  * storage (written by the `writeStored` action the hook supplies over its injectable storage);
  * signed in, in the account (the `loadMine`, `saveMine` and `removeMine` actors). At sign-in the
  * browser's models are merged into the account's (the domain's `mergeEquipment` order while the

@@ -25,7 +25,7 @@ export interface SearchDropdownView {
   categories: { label: typeof LISTING_TEXT.categories; items: HeaderCollection[] } | null;
   /** The 'Products' group: its label and up to 4 products; null when empty. */
   products: { label: typeof LISTING_TEXT.products; items: HeaderProduct[] } | null;
-  /** The 'Equipment' group (issue 15): models whose number the query matches; null when empty. */
+  /** The 'Equipment' group: models whose number the query matches; null when empty. */
   equipment: { label: 'Equipment'; items: HeaderEquipment[] } | null;
   /** 'No results found.' when a finished search found nothing, else null. */
   noResults: typeof LISTING_TEXT.noResults | null;

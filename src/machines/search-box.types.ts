@@ -10,7 +10,7 @@ import type { Collection, ProductCardData, SearchQuery } from '../domain/entitie
 /** A product of the dropdown's 'Products' group: the fields the header call asks for. */
 export type HeaderProduct = Pick<ProductCardData, 'title' | 'handle' | 'id' | 'vendor'>;
 
-/** A model of the dropdown's 'Equipment' group (issue 15: the query is a model number). */
+/** A model of the dropdown's 'Equipment' group (the query is a model number). */
 export type HeaderEquipment = Pick<EquipmentSummary, 'handle' | 'title' | 'modelNumber'>;
 
 /** A collection of the dropdown's 'Categories' group. */

@@ -12,63 +12,64 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import { accountsPlugin } from './auth/plugin.ts';
-import { sessionPlugin } from './auth/session.ts';
-import { commerceRoutes } from './commerce/routes.ts';
+import { accountsPlugin } from './modules/accounts/plugin.ts';
+import { sessionPlugin } from './modules/accounts/session.ts';
+import { commerceRoutes } from './modules/checkout/routes.ts';
+import { estimateCheckout } from './modules/checkout/checkouts.ts';
 import { shippingAdminRoutes } from './modules/shipping/admin-routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { defaultShippingService, type ShippingService } from './modules/shipping/service.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterFormRoutes } from './modules/content/newsletter-form.ts';
 import { realtimeRoutes } from './modules/realtime/routes.ts';
-import type { Db } from './db/database.ts';
-import { installErrorHandler } from './errors.ts';
+import type { Db } from './platform/db/database.ts';
+import { installErrorHandler } from './platform/http/errors.ts';
 import {
   CARD_FIELDS, allVendorCounts, loadSearchDocuments, productCardValues, productCardValuesSync, productIdBatches, searchDocumentRanges, searchDocuments,
   type VendorDetail,
-} from './repositories/catalogue.ts';
-import { CollectionTree } from './repositories/collections.ts';
-import { catalogueRoutes, type CatalogueContext } from './routes/catalogue.ts';
+} from './modules/catalogue/repository.ts';
+import { CollectionTree } from './modules/catalogue/collections.repository.ts';
+import { catalogueRoutes, type CatalogueContext } from './modules/catalogue/routes.ts';
 import { EquipmentService } from './modules/equipment/service.ts';
 import { equipmentRoutes } from './modules/equipment/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { loggingServerOptions } from './platform/ops/logging.ts';
 import { opsPlugin, type OpsOptions } from './platform/ops/plugin.ts';
-import { sharedSchemas } from './schemas.ts';
+import { sharedSchemas } from './modules/catalogue/schemas.ts';
 import { createContentRepository } from './modules/content/repository.ts';
-import { storefrontPageHandler } from './storefront-page.ts';
-import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './render/index.ts';
-import { defaultRenderThreads, RenderPool } from './render/pool.ts';
-import { PageCache, type PageCacheOptions } from './render/page-cache.ts';
+import { storefrontPageHandler } from './platform/render/storefront-page.ts';
+import { builtEntryPath, entryLoader, CatalogueReads, storefrontRenderer, type StorefrontEntry } from './platform/render/index.ts';
+import { defaultRenderThreads, RenderPool } from './platform/render/pool.ts';
+import { PageCache, type PageCacheOptions } from './platform/render/page-cache.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
-import { installBodilessGuard, installNulGuard, strictSchemaController } from './security/validation.ts';
-import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './security/headers.ts';
+import { installBodilessGuard, installNulGuard, strictSchemaController } from './platform/http/validation.ts';
+import { createSecurityHeaders, readSecurityHeadersConfig, type SecurityHeadersConfig } from './platform/http/headers.ts';
 import {
   applyHeadersTimeout, DEFAULT_BODY_LIMIT, rateLimits, readRateLimitConfig, readTimeoutConfig, type RateLimitConfig, type TimeoutConfig,
-} from './security/limits.ts';
-import { CatalogueCache, type CatalogueCacheOptions } from './search/cache.ts';
-import { createSearchIndex } from './search/index.ts';
-import { modelFitsOf } from './search/models.ts';
-import { loadSearchSynonyms } from './search/synonyms.ts';
-import type { SearchDocument, SearchIndex, SearchIndexOptions } from './search/types.ts';
-import { localFeed, type ChangedIds, type ChangeFeedFactory } from './scale/change-feed.ts';
-import { adminCatalogueRoutes } from './scale/admin-catalogue.ts';
+} from './platform/http/limits.ts';
+import { CatalogueCache, type CatalogueCacheOptions } from './modules/search/cache.ts';
+import { createSearchIndex, SelectionPrints } from './modules/search/index.ts';
+import { modelFitsOf } from './modules/search/models.ts';
+import { loadSearchSynonyms } from './modules/search/synonyms.repository.ts';
+import type { SearchDocument, SearchIndex, SearchIndexOptions } from './modules/search/types.ts';
+import { localFeed, type ChangedIds, type ChangeFeedFactory } from './platform/scale/change-feed.ts';
+import { adminCatalogueRoutes } from './modules/catalogue/sale-price.routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { readPaymentConfig, type PaymentConfig } from './modules/payments/config.ts';
 import type { PaymentFaults, PaymentsService } from './modules/payments/service.ts';
 import { paymentsFromConfig } from './modules/payments/setup.ts';
-import { createPlaceOrderFromCheckout } from './commerce/paid-checkout.ts';
+import { createPlaceOrderFromCheckout } from './modules/checkout/paid-checkout.ts';
 import { importRoutes, restingPace } from './modules/imports/index.ts';
 import { feedRoutes } from './modules/feeds/index.ts';
 import { adminRedirectRoutes, legacyRedirects } from './modules/redirects/index.ts';
-import { redisHealth, type RedisClient } from './scale/redis.ts';
-import type { Limiter } from './auth/rate-limit.ts';
-import { documentOperatorPermission, isAllowedHost, operatorAccessFromEnv, type OperatorAccess } from './security/operator-access.ts';
-import { configuredPublicOrigin, installHostCheck } from './public-origin.ts';
+import { redisHealth, type RedisClient } from './platform/scale/redis.ts';
+import type { Limiter } from './modules/accounts/rate-limit.ts';
+import { documentOperatorPermission, isAllowedHost, operatorAccessFromEnv, type OperatorAccess } from './platform/http/operator-access.ts';
+import { configuredPublicOrigin, installHostCheck } from './platform/http/public-origin.ts';
 import { adminRoutes, operatorSetup } from './modules/admin/index.ts';
-import { ordersAdminRoutes } from './modules/orders-admin/index.ts';
+import { orderShipments, ordersAdminRoutes } from './modules/orders-admin/index.ts';
 import { mailAdminRoutes } from './modules/mail-admin/index.ts';
-import { adminAppRoutes } from './admin-app.ts';
+import { adminAppRoutes } from './modules/admin/app.ts';
 import { customersAdminRoutes } from './modules/customers-admin/index.ts';
 import { reportsRoutes } from './modules/reports/index.ts';
 import { discountsAdminRoutes } from './modules/discounts/index.ts';
@@ -214,11 +215,18 @@ const ASSET_RE = /\.(js|mjs|css|map|json|png|jpe?g|gif|svg|webp|avif|ico|woff2?|
  * ranges synchronously into the index's bulk load (one range alive at a time); PostgreSQL reads
  * them with await and loads them in one go (the index's bulk load takes an iterable).
  */
-async function feedSearchIndex(db: Db, tree: CollectionTree, options: SearchIndexOptions): Promise<SearchIndex> {
-  if (db.sync) return createSearchIndex(searchDocuments(db.sync, tree), options);
+async function feedSearchIndex(db: Db, tree: CollectionTree, prints: SelectionPrints, options: SearchIndexOptions): Promise<SearchIndex> {
+  const extra = options.extraPartNumbers ?? (() => []);
+  function* printed(docs: Iterable<SearchDocument>): Generator<SearchDocument> {
+    for (const doc of docs) {
+      prints.record(doc, extra(doc.id));
+      yield doc;
+    }
+  }
+  if (db.sync) return createSearchIndex(printed(searchDocuments(db.sync, tree)), options);
   const docs: SearchDocument[] = [];
   for await (const range of searchDocumentRanges(db, tree)) docs.push(...range);
-  return createSearchIndex(docs, options);
+  return createSearchIndex(printed(docs), options);
 }
 
 /** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 10 */
@@ -324,12 +332,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tree = await CollectionTree.load(db);
   const indexStarted = performance.now();
-  // parts that fit (issue 15): models, fitment and part-number cross-reference, in memory; the
+  // parts that fit: models, fitment and part-number cross-reference, in memory; the
   // index also finds a product by its cross-reference numbers
   const equipment = await EquipmentService.load(db, () => catalogue.cache);
-  const index = options.searchIndex ?? (await feedSearchIndex(db, tree, {
+  const extraPartNumbers = (id: number): readonly string[] => equipment.catalogue.searchNumbersOf(id);
+  // what selects each product into answers, so a change that leaves it as it was (a price,
+  // stock) forgets only the cached answers drawn from that product (applySlice); a product
+  // without a print (a shared index's) forgets them all at its first change
+  const prints = new SelectionPrints();
+  const index = options.searchIndex ?? (await feedSearchIndex(db, tree, prints, {
     synonyms: await loadSearchSynonyms(db),
-    extraPartNumbers: (id) => equipment.catalogue.searchNumbersOf(id),
+    extraPartNumbers,
     // a model number beside other words ('impeller for HYD3790V10') searches that model's parts
     modelFits: modelFitsOf(equipment.catalogue),
   }));
@@ -362,11 +375,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   // a change made here or announced by another process: the index and caches follow the database
   const applyChange = async (changed: ChangedIds): Promise<void> => {
-    vendorCounts = null;
-    shipping.forget(changed);
-    // an import may have added or moved collections: products' ancestry and collection pages read
-    // the tree (once per change, not per slice)
-    await tree.reload();
     // a large change (an import's, or every product) in slices with a turn of the event loop
     // between them, so searches are answered meanwhile (36,000 products at once held the store
     // for seconds); its answers, pages and reads of before are kept, whole and consistent, while
@@ -375,21 +383,78 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const whole = changed !== 'all' && changed.length <= APPLY_SLICE;
     // and never more than half the time in a row (a busy process waits its turn on a loaded machine)
     const pace = restingPace();
+    // the steps before the slices take a turn each too when the change is large (together, at
+    // 36,000 products, they held the thread for tens of milliseconds)
+    const step = async (work: () => unknown): Promise<void> => {
+      if (!whole) await pace.turn();
+      const started = performance.now();
+      await work();
+      pace.worked(performance.now() - started);
+    };
+    vendorCounts = null;
+    await step(() => shipping.forget(changed));
+    // an import may have added or moved collections: products' ancestry and collection pages read
+    // the tree (once per change, not per slice)
+    await step(() => tree.reload());
+    // room for all of a large change at once, while the index is small: grown as it went, it
+    // doubled (copying every bitset it holds) in the middle of the change, a stall of tens of
+    // milliseconds each time at 30,000 products
+    if (!whole && changed !== 'all') await step(() => index.reserve?.(changed.length));
     // PostgreSQL's reads wait without holding the thread: they are made APPLY_READ products at a time
     const read = db.sync ? APPLY_SLICE : APPLY_READ;
-    let first = true;
     for await (const slice of changed === 'all' ? allSlices(read) : slicesOf(changed, read)) {
-      if (!first) await pace.turn();
-      first = false;
+      if (!whole) await pace.turn();
       await applySlice(slice, whole, pace);
     }
-    if (!whole) forgetShown();
+    if (whole) return;
+    // the popular answers worked out again over the index with the change, one a turn at the
+    // change's pace while the old ones are still given, then put in their place at once
+    const renewal = catalogue.cache.renewAnswers();
+    let more = true;
+    while (more && !closing) await step(() => (more = renewal.step()));
+    forgetShown();
+    renewal.install();
   };
-  /** Forgets what showed the catalogue: rendered pages, the renders' reads and the search answers. */
-  const forgetShown = (): void => {
+  /**
+   * Forgets what showed the catalogue: rendered pages, the renders' reads and the search answers
+   * (with `drawnFrom`, only the answers drawn from those products: a change that left what
+   * selects each of them as it was).
+   */
+  const forgetShown = (drawnFrom?: readonly number[], { refresh = false }: { refresh?: boolean } = {}): void => {
     pageCache.clear();
     catalogueReads.clear();
-    catalogue.cache.forgetAnswers();
+    if (drawnFrom === undefined) catalogue.cache.forgetAnswers();
+    else {
+      // each forgotten answer is kept to be worked out again, once `refresh` says the index has the change
+      catalogue.cache.forgetAnswersOf(drawnFrom);
+      if (refresh) refreshAnswers();
+    }
+  };
+  /**
+   * The popular answers a small change forgot are worked out again one a turn of the event loop,
+   * so the next shoppers to ask find them ready instead of each working one out.
+   */
+  let refreshing = false;
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  const refreshAnswers = (): void => {
+    if (refreshing) return;
+    refreshing = true;
+    const next = (): void => {
+      let more = false;
+      try {
+        more = !closing && catalogue.cache.refreshOne();
+      } catch (err) {
+        // a shopper's request works it out (and answers its error) instead
+        app.log.warn({ err }, 'a search answer could not be worked out again after a catalogue change');
+        more = !closing;
+      }
+      if (more) setImmediate(next);
+      else refreshing = false;
+    };
+    setImmediate(next);
   };
   /** Every product, `size` at a time. */
   async function* allSlices(size: number): AsyncGenerator<readonly number[]> {
@@ -400,17 +465,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
    * them; the index takes the documents APPLY_SLICE at a time at the change's pace.
    */
   const applySlice = async (changed: readonly number[], forget: boolean, pace: ReturnType<typeof restingPace>): Promise<void> => {
-    if (forget) forgetShown();
     const reading = performance.now();
     const docs = await loadSearchDocuments(db, changed, tree);
+    // whether every changed product is selected as before (only its price, stock or ratings
+    // changed): then only the answers drawn from these products are forgotten
+    let selectedAsBefore = true;
+    for (const doc of docs) if (prints.record(doc, extraPartNumbers(doc.id))) selectedAsBefore = false;
+    const found = new Set(docs.map((d) => d.id));
+    for (const id of changed) if (!found.has(id) && prints.delete(id)) selectedAsBefore = false;
+    const drawnFrom = selectedAsBefore ? changed : undefined;
+    if (forget) forgetShown(drawnFrom);
     // read before the cards are dropped, so no answer in between finds them missing
     await cards.stage(changed);
-    // (the embedded database's reads hold the thread: they are work)
-    let started = db.sync ? reading : performance.now();
+    // the reads are work: the embedded database's hold the thread, and PostgreSQL's keep a server
+    // process busy at full priority beside this one (resting as long as they took leaves the
+    // machine's other core to the searches, however the operating system shares them)
+    let started = reading;
     catalogue.cache.forgetCards(changed);
-    if (forget) catalogue.cache.forgetAnswers();
+    if (forget) forgetShown(drawnFrom);
     cards.refill(catalogue.cache, changed);
-    const found = new Set(docs.map((d) => d.id));
     for (let at = 0; at < docs.length; at += APPLY_SLICE) {
       if (at > 0) {
         await pace.turn();
@@ -421,7 +494,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     for (const id of changed) if (!found.has(id)) index.remove(id);
     // again once the index has the change: a page rendered meanwhile may have read the old one
-    if (forget) forgetShown();
+    // (the answers it forgets are worked out again, now from the index with the change)
+    if (forget) forgetShown(drawnFrom, { refresh: true });
   };
   for await (const batch of productIdBatches(db)) {
     await cards.stage(batch);
@@ -438,7 +512,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       openapi: '3.1.0',
       info: {
         title: 'Skimmer reference API',
-        description: 'Catalogue, search and content of the Skimmer pool and spa store (spec section 7 and the calls its screens need).',
+        description: 'Catalogue, search and content of the Skimmer pool and spa store (the calls the storefront makes and the calls its screens need).',
         version: '0.1.0',
       },
       tags: [
@@ -475,64 +549,67 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(sessionPlugin, { db });
-  catalogueRoutes(app, catalogue);
-  // each picture drawn (a media cache miss) is counted in the metrics
-  mediaRoutes(app, { db, dataDir, onDrawn: () => app.ops.metrics?.mediaDrawn() });
-  await app.register(contentRoutes, { db });
-  // robots.txt and the sitemap index, with the store's configured paths (seo/routes.ts)
-  await app.register(seoRoutes, { db, publicOrigin: storeOrigin, paths: async () => (await createContentRepository(db).config()).storeConfig });
-  await app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) });
-  // the footer's newsletter form posted without JavaScript (it uses the account services above)
-  await app.register(newsletterFormRoutes);
-  await equipmentRoutes(app, { db, service: equipment });
-  await app.register(shippingRoutes, { db, service: shipping });
+  // what several modules share: the mail outbox and rate limiter of the accounts module, the
+  // search index's reindex after a catalogue write, the store's configured paths
+  const outbox = () => (app.hasDecorator('accounts') ? app.accounts.outbox : null);
+  const reindex = async (ids: readonly number[], version?: number) => await app.catalogue.reindex(ids, version);
+  const storePaths = async () => (await createContentRepository(db).config()).storeConfig;
   // payments through the configured provider, and its webhook endpoint; a payment that succeeded
   // places its checkout's order (the shopper's request or the webhook, whichever comes first)
-  const placeOrderFromCheckout = createPlaceOrderFromCheckout({
-    db,
-    shipping,
-    outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null),
-    reindex: async (ids, version) => await app.catalogue.reindex(ids, version),
-  });
+  const placeOrderFromCheckout = createPlaceOrderFromCheckout({ db, shipping, outbox, reindex });
   const payments = options.payments
     ?? paymentsFromConfig(db, paymentConfig ?? readPaymentConfig(), { placeOrderFromCheckout, ...(options.paymentFaults ? { faults: options.paymentFaults } : {}) });
   app.decorate('payments', payments);
-  await app.register(commerceRoutes, { db, shipping });
-  await app.register(paymentsRoutes, { service: payments });
   // the operators' routes, by credentials alone: operator sessions, scoped API tokens, ADMIN_TOKEN
   const { service: operatorService, operators } = operatorSetup(app, db, operatorAccess);
-  await app.register(adminRoutes, { service: operatorService, operators });
-  await app.register(realtimeRoutes, { db, operators });
-  // operators' orders: list, fulfil with tracking, cancel, refund, returns, packing slips (modules/orders-admin)
-  await app.register(ordersAdminRoutes, {
-    db, operators, payments: () => app.payments, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null),
-    reindex: async (ids, version) => await app.catalogue.reindex(ids, version), publicUrl: () => app.accounts.publicUrl,
-  });
-  // the store's mail for operators (modules/mail-admin), where the dev mailbox was; /dev/mailbox answers 404
-  await app.register(mailAdminRoutes, { db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null) });
-  // the back office's page (src/admin, admin.html) at /admin and /admin/*, beside the routes above (admin-app.ts)
-  await app.register(adminAppRoutes, { webDir });
-  // operators' customers: search, a customer's page, the storefront's reset mail (modules/customers-admin)
-  await app.register(customersAdminRoutes, {
-    db, operators, outbox: () => (app.hasDecorator('accounts') ? app.accounts.outbox : null), limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null),
-  });
-  // operators' reports: orders and revenue per day against the period before, the dashboard's chart (modules/reports)
-  await app.register(reportsRoutes, { db, operators });
-  // operators' discount codes, which the storefront's cart reads (modules/discounts)
-  await app.register(discountsAdminRoutes, { db, operators });
-  // operators' products: list, edit, bulk edit of prices and stock, announced through the change feed (modules/products-admin)
-  await app.register(productsAdminRoutes, { db, operators, reindex: async (ids, version) => await app.catalogue.reindex(ids, version), searchText: searchIndexText(() => app.catalogue.index) });
-  // operators' sale prices, announced to every process through the catalogue change feed
-  await app.register(adminCatalogueRoutes, { db, operators });
-  // operators' ship profiles and product notices (modules/shipping), announced the same way
-  await app.register(shippingAdminRoutes, { db, operators });
-  // operators' catalogue imports (run beside the store) and streamed exports
-  await app.register(importRoutes, { db, dataDir, operators });
-  // product feeds (Google Merchant Center TSV, JSON Lines), regenerated after catalogue changes
-  const storePaths = async () => (await createContentRepository(db).config()).storeConfig;
-  await app.register(feedRoutes, { db, paths: storePaths, dir: join(dataDir, 'feeds') });
-  // old addresses kept: the operators' redirects CSV, and the 301s the fallback below answers
-  await app.register(adminRedirectRoutes, { db, paths: storePaths, operators });
+
+  /**
+   * The store's modules (modules/<name>), registered in this order: each a Fastify plugin with
+   * its options, or (catalogue, media, equipment) routes added to the app itself.
+   */
+  const modules: readonly (readonly [name: string, register: () => unknown])[] = [
+    ['catalogue', () => catalogueRoutes(app, catalogue)],
+    // each picture drawn (a media cache miss) is counted in the metrics
+    ['media', () => mediaRoutes(app, { db, dataDir, onDrawn: () => app.ops.metrics?.mediaDrawn() })],
+    ['content', () => app.register(contentRoutes, { db })],
+    // robots.txt and the sitemap index, with the store's configured paths
+    ['seo', () => app.register(seoRoutes, { db, publicOrigin: storeOrigin, paths: storePaths })],
+    ['accounts', () => app.register(accountsPlugin, { db, ...(options.accountLimiter ? { limiter: options.accountLimiter } : {}) })],
+    // the footer's newsletter form posted without JavaScript (it uses the account services above)
+    ['newsletter form', () => app.register(newsletterFormRoutes)],
+    ['equipment', () => equipmentRoutes(app, { db, service: equipment })],
+    // a cart's estimate is the checkout module's (its lines, prices and codes)
+    ['shipping', () => app.register(shippingRoutes, { db, service: shipping, estimateCart: estimateCheckout })],
+    ['checkout', () => app.register(commerceRoutes, { db, shipping, shipments: orderShipments })],
+    ['payments', () => app.register(paymentsRoutes, { service: payments })],
+    ['admin', () => app.register(adminRoutes, { service: operatorService, operators })],
+    ['realtime', () => app.register(realtimeRoutes, { db, operators })],
+    // operators' orders: list, fulfil with tracking, cancel, refund, returns, packing slips
+    ['orders-admin', () => app.register(ordersAdminRoutes, { db, operators, payments: () => app.payments, outbox, reindex, publicUrl: () => app.accounts.publicUrl })],
+    // the store's mail for operators, where the dev mailbox was; /dev/mailbox answers 404
+    ['mail-admin', () => app.register(mailAdminRoutes, { db, operators, outbox })],
+    // the back office's page (src/admin, admin.html) at /admin and /admin/*
+    ['admin app', () => app.register(adminAppRoutes, { webDir })],
+    // operators' customers: search, a customer's page, the storefront's reset mail
+    ['customers-admin', () => app.register(customersAdminRoutes, { db, operators, outbox, limiter: () => (app.hasDecorator('accounts') ? app.accounts.limiter : null) })],
+    // orders and revenue per day against the period before, the dashboard's chart
+    ['reports', () => app.register(reportsRoutes, { db, operators })],
+    // operators' discount codes, which the storefront's cart reads
+    ['discounts', () => app.register(discountsAdminRoutes, { db, operators })],
+    // operators' products: list, edit, bulk edit of prices and stock, announced through the change feed
+    ['products-admin', () => app.register(productsAdminRoutes, { db, operators, reindex, searchText: searchIndexText(() => app.catalogue.index) })],
+    // operators' sale prices, announced to every process through the catalogue change feed
+    ['sale prices', () => app.register(adminCatalogueRoutes, { db, operators })],
+    // operators' ship profiles and product notices, announced the same way
+    ['shipping-admin', () => app.register(shippingAdminRoutes, { db, operators })],
+    // operators' catalogue imports (run beside the store) and streamed exports
+    ['imports', () => app.register(importRoutes, { db, dataDir, operators })],
+    // product feeds (Google Merchant Center TSV, JSON Lines), regenerated after catalogue changes
+    ['feeds', () => app.register(feedRoutes, { db, paths: storePaths, dir: join(dataDir, 'feeds') })],
+    // old addresses kept: the operators' redirects CSV (the 301s are the not-found handler's, below)
+    ['redirects', () => app.register(adminRedirectRoutes, { db, paths: storePaths, operators })],
+  ];
+  for (const [, register] of modules) await register();
   const legacy = legacyRedirects({ db, paths: storePaths });
 
   const docs = async () => app.swagger();

@@ -15,19 +15,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildApp } from './app.ts';
-import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrate, takeSetupLock } from './db/migrate.ts';
+import { readConfig } from './platform/config/config.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrate, takeSetupLock } from './platform/db/migrate.ts';
 import { readOpsConfig } from './platform/ops/config.ts';
 import { attachRealtime } from './modules/realtime/socket.ts';
 import { isSeeded, seedStore } from './seed/store.ts';
-import { seedDemoCustomer } from './account/demo.ts';
+import { seedDemoCustomer } from './seed/demo-customer.ts';
 import { seedEquipmentIfMissing } from './seed/equipment-database.ts';
-import { isClusterWorker, runCluster } from './scale/cluster.ts';
-import { assertSecrets, readScaleConfig } from './scale/config.ts';
-import { startScale } from './scale/start.ts';
-import { isProductionStart } from './env.ts';
-import { firstOwnerAtStart } from './first-owner.ts';
+import { isClusterWorker, runCluster } from './platform/scale/cluster.ts';
+import { assertSecrets, readScaleConfig } from './platform/scale/config.ts';
+import { startScale } from './platform/scale/start.ts';
+import { isProductionStart } from './platform/config/env.ts';
+import { firstOwnerAtStart } from './modules/admin/first-owner.ts';
 
 /** Opens the database, migrates it and seeds it on the first start. */
 async function openPrepared(config: ReturnType<typeof readConfig>) {
@@ -45,7 +45,7 @@ async function openPrepared(config: ReturnType<typeof readConfig>) {
     try {
       seeded = await db.transaction(async (tx) => {
         await takeSetupLock(tx);
-        // a store seeded before issue 15 gets its equipment models once (nothing if it has them)
+        // a store seeded before equipment models existed gets them once (nothing if it has them)
         if (await isSeeded(tx)) return await seedEquipmentIfMissing(tx, { seed: config.seed });
         const summary = await seedStore(tx, { products: config.seedProducts, seed: config.seed });
         // The demo customer (docs/server.md: demo@skimmer.test) comes with a first start, like the catalogue.

@@ -147,6 +147,29 @@ describe('the discounts, customers and audit pages', () => {
     await waitFor(() => expect(calls).toContainEqual(['discounts', { status: 'paused', q: 'spr', limit: 50 }]));
   });
 
+  test('edits a code: the form starts from the code as it is, sends every field as the PATCH, and the code keeps its name', async () => {
+    const { client, calls } = fakeClient('owner');
+    renderAt('/admin/discounts', client);
+    const table = await screen.findByRole('table');
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit SPRING' }));
+    const form = await screen.findByRole('form', { name: 'Edit SPRING' });
+    const f = within(form);
+    expect((f.getByLabelText(/^Code/) as HTMLInputElement).readOnly).toBe(true);
+    expect((f.getByLabelText('Percent') as HTMLInputElement).value).toBe('15');
+    fireEvent.change(f.getByLabelText('Percent'), { target: { value: '0' } });
+    fireEvent.click(f.getByRole('button', { name: 'Save code' }));
+    expect((await f.findByRole('alert')).textContent).toBe('Enter a percent from 1 to 100.');
+    fireEvent.change(f.getByLabelText('Percent'), { target: { value: '20' } });
+    fireEvent.change(f.getByLabelText(/Ends/), { target: { value: '2027-01-31 23:59' } });
+    fireEvent.click(f.getByRole('button', { name: 'Save code' }));
+    await screen.findByText('Code SPRING is saved.');
+    expect(calls.filter(([name]) => name === 'update')).toEqual([['update', 'SPRING', {
+      kind: 'percentage', value: 20, minSubtotalCents: 0, startsAt: null, endsAt: '2027-01-31T23:59:00.000Z', maxUses: null, oncePerCustomer: false, oncePerIp: false,
+    }]]);
+    // the new code form is back
+    expect(await screen.findByRole('form', { name: 'New discount code' })).toBeTruthy();
+  });
+
   test('searches customers and opens one: addresses, cards by brand and last four, orders linked, a password reset sent', async () => {
     const { client, calls } = fakeClient('staff');
     renderAt('/admin/customers', client);

@@ -47,6 +47,10 @@ function fakeClient(role: 'owner' | 'staff' | 'fulfilment', updates: (AdminProdu
       if (next instanceof ApiError) throw next;
       return { product: next ?? detail() };
     },
+    addProductImage: async (id: number, file: Blob, meta: unknown) => {
+      calls.push({ name: 'addProductImage', args: [id, file, meta] });
+      return { product: { ...detail(), images: [{ id: 77, url: '/media/images/77-800.png', altText: 'Lid from above' }] } };
+    },
     bulkEditProducts: async (body: unknown) => {
       calls.push({ name: 'bulkEditProducts', args: [body] });
       return bulkAnswers.shift()!;
@@ -175,5 +179,26 @@ describe('the products pages', () => {
     const page = renderAt('/admin/products/5', fakeClient('owner').client);
     await screen.findByRole('heading', { level: 1, name: 'Pump lid' });
     for (const box of page.container.querySelectorAll('input[type="checkbox"]')) expect(box.closest('label')).not.toBeNull();
+  });
+
+  test('adds a picture: the file is checked before anything is sent, then sent with its text, and the page shows it', async () => {
+    const { client, calls } = fakeClient('staff');
+    renderAt('/admin/products/5', client);
+    const form = await screen.findByRole('form', { name: 'Add a picture' });
+    expect(within(form.closest('section')!).getByText('No picture.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Add picture' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Choose a picture file.');
+    const pdf = new File(['%PDF-1.4'], 'manual.pdf', { type: 'application/pdf' });
+    fireEvent.change(within(form).getByLabelText('Picture file'), { target: { files: [pdf] } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add picture' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Choose a JPEG, PNG, GIF or WebP picture.');
+    expect(calls.filter((c) => c.name === 'addProductImage')).toEqual([]);
+    const picture = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'lid.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(form).getByLabelText('Picture file'), { target: { files: [picture] } });
+    fireEvent.change(within(form).getByLabelText('Text for shoppers who cannot see it'), { target: { value: ' Lid from above ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add picture' }));
+    expect(await screen.findByText('The picture is added. The storefront shows it.')).toBeTruthy();
+    expect(calls.filter((c) => c.name === 'addProductImage')).toEqual([{ name: 'addProductImage', args: [5, picture, { altText: 'Lid from above', fileName: 'lid.jpg' }] }]);
+    expect((await screen.findByRole('img', { name: 'Lid from above' })).getAttribute('src')).toBe('/media/images/77-800.png');
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createClient, type ApiClient, type FetchLike } from '../../src/api/client.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../src/api/errors.ts';
-import { seededApp } from '../server/catalogue.helpers.ts';
+import { seededApp } from '../server/modules/catalogue/catalogue.helpers.ts';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 

@@ -21,7 +21,9 @@ const VIEWPORTS: ViewportName[] = ['desktop', 'mobile'];
 
 /** The first enabled 'Add to Cart' button of `scope` at or below 1500 px of the page, scrolled into view. */
 async function addButtonPastScroll(page: Page, scope: Locator): Promise<Locator> {
-  await scope.getByRole('button', { name: 'Add to Cart' }).first().waitFor();
+  // the cards' buttons are disabled while the cart is read or written (after a page load, after an
+  // add): wait for one the shopper could press before choosing
+  await scope.getByRole('button', { name: 'Add to Cart', disabled: false }).first().waitFor();
   const buttons = scope.getByRole('button', { name: 'Add to Cart' });
   const count = await buttons.count();
   let chosen: Locator | null = null;

@@ -122,4 +122,30 @@ describe('the footer with JavaScript', () => {
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
+  test('an address typed before the footer hydrates is kept, and Enter after subscribes it in the page', async () => {
+    const page = await newPage(browser, 'desktop');
+    // the footer's code is held until the address is typed (a slow network, a shopper quick to type)
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Footer-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/help.asp');
+    const input = page.locator('footer.site-footer input[name="email"]');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const email = uniqueEmail('typed-early');
+    await input.fill(email);
+    expect(await hydratedByReact(page, 'footer.site-footer input[name="email"]')).toBe(false);
+    release();
+    await expect.poll(() => hydratedByReact(page, 'footer.site-footer input[name="email"]'), { timeout: 15_000 }).toBe(true);
+    const block = page.getByRole('region', { name: 'Subscribe to our newsletter' });
+    expect(await input.inputValue()).toBe(email);
+    await input.press('Enter');
+    await block.getByText('Please check your email to confirm.', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(async () => (await mailbox(email)).length).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });

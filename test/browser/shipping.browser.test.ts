@@ -188,6 +188,28 @@ describe('shipping, dates and tax on every surface', () => {
     await page.context().close();
   });
 
+  test('a warning opened before the page has hydrated stays open (its code arriving late)', async () => {
+    const chlorine = await pick('chlorine tablets', 'hazmat', true);
+    const page = await newPage(browser, 'desktop');
+    // every script 2.5 s late, as on a slow phone: the shopper opens the warning in the server's HTML
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.goto(`/products/${chlorine.handle}`, { waitUntil: 'commit' });
+    const warning = page.locator('details.sk-prop65');
+    await warning.locator('summary').click();
+    expect(await warning.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(false);
+    // hydrated, with its lazy code: the same element, still open (it was replaced by a closed one)
+    await expect
+      .poll(() => warning.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 })
+      .toBe(true);
+    await page.getByText(/This product can expose you to chemicals including chloroform/).waitFor();
+    expect(await warning.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   test.each(['desktop', 'mobile'] as ViewportName[])('a guest enters a ZIP once with Change ZIP (a bad one is refused before any call) and the next page knows it, at %s width', async (viewport) => {
     const pump = await pick('pump', 'parcel');
     const chlorine = await pick('chlorine tablets', 'hazmat', true);

@@ -151,6 +151,10 @@ describe('the operator and token forms', () => {
   test('an invite takes a trimmed email, a name and a role', () => {
     expect(checkOperatorForm('operatorInvite', { email: ' sam@shop.test ', name: ' Sam ', role: 'staff' })).toEqual({ ok: true, body: { email: 'sam@shop.test', name: 'Sam', role: 'staff' } });
     expect(checkOperatorForm('operatorInvite', { email: 'sam', name: 'Sam', role: 'staff' })).toEqual({ ok: false, error: OPERATOR_MESSAGES.email });
+    // the store's one e-mail rule (domain/account.ts isEmailFormat): no empty label, nothing after a trailing dot
+    expect(checkOperatorForm('operatorInvite', { email: 'pat@pool..com', name: 'Pat', role: 'staff' })).toEqual({ ok: false, error: OPERATOR_MESSAGES.email });
+    expect(checkOperatorForm('operatorInvite', { email: 'pat@pool.', name: 'Pat', role: 'staff' })).toEqual({ ok: false, error: OPERATOR_MESSAGES.email });
+    expect(checkOperatorForm('operatorInvite', { email: 'pat@pool.c', name: 'Pat', role: 'staff' })).toMatchObject({ ok: true });
     expect(checkOperatorForm('operatorInvite', { email: 'sam@shop.test', name: '  ', role: 'staff' })).toEqual({ ok: false, error: OPERATOR_MESSAGES.name });
     expect(checkOperatorForm('operatorInvite', { email: 'sam@shop.test', name: 'Sam', role: 'boss' })).toEqual({ ok: false, error: OPERATOR_MESSAGES.role });
   });

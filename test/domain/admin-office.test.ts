@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  OFFICE_FORM_MESSAGES, auditChanges, auditFiltersSearch, auditQueryOf, centsText, checkDiscount, checkDiscountAction, checkNote, checkOfficeForm,
+  OFFICE_FORM_MESSAGES, auditChanges, checkDiscountEdit, discountFormFields, auditFiltersSearch, auditQueryOf, centsText, checkDiscount, checkDiscountAction, checkNote, checkOfficeForm,
   checkReceive, checkReturn, discountActions, officeRoleCan, parseAdminDate, parseAuditFilters, parseMoneyCents, parsePercent, unitsToReturn,
   type AuditFilters, type ReturnLineUnits,
 } from '../../src/domain/admin-office.ts';
@@ -212,5 +212,37 @@ describe('the audit log\'s filters and changes', () => {
     expect(officeRoleCan('owner')).toEqual({ discounts: true, customers: true, audit: true, manageOrders: true });
     expect(officeRoleCan('staff')).toEqual({ discounts: true, customers: true, audit: false, manageOrders: true });
     expect(officeRoleCan('fulfilment')).toEqual({ discounts: false, customers: false, audit: false, manageOrders: false });
+  });
+});
+
+describe('the discount edit form', () => {
+  const minute = fc.integer({ min: Date.UTC(2020, 0, 1) / 60_000, max: Date.UTC(2040, 0, 1) / 60_000 }).map((m) => new Date(m * 60_000).toISOString());
+  const code = fc.record({
+    code: fc.stringMatching(/^[A-Z0-9][A-Z0-9_-]{0,20}$/),
+    kind: fc.constantFrom('percentage' as const, 'fixed' as const, 'free_shipping' as const),
+    percent: fc.integer({ min: 1, max: 100 }),
+    cents: fc.integer({ min: 1, max: 100_000_000 }),
+    minSubtotalCents: fc.integer({ min: 0, max: 100_000_000 }),
+    startsAt: fc.option(minute, { nil: null }),
+    endsAt: fc.option(minute, { nil: null }),
+    maxUses: fc.option(fc.integer({ min: 1, max: 1_000_000_000 }), { nil: null }),
+    oncePerCustomer: fc.boolean(),
+  }).filter((d) => d.startsAt === null || d.endsAt === null || d.endsAt > d.startsAt)
+    .map(({ percent, cents, ...d }) => ({ ...d, value: d.kind === 'percentage' ? percent : d.kind === 'fixed' ? cents : 0 }));
+
+  test('a code\'s fields, unchanged, check back to the code as it is', () => {
+    fc.assert(fc.property(code, (d) => {
+      const checked = checkDiscountEdit(discountFormFields(d));
+      expect(checked).toEqual({
+        ok: true,
+        body: {
+          code: d.code,
+          patch: {
+            kind: d.kind, ...(d.kind === 'free_shipping' ? {} : { value: d.value }), minSubtotalCents: d.minSubtotalCents, startsAt: d.startsAt, endsAt: d.endsAt,
+            maxUses: d.maxUses, oncePerCustomer: d.oncePerCustomer, oncePerIp: d.oncePerCustomer,
+          },
+        },
+      });
+    }));
   });
 });

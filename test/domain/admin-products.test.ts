@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { checkAdminForm } from '../../src/domain/admin-orders.ts';
 import {
-  PRODUCT_FORM_MESSAGES, bulkEditFields, canEditCatalogue, centsToInput, checkBulkEdit, checkProductForm, hasProductFilter, parsePercent,
+  PICTURE_UPLOAD_MAX_BYTES, PICTURE_UPLOAD_TYPES, PRODUCT_FORM_MESSAGES, bulkEditFields, checkPictureUpload, canEditCatalogue, centsToInput, checkBulkEdit, checkProductForm, hasProductFilter, parsePercent,
   parsePriceCents, parseProductFilters, parseSignedCents, parseSignedUnits, parseUnits, productFiltersSearch, productFormFields,
   type AdminProductFilters, type ProductFormSource,
 } from '../../src/domain/admin-products.ts';
@@ -190,4 +190,27 @@ describe('the bulk edit', () => {
 
 test('only owner and staff edit the catalogue', () => {
   expect([canEditCatalogue('owner'), canEditCatalogue('staff'), canEditCatalogue('fulfilment')]).toEqual([true, true, false]);
+});
+
+describe('the picture form', () => {
+  const fields = (extra: Record<string, string> = {}) => ({ id: '7', fileName: 'lid.jpg', fileType: 'image/jpeg', fileSize: '52000', altText: ' Lid ', ...extra });
+
+  test('a picture of a kept type and size, with its text trimmed (none when blank)', () => {
+    expect(checkPictureUpload(fields())).toEqual({ ok: true, body: { id: 7, altText: 'Lid', fileName: 'lid.jpg' } });
+    expect(checkPictureUpload(fields({ altText: '   ' }))).toEqual({ ok: true, body: { id: 7, altText: null, fileName: 'lid.jpg' } });
+  });
+
+  test('any other type, an empty or too large file, a text over 500 characters: the message, nothing to send', () => {
+    fc.assert(fc.property(fc.string().filter((t) => !(PICTURE_UPLOAD_TYPES as readonly string[]).includes(t.toLowerCase())), (type) => {
+      expect(checkPictureUpload(fields({ fileType: type }))).toEqual({ ok: false, error: PRODUCT_FORM_MESSAGES.pictureType });
+    }));
+    fc.assert(fc.property(fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: PICTURE_UPLOAD_MAX_BYTES + 1 })), (size) => {
+      expect(checkPictureUpload(fields({ fileSize: String(size) }))).toEqual({ ok: false, error: PRODUCT_FORM_MESSAGES.pictureSize });
+    }));
+    fc.assert(fc.property(fc.integer({ min: 1, max: PICTURE_UPLOAD_MAX_BYTES }), fc.constantFrom(...PICTURE_UPLOAD_TYPES), (size, type) => {
+      expect(checkPictureUpload(fields({ fileSize: String(size), fileType: type.toUpperCase() })).ok).toBe(true);
+    }));
+    expect(checkPictureUpload(fields({ fileName: '' }))).toEqual({ ok: false, error: PRODUCT_FORM_MESSAGES.pictureMissing });
+    expect(checkPictureUpload(fields({ altText: 'a'.repeat(501) }))).toEqual({ ok: false, error: PRODUCT_FORM_MESSAGES.pictureText });
+  });
 });

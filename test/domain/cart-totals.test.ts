@@ -9,9 +9,9 @@ import { describe, expect, test } from 'vitest';
 import { cartTotalsCents, cartTotalsRows, checkoutLines, type CartTotalsCents } from '../../src/domain/cart.ts';
 import type { Checkout } from '../../src/domain/entities.ts';
 import { fromCents } from '../../src/domain/money.ts';
-import { seedDiscountCodes } from '../../src/server/commerce/discounts.ts';
+import { seedDiscountCodes } from '../../src/server/modules/checkout/discounts.ts';
 import { priceCart, type CartPrice } from '../../src/domain/cart-pricing.ts';
-import { checkoutTotals } from '../../src/server/commerce/checkout-page.ts';
+import { checkoutTotals } from '../../src/server/modules/checkout/checkout-page.html.ts';
 
 const SEEDED = seedDiscountCodes();
 const pricedLine = fc.record({ unitCents: fc.integer({ min: 1, max: 250_000 }), quantity: fc.integer({ min: 1, max: 40 }) });

@@ -238,6 +238,8 @@ class Receive implements Cmd {
     for (const { index, quantity } of r.lines) {
       m.underReturn[index]! -= quantity;
       m.back[index]! += quantity;
+      // money went back: the units received count as refunded (those not refunded before)
+      if (refunded > 0) m.refundedUnits[index]! += Math.min(quantity, m.ordered[index]! - m.refundedUnits[index]!);
     }
     m.refunded += refunded;
   }
@@ -281,6 +283,19 @@ describe('an order under any sequence of operations', () => {
 });
 
 describe('counter examples', () => {
+  test('units refunded on a return\'s receipt count against the line: refunding the whole line after it is refused', () => {
+    const order: OrderState = {
+      cancelled: false,
+      lines: [
+        { id: 1, title: 'Item 1', sku: 'SKU-1', ordered: 3, unitCents: 1, fulfilled: 0, returning: 0, returned: 0, refundedUnits: 0, restocked: 0, levelId: null, rules: { shipClass: 'parcel', notReturnableOnceOpened: false, liquid: false } },
+        { id: 2, title: 'Item 2', sku: 'SKU-2', ordered: 1, unitCents: 1, fulfilled: 0, returning: 0, returned: 0, refundedUnits: 0, restocked: 0, levelId: null, rules: { shipClass: 'parcel', notReturnableOnceOpened: false, liquid: false } },
+      ],
+      payment: { authorisedCents: 4, capturedCents: 4, refundedCents: 0, voided: false },
+      returns: [],
+    };
+    fc.modelRun(() => ({ model: modelOf(order), real: new Store(order) }), [new Fulfil(null, 1), new Return(0, 1, false, 0), new Receive(0, false), new RefundLine(0, 3), new RefundLine(0, 2)]);
+  });
+
   test('a return received after the whole capture was refunded puts units back but refunds nothing', () => {
     const order: OrderState = {
       cancelled: false,

@@ -9,6 +9,7 @@ import {
   mergeEnvironment,
 } from '../../src/hooks/environment.ts';
 import { useClient, useEnvironment, useSkimmer, useStoreConfig, useThemeConfig } from '../../src/hooks/SkimmerProvider.tsx';
+import { DEV_CAPTCHA_SCRIPT_URL, useCaptchaScript } from '../../src/hooks/useCaptchaScript.ts';
 import { fakeClient, storeConfig, testEnvironment, themeConfig, wrapper } from './hooks.helpers.tsx';
 
 /** jsdom has no geolocation: define one for a test (removed after each). */
@@ -110,6 +111,25 @@ describe('browser environment', () => {
     expect(page.title).toBe('Pumps - Skimmer');
     expect(page.location).toBe(window.location.href);
     expect(page.userAgent).toBe(window.navigator.userAgent);
+  });
+
+  // last in this describe: the captcha script's load is kept once it has run (one per page)
+  test('captcha waits for the script still loading (a submit as soon as the footer hydrated), then asks it', async () => {
+    const execute = vi.fn(async () => 'tok');
+    const load = vi.fn(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            vi.stubGlobal('grecaptcha', { ready: (cb: () => void) => cb(), execute });
+            resolve();
+          }, 30),
+        ),
+    );
+    renderHook(() => useCaptchaScript(load), { wrapper: wrapper() });
+    expect(load).toHaveBeenCalledWith(DEV_CAPTCHA_SCRIPT_URL);
+    expect((globalThis as { grecaptcha?: unknown }).grecaptcha).toBeUndefined();
+    await expect(createBrowserEnvironment({ recaptchaSiteKey: 'k' }).captcha.getToken('newsletter_subscribe')).resolves.toBe('tok');
+    expect(execute).toHaveBeenCalledWith('k', { action: 'newsletter_subscribe' });
   });
 });
 

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { seededDb } from './catalogue.helpers.ts';
+import { seededDb } from './modules/catalogue/catalogue.helpers.ts';
 
 let app: FastifyInstance;
 // a build file well above the 1 KB threshold, compressible like real code

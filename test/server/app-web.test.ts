@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { seededDb } from './catalogue.helpers.ts';
+import { seededDb } from './modules/catalogue/catalogue.helpers.ts';
 
 let app: FastifyInstance;
 

@@ -37,8 +37,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { SESSION_COOKIE } from '../../src/server/auth/session.ts';
-import { mulberry32 } from '../../src/server/seed/prng.ts';
+import { SESSION_COOKIE } from '../../src/server/modules/accounts/session.ts';
+import { mulberry32 } from '../../src/server/platform/random/prng.ts';
 import { freePort } from '../support/store-process.ts';
 
 /** A server child process. */
@@ -153,6 +153,9 @@ interface AddressOp {
 }
 type Op = AddOp | PlaceOp | RegisterOp | AddressOp;
 
+/** What names an operation in a report: its key, its checkout, its address's marker or its email. */
+const opLabel = (op: Op): string => `${op.kind} ${'key' in op ? op.key : 'checkoutId' in op ? op.checkoutId : 'marker' in op ? op.marker : op.email}`;
+
 /** Counts per kind of write. */
 export interface WriteCounts {
   cartAdds: number;
@@ -189,6 +192,8 @@ export interface CrashRoundResult {
   integrityChecked: string;
   /** Unanswered requests retried after the restart, and writes not there exactly once after it. */
   retried: number;
+  /** Retried requests the restarted server did not answer (within the client's 15 s). */
+  unansweredRetries: string[];
   notExactlyOnceAfterRetry: string[];
   /** Writes refused before the kill, by kind and status (`place 409`: out of stock ...). */
   refused: Record<string, number>;
@@ -562,7 +567,7 @@ export async function crashRound(options: CrashRoundOptions = {}): Promise<Crash
         present = n >= 1;
         if (n > 1) duplicatedDetails.push(`address ${op.marker} stored ${n} times`);
       }
-      if (wasAcked && !present) lostDetails.push(`${op.kind} ${'key' in op ? op.key : 'checkoutId' in op ? op.checkoutId : 'marker' in op ? op.marker : op.email} acknowledged (${op.status}) but missing`);
+      if (wasAcked && !present) lostDetails.push(`${opLabel(op)} acknowledged (${op.status}) but missing`);
       if (!wasAcked && present) inFlightCommitted++;
     }
     await auditCarts(async (op, sid) => op.outcome === 'acked' || (op.outcome === 'unknown' && (await keyDone(sid, op.key)) === 'done'), lostDetails, duplicatedDetails);
@@ -612,6 +617,7 @@ export async function crashRound(options: CrashRoundOptions = {}): Promise<Crash
 
     // 3. a client retries what the kill left unanswered: each write must then be there once
     let retried = 0;
+    const unansweredRetries: string[] = [];
     for (const op of unknown) {
       retried++;
       if (op.kind === 'add') {
@@ -633,7 +639,11 @@ export async function crashRound(options: CrashRoundOptions = {}): Promise<Crash
       } else {
         // an address has no idempotency key: the client reads the list instead of resending
         retried--;
+        continue;
       }
+      // the restarted server answers every retry (a retried order once hung: its payment's
+      // attempt was asked for again forever)
+      if (op.status === undefined) unansweredRetries.push(opLabel(op));
     }
     const notExactlyOnce: string[] = [];
     await auditCarts(async (op) => op.outcome === 'acked', notExactlyOnce, notExactlyOnce);
@@ -669,6 +679,7 @@ export async function crashRound(options: CrashRoundOptions = {}): Promise<Crash
       foreignKeyViolations,
       integrityChecked,
       retried,
+      unansweredRetries,
       notExactlyOnceAfterRetry: notExactlyOnce,
       refused,
       stormMs,

@@ -18,8 +18,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
-import { openSqlite, type Db } from '../../src/server/db/database.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
+import { openSqlite, type Db } from '../../src/server/platform/db/database.ts';
+import { migrate } from '../../src/server/platform/db/migrate.ts';
 import { seedStore } from '../../src/server/seed/store.ts';
 
 /** The PostgreSQL the pg project uses. */
@@ -56,7 +56,7 @@ afterAll(async () => {
  */
 export async function openTestDb(): Promise<Db> {
   if (!onPostgres) return openSqlite(':memory:');
-  const { openPostgres } = await import('../../src/server/db/postgres.ts');
+  const { openPostgres } = await import('../../src/server/platform/db/postgres.ts');
   const schema = `t_${process.pid}_${randomBytes(5).toString('hex')}`;
   let db: Db;
   try {
@@ -96,7 +96,7 @@ const IMPORT_RE = /(?:from\s*|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /**
  * A hash of what a seeded store is made from: the migrations, and every module the seeding and
- * migrating code imports, followed from src/server/seed/store.ts and src/server/db/migrate.ts,
+ * migrating code imports, followed from src/server/seed/store.ts and src/server/platform/db/migrate.ts,
  * plus package-lock.json. A template of another hash is another store. (Not the whole tree: the
  * templates stay valid while unrelated code changes.)
  */
@@ -113,8 +113,8 @@ function seedCodeHash(): string {
     for (const m of text.matchAll(IMPORT_RE)) addModule(join(dirname(path), m[1] ?? ''));
   };
   addModule(join(ROOT, 'src/server/seed/store.ts'));
-  addModule(join(ROOT, 'src/server/db/migrate.ts'));
-  for (const dir of ['src/server/db/migrations', 'src/server/db/migrations/postgres']) {
+  addModule(join(ROOT, 'src/server/platform/db/migrate.ts'));
+  for (const dir of ['src/server/platform/db/migrations', 'src/server/platform/db/migrations/postgres']) {
     for (const name of readdirSync(join(ROOT, dir)).filter((n) => n.endsWith('.sql')).sort()) {
       hash.update(`${dir}/${name}`).update('\0').update(readFileSync(join(ROOT, dir, name))).update('\0');
     }
@@ -148,7 +148,7 @@ async function ensureTemplate(client: Awaited<ReturnType<typeof adminClient>>, n
   if (found.rows[0]?.datistemplate === true) return;
   if (found.rows.length > 0) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.query(`CREATE DATABASE ${name}`);
-  const { openPostgres } = await import('../../src/server/db/postgres.ts');
+  const { openPostgres } = await import('../../src/server/platform/db/postgres.ts');
   const db = await openPostgres(urlOfDatabase(name), { schema: TEMPLATE_SCHEMA, max: 2 });
   try {
     await prepare(db);
@@ -219,7 +219,7 @@ async function fromTemplate(kind: string, prepare: (db: Db) => Promise<unknown>)
   } finally {
     await client.end();
   }
-  const { openPostgres } = await import('../../src/server/db/postgres.ts');
+  const { openPostgres } = await import('../../src/server/platform/db/postgres.ts');
   const db = await openPostgres(urlOfDatabase(copy), { schema: TEMPLATE_SCHEMA, max: 4 });
   copies.push({ db, name: copy });
   return db;

@@ -14,13 +14,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { openSqlite, type Db } from '../../src/server/db/database.ts';
-import { DATABASE_FAULT_MESSAGES, databaseFault } from '../../src/server/db/faults.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { DATABASE_FAULT_TITLE } from '../../src/server/errors.ts';
+import { openSqlite, type Db } from '../../src/server/platform/db/database.ts';
+import { DATABASE_FAULT_MESSAGES, databaseFault } from '../../src/server/platform/db/faults.ts';
+import { migrate } from '../../src/server/platform/db/migrate.ts';
+import { DATABASE_FAULT_TITLE } from '../../src/server/platform/http/errors.ts';
 import { seedStore } from '../../src/server/seed/store.ts';
 import { startTcpProxy, type TcpProxy } from '../support/faults.ts';
-import { call, createSession, stockedLevel } from './cart.helpers.ts';
+import { call, createSession, stockedLevel } from './modules/checkout/cart.helpers.ts';
 import { onPostgres, TEST_DATABASE_URL } from './db.helpers.ts';
 
 const PRODUCTS = 40;
@@ -155,7 +155,7 @@ if (onPostgres) {
     let app: FastifyInstance;
     const POOL = 3;
     beforeAll(async () => {
-      const { openPostgres } = await import('../../src/server/db/postgres.ts');
+      const { openPostgres } = await import('../../src/server/platform/db/postgres.ts');
       const target = new URL(TEST_DATABASE_URL);
       proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       db = await openPostgres(proxy.through(TEST_DATABASE_URL), { schema, max: POOL, timeouts: { statementMs: 1000, acquireMs: 1000, busyMs: 1000 } });

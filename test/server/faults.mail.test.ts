@@ -6,11 +6,11 @@
  * once; when mail is back each message is delivered once; and no request waits on mail.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { Outbox, RETRY_BASE_MS, RETRY_MAX_MS, outboxRetryingCount, retryDelayMs, smtpTransport } from '../../src/server/email/outbox.ts';
+import type { Db } from '../../src/server/platform/db/database.ts';
+import { Outbox, RETRY_BASE_MS, RETRY_MAX_MS, outboxRetryingCount, retryDelayMs, smtpTransport } from '../../src/server/modules/mail/outbox.ts';
 import { createStoreMetrics } from '../../src/server/platform/ops/metrics.ts';
 import { startSmtpStandIn, type SmtpStandIn } from '../support/faults.ts';
-import { accountApp, accountDb, call, PASSWORD } from './account.helpers.ts';
+import { accountApp, accountDb, call, PASSWORD } from './modules/accounts/account.helpers.ts';
 
 interface Attempts { attempts: number; last_error: string | null; next_attempt_at: string | null; sent_at: string | null }
 

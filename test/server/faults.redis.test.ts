@@ -11,13 +11,13 @@
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/account/demo.ts';
-import { AUTH_LIMITS, redisLimiter } from '../../src/server/auth/rate-limit.ts';
-import { connectRedis, redisHealth } from '../../src/server/scale/redis.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/server/seed/demo-customer.ts';
+import { AUTH_LIMITS, redisLimiter } from '../../src/server/modules/accounts/rate-limit.ts';
+import { connectRedis, redisHealth } from '../../src/server/platform/scale/redis.ts';
 import { startOwnRedis, type OwnRedis } from '../support/faults.ts';
 import type { ServerProcess } from './crash.helpers.ts';
 import { onPostgres } from './db.helpers.ts';
-import { ADMIN_TOKEN, jsonHeaders, newShopper, startMultiStore, type MultiStore } from './multiprocess.helpers.ts';
+import { ADMIN_TOKEN, jsonHeaders, newShopper, startMultiStore, type MultiStore } from './platform/scale/multiprocess.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 

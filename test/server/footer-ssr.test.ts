@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { render } from '../../src/app/entry-server.tsx';
 import { FOOTER_ACCOUNT_LINKS, FOOTER_HOURS, FOOTER_NAVIGATE_LINKS, FOOTER_POLICY_LINKS } from '../../src/domain/footer.ts';
 import { buildApp } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db/database.ts';
-import { isCatalogueReadPath } from '../../src/server/render/index.ts';
-import { seededDb } from './catalogue.helpers.ts';
+import type { Db } from '../../src/server/platform/db/database.ts';
+import { isCatalogueReadPath } from '../../src/server/platform/render/index.ts';
+import { seededDb } from './modules/catalogue/catalogue.helpers.ts';
 
 let app: FastifyInstance;
 let db: Db;

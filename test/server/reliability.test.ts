@@ -9,8 +9,8 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../src/server/db/database.ts';
-import { commerceApp, createSession, stockedLevel } from './cart.helpers.ts';
+import type { Db } from '../../src/server/platform/db/database.ts';
+import { commerceApp, createSession, stockedLevel } from './modules/checkout/cart.helpers.ts';
 
 // a seeded app on a shared, loaded machine: generous time, exact assertions
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import type { Db } from '../../src/server/db/database.ts';
-import { connectRedis } from '../../src/server/scale/redis.ts';
-import { readSecurityHeadersConfig } from '../../src/server/security/headers.ts';
-import { tooManyRequestsPage, wantsDocument } from '../../src/server/security/limits.ts';
-import { call, checkoutIdOf, commerceApp, createSession, stockedLevel } from './cart.helpers.ts';
-import { seededDb } from './catalogue.helpers.ts';
+import type { Db } from '../../src/server/platform/db/database.ts';
+import { connectRedis } from '../../src/server/platform/scale/redis.ts';
+import { readSecurityHeadersConfig } from '../../src/server/platform/http/headers.ts';
+import { tooManyRequestsPage, wantsDocument } from '../../src/server/platform/http/limits.ts';
+import { call, checkoutIdOf, commerceApp, createSession, stockedLevel } from './modules/checkout/cart.helpers.ts';
+import { seededDb } from './modules/catalogue/catalogue.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });
 

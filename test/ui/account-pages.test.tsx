@@ -73,7 +73,7 @@ describe('account page', () => {
     mountAccount(<AccountPage />, '/myaccount.asp', { calls: { updateMailingAddress } });
     const [, second] = await screen.findAllByRole('article');
     fireEvent.click(within(second!).getByRole('button', { name: /^Edit/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Address' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Address' });
     const labels = ['Country', 'State', 'Address Line 1', 'Address Line 2', 'City', 'Postal Code', 'Company', 'First Name', 'Last Name', 'Phone Number'];
     for (const label of labels) expect(within(dialog).getByLabelText(new RegExp(`^${label}`))).toBeTruthy();
     expect(within(dialog).getByRole('checkbox', { name: 'Make this my default address' })).toBeTruthy();
@@ -88,7 +88,7 @@ describe('account page', () => {
     mountAccount(<AccountPage />, '/myaccount.asp');
     const [first] = await screen.findAllByRole('article');
     fireEvent.click(within(first!).getByRole('button', { name: /^Edit/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const phone = within(dialog).getByLabelText(/^Phone Number/);
     const zip = within(dialog).getByLabelText(/^Postal Code/);
     expect(phone.getAttribute('aria-invalid')).toBeNull();
@@ -157,7 +157,8 @@ describe('addresses page', () => {
     mountAccount(<AddressesPage />, '/address.asp', { addresses, calls: { customer }, account: { createMailingAddress } });
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toBe('HomeMy accountMailing addresses');
     fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Address' });
+    // the dialog opens when the form's machine is ready (a turn later on a loaded machine)
+    const dialog = await screen.findByRole('dialog', { name: 'Add Address' });
     expect(within(dialog).queryByLabelText(/^State/)).toBeNull();
     await waitFor(() => expect(within(dialog).getAllByRole('option').length).toBeGreaterThan(1));
     fireEvent.change(within(dialog).getByLabelText(/^Country/), { target: { value: 'US' } });
@@ -186,7 +187,7 @@ describe('addresses page', () => {
     });
     mountAccount(<AddressesPage />, '/address.asp', { account: { createMailingAddress } });
     fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/^Postal Code/), { target: { value: '1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please enter a valid postal code.');

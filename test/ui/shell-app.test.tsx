@@ -185,7 +185,7 @@ describe('App shell', () => {
     expect(client.nav).toHaveBeenCalledWith(expect.objectContaining({ collectionUrlPrefix: storeConfig.collectionPath }), expect.anything());
   });
 
-  test("over the server's footer, the footer's code waits until the page has settled, then takes its place", { timeout: 20_000 }, async () => {
+  test("over the server's footer, the footer's code waits until the page has settled, then takes its place", { timeout: 60_000 }, async () => {
     resetPageSettled();
     // the footer's module ready, so only the wait for the page to settle can hold it back
     await import('../../src/ui/shell/Footer.tsx');
@@ -194,7 +194,7 @@ describe('App shell', () => {
     serverFooter.className = 'site-footer';
     try {
       mountApp('/x/y/z');
-      await screen.findByRole('heading', { level: 1, name: '404 Not Found' });
+      await screen.findByRole('heading', { level: 1, name: '404 Not Found' }, { timeout: 10_000 });
       await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
       expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
       // the settle and React's retry of the boundary both inside one awaited act, so the retry is
@@ -206,7 +206,8 @@ describe('App shell', () => {
       });
       // under a loaded machine the footer's boundary may retry after that act: each further wait is
       // an awaited act too, so React's queued retry is flushed (a plain findBy polls outside act)
-      for (let i = 0; i < 200 && !screen.queryByRole('link', { name: 'Privacy Policy' }); i++) {
+      // (up to 40 s: a full suite on two cores once took longer than 10)
+      for (const until = Date.now() + 40_000; Date.now() < until && !screen.queryByRole('link', { name: 'Privacy Policy' }); ) {
         await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
       }
       expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();

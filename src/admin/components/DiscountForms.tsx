@@ -1,34 +1,38 @@
 /**
- * The discount forms: create a code (percent, amount or free shipping; minimum subtotal; start and
- * end; total uses; once per customer) and a code's pause, resume and expire buttons. Each is a
+ * The discount forms: create or edit a code (percent, amount or free shipping; minimum subtotal;
+ * start and end; total uses; once per customer) and a code's pause, resume and expire buttons. Each is a
  * `useAdminForm`: the domain checks and parses the typed money, percents and dates before anything
  * is sent; a refusal (a code that exists: 409) shows the server's words.
  * @module
  */
 import { useId } from 'react';
 import type { AdminDiscount } from '../../api/admin-office.ts';
-import { discountActions } from '../../domain/admin-office.ts';
+import { discountActions, discountFormFields } from '../../domain/admin-office.ts';
 import { useAdminForm } from '../../hooks/admin/useAdminForm.ts';
 import { FormMessage } from './FormMessage.tsx';
 
-/** Create a discount code. */
-export function DiscountCreateForm({ onDone }: { onDone(message: string): void }) {
-  const form = useAdminForm({ kind: 'discount', fields: { kind: 'percentage' } }, {
-    onDone: (answer) => onDone(`Code ${(answer as { discount?: AdminDiscount }).discount?.code ?? ''} is created.`),
+/** Create a discount code, or (with `discount`) edit one: every field but the code. */
+export function DiscountCreateForm({ onDone, discount, onCancel }: { onDone(message: string): void; discount?: AdminDiscount; onCancel?: () => void }) {
+  const editing = discount !== undefined;
+  const form = useAdminForm(editing ? { kind: 'discountEdit', fields: discountFormFields(discount) } : { kind: 'discount', fields: { kind: 'percentage' } }, {
+    onDone: (answer) => {
+      const code = (answer as { discount?: AdminDiscount }).discount?.code ?? '';
+      onDone(editing ? `Code ${code} is saved.` : `Code ${code} is created.`);
+    },
   });
   const id = useId();
   const kind = form.fields.kind ?? 'percentage';
-  const field = (name: string, label: string, extra: { hint?: string; placeholder?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
+  const field = (name: string, label: string, extra: { hint?: string; placeholder?: string; inputMode?: 'decimal' | 'numeric'; readOnly?: boolean } = {}) => (
     <div className="admin-field">
       <label htmlFor={`${id}-${name}`}>{label}{extra.hint ? <> <span className="admin-hint">{extra.hint}</span></> : null}</label>
-      <input id={`${id}-${name}`} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" value={form.fields[name] ?? ''} onChange={(e) => form.set(name, e.target.value)} />
+      <input id={`${id}-${name}`} inputMode={extra.inputMode} placeholder={extra.placeholder} autoComplete="off" readOnly={extra.readOnly} value={form.fields[name] ?? ''} onChange={(e) => form.set(name, e.target.value)} />
     </div>
   );
   return (
     <form className="admin-card admin-form admin-wide" aria-labelledby={`${id}-title`} noValidate onSubmit={(e) => { e.preventDefault(); form.submit(); }}>
-      <h2 id={`${id}-title`}>New discount code</h2>
+      <h2 id={`${id}-title`}>{editing ? `Edit ${discount.code}` : 'New discount code'}</h2>
       <div className="admin-form-grid">
-        {field('code', 'Code', { placeholder: 'SPRING15' })}
+        {field('code', 'Code', editing ? { hint: '(a code cannot be renamed)', readOnly: true } : { placeholder: 'SPRING15' })}
         <div className="admin-field">
           <label htmlFor={`${id}-kind`}>Kind</label>
           <select id={`${id}-kind`} value={kind} onChange={(e) => form.set('kind', e.target.value)}>
@@ -49,7 +53,10 @@ export function DiscountCreateForm({ onDone }: { onDone(message: string): void }
         {' '}Once per customer (and per IP address)
       </label>
       <FormMessage error={form.error} />
-      <button type="submit" className="admin-button" disabled={!form.canSubmit}>{form.busy ? 'Creating…' : 'Create code'}</button>
+      <div className="admin-row-actions">
+        <button type="submit" className="admin-button" disabled={!form.canSubmit}>{editing ? (form.busy ? 'Saving…' : 'Save code') : form.busy ? 'Creating…' : 'Create code'}</button>
+        {onCancel ? <button type="button" className="admin-button admin-button-quiet" onClick={onCancel}>Cancel</button> : null}
+      </div>
     </form>
   );
 }

@@ -100,7 +100,8 @@ function Plot({ report, size, labelledBy, describedBy }: { report: SalesReport; 
   const innerW = width - left - MARGIN.right;
   const innerH = height - MARGIN.top - MARGIN.bottom;
   const x = scaleBand<string>({ domain: rows.map((r) => r.date), range: [0, innerW], padding: 0.25 });
-  const top = Math.max(100, ...rows.map((r) => Math.max(r.revenueCents, r.previousRevenueCents)));
+  // at least $100 high: an axis of a few cents (a quiet month) would print $0 and $1 over and over
+  const top = Math.max(10_000, ...rows.map((r) => Math.max(r.revenueCents, r.previousRevenueCents)));
   const y = scaleLinear<number>({ domain: [0, top], range: [innerH, 0], nice: 4 });
   // a label every few days, today's always
   const every = Math.max(1, Math.ceil(n / labels));

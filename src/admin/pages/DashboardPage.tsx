@@ -1,19 +1,28 @@
 /**
  * The dashboard: today's orders and revenue, the orders waiting to ship (oldest first), low
- * stock, failed mails and live visitors (a figure the role may not read is left out), and for the
- * owner and staff the sales of the last 30 days against the 30 before (components/SalesChart).
+ * stock, failed mails and live visitors (a figure the role may not read is left out), for the
+ * owner and staff the sales of the last 30 days against the 30 before (components/SalesChart), and
+ * for the owner (who reads the audit log) the last imports.
  * @module
  */
 import { Link } from 'react-router-dom';
+import { importsRoleCan } from '../../domain/admin-imports.ts';
 import { formatAdminDate, formatAdminMoney, LOW_STOCK_THRESHOLD, statusWords } from '../../domain/admin-orders.ts';
 import { useAdminDashboard } from '../../hooks/admin/useAdminDashboard.ts';
+import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { ReadError } from '../components/ReadError.tsx';
+import { RecentImports } from '../components/RecentImports.tsx';
 import { DashboardSales } from '../components/SalesChart.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+
+/** How many of the last imports the dashboard lists. */
+export const DASHBOARD_IMPORTS = 5;
 
 /** The page. */
 export function DashboardPage() {
   const dashboard = useAdminDashboard();
+  const session = useAdminSession();
+  const lastImports = importsRoleCan(session.operator?.role ?? 'fulfilment').recentImports;
   return (
     <>
       <h1>Dashboard</h1>
@@ -49,7 +58,7 @@ export function DashboardPage() {
                 <ul className="admin-list">
                   {dashboard.data.lowStock.map((product) => (
                     <li key={product.id}>
-                      <a href={`/products/${product.handle}`}>{product.title}</a>{product.sku ? ` (${product.sku})` : ''}: {product.lowestStock ?? product.stock} left
+                      <Link to={`/products/${product.id}`}>{product.title}</Link>{product.sku ? ` (${product.sku})` : ''}: {product.lowestStock ?? product.stock} left
                     </li>
                   ))}
                 </ul>
@@ -68,6 +77,7 @@ export function DashboardPage() {
               )}
             </section>
           ) : null}
+          {lastImports ? <RecentImports limit={DASHBOARD_IMPORTS} title="Last imports" /> : null}
         </>
       ) : null}
     </>

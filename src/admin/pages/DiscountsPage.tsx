@@ -58,6 +58,7 @@ function DiscountsView() {
   const page = useAdminDiscounts(query);
   const [notice, setNotice] = useState<string | null>(null);
   const [created, setCreated] = useState(0);
+  const [editing, setEditing] = useState<AdminDiscount | null>(null);
   const id = useId();
   const [draft, setDraft] = useState(query.q ?? '');
   useEffect(() => setDraft(discountQueryOf(location.search).q ?? ''), [location.search]);
@@ -73,7 +74,9 @@ function DiscountsView() {
     <>
       <h1>Discounts</h1>
       <FormMessage error={null} success={notice} />
-      <DiscountCreateForm key={created} onDone={(message) => { setNotice(message); setCreated((n) => n + 1); }} />
+      {editing
+        ? <DiscountCreateForm key={`edit-${editing.code}`} discount={editing} onDone={(message) => { setNotice(message); setEditing(null); }} onCancel={() => setEditing(null)} />
+        : <DiscountCreateForm key={created} onDone={(message) => { setNotice(message); setCreated((n) => n + 1); }} />}
       <section aria-labelledby={`${id}-codes`} className="admin-card">
         <h2 id={`${id}-codes`}>Codes</h2>
         <form className="admin-filters" role="search" aria-label="Filter discount codes" onSubmit={(e: FormEvent) => { e.preventDefault(); go({ status: query.status, q: draft.trim() }); }}>
@@ -114,7 +117,12 @@ function DiscountsView() {
                     <td data-label="State"><StatusBadge value={d.status} /></td>
                     <td data-label="Dates">{when(d)}</td>
                     <td data-label="Uses">{d.uses}{d.maxUses !== null ? ` of ${d.maxUses}` : ''}</td>
-                    <td data-label="Actions"><DiscountActions discount={d} onDone={setNotice} /></td>
+                    <td data-label="Actions">
+                      <div className="admin-row-actions">
+                        <button type="button" className="admin-button admin-button-quiet" aria-label={`Edit ${d.code}`} onClick={() => { setNotice(null); setEditing(d); }}>Edit</button>
+                        <DiscountActions discount={d} onDone={setNotice} />
+                      </div>
+                    </td>
                   </tr>
                 ))}
               </tbody>

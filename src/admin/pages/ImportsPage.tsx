@@ -6,18 +6,12 @@
  * @module
  */
 import { useId } from 'react';
-import { IMPORT_AUDIT_ACTION, IMPORT_FORMATS, importSummaryText, importsRoleCan, recentImportOf } from '../../domain/admin-imports.ts';
-import { formatAdminDate } from '../../domain/admin-orders.ts';
-import { useAdminAudit } from '../../hooks/admin/useAdminAudit.ts';
+import { IMPORT_FORMATS, importsRoleCan } from '../../domain/admin-imports.ts';
 import { useAdminImportJob } from '../../hooks/admin/useAdminImportJob.ts';
 import { useAdminSession } from '../../hooks/admin/useAdminSession.ts';
 import { ImportForm } from '../components/ImportForm.tsx';
 import { ImportReport } from '../components/ImportReport.tsx';
-import { ReadError } from '../components/ReadError.tsx';
-import { StatusBadge } from '../components/StatusBadge.tsx';
-
-/** The audit filter of the recent imports. */
-export const RECENT_IMPORTS_FILTER = { action: IMPORT_AUDIT_ACTION } as const;
+import { RecentImports } from '../components/RecentImports.tsx';
 
 /** The page: imports for the roles that may, else a plain refusal without asking the API. */
 export function ImportsPage() {
@@ -45,37 +39,5 @@ function ImportsView({ recent }: { recent: boolean }) {
       </section>
       {recent ? <RecentImports /> : null}
     </>
-  );
-}
-
-function RecentImports() {
-  const log = useAdminAudit(RECENT_IMPORTS_FILTER);
-  const id = useId();
-  const rows = (log.data?.entries ?? []).map(recentImportOf);
-  return (
-    <section className="admin-card" aria-labelledby={`${id}-recent`}>
-      <h2 id={`${id}-recent`}>Recent imports</h2>
-      {log.status === 'pending' ? <p role="status">Loading recent imports…</p> : null}
-      {log.status === 'error' ? <ReadError error={log.error} what="The recent imports" /> : null}
-      {log.data && rows.length === 0 ? <p role="status">No imports yet.</p> : null}
-      {rows.length > 0 ? (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table-cards">
-            <caption className="admin-visually-hidden">Recent imports, newest first</caption>
-            <thead><tr><th scope="col">When</th><th scope="col">Format</th><th scope="col">State</th><th scope="col">Result</th></tr></thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={r.jobId ?? i}>
-                  <td data-label="When">{formatAdminDate(r.at)}</td>
-                  <td data-label="Format">{IMPORT_FORMATS.find((f) => f.value === r.format)?.label ?? r.format ?? '—'}{r.dryRun ? ' (dry run)' : ''}</td>
-                  <td data-label="State"><StatusBadge value={r.status} /></td>
-                  <td data-label="Result">{r.totals ? importSummaryText(r.totals, r.dryRun) : r.error ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </section>
   );
 }

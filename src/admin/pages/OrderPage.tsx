@@ -73,7 +73,7 @@ function OrderView({ id }: { id: number }) {
           </dl>
           <h3>Ship to</h3>
           <address>{addressLines(o.shippingAddress).map((line, i) => <span key={i}>{line}<br /></span>)}</address>
-          <p><a href={`/admin/orders/${o.id}/packing-slip`} target="_blank" rel="noopener">Packing slip</a></p>
+          <p><a href={`/admin/orders/${o.id}/packing-slip`} target="_blank" rel="noopener">Packing slip</a> · <a href={`/admin/orders/${o.id}/invoice`} target="_blank" rel="noopener">Invoice</a></p>
         </section>
         <section aria-labelledby="order-timeline" className="admin-card">
           <h2 id="order-timeline">Timeline</h2>

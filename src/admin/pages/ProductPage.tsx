@@ -1,6 +1,6 @@
 /**
- * A product's page: its pictures, codes and tags, the link to it on the storefront, and its edit
- * form (owner and staff).
+ * A product's page: its pictures (and a form to add one), codes and tags, the link to it on the
+ * storefront, and its edit form (owner and staff).
  * @module
  */
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { formatAdminMoney } from '../../domain/admin-orders.ts';
 import { useAdminProduct } from '../../hooks/admin/useAdminProduct.ts';
 import { FormMessage } from '../components/FormMessage.tsx';
 import { ProductForm } from '../components/ProductForm.tsx';
+import { ProductPictureForm } from '../components/ProductPictureForm.tsx';
 import { ReadError } from '../components/ReadError.tsx';
 
 /** The page. */
@@ -50,6 +51,7 @@ function ProductView({ id }: { id: number }) {
               {p.images.map((image) => <li key={image.id}><img src={image.url} alt={image.altText ?? ''} width={96} height={96} loading="lazy" /></li>)}
             </ul>
           ) : <p className="admin-hint">No picture.</p>}
+          <ProductPictureForm productId={p.id} onAdded={setNotice} />
           {p.tags.length > 0 ? (
             <>
               <h3>Attributes</h3>

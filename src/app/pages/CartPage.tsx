@@ -6,6 +6,7 @@
  * @module
  */
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useKeepTyped } from '../../ui/keep-typed.ts';
 import type { CartLine } from '../../domain/entities.ts';
 import { createStoreLinks } from '../../domain/urls.ts';
 import { useStoreConfig, useThemeConfig } from '../../hooks/SkimmerProvider.tsx';
@@ -78,6 +79,7 @@ function CouponBox() {
   const cart = useCart();
   const [code, setCode] = useState('');
   const id = useId();
+  const keep = useKeepTyped(() => code, (_, text) => setCode(text));
   const codes = cart.checkout?.DiscountCodes ?? [];
   return (
     <section className="sk-coupon" aria-labelledby={`${id}-h`}>
@@ -93,7 +95,7 @@ function CouponBox() {
         <label htmlFor={id} className="sk-visually-hidden">
           Discount code
         </label>
-        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} disabled={!cart.canApplyCoupon} />
+        <input ref={keep('coupon')} id={id} value={code} onChange={(e) => setCode(e.target.value)} disabled={!cart.canApplyCoupon} />
         <button type="submit" className="sk-btn" disabled={!cart.canApplyCoupon}>
           Apply
         </button>

@@ -1,5 +1,5 @@
 /**
- * The equipment page, /equipment (issue 15): browse by type, then brand, then model (the steps
+ * The equipment page, /equipment: browse by type, then brand, then model (the steps
  * live in the URL: `?type=pump&brand=Hayward`), or type a model number in the box 'Enter your
  * equipment model'; the shopper's saved models (My equipment) are listed above.
  *
@@ -9,6 +9,7 @@
  * @module
  */
 import { useId, useState } from 'react';
+import { useKeepTyped } from '../../ui/keep-typed.ts';
 import { useSearchParams } from 'react-router-dom';
 import {
   EQUIPMENT_TYPE_LABELS,
@@ -70,6 +71,8 @@ function FindModel() {
   const [text, setText] = useState(() => params.get(FIND_PARAM) ?? '');
   const found = useEquipmentSearch({ q: text, limit: FIND_LIMIT });
   const typed = text.trim() !== '';
+  // a model number typed before the page hydrated is the box's
+  const keep = useKeepTyped(() => text, (_, typing) => setText(typing));
   return (
     <div>
       {/* a GET form to this page: Enter works before the scripts run (or without them); with
@@ -85,7 +88,7 @@ function FindModel() {
         }}
       >
         <label htmlFor={id}>{FITMENT_TEXT.enterModel}</label>
-        <input id={id} name={FIND_PARAM} type="search" value={text} autoComplete="off" placeholder="AQU12315" onChange={(e) => setText(e.target.value)} />
+        <input ref={keep(FIND_PARAM)} id={id} name={FIND_PARAM} type="search" value={text} autoComplete="off" placeholder="AQU12315" onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="sk-btn">
           Find
         </button>

@@ -1,5 +1,5 @@
 /**
- * A model's page, /equipment/{handle} (issue 15): the model (brand, model numbers, years), the
+ * A model's page, /equipment/{handle}: the model (brand, model numbers, years), the
  * save button of My equipment, its exploded-view drawings with their callouts beside the parts
  * list (`DiagramExplorer`), and a link to every part that fits it in the listing.
  * @module

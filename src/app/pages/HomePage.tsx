@@ -51,7 +51,7 @@ function Hero({ slides }: { slides: readonly Slide[] }) {
         onPointerUp={(e) => hero.dragEnd(e.clientX, frame.current?.offsetWidth ?? 0)}
         onPointerCancel={hero.dragCancel}
         onContextMenu={(e) => {
-          // the slide images are copyrighted, as the header's logo (spec section 2)
+          // the slide images are copyrighted, as the header's logo: a right-click shows the notice
           e.preventDefault();
           environment.alert(SHELL_MESSAGES.imagesCopyrighted);
         }}

@@ -12,7 +12,8 @@
  * when the shopper opens a 3D item.
  * @module
  */
-import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, type ComponentType, type ReactNode } from 'react';
+import { useKeepTyped } from '../../ui/keep-typed.ts';
 import type { ProductFitmentProps } from '../../ui/equipment/ProductFitment.tsx';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { isCallForPrice } from '../../domain/call-for-price.ts';
@@ -51,7 +52,7 @@ const PRODUCT_HEAD = headRules(() => import('../../domain/seo-product.ts'));
 const ProductReviews = lazy(() => import('../../ui/product/ProductReviews.tsx'));
 const ProductQuestions = lazy(() => import('../../ui/product/ProductQuestions.tsx'));
 const RelatedProducts = lazy(() => import('../../ui/product/ProductRecommendations.tsx').then((m) => ({ default: m.RelatedProducts })));
-// parts that fit (issue 15): their own chunk, loaded only for a product with fitment data
+// parts that fit: their own chunk, loaded only for a product with fitment data
 // pieces; the model links come with them (domain/equipment.ts is in their chunk: imported here
 // for equipmentLink alone it put the equipment rules, about 1.4 KB gzipped, in the first load)
 type FitmentPiece = (props: Omit<ProductFitmentProps, 'modelLink'>) => ReactNode;
@@ -78,6 +79,8 @@ const QUESTIONS_PATH = '/questions';
 
 function AddToCartForm({ page, quoted }: { page: ProductPageApi; quoted: boolean }) {
   const qtyId = useId();
+  // a quantity typed before the page hydrated is the one added
+  const keep = useKeepTyped(() => page.quantityText, (_, text) => page.setQuantity(text));
   return (
     <form
       className="sk-addform sk-pp-form"
@@ -95,7 +98,7 @@ function AddToCartForm({ page, quoted }: { page: ProductPageApi; quoted: boolean
       {!quoted && !page.orderMode && (
         <>
           <label htmlFor={qtyId}>Quantity</label>
-          <input id={qtyId} inputMode="numeric" pattern="[0-9]*" value={page.quantityText} onChange={(e) => page.setQuantity(e.target.value)} aria-invalid={page.quantityError !== null} />
+          <input ref={keep('quantity')} id={qtyId} inputMode="numeric" pattern="[0-9]*" value={page.quantityText} onChange={(e) => page.setQuantity(e.target.value)} aria-invalid={page.quantityError !== null} />
           {page.quantityError && <p role="alert">{page.quantityError}</p>}
         </>
       )}
@@ -155,7 +158,19 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   // the level the add button would add (any level of the variant for the dates of one not in stock)
   const level = page.variant ? (addInventoryLevel(page.variant) ?? page.variant.availableInventoryLevels[0]) : firstAvailableLevel(product)?.level;
   // the product's notices (Proposition 65, hazmat, returns): optional, other servers leave them out
-  const notices = (product as Product & { notices?: ProductNotice[] }).notices ?? [];
+  const notices = (product as Product & { notices?: ProductNotice[] }).notices;
+  // one element while the notices are the same: the page re-renders as it hydrates (the cart, the
+  // shopper's ZIP), and an update reaching the warning's boundary before its lazy code had come
+  // made React drop the server's HTML for a new one, closing a warning the shopper had opened
+  const noticesSection = useMemo(
+    () =>
+      notices !== undefined && notices.length > 0 ? (
+        <Suspense fallback={null}>
+          <ProductNotices notices={notices} />
+        </Suspense>
+      ) : null,
+    [notices],
+  );
   // quoted by phone: 'Call for price' and a way to reach the store, no price and no add button
   const quoted = isCallForPrice(product);
 
@@ -189,11 +204,7 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
           <ArrivalEstimate inventoryLevelId={level.id} />
         </LazySection>
       )}
-      {notices.length > 0 && (
-        <Suspense fallback={null}>
-          <ProductNotices notices={notices} />
-        </Suspense>
-      )}
+      {noticesSection}
       <dl className="sk-details sk-pp-details">
         <dt>{PRODUCT_SECTION_TEXT.sku}</dt>
         <dd>{sku ?? '-'}</dd>

@@ -5,6 +5,7 @@
  * @module
  */
 import { lazy, Suspense, useCallback, useId, useState, type ReactNode } from 'react';
+import { useKeepTyped } from '../../ui/keep-typed.ts';
 import { SIDEBAR_TEXT } from '../../domain/filters.ts';
 import { listingLinkLists, noJsLinksHtml } from './nojs-links.ts';
 import { PAGINATION_SCROLL_OFFSET } from '../../domain/pagination.ts';
@@ -49,6 +50,7 @@ export function usePageChange(setPage: (page: number) => void, list: { current: 
 export function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
   const [text, setText] = useState('');
   const id = useId();
+  const keep = useKeepTyped(() => text, (_, typed) => setText(typed));
   return (
     <form
       role="search"
@@ -59,7 +61,7 @@ export function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
       }}
     >
       <label htmlFor={id}>{SIDEBAR_TEXT.searchWithin}</label>
-      <input id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+      <input ref={keep('within')} id={id} type="search" value={text} onChange={(e) => setText(e.target.value)} />
       <button type="submit" className="sk-btn">
         {SIDEBAR_TEXT.go}
       </button>
@@ -71,7 +73,7 @@ export function SearchWithin({ onSearch }: { onSearch(q: string): void }) {
 const FitsMyEquipmentSwitch = lazy(() => import('../../ui/equipment/MyEquipment.tsx').then((m) => ({ default: m.FitsMyEquipmentSwitch })));
 
 /**
- * The 'Fits my equipment' switch of a listing (issue 15): on, the listing keeps only the products
+ * The 'Fits my equipment' switch of a listing: on, the listing keeps only the products
  * that fit one of the shopper's saved models (the `fits` parameter); shown once a model is saved.
  * @example <FitsMyEquipment fits={results.query.fits} onChange={(fits) => results.setFilters({ fits })} />
  */
@@ -95,8 +97,8 @@ export interface ListingLinksProps {
 }
 
 /**
- * The listing's sorting, filters and pages as plain links, for a shopper without JavaScript
- * (issue 13): inside `<noscript>`, so the server's HTML carries them and a browser that runs the
+ * The listing's sorting, filters and pages as plain links, for a shopper without JavaScript:
+ * inside `<noscript>`, so the server's HTML carries them and a browser that runs the
  * scripts shows the interactive controls instead (React does not hydrate what is inside, so the
  * browser build renders an empty `<noscript>` and carries none of this code). Written as HTML
  * text (nojs-links.ts): never hydrated, it needs no React elements.

@@ -1,5 +1,5 @@
 /**
- * The links a shopper without JavaScript sorts, filters and pages a listing with (issue 13), as
+ * The links a shopper without JavaScript sorts, filters and pages a listing with, as
  * the HTML inside the listing's `<noscript>`. They are written as text rather than as React
  * elements: what is inside a `<noscript>` is never hydrated (the browser running the scripts reads
  * it as plain text, and React leaves it alone), so it needs no elements, and on a collection page

@@ -1,5 +1,5 @@
 /**
- * Arbitraries of parts that fit (issue 15): equipment models, their exploded-view diagrams, the
+ * Arbitraries of parts that fit: equipment models, their exploded-view diagrams, the
  * numbers a product is known by and a shopper's 'My equipment' list. Every value passes the
  * domain's own rules (`diagramProblems` is empty, `isEquipmentRef` holds, lists have no twice-saved
  * model).

@@ -31,6 +31,8 @@ export interface AdminFormValues {
    * may take the form itself off the page, as a shipped order's fulfil form).
    */
   onDone?: ((answer: unknown) => void) | undefined;
+  /** The file a picture form sends (the form's fields hold its name, type and size for the check). */
+  file?: Blob | null | undefined;
 }
 
 /** The values of each `useAdminForm`'s actor tree. */
@@ -58,7 +60,7 @@ export async function sendAdminForm(values: AdminFormValues, kind: AdminFormKind
   }
   if (isOfficeFormKind(kind)) return await sendOfficeForm(values, kind, body, signal);
   if (isOperatorFormKind(kind)) return await sendOperatorForm(values, kind, body, signal);
-  if (kind === 'productEdit' || kind === 'productBulk') return sendAdminProductForm(values, kind, body, call);
+  if (kind === 'productEdit' || kind === 'productBulk' || kind === 'productPicture') return sendAdminProductForm(values, kind, body, call);
   const id = values.orderId;
   if (id === null) throw new Error('useAdminForm: an order form needs its order');
   const keyed = { ...call, idempotencyKey: values.idempotencyKey };

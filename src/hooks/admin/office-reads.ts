@@ -8,7 +8,7 @@ import type { AdminClient, AdminOperator } from '../../api/admin-client.ts';
 import type {
   AdminAuditEntry, AdminCustomer, AdminCustomerSummary, AdminDiscount, AdminDiscountBody, AdminDiscountQuery, AdminReturnBody,
 } from '../../api/admin-office.ts';
-import { auditQueryOf, type AuditFilters, type OfficeFormKind, type ReceiveFormBody } from '../../domain/admin-office.ts';
+import { auditQueryOf, type AuditFilters, type DiscountEditBody, type OfficeFormKind, type ReceiveFormBody } from '../../domain/admin-office.ts';
 import { invalidateReads, type Read, type ReadCache } from '../query/index.ts';
 import { ADMIN_KEYS } from './reads.ts';
 
@@ -71,10 +71,12 @@ export async function sendOfficeForm(values: OfficeSendValues, kind: OfficeFormK
     invalidateReads(queryClient, OFFICE_KEYS.audit);
     return answer;
   };
-  if (kind === 'discount' || kind === 'discountAction') {
+  if (kind === 'discount' || kind === 'discountEdit' || kind === 'discountAction') {
     const answer = kind === 'discount'
       ? await client.createDiscount(body as AdminDiscountBody, call)
-      : await client.updateDiscount((body as { code: string }).code, { action: (body as { action: 'pause' | 'resume' | 'expire' }).action }, call);
+      : kind === 'discountEdit'
+        ? await client.updateDiscount((body as DiscountEditBody).code, (body as DiscountEditBody).patch, call)
+        : await client.updateDiscount((body as { code: string }).code, { action: (body as { action: 'pause' | 'resume' | 'expire' }).action }, call);
     done(answer);
     invalidateReads(queryClient, OFFICE_KEYS.discounts);
     return answer;

@@ -39,13 +39,15 @@ export interface AdminFormOptions {
   orderId?: number | null;
   /** Called with the answer of each successful call (before the reads it changed are refreshed). */
   onDone?: (answer: unknown) => void;
+  /** The file a picture form sends. @default null */
+  file?: Blob | null;
 }
 
 export function useAdminForm(input: AdminFormInput, options: AdminFormOptions = {}): AdminFormApi {
   const { client, queryClient } = useAdmin();
   // one key per action: a retry of a refused or lost call sends the same; a reset makes a new one
   const [idempotencyKey, setKey] = useState(newKey);
-  const values = useLatest({ client, queryClient, orderId: options.orderId ?? null, idempotencyKey, onDone: options.onDone });
+  const values = useLatest({ client, queryClient, orderId: options.orderId ?? null, idempotencyKey, onDone: options.onDone, file: options.file ?? null });
   const { view, actor } = useMachineView(providedAdminFormMachine, connectAdminForm, { input, values: [adminFormValues, values] });
   return {
     ...view,

@@ -1,5 +1,5 @@
 /**
- * The equipment reads (issue 15: parts that fit), cache key and call, shared by the read hooks and
+ * The equipment reads (parts that fit), cache key and call, shared by the read hooks and
  * the server render so both name the same data the same way.
  * @module
  */

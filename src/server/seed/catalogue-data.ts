@@ -5,33 +5,8 @@
  * @module
  */
 
-/** What a generated picture or 3D model draws. */
-export type Shape =
-  | 'pump'
-  | 'filter'
-  | 'cartridge'
-  | 'heater'
-  | 'cleaner'
-  | 'jar'
-  | 'jet'
-  | 'ring'
-  | 'impeller'
-  | 'motor'
-  | 'light'
-  | 'controller'
-  | 'cell'
-  | 'valve'
-  | 'skimmer'
-  | 'cover'
-  | 'kit'
-  | 'basket'
-  | 'bag';
-
-/** Every shape, for tests and the drawing switch. */
-export const SHAPES: readonly Shape[] = [
-  'pump', 'filter', 'cartridge', 'heater', 'cleaner', 'jar', 'jet', 'ring', 'impeller', 'motor',
-  'light', 'controller', 'cell', 'valve', 'skimmer', 'cover', 'kit', 'basket', 'bag',
-];
+export { SHAPES, type Shape } from '../modules/media/shapes.ts';
+import type { Shape } from '../modules/media/shapes.ts';
 
 /** An option a leaf's products may have, with its values in display order. */
 export type OptionDef = readonly [name: string, values: readonly string[]];
@@ -288,8 +263,8 @@ export const QUESTIONS: readonly (readonly [question: string, answer: string | n
   ['Is installation difficult for a homeowner?', null],
 ];
 
-/** Stock locations (inventory levels). */
-export const LOCATIONS: readonly string[] = ['Kent, WA warehouse', 'Spokane, WA warehouse'];
+/** Stock locations (inventory levels): the catalogue's. */
+export { LOCATIONS } from '../modules/catalogue/locations.ts';
 
 /** Selling points used in descriptions. */
 export const FEATURES: readonly string[] = [

@@ -12,15 +12,15 @@
  */
 import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseSeedArgs, type SeedArgs } from '../config.ts';
-import { openSqlite, type Db } from '../db/database.ts';
-import { migrate, syncIdentities } from '../db/migrate.ts';
+import { parseSeedArgs, type SeedArgs } from '../platform/config/config.ts';
+import { openSqlite, type Db } from '../platform/db/database.ts';
+import { migrate, syncIdentities } from '../platform/db/migrate.ts';
 import { seedContent } from '../modules/content/seed.ts';
 import { formatReport } from '../modules/imports/report.ts';
 import { importCatalogue } from '../modules/imports/index.ts';
 import { markCatalogueFromFile } from './equipment-database.ts';
 import { seedStore } from './store.ts';
-import { seedDemoCustomer } from '../account/demo.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
 
 async function fromFile(db: Db, args: SeedArgs & { from: string; format: NonNullable<SeedArgs['format']> }): Promise<object> {
   const content = await seedContent(db, { seed: args.seed });
@@ -43,9 +43,15 @@ async function run(): Promise<void> {
   mkdirSync(dirname(args.db), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(args.db + suffix)) rmSync(args.db + suffix);
   const db = openSqlite(args.db);
+  // a fresh file of our own: a rollback journal while it is written, so a million products' pages
+  // are written once into the file (in WAL mode one transaction of them went to a 2.5 GB WAL first,
+  // then was copied into the file). The journal of a fresh file holds next to nothing, and rolls a
+  // transaction cut short back as the WAL would. The file is left in WAL mode, as the store opens it.
+  await db.exec('PRAGMA journal_mode = DELETE');
   await migrate(db);
   const summary = args.from !== undefined && args.format !== undefined ? await fromFile(db, { ...args, from: args.from, format: args.format }) : await seedStore(db, { products: args.products, seed: args.seed });
   const demoCustomerId = await seedDemoCustomer(db);
+  await db.exec('PRAGMA journal_mode = WAL');
   await db.close();
   console.log(JSON.stringify({ db: args.db, ...summary, demoCustomerId }, null, 2));
 }

@@ -3,10 +3,14 @@
  * catalogue (seed/equipment.ts) in one transaction: all of it lands or none.
  * @module
  */
-import type { Db } from '../db/database.ts';
-import { normalizePartNumber } from '../search/text.ts';
-import { generateCatalogue } from './generate.ts';
-import { generateEquipment, type GeneratedEquipment, type ProductFact } from './equipment.ts';
+import type { Db } from '../platform/db/database.ts';
+import { normalizePartNumber } from '../modules/search/text.ts';
+import { generateCatalogue, type GenCollection } from './generate.ts';
+import { generateEquipment, ProductFactTable, titleNouns, type GeneratedEquipment, type ProductFact } from './equipment.ts';
+import { EQUIPMENT_CACHE_KIB, withIndexesBuiltAfter } from './bulk.ts';
+
+/** The tables the equipment is written into (their secondary indexes are built after the rows). */
+export const EQUIPMENT_TABLES = ['equipment', 'equipment_numbers', 'diagrams', 'diagram_callouts', 'equipment_fitment', 'product_part_numbers', 'product_supersessions'] as const;
 
 /** What was written. */
 export interface EquipmentSeedSummary {
@@ -18,13 +22,33 @@ export interface EquipmentSeedSummary {
   supersessions: number;
 }
 
-/** The generator's view of the products of a seeded catalogue, in id order. */
-export async function productFactsOf(db: Db): Promise<ProductFact[]> {
-  return db.all<ProductFact>(
-    `SELECT p.id AS id, p.product_code AS productCode, p.vendor_id AS vendorId, MIN(pc.collection_id) AS collectionId, p.title AS title
-     FROM products p JOIN product_collections pc ON pc.product_id = p.id
-     GROUP BY p.id, p.product_code, p.vendor_id, p.title ORDER BY p.id`,
-  );
+/**
+ * Products read per query by {@link productFactsOf}: a million read in one grouped query peaked at
+ * several times the memory the facts themselves hold.
+ * @default 20000
+ */
+export const FACTS_BATCH = 20_000;
+
+/**
+ * The generator's view of the products of a seeded catalogue, in id order (read a batch of ids at
+ * a time), each title kept as the noun it names among `collections`' (titleNouns).
+ */
+export async function productFactsOf(db: Db, collections: readonly GenCollection[], batch = FACTS_BATCH): Promise<ProductFactTable> {
+  const facts = new ProductFactTable(titleNouns(collections));
+  for (let after = 0; ;) {
+    // the batch's last product, with a collection or not
+    const last = (await db.get<{ id: number | null }>('SELECT MAX(id) AS id FROM (SELECT id FROM products WHERE id > ? ORDER BY id LIMIT ?) b', [after, batch]))?.id;
+    if (last === null || last === undefined) return facts;
+    const rows = await db.all<ProductFact>(
+      `SELECT p.id AS id, p.product_code AS productCode, p.vendor_id AS vendorId, MIN(pc.collection_id) AS collectionId, p.title AS title
+       FROM products p JOIN product_collections pc ON pc.product_id = p.id
+       WHERE p.id > ? AND p.id <= ?
+       GROUP BY p.id, p.product_code, p.vendor_id, p.title ORDER BY p.id`,
+      [after, last],
+    );
+    for (const r of rows) facts.push(r);
+    after = Number(last);
+  }
 }
 
 /**
@@ -37,8 +61,9 @@ export async function productFactsOf(db: Db): Promise<ProductFact[]> {
 export async function seedEquipment(db: Db, options: { seed?: number } = {}): Promise<EquipmentSeedSummary> {
   const seed = options.seed ?? 1;
   const shell = generateCatalogue({ products: 0, seed });
-  const generated = generateEquipment({ seed, collections: shell.collections, vendors: shell.vendors, products: await productFactsOf(db) });
-  return db.transaction(async (tx) => writeEquipment(tx, generated));
+  const facts = await productFactsOf(db, shell.collections);
+  const generated = generateEquipment({ seed, collections: shell.collections, vendors: shell.vendors, products: facts });
+  return db.transaction(async (tx) => withIndexesBuiltAfter(tx, EQUIPMENT_TABLES, () => writeEquipment(tx, generated), EQUIPMENT_CACHE_KIB));
 }
 
 /**
@@ -79,7 +104,9 @@ export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<Equ
       await db.run('INSERT INTO equipment_fitment (equipment_id, product_id, universal) VALUES (?, ?, ?)', [e.id, f.productId, f.universal ? 1 : 0]);
     }
   }
+  let partNumbers = 0;
   for (const n of g.partNumbers) {
+    partNumbers++;
     await db.run('INSERT INTO product_part_numbers (product_id, position, number, normalized, kind) VALUES (?, ?, ?, ?, ?)', [n.productId, n.position, n.number, normalizePartNumber(n.number), n.kind]);
   }
   for (const s of g.supersessions) {
@@ -90,7 +117,7 @@ export async function writeEquipment(db: Db, g: GeneratedEquipment): Promise<Equ
     if (row === undefined) continue;
     await db.run('UPDATE products SET description_html = ? WHERE id = ?', [withNote(row.html ?? '', n.html), n.productId]);
   }
-  return { equipment: g.equipment.length, diagrams, callouts, fitments, partNumbers: g.partNumbers.length, supersessions: g.supersessions.length };
+  return { equipment: g.equipment.length, diagrams, callouts, fitments, partNumbers, supersessions: g.supersessions.length };
 }
 
 /** The store setting that says where the catalogue came from, when not from the generator. */

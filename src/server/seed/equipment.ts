@@ -20,8 +20,8 @@
  */
 import type { GenCollection, GenVendor } from './generate.ts';
 import { slugify } from './generate.ts';
-import { mixSeed, mulberry32, type Rng } from './prng.ts';
-import { normalizePartNumber } from '../search/text.ts';
+import { mixSeed, mulberry32, type Rng } from '../platform/random/prng.ts';
+import { normalizePartNumber } from '../modules/search/text.ts';
 import {
   CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, layoutAssembly, shapeOf, type AssemblyLine, type Glyph,
 } from '../modules/equipment/assembly.ts';
@@ -29,10 +29,9 @@ import type { EquipmentType, PartNumberKind } from '../../api/types.ts';
 
 export { CALLOUT_RADIUS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH };
 
-/** Every equipment type, in the order lists and facets show them. */
-export const EQUIPMENT_TYPES: readonly EquipmentType[] = [
-  'pump', 'filter', 'heater', 'heat-pump', 'salt-system', 'cleaner', 'automation', 'light', 'valve', 'skimmer',
-];
+import { EQUIPMENT_TYPES } from '../modules/equipment/types.ts';
+/** Every equipment type, in the order lists and facets show them (the equipment module's). */
+export { EQUIPMENT_TYPES };
 
 /** What the generator needs to know of one product. */
 export interface ProductFact {
@@ -111,14 +110,119 @@ export interface GenPartNumber {
   kind: PartNumberKind;
 }
 
-/** The generated equipment, fitment and cross-reference of a catalogue. */
+/**
+ * The generated equipment, fitment and cross-reference of a catalogue. The part numbers (two a
+ * product on average) and the notes are made as they are read, each time they are read, the same
+ * each time: a million products' numbers held as objects weighed about 150 MB.
+ */
 export interface GeneratedEquipment {
   equipment: GenEquipment[];
-  partNumbers: GenPartNumber[];
+  /** Every product's numbers, in product order. */
+  partNumbers: Iterable<GenPartNumber>;
   /** Replaced products and their replacements. */
   supersessions: { productId: number; replacedById: number }[];
-  /** A paragraph for the description of each product the equipment names (its series, its replacement). */
-  notes: { productId: number; html: string }[];
+  /** A paragraph for the description of each product the equipment names (its series, its replacement), in product order. */
+  notes: Iterable<{ productId: number; html: string }>;
+}
+
+/**
+ * The products as the generator reads them, a column per fact, in id order. Of a title the
+ * generator needs only the noun it names ('O-Ring' of 'Pump Lid O-Ring'), one of its leaf's
+ * nouns, so that noun is kept in its place (a string the collections already hold). A million
+ * facts as objects with their titles held about 170 bytes each; here about 60 (four numbers and
+ * the product code).
+ */
+export class ProductFactTable {
+  private size = 0;
+  private idCol = new Int32Array(1024);
+  private vendorCol = new Int32Array(1024);
+  private collectionCol = new Int32Array(1024);
+  private readonly codeCol: string[] = [];
+  private readonly nounCol: (string | undefined)[] = [];
+
+  /** @param nounOf the noun a product's title names among its leaf's nouns (see {@link titleNouns}) */
+  constructor(private readonly nounOf: (collectionId: number, title: string) => string | undefined) {}
+
+  /** A table of `facts` (in id order). */
+  static of(facts: Iterable<ProductFact>, nounOf: (collectionId: number, title: string) => string | undefined): ProductFactTable {
+    const table = new ProductFactTable(nounOf);
+    for (const f of facts) table.push(f);
+    return table;
+  }
+
+  /**
+   * Adds a product after the others.
+   * @throws Error when its id is not above the last one (the generator's passes run in id order)
+   */
+  push(fact: ProductFact): void {
+    if (this.size > 0 && fact.id <= this.idCol[this.size - 1]!) throw new Error(`Product facts must come in id order: ${fact.id} after ${this.idCol[this.size - 1]}`);
+    if (this.size === this.idCol.length) {
+      const grow = (col: Int32Array): Int32Array<ArrayBuffer> => {
+        const next = new Int32Array(col.length * 2);
+        next.set(col);
+        return next;
+      };
+      this.idCol = grow(this.idCol);
+      this.vendorCol = grow(this.vendorCol);
+      this.collectionCol = grow(this.collectionCol);
+    }
+    this.idCol[this.size] = fact.id;
+    this.vendorCol[this.size] = fact.vendorId;
+    this.collectionCol[this.size] = fact.collectionId;
+    this.codeCol.push(fact.productCode);
+    this.nounCol.push(this.nounOf(fact.collectionId, fact.title));
+    this.size++;
+  }
+
+  get length(): number {
+    return this.size;
+  }
+
+  id(at: number): number {
+    return this.idCol[at]!;
+  }
+
+  vendorId(at: number): number {
+    return this.vendorCol[at]!;
+  }
+
+  collectionId(at: number): number {
+    return this.collectionCol[at]!;
+  }
+
+  productCode(at: number): string {
+    return this.codeCol[at]!;
+  }
+
+  /** The noun its title names, if one of its leaf's. */
+  noun(at: number): string | undefined {
+    return this.nounCol[at];
+  }
+
+  /** The position of product `id`, or -1. */
+  indexOf(id: number): number {
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.idCol[mid]!;
+      if (at === id) return mid;
+      if (at < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+/**
+ * The noun a title names among the nouns of its leaf collection: the longest one it holds (a
+ * 'Pump Lid O-Ring' is not also a 'Lid' anything); undefined for a title naming none, or a product
+ * outside the generator's leaves.
+ */
+export function titleNouns(collections: readonly GenCollection[]): (collectionId: number, title: string) => string | undefined {
+  const longestFirst = new Map<number, readonly string[]>();
+  for (const c of collections) if (c.template) longestFirst.set(c.id, [...c.template.nouns].sort((a, b) => b.length - a.length));
+  return (collectionId, title) => longestFirst.get(collectionId)?.find((n) => title.includes(n));
 }
 
 /**
@@ -387,20 +491,20 @@ class PartPool {
   private readonly cursor = new Map<string, number>();
   readonly used = new Set<number>();
 
-  constructor(products: readonly ProductFact[], leafTitle: (id: number) => string | undefined, rng: Rng, nounsOf: (leaf: string) => readonly string[]) {
+  constructor(products: ProductFactTable, leafTitle: (id: number) => string | undefined, rng: Rng) {
     const raw = new Map<string, number[]>();
     const add = (key: string, id: number): void => {
       let list = raw.get(key);
       if (!list) raw.set(key, (list = []));
       list.push(id);
     };
-    for (const p of products) {
-      const leaf = leafTitle(p.collectionId);
+    for (let at = 0; at < products.length; at++) {
+      const leaf = leafTitle(products.collectionId(at));
       if (leaf === undefined) continue;
-      add(leaf, p.id);
-      // the longest noun the title holds (a 'Pump Lid O-Ring' is not also a 'Lid' anything)
-      const noun = [...nounsOf(leaf)].sort((a, b) => b.length - a.length).find((n) => p.title.includes(n));
-      if (noun !== undefined) add(`${leaf}\u0000${noun}`, p.id);
+      const id = products.id(at);
+      add(leaf, id);
+      const noun = products.noun(at);
+      if (noun !== undefined) add(`${leaf}\u0000${noun}`, id);
     }
     // each list in its own random order, so consecutive series do not take neighbouring ids
     for (const [key, list] of raw) this.lists.set(key, rng.sample(list, list.length));
@@ -454,19 +558,25 @@ export function generateEquipment(input: {
   seed: number;
   collections: readonly GenCollection[];
   vendors: readonly GenVendor[];
-  products: readonly ProductFact[];
+  /** In id order: a list, or a table read column by column (seedEquipment's, from the database). */
+  products: readonly ProductFact[] | ProductFactTable;
   /** @default equipmentCountFor(products.length) */
   count?: number;
 }): GeneratedEquipment {
-  const { collections, vendors, products } = input;
+  const { collections, vendors } = input;
+  const products = input.products instanceof ProductFactTable ? input.products : ProductFactTable.of(input.products, titleNouns(collections));
   const rng = mulberry32(mixSeed(input.seed >>> 0, 0xe901));
   const count = input.count ?? equipmentCountFor(products.length);
   const collectionById = new Map(collections.map((c) => [c.id, c]));
-  const nounsByLeaf = new Map<string, readonly string[]>();
-  for (const c of collections) if (c.template) nounsByLeaf.set(c.title, c.template.nouns);
-  const factById = new Map(products.map((p) => [p.id, p]));
-  const vendorOf = (id: number): number => factById.get(id)?.vendorId ?? 0;
-  const pool = new PartPool(products, (id) => collectionById.get(id)?.title, rng, (leaf) => nounsByLeaf.get(leaf) ?? []);
+  const vendorOf = (id: number): number => {
+    const at = products.indexOf(id);
+    return at < 0 ? 0 : products.vendorId(at);
+  };
+  const codeOf = (id: number): string => {
+    const at = products.indexOf(id);
+    return at < 0 ? '' : products.productCode(at);
+  };
+  const pool = new PartPool(products, (id) => collectionById.get(id)?.title, rng);
 
   const equipment: GenEquipment[] = [];
   const supersessions: GeneratedEquipment['supersessions'] = [];
@@ -614,50 +724,70 @@ export function generateEquipment(input: {
 
   // cross-reference: every product's own number is its OEM number; some have a second OEM
   // number and aftermarket equivalents; a replacement lists the numbers of the part it superseded
-  const xrng = mulberry32(mixSeed(input.seed >>> 0, 0x9a27));
-  const numbersOf = new Map<number, { number: string; kind: PartNumberKind }[]>();
-  for (const p of products) {
-    const list: { number: string; kind: PartNumberKind }[] = [{ number: p.productCode, kind: 'oem' }];
-    if (xrng.chance(0.25)) list.push({ number: `${brandPrefix(vendors[p.vendorId - 1]?.name ?? 'X')}${digits(xrng, 6)}`, kind: 'oem' });
+  // (a million products' lists are not all held at once: the generator runs from its seed once
+  // here, keeping only the OEM numbers of the superseded parts, then again each time the numbers
+  // are read, giving each product's list as it goes)
+  const ownNumbers = (at: number, xrng: Rng): { number: string; kind: PartNumberKind }[] => {
+    const list: { number: string; kind: PartNumberKind }[] = [{ number: products.productCode(at), kind: 'oem' }];
+    if (xrng.chance(0.25)) list.push({ number: `${brandPrefix(vendors[products.vendorId(at) - 1]?.name ?? 'X')}${digits(xrng, 6)}`, kind: 'oem' });
     const aftermarket = xrng.chance(0.5) ? xrng.int(1, 2) : 0;
     for (let a = 0; a < aftermarket; a++) list.push({ number: aftermarketNumber(xrng), kind: 'aftermarket' });
-    numbersOf.set(p.id, list);
+    return list;
+  };
+  const numbersSeed = mixSeed(input.seed >>> 0, 0x9a27);
+  const superseded = new Set(supersessions.map((s) => s.productId));
+  const oemOf = new Map<number, string[]>();
+  const firstPass = mulberry32(numbersSeed);
+  for (let at = 0; at < products.length; at++) {
+    const own = ownNumbers(at, firstPass);
+    if (superseded.has(products.id(at))) oemOf.set(products.id(at), own.filter((n) => n.kind === 'oem').map((n) => n.number));
   }
   const replacedBy = new Map<number, number>();
   const replaces = new Map<number, number>();
+  // what a replacement lists after its own numbers: the OEM numbers of the parts it superseded
+  const supersedesOf = new Map<number, string[]>();
   for (const s of supersessions) {
     replacedBy.set(s.productId, s.replacedById);
     replaces.set(s.replacedById, s.productId);
-    const old = (numbersOf.get(s.productId) ?? []).filter((n) => n.kind === 'oem');
-    const target = numbersOf.get(s.replacedById)!;
-    for (const n of old) target.push({ number: n.number, kind: 'supersedes' });
+    const list = supersedesOf.get(s.replacedById) ?? [];
+    list.push(...(oemOf.get(s.productId) ?? []));
+    supersedesOf.set(s.replacedById, list);
   }
-  const partNumbers: GenPartNumber[] = [];
-  const rank: Record<PartNumberKind, number> = { oem: 0, aftermarket: 1, supersedes: 2 };
-  for (const p of products) {
-    const list = [...(numbersOf.get(p.id) ?? [])].sort((a, b) => rank[a.kind] - rank[b.kind]);
-    list.forEach((n, position) => partNumbers.push({ productId: p.id, position, number: n.number, kind: n.kind }));
-  }
+  const partNumbers: Iterable<GenPartNumber> = {
+    *[Symbol.iterator]() {
+      const pass = mulberry32(numbersSeed);
+      for (let at = 0; at < products.length; at++) {
+        // its own numbers come OEM first, then aftermarket; the superseded numbers after them
+        const productId = products.id(at);
+        const list = ownNumbers(at, pass);
+        for (const number of supersedesOf.get(productId) ?? []) list.push({ number, kind: 'supersedes' });
+        for (const [position, n] of list.entries()) yield { productId, position, number: n.number, kind: n.kind };
+      }
+    },
+  };
 
   // descriptions agree with the cross-reference: what a part fits, what it replaced or was replaced by
-  const notes: GeneratedEquipment['notes'] = [];
   const typeWord: Record<EquipmentType, string> = {
     pump: 'pumps', filter: 'filters', heater: 'heaters', 'heat-pump': 'heat pumps', 'salt-system': 'salt systems',
     cleaner: 'cleaners', automation: 'control systems', light: 'lights', valve: 'valves', skimmer: 'skimmers',
   };
-  for (const [productId, owner] of [...seriesOfPart].sort((a, b) => a[0] - b[0])) {
+  const noteOf = (productId: number, owner: { brand: string; series: string; type: EquipmentType; models: string[] }): string => {
     const models = [...new Set(owner.models)];
     const fits = `the ${escapeHtml(owner.brand)} ${escapeHtml(owner.series)} ${typeWord[owner.type]} (model${models.length > 1 ? 's' : ''} ${escapeHtml(models.join(', '))})`;
     const by = replacedBy.get(productId);
     if (by !== undefined) {
-      const own = factById.get(productId)?.productCode ?? '';
-      const next = factById.get(by)?.productCode ?? '';
-      notes.push({ productId, html: `<p>Part ${escapeHtml(own)} was replaced by ${escapeHtml(next)}, which fits ${fits}. Order ${escapeHtml(next)} for these models.</p>` });
-      continue;
+      const next = codeOf(by);
+      return `<p>Part ${escapeHtml(codeOf(productId))} was replaced by ${escapeHtml(next)}, which fits ${fits}. Order ${escapeHtml(next)} for these models.</p>`;
     }
     const old = replaces.get(productId);
-    const replacing = old === undefined ? '' : ` It replaces part ${escapeHtml(factById.get(old)?.productCode ?? '')}.`;
-    notes.push({ productId, html: `<p>Fits ${fits}.${replacing}</p>` });
-  }
+    const replacing = old === undefined ? '' : ` It replaces part ${escapeHtml(codeOf(old))}.`;
+    return `<p>Fits ${fits}.${replacing}</p>`;
+  };
+  const noted = [...seriesOfPart.keys()].sort((a, b) => a - b);
+  const notes: Iterable<{ productId: number; html: string }> = {
+    *[Symbol.iterator]() {
+      for (const productId of noted) yield { productId, html: noteOf(productId, seriesOfPart.get(productId)!) };
+    },
+  };
   return { equipment, partNumbers, supersessions, notes };
 }

@@ -7,7 +7,7 @@
  * catalogue by its seed. No clock and no Math.random are read.
  * @module
  */
-import { mixSeed, mulberry32, type Rng } from './prng.ts';
+import { mixSeed, mulberry32, type Rng } from '../platform/random/prng.ts';
 import {
   COLLECTION_TREE,
   FEATURES,

@@ -5,8 +5,9 @@
  * @module
  */
 import { seedContent, type SeedContentSummary } from '../modules/content/seed.ts';
-import type { Db } from '../db/database.ts';
-import { syncIdentities } from '../db/migrate.ts';
+import type { Db } from '../platform/db/database.ts';
+import { syncIdentities } from '../platform/db/migrate.ts';
+import { collectGarbage } from '../platform/ops/garbage.ts';
 import { seedDatabase, type SeedSummary } from './seed-database.ts';
 import { DEFAULT_PRODUCT_COUNT } from './generate.ts';
 import { seedEquipment, type EquipmentSeedSummary } from './equipment-database.ts';
@@ -27,8 +28,11 @@ export interface SeedStoreOptions {
 export async function seedStore(db: Db, options: SeedStoreOptions = {}): Promise<{ catalogue: SeedSummary; content: SeedContentSummary; equipment: EquipmentSeedSummary }> {
   const seed = options.seed ?? 1;
   const catalogue = await seedDatabase(db, { products: options.products ?? DEFAULT_PRODUCT_COUNT, seed });
-  // equipment models, diagrams, fitment and part-number cross-reference (issue 15)
+  // equipment models, diagrams, fitment and part-number cross-reference
   const equipment = await seedEquipment(db, { seed });
+  // the generation's garbage (a million products: about 250 MB in the heap) is let go before the
+  // content and the demo customer's password hash (128 MiB of its own), not kept beside them
+  collectGarbage();
   const content = await seedContent(db, { seed });
   // PostgreSQL: the seed wrote explicit ids; the identities must start past them
   await syncIdentities(db);

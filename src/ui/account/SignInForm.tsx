@@ -7,8 +7,10 @@
  * @module
  */
 import { useEffect, useId, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useKeepTyped } from '../keep-typed.ts';
 import { SIGN_IN_TEXT } from '../../domain/sign-in.ts';
 import type { SignInApi } from '../../hooks/useSignIn.ts';
+import type { SignInField } from '../../domain/sign-in.ts';
 import './account.css';
 
 /** Props of {@link SignInForm}. */
@@ -44,15 +46,9 @@ export function SignInForm({ form, links, after }: SignInFormProps) {
   }, [form.failures]);
 
   // What the shopper typed into the server-rendered fields before the page hydrated is in the
-  // inputs but not in the form's state (React keeps the state's empty value): adopt it once
-  // mounted, so a quick typist's submit does not answer "Please enter ..." over filled fields.
-  useEffect(() => {
-    for (const field of form.fields) {
-      const input = formRef.current?.elements.namedItem(field.name);
-      if (input instanceof HTMLInputElement && input.value !== (form.values[field.name] ?? '')) form.change(field.name, input.value);
-    }
-    // once, at mount: later changes come through onChange
-  }, []);
+  // inputs but not in the form's state: each field hands it on as it is attached, so a quick
+  // typist's submit does not answer "Please enter ..." over filled fields.
+  const keep = useKeepTyped<SignInField>((name) => form.values[name] ?? '', (name, text) => form.change(name, text));
 
   useEffect(() => {
     if (form.status === 'done' || form.status === 'failed' || form.status === 'linkBroken') doneRef.current?.focus();
@@ -97,6 +93,7 @@ export function SignInForm({ form, links, after }: SignInFormProps) {
               </p>
             )}
             <input
+              ref={keep(field.name)}
               id={id}
               name={field.name}
               type={field.type}

@@ -4,6 +4,7 @@
  * @module
  */
 import { useId } from 'react';
+import { useKeepTyped } from '../keep-typed.ts';
 import { useQuantityInput } from '../../hooks/useQuantityInput.ts';
 
 /**
@@ -13,12 +14,15 @@ import { useQuantityInput } from '../../hooks/useQuantityInput.ts';
 export function QuantityInput({ lineItemId, label }: { lineItemId: number; label: string }) {
   const q = useQuantityInput(lineItemId);
   const id = useId();
+  // a quantity typed before the cart page hydrated is the line's, not set back
+  const keep = useKeepTyped(() => q.text, (_, text) => q.change(text));
   return (
     <div className="sk-qty">
       <button type="button" aria-label="Decrease quantity" disabled={q.minusDisabled} onClick={q.decrement}>
         −
       </button>
       <input
+        ref={keep('quantity')}
         id={id}
         aria-label={label}
         inputMode="numeric"

@@ -1,5 +1,5 @@
 /**
- * A model's exploded-view drawings with their numbered callouts and its parts list (issue 15).
+ * A model's exploded-view drawings with their numbered callouts and its parts list.
  * Callouts are buttons placed over the drawing's own numbers, in number order (the tab order);
  * the arrow keys, Home and End move among them; hovering, focusing or clicking one lights up the
  * callout and its row of the parts list (and hovering a row lights up its callout). The drawing

@@ -1,5 +1,5 @@
 /**
- * My equipment's pieces (issue 15): the save button of a model page, the saved list of the
+ * My equipment's pieces: the save button of a model page, the saved list of the
  * equipment page, the 'Fits your {model}' lines of a product page and the 'Fits my equipment'
  * switch of the listings. Each reads `useMyEquipment` (account when signed in, browser storage
  * otherwise); the words and rules are the domain's.

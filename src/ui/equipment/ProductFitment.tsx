@@ -1,5 +1,5 @@
 /**
- * The product page's fitment (issue 15): the 'Fits your {model}' lines for the shopper's saved
+ * The product page's fitment: the 'Fits your {model}' lines for the shopper's saved
  * models, the notice of a replaced part ('This part has been replaced by {title}' with a link and
  * its add button), 'Fits these models' (links to the model pages) and 'Part numbers' (OEM,
  * aftermarket, replaces). Loaded as its own chunk: the first load of a product page does not

@@ -34,7 +34,7 @@ const EDGE_GAP = 8;
 /**
  * Where the overlay sits while it is open: fixed to the viewport, under the cart button while the
  * button is in view, else at the top of the viewport. An overlay anchored to the header opened
- * 1,367 px above the viewport after an add at scroll 1500 (issue 18): a shopper adding from a grid,
+ * 1,367 px above the viewport after an add at scroll 1500: a shopper adding from a grid,
  * search, a collection or a slider saw no cart. Follows scrolling and resizing while open.
  */
 function useViewportAnchor(open: boolean, anchor: RefObject<HTMLElement | null>): CSSProperties | undefined {

@@ -25,6 +25,7 @@ import { useCarousel, useItemsPerView } from '../../hooks/useCarousel.ts';
 import { useLoader } from '../../hooks/useLoader.ts';
 import { useCaptchaScript } from '../../hooks/useCaptchaScript.ts';
 import { useNewsletter } from '../../hooks/useNewsletter.ts';
+import { useKeepTyped } from '../keep-typed.ts';
 import { PaymentMarks } from './PaymentMarks.tsx';
 
 /** Props of {@link Footer}. */
@@ -134,6 +135,8 @@ function Newsletter({ page }: { page: string }) {
   useCaptchaScript();
   const inputId = useId();
   const messageId = useId();
+  // an address typed before the footer hydrated is the form's, not lost at the next render
+  const keep = useKeepTyped(() => form.email, (_, text) => form.setEmail(text));
   return (
     <section id={NEWSLETTER_ANCHOR} className="newsletter" aria-labelledby={`${inputId}-h`}>
       <div className="container newsletter-inner">
@@ -155,6 +158,7 @@ function Newsletter({ page }: { page: string }) {
           <label htmlFor={inputId} className="visually-hidden">{ACCOUNT_LABELS.newsletterPlaceholder}</label>
           <input type="hidden" name="returnTo" value={newsletterReturnPath(page)} />
           <input
+            ref={keep('email')}
             id={inputId}
             name="email"
             type="email"

@@ -24,7 +24,7 @@ export interface HeaderProps {
 }
 
 /**
- * The equipment index (issue 15: browse parts by the equipment they fit), a page of the app's own
+ * The equipment index (browse parts by the equipment they fit), a page of the app's own
  * route table, so every store's menu offers it after the catalogue's links; a store whose
  * navigation or additionalHeaderLinks already has '/equipment' keeps its own link. The path is
  * domain/equipment.ts's EQUIPMENT_PATH, written here so the header does not bring the equipment

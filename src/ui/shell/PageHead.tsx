@@ -1,5 +1,5 @@
 /**
- * The head of every page (issue 13, item 3): ONE component writes the title, the meta
+ * The head of every page: ONE component writes the title, the meta
  * description, the canonical link, the Open Graph and Twitter card tags, the preload of the
  * above-the-fold picture (React's `preload`, which puts the `<link rel="preload" as="image"
  * imagesrcset imagesizes>` in the head) and the page's JSON-LD. It relies on React 19's hoisting: `<title>`,

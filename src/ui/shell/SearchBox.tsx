@@ -86,7 +86,7 @@ export function SearchBox({ onSearchPage = false }: SearchBoxProps) {
     <form
       className="search-box"
       role="search"
-      // without JavaScript the form is a plain GET of the search results page (issue 13)
+      // without JavaScript the form is a plain GET of the search results page
       action={SEARCH_RESULTS_PATH}
       method="get"
       onPointerEnter={wake}

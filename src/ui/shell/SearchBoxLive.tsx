@@ -197,7 +197,7 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
   );
 }
 
-/** The heading of the dropdown's models (issue 15), beside 'Categories' and 'Products'. */
+/** The heading of the dropdown's equipment models, beside 'Categories' and 'Products'. */
 const EQUIPMENT_GROUP = 'Equipment';
 
 export default LiveSearchBox;

@@ -1,5 +1,5 @@
 /**
- * The account page (/myaccount.asp, 'Manage Account'; spec sections 2, 4, 6 and 8): a side
+ * The account page (/myaccount.asp, 'Manage Account'): a side
  * navigation with the page's two views, Addresses (the default) and Wallet (/myaccount.asp?tab=wallet,
  * the wallet component of /wallet), and links to the orders, the addresses page, the recovery
  * email, the password change and Sign Out.

@@ -1,5 +1,5 @@
 /**
- * The customer's mailing addresses (/address.asp; spec section 2): the address book of the
+ * The customer's mailing addresses (/address.asp): the address book of the
  * account page (cards titled 'Default Address' or 'Mailing Address' with Edit and Delete, the
  * Edit and Add modals, 'Account has no addresses.'), on its own page. The address book loads
  * lazily with the address rules; a signed-out visitor is sent to /login.asp and comes back here.

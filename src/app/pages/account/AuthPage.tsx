@@ -1,5 +1,5 @@
 /**
- * The sign-in and account-recovery pages (spec section 2): /login and /login.asp, /register,
+ * The sign-in and account-recovery pages: /login and /login.asp, /register,
  * /logout, /change-password, /reset-password (the request form, or the new-password form of an
  * emailed link), /recover-account, /start-verification and /verify-account (an emailed link),
  * one module branching on the path.

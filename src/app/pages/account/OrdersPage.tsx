@@ -1,5 +1,5 @@
 /**
- * The order pages (spec section 2: /orders.asp and /account/orders/:id): the customer's order
+ * The order pages (/orders.asp and /account/orders/:id): the customer's order
  * list, or one order with its related products and 'Add to Order', each with its SEO title,
  * canonical URL and breadcrumbs. Both send a signed-out visitor to /login.asp (through the
  * hooks), to come back to the same page after signing in.

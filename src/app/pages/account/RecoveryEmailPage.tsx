@@ -1,5 +1,5 @@
 /**
- * The recovery email page (/recovery-email; spec sections 2, 4, 5, 6 and 8), over
+ * The recovery email page (/recovery-email), over
  * `useRecoveryEmail`: breadcrumb My account > Recovery email; 'Loading' until the user call
  * answers; a signed-out visitor sees 'Redirect to login' while the hook sends them to /login.asp
  * (to come back here after signing in);

@@ -1,5 +1,5 @@
 /**
- * The wallet page (/wallet; spec section 2): the SEO title and canonical URL, breadcrumbs
+ * The wallet page (/wallet): the SEO title and canonical URL, breadcrumbs
  * Home > My account > Wallet, the heading and the wallet itself (src/ui/wallet), which shows
  * 'Checking login status...' until the user call answers and sends a signed-out visitor to
  * /login.asp, to come back here after signing in.

@@ -26,7 +26,7 @@ function PageView({ pageRef }: { pageRef: ContentPageRef }) {
 
 /**
  * '/:handle/{id}.htm': the generic page with that id, else the article or product it names, shown
- * at its own address (issue 18: an article or product id answered the not-found page).
+ * at its own address (not the not-found page).
  */
 function HtmPage({ handle, id }: { handle: string; id: number }) {
   const htm = useHtmTarget(handle, id);

@@ -9,13 +9,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config.ts';
-import { DEFAULT_SCRYPT } from '../../auth/password.ts';
-import { memoryLimiter } from '../../auth/rate-limit.ts';
-import { waitMs } from '../../auth/services.ts';
-import { openDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../../security/operator-access.ts';
+import { readConfig } from '../../platform/config/config.ts';
+import { DEFAULT_SCRYPT } from '../accounts/password.ts';
+import { memoryLimiter } from '../accounts/rate-limit.ts';
+import { waitMs } from '../accounts/services.ts';
+import { openDatabase } from '../../platform/db/database.ts';
+import { migrate } from '../../platform/db/migrate.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../../platform/http/operator-access.ts';
 import { OperatorService } from './service.ts';
 
 const USAGE = 'usage: npm run admin:create -- --email EMAIL [--name NAME] [--role owner|staff|fulfilment] [--db PATH]';

@@ -6,13 +6,14 @@
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { waitMs } from '../../auth/services.ts';
-import type { OperatorAccess } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { waitMs } from '../accounts/services.ts';
+import type { OperatorAccess } from '../../platform/http/operator-access.ts';
 import { OperatorService } from './service.ts';
 
 export { adminRoutes } from './routes.ts';
 export { audit, auditWho, OperatorService, productPriceSnapshot } from './service.ts';
+export { storeTurn } from './turn.ts';
 
 /**
  * The operator service of an app (after the accounts plugin) and the guard's access with its

@@ -4,8 +4,8 @@
  * up by their SHA-256 only.
  * @module
  */
-import type { Db } from '../../db/database.ts';
-import type { OperatorRole } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { OperatorRole } from '../../platform/http/operator-access.ts';
 
 /** An operator row. */
 export interface OperatorRow {

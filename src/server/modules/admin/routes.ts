@@ -19,13 +19,12 @@
  * @module
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { originGuard } from '../../auth/origin-guard.ts';
-import { HttpError } from '../../errors.ts';
+import { originGuard } from '../../platform/http/origin-guard.ts';
 import {
-  HOST_NOT_ALLOWED, isAllowedHost, operatorActorOf, operatorGuard, OPERATOR_SESSION_COOKIE,
+  HOST_NOT_ALLOWED, isAllowedHost, operatorGuard, OPERATOR_SESSION_COOKIE,
   type OperatorAccess, type OperatorPermission, type OperatorRole, type TokenScope,
-} from '../../security/operator-access.ts';
-import { OPERATOR_ABSOLUTE_TIMEOUT_MS, auditWho, type OperatorService } from './service.ts';
+} from '../../platform/http/operator-access.ts';
+import { OPERATOR_ABSOLUTE_TIMEOUT_MS, auditWho, operatorSessionOf as sessionOf, type OperatorService } from './service.ts';
 import * as s from './schemas.ts';
 
 /** Options of {@link adminRoutes}. */
@@ -52,13 +51,6 @@ function setCookies(reply: FastifyReply, request: FastifyRequest, service: Opera
   const prev = reply.getHeader('set-cookie');
   const kept = (prev === undefined ? [] : Array.isArray(prev) ? prev.map(String) : [String(prev)]).filter((c) => !c.startsWith(`${OPERATOR_SESSION_COOKIE}=`));
   reply.header('set-cookie', [...kept, ...operatorCookies(token, service.deps.secure || request.protocol === 'https')]);
-}
-
-/** The operator of a session (the routes of an operator's own account: a token has none). */
-function sessionOf(request: FastifyRequest): { operatorId: number; sessionId: number } {
-  const actor = operatorActorOf(request);
-  if (actor?.kind !== 'operator') throw new HttpError(403, 'Only a signed-in operator has an account here.');
-  return { operatorId: actor.id, sessionId: actor.sessionId };
 }
 
 const withPermission = (operatorPermission: OperatorPermission) => ({ config: { operatorPermission } });

@@ -3,8 +3,8 @@
  * Bodies refuse unknown fields; every answer other than 200 is the store's `{ error }`.
  * @module
  */
-import { PASSWORD_MAX_LENGTH } from '../../auth/password.ts';
-import { OPERATOR_ROLES, TOKEN_SCOPES } from '../../security/operator-access.ts';
+import { PASSWORD_MAX_LENGTH } from '../accounts/password.ts';
+import { OPERATOR_ROLES, TOKEN_SCOPES } from '../../platform/http/operator-access.ts';
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 const error = { $ref: 'Error#' } as const;

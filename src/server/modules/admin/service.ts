@@ -7,17 +7,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
-import { hashPassword, needsRehash, passwordProblem, verifyPassword, type ScryptParams } from '../../auth/password.ts';
-import { AUTH_LIMITS, LOGIN_PACE, loginDelayMs, RATE_LIMITED_MESSAGE, type Limiter } from '../../auth/rate-limit.ts';
-import { hashToken, newToken, sessionAlive } from '../../auth/session.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { hashPassword, needsRehash, passwordProblem, verifyPassword, type ScryptParams } from '../accounts/password.ts';
+import { AUTH_LIMITS, LOGIN_PACE, loginDelayMs, RATE_LIMITED_MESSAGE, type Limiter } from '../accounts/rate-limit.ts';
+import { hashToken, newToken, sessionAlive } from '../accounts/session.ts';
 import {
   markAudited, operatorActorOf, TOKEN_SCOPES,
   type OperatorAccounts, type OperatorActor, type OperatorRole, type OperatorSessionInfo, type TokenScope,
-} from '../../security/operator-access.ts';
+} from '../../platform/http/operator-access.ts';
 import * as repo from './repository.ts';
 import { newTotpSecret, totpUri, verifyTotp } from './totp.ts';
+import { isEmailFormat } from '../../../domain/account.ts';
 
 /** An operator session unused this long is dead. @default 8 hours */
 export const OPERATOR_IDLE_TIMEOUT_MS = 8 * 3600_000;
@@ -103,6 +104,16 @@ export function auditWho(request: FastifyRequest): AuditWho {
   return { actor, route: `${request.method} ${request.routeOptions.url ?? request.url}` };
 }
 
+/** The answer to an operator's own-account call made with a token (a token has no account). */
+export const SIGNED_IN_OPERATOR_ONLY = 'Only a signed-in operator has an account here.';
+
+/** The operator and session of a request (the routes of an operator's own account): 403 for a token's. */
+export function operatorSessionOf(request: FastifyRequest): { operatorId: number; sessionId: number } {
+  const actor = operatorActorOf(request);
+  if (actor?.kind !== 'operator') throw new HttpError(403, SIGNED_IN_OPERATOR_ONLY);
+  return { operatorId: actor.id, sessionId: actor.sessionId };
+}
+
 /**
  * Records an operator write in the audit log: call it with the transaction of the write, so the
  * row exists exactly when the change does. `before` and `after` are stored as JSON (null for a
@@ -168,7 +179,7 @@ export class OperatorService {
   /** Creates an operator and its set-password link; `who` null for the command line and the first start (then nothing to audit). */
   async create(who: AuditWho | null, input: { email: string; name: string; role: OperatorRole }): Promise<{ operator: OperatorView; link: string }> {
     const email = normalOperatorEmail(input.email);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new HttpError(400, 'Please enter a valid email address.');
+    if (!isEmailFormat(email)) throw new HttpError(400, 'Please enter a valid email address.');
     const name = input.name.trim();
     if (name === '' || /\p{Cc}/u.test(name)) throw new HttpError(400, 'Please enter a name.');
     return await this.deps.db.transaction(async (tx) => {

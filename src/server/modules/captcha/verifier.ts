@@ -10,6 +10,7 @@
  * @module
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '../../platform/http/errors.ts';
 
 /** What a verification answers. */
 export interface CaptchaResult {
@@ -34,6 +35,9 @@ export const CAPTCHA_TOKEN_TTL_MS = 120_000;
 export const DEV_SITE_KEY = 'skimmer-dev-site-key';
 
 const ACTION_RE = /^[A-Za-z0-9_/]{1,100}$/;
+
+/** The answer to a token request for an action Google would refuse (400). */
+export const INVALID_CAPTCHA_ACTION = 'Invalid captcha action.';
 
 /** Whether an action name is one Google would accept (letters, digits, _ and /). */
 export function isValidAction(action: string): boolean {
@@ -61,6 +65,12 @@ export class DevCaptcha implements CaptchaVerifier {
   issue(action: string): string {
     const payload = Buffer.from(JSON.stringify({ a: action, e: this.now() + CAPTCHA_TOKEN_TTL_MS, n: randomBytes(12).toString('base64url') })).toString('base64url');
     return `dev.${payload}.${this.sign(payload)}`;
+  }
+
+  /** A signed token for the script's request: an action Google would refuse answers 400. */
+  tokenFor(action: string): string {
+    if (!isValidAction(action)) throw new HttpError(400, INVALID_CAPTCHA_ACTION);
+    return this.issue(action);
   }
 
   async verify(token: string, context: { expectedAction?: string } = {}): Promise<CaptchaResult> {

@@ -1,5 +1,5 @@
 /**
- * The store's theme and store configuration (spec section 3) as the seed writes them into
+ * The store's theme and store configuration as the seed writes them into
  * `store_settings`, and the fixed links the storefront needs (the expert-assistance page).
  * @module
  */
@@ -7,8 +7,8 @@ import type { StoreConfig, ThemeConfig } from '../../../domain/entities.ts';
 import { contentImageUrl } from './media.ts';
 
 /**
- * The page the search results message links to ('Click HERE to request expert assistance!',
- * spec section 2: "a link to an articles page (ID 355)"). It is a generic page with id 355,
+ * The page the search results message links to ('Click HERE to request expert assistance!'
+ * links to an articles page with id 355). It is a generic page with id 355,
  * reached on the storefront's `/:handle/:id.htm` route and by `GET /api/pages/id/355`.
  */
 export const EXPERT_ASSISTANCE_PAGE = {
@@ -52,7 +52,7 @@ export function defaultStoreConfig(): ServedStoreConfig {
   };
 }
 
-/** The theme configuration the seed writes; every field of spec section 3. */
+/** The theme configuration the seed writes; every field of the theme configuration. */
 export function defaultThemeConfig(): ThemeConfig {
   return {
     storeCurrency: '$',

@@ -1,6 +1,7 @@
 /**
  * Generic pages of the store (about, policies, contact, expert assistance) for the seed.
- * Ids are fixed so links survive a re-seed; 355 is the expert-assistance page of spec section 2.
+ * Ids are fixed so links survive a re-seed; 355 is the expert-assistance page (the search
+ * results message links to the page with id 355).
  * @module
  */
 import { EXPERT_ASSISTANCE_PAGE } from './config.ts';

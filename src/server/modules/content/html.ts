@@ -3,11 +3,11 @@
  * that the seed turns into HTML.
  * @module
  */
-import { sanitizeHtmlText } from '../../html.ts';
+import { sanitizeHtmlText } from '../../platform/http/html.ts';
 
 /**
  * Strips scripts, event handlers, styles and unsafe URLs from stored HTML, with the server's one
- * sanitising policy (src/server/html.ts). Idempotent, so it is safe to apply at every read.
+ * sanitising policy (src/server/platform/http/html.ts). Idempotent, so it is safe to apply at every read.
  *
  * @example
  * sanitizeContentHtml('<p onclick="x()">Hi<script>alert(1)</script></p>'); // '<p>Hi</p>'

@@ -3,8 +3,9 @@
  * SVG artwork drawn from the image's slug (src/server/modules/media/content-art.ts), so the store looks
  * finished without shipping binary assets. Served by `contentRoutes` under /media/content/.
  *
- * URL form: `/media/content/{slug}-{width}.svg`, width 200 to 800 in steps of 100 (spec section 9
- * image widths), so the storefront can swap the width the same way it does for product images.
+ * URL form: `/media/content/{slug}-{width}.svg`, width 200 to 800 in steps of 100 (the
+ * storefront's image widths), so the storefront can swap the width the same way it does for
+ * product images.
  * @module
  */
 import { renderContentArt } from '../media/content-art.ts';
@@ -12,7 +13,7 @@ import { renderContentArt } from '../media/content-art.ts';
 /** Where content images live. */
 export const CONTENT_MEDIA_PREFIX = '/media/content/';
 
-/** Widths the media route serves (spec section 9: 200 to 800 in steps of 100). */
+/** Widths the media route serves: image widths run from 200 to 800 in steps of 100. */
 export const CONTENT_IMAGE_WIDTHS: readonly number[] = [200, 300, 400, 500, 600, 700, 800];
 
 /** File names the media route accepts: a lower-case slug, a width and `.svg`. */

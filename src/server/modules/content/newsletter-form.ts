@@ -26,12 +26,12 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { isEmailFormat } from '../../../domain/account.ts';
 import { NEWSLETTER_FORM_ACTION, newsletterAnswerUrl, type NewsletterNotice } from '../../../domain/footer.ts';
-import { CROSS_SITE_MESSAGE, isSameOrigin } from '../../auth/origin-guard.ts';
-import { AUTH_LIMITS } from '../../auth/rate-limit.ts';
-import { subscribeNewsletter } from '../../account/newsletter.ts';
-import { limit, normalEmail, type AccountServices } from '../../auth/services.ts';
-import { isUniqueViolation } from '../../commerce/idempotency.ts';
-import { HttpError } from '../../errors.ts';
+import { CROSS_SITE_MESSAGE, isSameOrigin } from '../../platform/http/origin-guard.ts';
+import { AUTH_LIMITS } from '../accounts/rate-limit.ts';
+import { subscribeNewsletter } from '../accounts/newsletter.ts';
+import { limit, normalEmail, type AccountServices } from '../accounts/services.ts';
+import { isUniqueViolation } from '../../platform/db/faults.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 
 /**
  * The outcome of one form post: the address checked (nothing counted or written when it is bad),

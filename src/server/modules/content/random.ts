@@ -3,7 +3,7 @@
  * same store, so tests, screenshots and benchmarks see identical data on every machine.
  * @module
  */
-import { mulberry32 } from '../../seed/prng.ts';
+import { mulberry32 } from '../../platform/random/prng.ts';
 
 /** The draws the seed needs; every one is a pure function of the seed and the draw order. */
 export interface Random {
@@ -20,7 +20,7 @@ export interface Random {
 }
 
 /**
- * The content seed's draws over the server's one generator (seed/prng.ts, mulberry32), on a
+ * The content seed's draws over the server's one generator (platform/random/prng.ts, mulberry32), on a
  * stream of its own (the seed mixed with a constant, so the content does not repeat the
  * catalogue's draws). Chosen over `Math.random` because that cannot be seeded.
  *

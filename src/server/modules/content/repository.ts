@@ -4,7 +4,7 @@
  * @module
  */
 import type { Page } from '../../../api/types.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { Article, Country, NavLink, SiteReview, State, ThemeConfig } from '../../../domain/entities.ts';
 import { defaultStoreConfig, defaultThemeConfig } from './config.ts';
 import type { ServedStoreConfig } from './config.ts';
@@ -12,7 +12,7 @@ import { countWords, htmlToText } from '../../../domain/read-time.ts';
 import { sanitizeContentHtml } from './html.ts';
 import { SETTING_KEYS } from './seed.ts';
 
-/** Paging of a content list, in the catalogue's pageInfo vocabulary (spec section 3). */
+/** Paging of a content list, in the catalogue's pageInfo vocabulary. */
 export interface ContentPageInfo {
   limitPerPage: number;
   totalObjects: number;

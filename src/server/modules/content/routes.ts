@@ -2,17 +2,17 @@
  * The content routes of the reference server: navigation, site reviews, blog, brands, help,
  * questions, generic pages, countries and states, configuration, and the generated content images.
  *
- * Register without a prefix (the paths are absolute, as spec section 7 writes them):
+ * Register without a prefix (the paths are absolute, as the storefront calls them):
  * `app.register(contentRoutes, { db })`. The plugin is encapsulated: its error handler (validation
  * 400 and 4xx as JSON `{ error }`, never a bare 500) applies to its own routes only.
  * @module
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifySchema } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { createContentRepository } from './repository.ts';
 import type { ArticleSortBy, ContentRepository, SortOrder } from './repository.ts';
 import { parseContentMediaFile, renderContentSvg } from './media.ts';
-import { answerDatabaseFault } from '../../errors.ts';
+import { answerDatabaseFault } from '../../platform/http/errors.ts';
 import {
   articleSchema,
   brandSchema,
@@ -40,10 +40,10 @@ import {
 /** Options of `contentRoutes`: a database (migration 002 applied) or a ready repository. */
 export type ContentRoutesOptions = { db: Db } | { repository: ContentRepository };
 
-/** Default page size of the blog list (spec section 9: the blog requests 10 articles). */
+/** Default page size of the blog list: the blog requests 10 articles. */
 export const DEFAULT_ARTICLE_LIMIT = 10;
 
-/** Default page size of site reviews (spec section 9: reviews carousel page size 6). */
+/** Default page size of site reviews: the reviews carousel's page size is 6. */
 export const DEFAULT_SITE_REVIEW_LIMIT = 6;
 
 /** Default page size of a question topic's threads. */
@@ -52,7 +52,7 @@ export const DEFAULT_THREAD_LIMIT = 20;
 /** Default page size of states: large enough that page 0 holds every US state and DC. */
 export const DEFAULT_STATE_LIMIT = 100;
 
-/** The message of an unexpected failure; the storefront's generic text (spec section 8). */
+/** The message of an unexpected failure; the storefront's generic text. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 const TAGS = ['content'];
@@ -321,7 +321,7 @@ export const contentRoutes: FastifyPluginAsync<ContentRoutesOptions> = async (fa
   route(
     withTrailingSlash(fastify, '/api/config'),
     {
-      summary: 'Store and theme configuration (spec section 3)',
+      summary: 'Store and theme configuration',
       response: responses(obj({ storeConfig: storeConfigSchema, themeConfig: themeConfigSchema }, ['storeConfig', 'themeConfig'])),
     },
     () => repo.config(),

@@ -10,7 +10,7 @@ export const MAX_PAGE = 100_000;
 /** Largest page size a content list serves. */
 export const MAX_LIMIT = 100;
 
-/** Deepest navigation tree the API builds. Spec section 9: the storefront asks for depth 2. */
+/** Deepest navigation tree the API builds. The storefront asks for depth 2 (nav depth is 2). */
 export const MAX_NAV_DEPTH = 4;
 
 const str = { type: 'string' } as const;
@@ -77,7 +77,7 @@ export const articleSchema = {
   required: ['id', 'title', 'handle', 'author', 'createdAt'],
 } as const;
 
-/** Site review (spec section 3); message null means the storefront shows its default. */
+/** Site review (url, message, name, stars); message null means the storefront shows its default. */
 export const siteReviewSchema = {
   type: 'object',
   properties: { url: str, message: nstr, name: str, stars: int },
@@ -151,7 +151,7 @@ export const pageSchema = {
   required: ['id', 'handle', 'title', 'bodyHtml', 'path'],
 } as const;
 
-/** Country and state (spec section 3). */
+/** Country (countryCode, title) and state (stateCode, title). */
 export const countrySchema = {
   type: 'object', properties: { countryCode: str, title: str }, required: ['countryCode', 'title'],
 } as const;
@@ -177,7 +177,7 @@ export const storeConfigSchema = {
 
 const urlItem = (extra: Record<string, object>) => ({ type: 'object', properties: { url: str, ...extra }, required: ['url'] });
 
-/** Theme configuration: every field of spec section 3. */
+/** Theme configuration: every field the storefront reads, storeCurrency to blogDescription. */
 export const themeConfigSchema = {
   type: 'object',
   properties: {

@@ -7,7 +7,7 @@
  * falls back to fictional vendors and a fixed category tree (collections named by handle only).
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { ThemeConfig } from '../../../domain/entities.ts';
 import { ARTICLE_AUTHORS, ARTICLE_TOPICS, SHARED_PARAGRAPHS } from './copy-articles.ts';
 import {

@@ -4,8 +4,8 @@
  * payment method's processor token: what is not read cannot be answered.
  * @module
  */
-import type { AddressRow as AccountAddressRow } from '../../account/repository.ts';
-import type { Db } from '../../db/database.ts';
+import type { AddressRow as AccountAddressRow } from '../accounts/index.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** A customer as listed. */
 export interface CustomerListRow {

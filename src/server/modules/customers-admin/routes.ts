@@ -12,10 +12,10 @@
  * @module
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Limiter } from '../../auth/rate-limit.ts';
-import type { Db } from '../../db/database.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import type { Limiter } from '../accounts/rate-limit.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
 import { auditWho } from '../admin/service.ts';
 import * as s from './schemas.ts';
 import { CustomersAdminService } from './service.ts';

@@ -6,11 +6,11 @@
  * reads them and the answers' schemas list only what is shown.
  * @module
  */
-import { AUTH_LIMITS, RATE_LIMITED_MESSAGE, type Limiter } from '../../auth/rate-limit.ts';
-import { RESET_JOB } from '../../auth/mail-jobs.ts';
-import type { Db } from '../../db/database.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { HttpError } from '../../errors.ts';
+import { AUTH_LIMITS, RATE_LIMITED_MESSAGE, type Limiter } from '../accounts/rate-limit.ts';
+import { RESET_JOB } from '../accounts/mail-jobs.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
 import * as repo from './repository.ts';
 

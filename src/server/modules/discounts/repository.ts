@@ -4,8 +4,8 @@
  * commerce/discounts.ts's.
  * @module
  */
-import type { CodeRow } from '../../commerce/discounts.ts';
-import type { Db } from '../../db/database.ts';
+import type { CodeRow } from '../checkout/discounts.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** A code's state: paused, ended, scheduled (not started), used up, or active. */
 export type DiscountStatus = 'active' | 'paused' | 'scheduled' | 'ended' | 'used_up';

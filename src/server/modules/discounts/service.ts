@@ -16,10 +16,10 @@
  *   ended). The uses so far are never written by an operator.
  * @module
  */
-import { toDiscountCode, type CodeRow, type DiscountCode } from '../../commerce/discounts.ts';
+import { toDiscountCode, type CodeRow, type DiscountCode } from '../checkout/discounts.ts';
 import { formatPrice, fromCents } from '../../../domain/money.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
 import * as repo from './repository.ts';
 import type { DiscountStatus, DiscountValues } from './repository.ts';

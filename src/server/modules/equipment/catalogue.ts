@@ -1,5 +1,5 @@
 /**
- * The equipment catalogue in memory (issue 15): models with their model numbers, the products
+ * The equipment catalogue in memory: models with their model numbers, the products
  * that fit each model (a sorted id list, which the search index turns into a bitset per model),
  * the reverse (models a product fits), each product's part-number cross-reference and its
  * replacement. Built once at start-up from the database (modules/equipment/repository.ts); every
@@ -16,8 +16,8 @@ import type {
   EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber, PartNumberKind,
 } from '../../../api/types.ts';
 import type { EquipmentData, EquipmentRow } from './repository.ts';
-import { facetKey, normalizePartNumber, tokenize } from '../../search/text.ts';
-import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
+import { facetKey, normalizePartNumber, tokenize } from '../search/text.ts';
+import { EQUIPMENT_TYPES } from './types.ts';
 
 /** Parameters of a model search (validated by the route). */
 export interface EquipmentListParams {
@@ -46,6 +46,8 @@ interface Model {
 }
 
 const KIND_RANK: Record<PartNumberKind, number> = { oem: 0, aftermarket: 1, supersedes: 2 };
+/** The kinds by rank. */
+const KINDS: readonly PartNumberKind[] = ['oem', 'aftermarket', 'supersedes'];
 
 /** The tier of a model no query matched. */
 const NO_MATCH = 255;
@@ -62,8 +64,21 @@ export class EquipmentCatalogue {
   private readonly numberModels: Model[] = [];
   private readonly fits = new Map<number, Int32Array>();
   private readonly fitsOf = new Map<number, number[]>();
-  private readonly numbersOfProduct = new Map<number, PartNumber[]>();
-  private readonly holders = new Map<string, { productId: number; number: string; kind: PartNumberKind }[]>();
+  /**
+   * The products' part numbers as columns (a few MB at 200k numbers, where Maps of arrays of
+   * objects took 80 MB): sorted by product, then OEM, aftermarket, superseded (then as read);
+   * a product's run is found by binary search on `numberProduct`.
+   */
+  private readonly numberProduct: Int32Array;
+  private readonly numberText: string[];
+  private readonly numberKind: Uint8Array;
+  /**
+   * Who holds a normalised number: the distinct normalised numbers sorted, and for the k-th the
+   * positions (in the columns above, in the order read) holderAt[holderStart[k] .. holderStart[k + 1]).
+   */
+  private readonly holderKeys: string[];
+  private readonly holderStart: Int32Array;
+  private readonly holderAt: Int32Array;
   private readonly replacedBy = new Map<number, number>();
   /** Scratch of one lookup: each model's match tier by rank (lookups run one at a time). */
   private tiers = new Uint8Array(0);
@@ -142,16 +157,50 @@ export class EquipmentCatalogue {
       this.numberModels.push(model);
     }
     for (const s of data.supersessions) this.replacedBy.set(s.productId, s.replacedById);
-    for (const p of data.partNumbers) {
-      let list = this.numbersOfProduct.get(p.productId);
-      if (!list) this.numbersOfProduct.set(p.productId, (list = []));
-      list.push({ number: p.number, kind: p.kind });
-      if (p.normalized === '') continue;
-      let held = this.holders.get(p.normalized);
-      if (!held) this.holders.set(p.normalized, (held = []));
-      held.push({ productId: p.productId, number: p.number, kind: p.kind });
+    const parts = data.partNumbers;
+    const byProduct = Array.from(parts.keys()).sort((a, b) =>
+      parts[a]!.productId - parts[b]!.productId || KIND_RANK[parts[a]!.kind] - KIND_RANK[parts[b]!.kind] || a - b);
+    this.numberProduct = new Int32Array(parts.length);
+    this.numberText = new Array<string>(parts.length);
+    this.numberKind = new Uint8Array(parts.length);
+    const positionOf = new Int32Array(parts.length);
+    byProduct.forEach((i, at) => {
+      const p = parts[i]!;
+      this.numberProduct[at] = p.productId;
+      this.numberText[at] = p.number;
+      this.numberKind[at] = KIND_RANK[p.kind];
+      positionOf[i] = at;
+    });
+    const held = Array.from(parts.keys()).filter((i) => parts[i]!.normalized !== '')
+      .sort((a, b) => compareText(parts[a]!.normalized, parts[b]!.normalized) || a - b);
+    this.holderKeys = [];
+    const starts: number[] = [];
+    this.holderAt = new Int32Array(held.length);
+    held.forEach((i, at) => {
+      const key = parts[i]!.normalized;
+      if (this.holderKeys[this.holderKeys.length - 1] !== key) {
+        this.holderKeys.push(key);
+        starts.push(at);
+      }
+      this.holderAt[at] = positionOf[i]!;
+    });
+    starts.push(held.length);
+    this.holderStart = Int32Array.from(starts);
+  }
+
+  /** The positions [from, to) of a product's numbers in the number columns. */
+  private numbersRange(productId: number): [number, number] {
+    const ids = this.numberProduct;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ids[mid]! < productId) lo = mid + 1;
+      else hi = mid;
     }
-    for (const list of this.numbersOfProduct.values()) list.sort((a, b) => KIND_RANK[a.kind] - KIND_RANK[b.kind]);
+    let to = lo;
+    while (to < ids.length && ids[to] === productId) to++;
+    return [lo, to];
   }
 
   /** How many models. */
@@ -307,31 +356,52 @@ export class EquipmentCatalogue {
    * old number, then the lowest id. A number held only by a replaced product answers its replacement.
    */
   matchPartNumber(q: string): MatchedPartNumber | null {
-    const held = this.holders.get(normalizePartNumber(q));
-    if (held === undefined || held.length === 0) return null;
-    const best = [...held].sort((a, b) =>
-      Number(this.replacedBy.has(a.productId)) - Number(this.replacedBy.has(b.productId))
-      || KIND_RANK[a.kind] - KIND_RANK[b.kind] || a.productId - b.productId)[0]!;
-    if (this.replacedBy.has(best.productId)) {
-      const current = this.currentOf(best.productId);
-      if (current !== undefined) return { number: best.number, kind: 'supersedes', productId: current };
+    const key = normalizePartNumber(q);
+    const keys = this.holderKeys;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < key) lo = mid + 1;
+      else hi = mid;
     }
-    return { number: best.number, kind: best.kind, productId: best.productId };
+    if (lo === keys.length || keys[lo] !== key) return null;
+    // the first best in the order read (as a stable sort of the holders would put first)
+    let best = -1;
+    const better = (a: number, b: number): boolean =>
+      (Number(this.replacedBy.has(this.numberProduct[a]!)) - Number(this.replacedBy.has(this.numberProduct[b]!))
+        || this.numberKind[a]! - this.numberKind[b]! || this.numberProduct[a]! - this.numberProduct[b]!) < 0;
+    for (let k = this.holderStart[lo]!; k < this.holderStart[lo + 1]!; k++) {
+      const at = this.holderAt[k]!;
+      if (best < 0 || better(at, best)) best = at;
+    }
+    const productId = this.numberProduct[best]!;
+    const number = this.numberText[best]!;
+    if (this.replacedBy.has(productId)) {
+      const current = this.currentOf(productId);
+      if (current !== undefined) return { number, kind: 'supersedes', productId: current };
+    }
+    return { number, kind: KINDS[this.numberKind[best]!]!, productId };
   }
 
   /** Every number of a product (OEM, aftermarket, then superseded). */
   partNumbersOf(productId: number): PartNumber[] {
-    return (this.numbersOfProduct.get(productId) ?? []).map((n) => ({ ...n }));
+    const [from, to] = this.numbersRange(productId);
+    const out: PartNumber[] = [];
+    for (let at = from; at < to; at++) out.push({ number: this.numberText[at]!, kind: KINDS[this.numberKind[at]!]! });
+    return out;
   }
 
   /** The numbers the search index should also find a product by (its cross-reference). */
   searchNumbersOf(productId: number): string[] {
-    return (this.numbersOfProduct.get(productId) ?? []).map((n) => n.number);
+    const [from, to] = this.numbersRange(productId);
+    return this.numberText.slice(from, to);
   }
 
   /** The first OEM number of a product, or null. */
   oemNumberOf(productId: number): string | null {
-    return this.numbersOfProduct.get(productId)?.find((n) => n.kind === 'oem')?.number ?? null;
+    const [from, to] = this.numbersRange(productId);
+    return from < to && this.numberKind[from] === KIND_RANK.oem ? this.numberText[from]! : null;
   }
 
   /** The direct replacement of a product, or undefined. */

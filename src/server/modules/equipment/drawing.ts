@@ -9,7 +9,7 @@
  * @module
  */
 import { hsl, renderPartSvg } from '../media/drawing.ts';
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from '../media/shapes.ts';
 import type { EquipmentType } from '../../../api/types.ts';
 import type { DiagramRow } from './repository.ts';
 import { CALLOUT_RADIUS, GLYPHS, parseShape, partExtent, type Glyph } from './assembly.ts';

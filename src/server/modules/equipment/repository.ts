@@ -1,11 +1,11 @@
 /**
- * Reads of "parts that fit" (issue 15) over the asynchronous `Db`: the equipment models with
+ * Reads of "parts that fit" over the asynchronous `Db`: the equipment models with
  * their numbers and fitment, the part-number cross-reference and supersessions (all loaded once
  * into memory at start-up by equipment/catalogue.ts), a model's diagrams (read per request), and
  * the signed-in customer's saved models (My equipment).
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { EquipmentType, PartNumberKind } from '../../../api/types.ts';
 
 /** An equipment row with its brand. */

@@ -1,6 +1,5 @@
 /**
- * The routes of "parts that fit" (issue 15; contract in /work/coord/15-api.md and
- * src/api/types.ts):
+ * The routes of "parts that fit" (their answers' types are the client's, src/api/types.ts):
  *
  * | call | answer |
  * |---|---|
@@ -13,33 +12,30 @@
  * | GET /media/equipment/{id}.svg | a model's picture |
  * | GET /media/diagrams/{id}.svg | an exploded-view diagram |
  *
- * The product search's `fits`, `equipment` and `matchedPartNumber` and the product detail's
- * Fitments, PartNumbers and SupersededBy are served by the catalogue routes through
+ * HTTP only: the rules (what answers 404, My equipment's limit) are in service.ts. The product
+ * search's `fits`, `equipment` and `matchedPartNumber` and the product detail's Fitments,
+ * PartNumbers and SupersededBy are served by the catalogue routes through
  * {@link EquipmentService} (equipment/service.ts).
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
-import { errorResponses, handleParams, MAX_ID, MAX_LIMIT, MAX_PAGE } from '../../schemas.ts';
-import { requireCustomer } from '../../auth/services.ts';
-import { originGuard } from '../../auth/origin-guard.ts';
-import {
-  diagramById, diagramsOf, equipmentPicture, forgetAllEquipment, forgetEquipment, MAX_SAVED_EQUIPMENT, saveEquipment, savedEquipmentIds,
-} from './repository.ts';
-import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
-import { CALLOUT_RADIUS } from './assembly.ts';
-import type { Diagram, Equipment, EquipmentPart, EquipmentSummary, EquipmentType } from '../../../api/types.ts';
-import { renderDiagramSvg, renderEquipmentSvg } from './drawing.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { errorResponses, handleParams, MAX_LIMIT, MAX_PAGE } from '../../platform/http/schemas.ts';
+import { requireCustomer } from '../accounts/services.ts';
+import { originGuard } from '../../platform/http/origin-guard.ts';
+import { EQUIPMENT_TYPES } from './types.ts';
+import type { EquipmentType } from '../../../api/types.ts';
 import { diagramSchema, equipmentSummarySchema, listPageInfo, myEquipmentResponse, partSchema } from './schemas.ts';
-import type { EquipmentService } from './service.ts';
+import {
+  addMyEquipment, clearMyEquipment, diagramSvg, equipmentByHandle, equipmentPictureSvg, MAX_SAVED_EQUIPMENT, myEquipment, removeMyEquipment,
+  type EquipmentService,
+} from './service.ts';
 
-/** The answer to an unknown model handle. */
-export const EQUIPMENT_NOT_FOUND = 'Equipment not found';
+// the answer to an unknown model handle is the service's (kept importable from here)
+export { EQUIPMENT_NOT_FOUND } from './service.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
-const SVG_RE = /^([0-9]{1,10})\.svg$/;
 const fileParams = { type: 'object', properties: { file: { type: 'string', minLength: 1, maxLength: 255 } }, required: ['file'] } as const;
 const handle = { type: 'string', minLength: 1, maxLength: 255 } as const;
 
@@ -51,7 +47,7 @@ export interface EquipmentRoutesContext {
 
 /** Registers the equipment, My equipment and diagram routes. */
 export async function equipmentRoutes(app: FastifyInstance, ctx: EquipmentRoutesContext): Promise<void> {
-  const { db, service } = ctx;
+  const { service } = ctx;
 
   app.get<{ Querystring: { q?: string; type?: EquipmentType; brand?: string; page?: number; limit?: number } }>('/api/equipment', {
     schema: {
@@ -115,87 +111,28 @@ export async function equipmentRoutes(app: FastifyInstance, ctx: EquipmentRoutes
         ...errorResponses,
       },
     },
-  }, async (req) => {
-    const summary = service.catalogue.summaryByHandle(req.params.handle);
-    if (!summary) throw new HttpError(404, EQUIPMENT_NOT_FOUND);
-    return { equipment: await equipmentDetail(summary) };
-  });
-
-  /** A model with its diagrams and parts; parts no longer in the catalogue are left out. */
-  async function equipmentDetail(summary: EquipmentSummary): Promise<Equipment> {
-    const rows = await diagramsOf(db, summary.id);
-    const fitIds = [...service.catalogue.fitsIds(summary.id)];
-    const ids = new Set<number>(fitIds);
-    for (const d of rows) for (const c of d.callouts) ids.add(c.productId);
-    const cards = service.cards([...ids]);
-    const parts = new Map<number, EquipmentPart>();
-    const diagrams: Diagram[] = rows.map((d) => ({
-      id: d.id,
-      title: d.title,
-      imageUrl: `/media/diagrams/${d.id}.svg`,
-      width: d.width,
-      height: d.height,
-      calloutRadius: CALLOUT_RADIUS,
-      callouts: d.callouts.flatMap((c) => {
-        const card = cards.get(c.productId);
-        if (card === undefined) return [];
-        let part = parts.get(c.productId);
-        if (part === undefined) {
-          part = { product: card, partNumber: service.catalogue.oemNumberOf(c.productId), quantity: c.quantity, callouts: [], universal: false };
-          parts.set(c.productId, part);
-        }
-        part.quantity = Math.max(part.quantity, c.quantity);
-        part.callouts.push({ diagramId: d.id, number: c.number });
-        return [{ number: c.number, productId: c.productId, handle: card.handle, title: card.title, quantity: c.quantity, x: c.x, y: c.y }];
-      }),
-    }));
-    const universal: EquipmentPart[] = fitIds
-      .filter((id) => !parts.has(id) && cards.has(id))
-      .map((id) => ({ product: cards.get(id)!, partNumber: service.catalogue.oemNumberOf(id), quantity: 1, callouts: [], universal: true }))
-      .sort((a, b) => (a.product.title < b.product.title ? -1 : a.product.title > b.product.title ? 1 : a.product.id - b.product.id));
-    return { ...summary, diagrams, parts: [...parts.values(), ...universal] };
-  }
+  }, async (req) => ({ equipment: await equipmentByHandle(ctx, req.params.handle) }));
 
   app.get<{ Params: { file: string } }>('/media/equipment/:file', {
     schema: { summary: "An equipment model's picture (SVG)", tags: ['media'], params: fileParams, response: { 200: { type: 'string' }, ...errorResponses } },
   }, async (req, reply) => {
-    const m = SVG_RE.exec(req.params.file);
-    const id = m ? Number(m[1]) : 0;
-    const row = id >= 1 && id <= MAX_ID ? await equipmentPicture(db, id) : undefined;
-    if (!row) throw new HttpError(404, 'Picture not found');
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(renderEquipmentSvg({ type: row.type, hue: row.imageHue }));
+    const svg = await equipmentPictureSvg(ctx, req.params.file);
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 
   app.get<{ Params: { file: string } }>('/media/diagrams/:file', {
     schema: { summary: 'An exploded-view diagram (SVG) with its numbered callouts', tags: ['media'], params: fileParams, response: { 200: { type: 'string' }, ...errorResponses } },
   }, async (req, reply) => {
-    const m = SVG_RE.exec(req.params.file);
-    const id = m ? Number(m[1]) : 0;
-    const diagram = id >= 1 && id <= MAX_ID ? await diagramById(db, id) : undefined;
-    if (!diagram) throw new HttpError(404, 'Diagram not found');
-    const summary = service.catalogue.summaryById(diagram.equipmentId);
-    const picture = await equipmentPicture(db, diagram.equipmentId);
-    const title = `${summary?.title ?? 'Equipment'}: ${diagram.title}`;
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(renderDiagramSvg(diagram, { hue: picture?.imageHue ?? 200, title, ...(picture ? { type: picture.type } : {}) }));
+    const svg = await diagramSvg(ctx, req.params.file);
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
 
   // My equipment: the signed-in customer's own rows only; writes behind the cross-site guard
   await app.register(async (scope) => {
     scope.addHook('onRequest', originGuard({ allowedOrigins: app.accounts.allowedOrigins }));
-    const mine = async (customerId: number): Promise<{ equipment: EquipmentSummary[] }> => ({
-      equipment: (await savedEquipmentIds(db, customerId))
-        .map((id) => service.catalogue.summaryById(id))
-        .filter((s): s is EquipmentSummary => s !== undefined),
-    });
-    const known = (h: string): EquipmentSummary => {
-      const s = service.catalogue.summaryByHandle(h);
-      if (!s) throw new HttpError(404, EQUIPMENT_NOT_FOUND);
-      return s;
-    };
-
     scope.get('/api/account/equipment', {
       schema: { summary: "The signed-in customer's saved equipment (My equipment), most recent first", tags: ['equipment'], response: myEquipmentResponse },
-    }, async (req) => mine(requireCustomer(req)));
+    }, async (req) => myEquipment(ctx, requireCustomer(req)));
 
     scope.put<{ Body: { handles: string[] } }>('/api/account/equipment', {
       schema: {
@@ -209,29 +146,14 @@ export async function equipmentRoutes(app: FastifyInstance, ctx: EquipmentRoutes
         },
         response: myEquipmentResponse,
       },
-    }, async (req) => {
-      const customerId = requireCustomer(req);
-      const ids = req.body.handles.map((h) => known(h).id);
-      if (!(await saveEquipment(db, customerId, ids, new Date()))) {
-        throw new HttpError(400, `My equipment holds at most ${MAX_SAVED_EQUIPMENT} models.`);
-      }
-      return mine(customerId);
-    });
+    }, async (req) => addMyEquipment(ctx, requireCustomer(req), req.body.handles));
 
     scope.delete<{ Params: { handle: string } }>('/api/account/equipment/:handle', {
       schema: { summary: 'Removes a model from My equipment', tags: ['equipment'], params: handleParams, response: myEquipmentResponse },
-    }, async (req) => {
-      const customerId = requireCustomer(req);
-      await forgetEquipment(db, customerId, known(req.params.handle).id);
-      return mine(customerId);
-    });
+    }, async (req) => removeMyEquipment(ctx, requireCustomer(req), req.params.handle));
 
     scope.delete('/api/account/equipment', {
       schema: { summary: 'Empties My equipment', tags: ['equipment'], response: myEquipmentResponse },
-    }, async (req) => {
-      const customerId = requireCustomer(req);
-      await forgetAllEquipment(db, customerId);
-      return mine(customerId);
-    });
+    }, async (req) => clearMyEquipment(ctx, requireCustomer(req)));
   });
 }

@@ -1,10 +1,10 @@
 /**
- * JSON schemas of the equipment answers (issue 15), for response serialisation and the OpenAPI
+ * JSON schemas of the equipment answers, for response serialisation and the OpenAPI
  * document; the types they describe are in src/api/types.ts.
  * @module
  */
-import { errorResponses } from '../../schemas.ts';
-import { EQUIPMENT_TYPES } from '../../seed/equipment.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { EQUIPMENT_TYPES } from './types.ts';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

@@ -5,7 +5,7 @@
  * parents (the product_type trail). The same statements on SQLite and PostgreSQL.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { parseNotices } from '../shipping/service.ts';
 import type { FeedProductSource, FeedVariantSource } from './rows.ts';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { LinkPaths } from '../../../domain/urls.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { createFeedService } from './service.ts';
 import { FEED_CONTENT_TYPES, FEED_FORMATS, feedRouteSchema } from './schemas.ts';
 

@@ -7,8 +7,8 @@
  * has ended (nothing was written).
  * @module
  */
-import type { Db } from '../../db/database.ts';
-import type { OperatorActor } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { OperatorActor } from '../../platform/http/operator-access.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
 import type { CatalogueFormat } from './schemas.ts';
 import type { ImportSummary } from './service.ts';

@@ -25,12 +25,14 @@ import { setPriority } from 'node:os';
 import { once } from 'node:events';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config.ts';
-import { openDatabase, type Db } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import { readConfig } from '../../platform/config/config.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import { restBetweenStretches } from '../../platform/csv/pace.ts';
+import { openDatabase, type Db } from '../../platform/db/database.ts';
+import { migrate } from '../../platform/db/migrate.ts';
 import { importAuditRecorder, parseImportAuditArgument } from './audit.ts';
 import { exportCatalogue } from './export.ts';
-import { formatReport, ImportError } from './report.ts';
+import { formatReport } from './report.ts';
 import { CATALOGUE_FORMATS, type CatalogueFormat } from './schemas.ts';
 import { IMPORT_NICENESS } from './jobs.ts';
 import { sessionServerProcess } from './repository.ts';
@@ -110,6 +112,8 @@ async function runImport(argv: string[]): Promise<number> {
     },
   });
   json = values.json === true;
+  // IMPORT_REST: rest this many times as long as each stretch of work (an API import's child: 1)
+  if (process.env.IMPORT_REST) restBetweenStretches(Number(process.env.IMPORT_REST));
   const audited = values.audit === undefined ? null : parseImportAuditArgument(values.audit);
   const fmt = format(values.format);
   const file = positionals[0];

@@ -7,9 +7,11 @@
  * same file.
  * @module
  */
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import type { Db } from '../../db/database.ts';
-import { escapeCell } from './cells.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { escapeCell } from '../../platform/csv/cells.ts';
 import { collectionLine, JSONL_HEADER, productLine } from './jsonl.ts';
 import { allCollections, exportPages } from './repository.ts';
 import type { CatalogueFormat } from './schemas.ts';
@@ -81,4 +83,28 @@ export async function* exportCatalogue(db: Db, format: CatalogueFormat, part: Ex
   yield* csv(VOLUSION_COLUMNS, (async function* () {
     for await (const page of exportPages(db)) yield page.flatMap((item) => volusionRows(item, item.collections.map((h) => idOf.get(h)).filter((x): x is number => x !== undefined)));
   })());
+}
+
+/** The refusal of a categories export of another format than Volusion's. */
+export const CATEGORIES_VOLUSION_ONLY = 'part=categories goes with the volusion format only.';
+
+const CONTENT_TYPES: Record<CatalogueFormat, string> = { shopify: 'text/csv; charset=utf-8', volusion: 'text/csv; charset=utf-8', skimmer: 'application/x-ndjson; charset=utf-8' };
+
+/** A catalogue export as a download: its content type, its file name and its text, streamed. */
+export interface CatalogueFile {
+  type: string;
+  name: string;
+  body: Readable;
+}
+
+/**
+ * The whole catalogue as a file to download (the operators' export call).
+ * @throws HttpError 400 for part=categories of another format than volusion
+ * @example
+ * catalogueFile(db, 'volusion', 'categories'); // { type: 'text/csv; charset=utf-8', name: 'catalogue-volusion-categories.csv', body }
+ */
+export function catalogueFile(db: Db, format: CatalogueFormat, part: ExportPart): CatalogueFile {
+  if (part === 'categories' && format !== 'volusion') throw new HttpError(400, CATEGORIES_VOLUSION_ONLY);
+  const name = `catalogue-${format}${part === 'categories' ? '-categories' : ''}.${format === 'skimmer' ? 'jsonl' : 'csv'}`;
+  return { type: CONTENT_TYPES[format], name, body: Readable.from(exportCatalogue(db, format, part)) };
 }

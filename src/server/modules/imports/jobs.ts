@@ -28,9 +28,9 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../db/database.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { AuditWho } from '../admin/service.ts';
-import { ImportError } from './report.ts';
 import { auditFailedImport, importAuditArgument, importAuditRecorder, type ImportAudit } from './audit.ts';
 import { countProducts, endImportJob, importJob, insertImportJob, postgresDatabaseOf, sqliteFile, updateImportJob, type ImportJobRow, type ImportStatus } from './repository.ts';
 import type { CatalogueFormat, ImportReport } from './schemas.ts';
@@ -91,6 +91,12 @@ const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
 /** The niceness an import's child process runs at (0 to 19, higher yields more). @default 10 */
 export const IMPORT_NICENESS = 10;
 
+/**
+ * How long an API import's child on PostgreSQL rests after each stretch of work, as a multiple of
+ * the stretch (IMPORT_REST overrides, on SQLite too; 0 never rests). @default 1
+ */
+export const IMPORT_REST = 1;
+
 /** The `nice` program, where the system has one. */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((path) => process.platform !== 'win32' && existsSync(path)) ?? null;
 
@@ -119,6 +125,10 @@ export function childProcessRunner(database: ChildDatabase): ImportRunner {
         DATABASE_URL: 'postgres' in database ? database.postgres : '',
         // one thread for the pictures' decoding and resizing (sharp works on libuv's pool)
         UV_THREADPOOL_SIZE: process.env.IMPORT_THREADPOOL_SIZE ?? '1',
+        // on PostgreSQL it rests as long as it works (it and the database's process serving it take
+        // at most half the time), so the store's searches find a core free (platform/csv/pace.ts);
+        // on SQLite its one write transaction holds carts and orders back, so it goes at full pace
+        IMPORT_REST: process.env.IMPORT_REST ?? ('postgres' in database ? String(IMPORT_REST) : '0'),
       };
       // started under nice where the system has it, so every thread of the child runs at the lower
       // priority (Linux lowers one thread at a time: setPriority afterwards misses those already started)

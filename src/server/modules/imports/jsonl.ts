@@ -3,14 +3,16 @@
  * a line (parents first), then one product a line with everything the store holds. Lossless: an
  * export read into an empty store exports again byte for byte. Each line is checked field by
  * field; a bad line is rejected with its reason, the others go on. A product's `notices` and a
- * variant's `shipping` (issue 28) and a product's `callForPrice` (issue 31) may be left out (a file
+ * variant's `shipping` and a product's `callForPrice` may be left out (a file
  * written before them): the store's own are kept, or the defaults for a new product.
  * @module
  */
-import { SHAPES, type Shape } from '../../seed/catalogue-data.ts';
-import { exportedImageUrl, MAX_CELL_CHARS, MAX_IMPORT_PRICE_CENTS, shown } from './cells.ts';
-import { utf8Lines, type ByteSource } from './csv.ts';
-import { ImportError, type ReportBuilder } from './report.ts';
+import { SHAPES, type Shape } from '../media/shapes.ts';
+import { shown } from '../../platform/csv/cells.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import { utf8Lines, type ByteSource } from '../../platform/csv/reader.ts';
+import { exportedImageUrl, MAX_CELL_CHARS, MAX_IMPORT_PRICE_CENTS } from './cells.ts';
+import type { ReportBuilder } from './report.ts';
 import type { CatalogueCollection, CatalogueItem, IncomingItem, IncomingVariant, ItemShipping } from './schemas.ts';
 import { orderedNotices, readNotices, SHIPPING_FIELDS, shippingProblem } from './shipping.ts';
 

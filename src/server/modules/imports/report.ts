@@ -4,21 +4,10 @@
  * @module
  */
 import type { CatalogueFormat, ImportProblem, ImportReport, ImportTotals } from './schemas.ts';
-import { shown } from './cells.ts';
+import { shown } from '../../platform/csv/cells.ts';
 
 /** Problems kept in a report; more are counted, not listed (a file of a million bad rows). @default 1000 */
 export const MAX_PROBLEMS = 1000;
-
-/** A fatal problem with the file as a whole: the import stops, nothing is written. */
-export class ImportError extends Error {
-  /** The line at fault, when one is. */
-  readonly line: number | null;
-  constructor(message: string, line: number | null = null) {
-    super(message);
-    this.name = 'ImportError';
-    this.line = line;
-  }
-}
 
 /** Collects the problems and totals of one import. */
 export class ReportBuilder {

@@ -9,11 +9,11 @@
  * rewrites the rest.
  * @module
  */
-import type { Db } from '../../db/database.ts';
-import { syncIdentities } from '../../db/migrate.ts';
-import type { StoredPicture } from '../media/imported-picture.ts';
-import type { Shape } from '../../seed/catalogue-data.ts';
-import { recordCatalogueChange, type CatalogueChange } from '../../scale/catalogue-log.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { syncIdentities } from '../../platform/db/migrate.ts';
+import { storedPictureUrl } from '../media/index.ts';
+import type { Shape } from '../media/shapes.ts';
+import { recordCatalogueChange, type CatalogueChange } from '../../platform/scale/catalogue-log.repository.ts';
 import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/shipping/index.ts';
 import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemShipping, ItemVariant } from './schemas.ts';
 import { orderedNotices } from './shipping.ts';
@@ -621,7 +621,7 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
   for (const [position, img] of item.images.entries()) {
     // a picture brought in is served at the store's own sized URL, named after its new row
     const imageId = img.id ?? (img.fileHash === undefined ? await drawnId(tx, img.url, DRAWN_IMAGE, 'product_images', ctx.ids, buffer) : ctx.ids.product_images++);
-    const url = img.fileHash !== undefined && img.id === undefined ? importedImageUrl(imageId) : renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
+    const url = img.fileHash !== undefined && img.id === undefined ? storedPictureUrl(imageId) : renumber(img.url, DRAWN_IMAGE, '/media/images/', imageId);
     const file = [img.source ?? null, img.fileHash ?? null];
     if (img.id === undefined) buffer.add('product_images', [imageId, id, position, url, img.altText, img.shape, img.hue, ...file]);
     else await tx.run('UPDATE product_images SET position = ?, url = ?, alt_text = ?, shape = ?, hue = ?, source = ?, file_hash = ? WHERE id = ?', [position, url, img.altText, img.shape, img.hue, ...file, imageId]);
@@ -637,21 +637,6 @@ export async function writeItem(tx: Db, item: CatalogueItem, existing: Catalogue
   for (const r of item.reviews) buffer.add('product_reviews', [ctx.ids.product_reviews++, id, r.starsRating, r.title, r.body, r.author, r.createdAt]);
   for (const q of item.questions) buffer.add('product_questions', [ctx.ids.product_questions++, id, q.question, q.askedBy, q.answer, q.answeredBy, q.createdAt]);
   return id;
-}
-
-/** The store's URL of a picture an import brought in (the media route sizes it). */
-export const importedImageUrl = (imageId: number): string => `/media/images/${imageId}-800.png`;
-
-/** Stores a picture an import brought in, once (a picture already stored under its hash is left as it is). */
-export async function saveMediaFile(tx: Db, picture: StoredPicture, createdAt: string): Promise<void> {
-  await tx.run('INSERT INTO media_files (hash, content_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING', [
-    picture.hash,
-    picture.contentType,
-    picture.width,
-    picture.height,
-    picture.bytes,
-    createdAt,
-  ]);
 }
 
 /** Removes stored pictures no product image names any more (an import replaced or dropped them). */

@@ -10,7 +10,7 @@
  * @module
  */
 import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/shipping/index.ts';
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from '../media/shapes.ts';
 
 /** The formats the store reads and writes. */
 export type CatalogueFormat = 'shopify' | 'volusion' | 'skimmer';
@@ -300,7 +300,11 @@ export const IMPORT_JOB_SCHEMA = {
     bytesTotal: { type: 'integer' },
     createdAt: { type: 'string' },
     finishedAt: { type: ['string', 'null'] },
-    report: { anyOf: [IMPORT_REPORT_SCHEMA, { type: 'null' }] },
+    // a type list, not anyOf: fast-json-stringify serialises an anyOf by validating the value
+    // with Ajv first, compiling the report's schema on the first answer (tens of milliseconds on
+    // the thread that answers shoppers, as an import is polled) and re-validating its changed ids
+    // on every answer after
+    report: { ...IMPORT_REPORT_SCHEMA, type: ['object', 'null'] },
     error: { type: ['string', 'null'] },
   },
 } as const;

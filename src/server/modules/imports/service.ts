@@ -8,12 +8,14 @@
  * the change to `app.catalogue.reindex`.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import { pace } from '../../platform/csv/pace.ts';
+import type { ByteSource } from '../../platform/csv/reader.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { recordLegacyCategoryIds } from '../redirects/index.ts';
-import { LOCATIONS } from '../../seed/catalogue-data.ts';
+import { LOCATIONS } from '../catalogue/locations.ts';
 import { handleOf, hueOf } from './cells.ts';
 import { IMAGE_FETCH_CONCURRENCY, mapLimited, PictureSources, type ImageSourceOptions } from './images.ts';
-import type { ByteSource } from './csv.ts';
 import { parseSkimmer, type IncomingCollection } from './jsonl.ts';
 import {
   allCollections,
@@ -32,14 +34,13 @@ import {
   productIdsBySku,
   refreshStatistics,
   saveCollection,
-  saveMediaFile,
   writeItem,
   writeRelated,
   type IdCounters,
 } from './repository.ts';
-import { ImportError, ReportBuilder } from './report.ts';
+import { saveMediaFile } from '../media/index.ts';
+import { ReportBuilder } from './report.ts';
 import { DEFAULT_SHIPPING, type CatalogueCollection, type CatalogueFormat, type CatalogueItem, type ImportReport, type IncomingItem, type ItemImage, type ItemLevel, type ItemVariant } from './schemas.ts';
-import { pace } from './pace.ts';
 import { parseShopify } from './shopify.ts';
 import { parseVolusion } from './volusion.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The shipping fields of issue 28 in the catalogue files: each variant's ship profile (class,
+ * The shipping fields in the catalogue files: each variant's ship profile (class,
  * packed weight and size, freight class, hazard group, handling days, taxable) and each product's
  * notices (Proposition 65, hazardous-material handling, not returnable once opened).
  *
@@ -22,7 +22,7 @@ import {
   type ProductNotice,
   type ShipClass,
 } from '../../../domain/shipping/index.ts';
-import type { CsvRow } from './csv.ts';
+import type { CsvRow } from '../../platform/csv/reader.ts';
 import { DEFAULT_SHIPPING, type ItemShipping } from './schemas.ts';
 
 /** The heaviest unit any ship class takes, in pounds (freight's pallet). */

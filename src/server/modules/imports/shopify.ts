@@ -13,8 +13,9 @@
  * column files a new product under a collection named after its `Type`.
  * @module
  */
-import type { ByteSource, CsvRow } from './csv.ts';
-import { readCsv } from './csv.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import type { ByteSource, CsvRow } from '../../platform/csv/reader.ts';
+import { readCsv } from '../../platform/csv/reader.ts';
 import {
   exportedImageUrl,
   handleOf,
@@ -28,7 +29,7 @@ import {
   parseWeight,
   type CellResult,
 } from './cells.ts';
-import { ImportError, type ReportBuilder } from './report.ts';
+import type { ReportBuilder } from './report.ts';
 import { readNotices, readShopifyShipping, SHIPPING_METAFIELD_KEYS, SHOPIFY_NOTICES_COLUMN, SHOPIFY_SHIPPING_COLUMNS, shopifyNoticesCell, shopifyShippingCells } from './shipping.ts';
 import type { CatalogueItem, IncomingImage, IncomingItem, IncomingVariant } from './schemas.ts';
 

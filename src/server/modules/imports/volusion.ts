@@ -11,8 +11,9 @@
  * `upc_code` is kept as a `UPC` attribute, `vendor_partno` as the part number.
  * @module
  */
-import type { ByteSource, CsvRow } from './csv.ts';
-import { readCsv } from './csv.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import type { ByteSource, CsvRow } from '../../platform/csv/reader.ts';
+import { readCsv } from '../../platform/csv/reader.ts';
 import {
   exportedImageUrl,
   handleOf,
@@ -26,7 +27,7 @@ import {
   type CellResult,
 } from './cells.ts';
 import type { IncomingCollection } from './jsonl.ts';
-import { ImportError, type ReportBuilder } from './report.ts';
+import type { ReportBuilder } from './report.ts';
 import type { CatalogueCollection, CatalogueItem, IncomingItem, IncomingVariant } from './schemas.ts';
 
 /** The product columns the store writes, in this order. */

@@ -4,7 +4,7 @@
  * deciding what to send) are not mail yet and are never listed.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** A message's state: waiting for its first attempt, failed and waiting for another, given up, sent. */
 export type MailStatus = 'pending' | 'retrying' | 'failed' | 'sent';

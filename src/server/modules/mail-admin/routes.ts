@@ -15,11 +15,10 @@
  * @module
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { HttpError } from '../../errors.ts';
-import { MAILBOX_NOT_FOUND, RETIRED_MAILBOX_PATHS, renderMailboxList, renderMailboxMessage, renderMailboxMissing } from '../../email/mailbox.ts';
-import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { MAILBOX_NOT_FOUND, RETIRED_MAILBOX_PATHS, renderMailboxList, renderMailboxMessage, renderMailboxMissing } from '../mail/mailbox.ts';
+import { operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
 import { auditWho } from '../admin/service.ts';
 import * as s from './schemas.ts';
 import { MailAdminService, type MailListQuery } from './service.ts';
@@ -71,10 +70,7 @@ async function pages(app: FastifyInstance, options: MailAdminRoutesOptions, serv
     return reply.headers(html).send(renderMailboxList(mail, MAIL_PAGES_PATH));
   });
   app.get<{ Params: { id: number } }>(`${MAIL_PAGES_PATH}/:id`, { config, schema: { hide: true, params: s.mailParams } }, async (request, reply) => {
-    const message = await service.get(request.params.id).catch((err: unknown) => {
-      if (err instanceof HttpError && err.statusCode === 404) return null;
-      throw err;
-    });
+    const message = await service.find(request.params.id);
     if (!message) return reply.code(404).headers(html).send(renderMailboxMissing(MAIL_PAGES_PATH));
     return reply.headers(html).send(renderMailboxMessage(message, MAIL_PAGES_PATH));
   });

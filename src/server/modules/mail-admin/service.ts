@@ -4,9 +4,9 @@
  * links included); and a sent or given-up message queued again, recorded in the audit log.
  * @module
  */
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
-import { MAX_ATTEMPTS, type Outbox } from '../../email/outbox.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { MAX_ATTEMPTS, type Outbox } from '../mail/outbox.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
 import * as repo from './repository.ts';
 import type { MailFilter, MailRow, MailStatus } from './repository.ts';
@@ -91,9 +91,15 @@ export class MailAdminService {
 
   /** One message with its body, or 404. */
   async get(id: number): Promise<MailMessage> {
+    const message = await this.find(id);
+    if (!message) throw new HttpError(404, MAIL_ADMIN_ERRORS.notFound);
+    return message;
+  }
+
+  /** One message with its body, or null when there is none. */
+  async find(id: number): Promise<MailMessage | null> {
     const row = await repo.mailById(this.deps.db, id);
-    if (!row) throw new HttpError(404, MAIL_ADMIN_ERRORS.notFound);
-    return { ...summary(row, this.maxAttempts), text: row.text_body, html: row.html_body };
+    return row ? { ...summary(row, this.maxAttempts), text: row.text_body, html: row.html_body } : null;
   }
 
   /**

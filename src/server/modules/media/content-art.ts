@@ -8,7 +8,7 @@
  * Deterministic: the same slug and width give the same bytes.
  * @module
  */
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from './shapes.ts';
 import { hsl, partArt } from './drawing.ts';
 
 /** A stable 32-bit hash of a slug (FNV-1a), for colours and variations that survive reseeding. */

@@ -9,13 +9,13 @@
  * drawings (without facts: a middle-sized part with no plate).
  * @module
  */
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from './shapes.ts';
 import { partBody, type Paint } from './part-bodies.ts';
 import { Traits, tintOf, type PartFacts, type Tint } from './part-facts.ts';
 
 export type { PartFacts } from './part-facts.ts';
 
-/** Widths the media routes serve (spec section 9: 200 to 800 in steps of 100). */
+/** Widths the media routes serve: 200 to 800 in steps of 100. */
 export const IMAGE_WIDTHS: readonly number[] = [200, 300, 400, 500, 600, 700, 800];
 
 /**
@@ -23,7 +23,7 @@ export const IMAGE_WIDTHS: readonly number[] = [200, 300, 400, 500, 600, 700, 80
  * changes, so PNGs rendered by an older drawing (a data directory of an earlier release) are
  * drawn again instead of served.
  */
-export const PART_ART_VERSION = 5;
+export const PART_ART_VERSION = 6;
 
 /** Width of an image URL without a width. @default 800 */
 export const DEFAULT_IMAGE_WIDTH = 800;

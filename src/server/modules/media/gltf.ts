@@ -8,7 +8,7 @@
  * and hue give the same bytes.
  * @module
  */
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from './shapes.ts';
 
 type Vec3 = [number, number, number];
 type Transform = (p: Vec3) => Vec3;

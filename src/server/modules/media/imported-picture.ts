@@ -11,6 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The store's URL of a picture it keeps (imported or uploaded): the media route sizes it. */
+export const storedPictureUrl = (imageId: number): string => `/media/images/${imageId}-800.png`;
+
 /** The long side a stored picture is reduced to (twice the widest size served). @default 1600 */
 export const STORED_PICTURE_SIDE = 1600;
 

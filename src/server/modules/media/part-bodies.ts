@@ -11,7 +11,7 @@
  */
 import { firstNumber, unit, type Traits } from './part-facts.ts';
 import { circle, clamp, decimal, ellipse, line, path, plate, polar, polygon, rect, stroke, tag, times, turn } from './part-svg.ts';
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from './shapes.ts';
 
 /** Fills of one drawing: gradient references for shaded surfaces, flat colours for strokes. */
 export interface Paint {
@@ -195,7 +195,8 @@ const cartridge: Draw = (c, f) => {
     s += rect(cx - dia / 2 - 6, top, dia + 12, 20, c.dark, 6) + rect(cx - dia / 2 - 6, base - 20, dia + 12, 20, c.dark, 6);
     if (end === 'open') s += ellipse(cx, top + 6, dia * 0.26, 5, c.flat.dark);
     else if (end === 'molded') s += ellipse(cx, top + 6, dia * 0.34, 5, c.flat.light) + ellipse(cx, top + 6, dia * 0.16, 3, c.flat.dark);
-    else if (end === 'handle') s += stroke(['M', cx - dia * 0.3, top + 2, 'Q', cx, top - 34, cx + dia * 0.3, top + 2], c.flat.dark, 9);
+    // the handle's control point stays inside the picture (with half its stroke) on the tallest cartridges
+    else if (end === 'handle') s += stroke(['M', cx - dia * 0.3, top + 2, 'Q', cx, Math.max(top - 34, 5), cx + dia * 0.3, top + 2], c.flat.dark, 9);
     else s += rect(cx - dia * 0.22, top - 14, dia * 0.44, 16, c.dark, 3) + times(3, (i) => line(cx - dia * 0.2, top - 10 + i * 4, cx + dia * 0.2, top - 10 + i * 4, c.flat.light, 1.5));
     return s + (shade === '' ? '' : rect(cx - dia / 2 - 6, top, dia + 12, len, shade, 6, ' opacity="0.18"'));
   };

@@ -1,12 +1,13 @@
 /**
  * What the generated media are drawn from (modules/media/routes.ts): the drawing of a product picture,
  * a collection picture or a 3D model, the rows a PDF spec sheet prints, and the pictures a
- * catalogue import stored. Reads only.
+ * catalogue import or an operator's upload stored, and the storing of those pictures' files.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { StoredPicture } from './imported-picture.ts';
 import type { PartFacts } from './part-facts.ts';
-import type { Shape } from '../../seed/catalogue-data.ts';
+import type { Shape } from './shapes.ts';
 
 /** A picture's drawing: its shape and hue. */
 export interface Drawing {
@@ -90,4 +91,16 @@ export async function specSheet(db: Db, localFilename: string): Promise<SpecShee
      FROM pdfs f JOIN products p ON p.id = f.product_id LEFT JOIN vendors v ON v.id = p.vendor_id WHERE f.local_filename = ?`,
     [localFilename],
   );
+}
+
+/** Stores a picture brought in (an import's, an upload's), once: a file already stored under its hash is left as it is. */
+export async function saveMediaFile(db: Db, picture: StoredPicture, createdAt: string): Promise<void> {
+  await db.run('INSERT INTO media_files (hash, content_type, width, height, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING', [
+    picture.hash,
+    picture.contentType,
+    picture.width,
+    picture.height,
+    picture.bytes,
+    createdAt,
+  ]);
 }

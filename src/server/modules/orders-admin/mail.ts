@@ -7,7 +7,7 @@
  */
 import { formatPrice, fromCents } from '../../../domain/money.ts';
 import { returnInstructions } from '../../../domain/order-operations/index.ts';
-import type { EmailMessage } from '../../email/outbox.ts';
+import type { EmailMessage } from '../mail/outbox.ts';
 
 /** The outbox kinds of the mails. */
 export const ORDER_MAIL_KINDS = { shipped: 'order-shipped', refunded: 'order-refunded', returnAuthorised: 'order-return-authorised' } as const;

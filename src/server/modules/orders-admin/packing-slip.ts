@@ -11,9 +11,11 @@ import type { OrderAddressLike } from '../../../domain/orders.ts';
 import { addressLines } from '../../../domain/address-format.ts';
 import type { PackingSlip } from '../../../domain/order-operations/index.ts';
 
-const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** Escapes text for the printable pages' HTML. */
+export const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const STYLE = `
+/** The printable pages' style (the packing slip, the invoice): black on white, headers repeated, rows never split. */
+export const PRINT_STYLE = `
   *{box-sizing:border-box}
   body{font:12pt/1.4 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#000;background:#fff;margin:24px}
   header{display:flex;justify-content:space-between;align-items:flex-start;gap:24px;border-bottom:2px solid #000;padding-bottom:8px}
@@ -23,7 +25,9 @@ const STYLE = `
   table{width:100%;border-collapse:collapse;margin-top:12px}
   th,td{border:1px solid #000;padding:4px 6px;text-align:left;vertical-align:top}
   th{background:#eee}
-  td.n{text-align:right;white-space:nowrap}
+  td.n,th.n{text-align:right;white-space:nowrap}
+  .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+  @media (max-width:600px){body{margin:12px;font-size:10.5pt}header{flex-direction:column;gap:4px}th,td{padding:3px 4px}}
   td.pack{font-weight:700;font-size:14pt}
   .marks{font-weight:700;font-size:9pt;letter-spacing:.04em}
   .notes li{margin-bottom:4px}
@@ -74,7 +78,7 @@ export function packingSlipHtml(p: PackingSlipPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Packing slip · order #${p.orderId} · ${esc(p.storeName)}</title>
-<style>${STYLE}</style>
+<style>${PRINT_STYLE}</style>
 </head>
 <body>
 <header>

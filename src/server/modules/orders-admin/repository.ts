@@ -8,7 +8,8 @@
  * that would pass its bound is refused by the statement itself.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { storeTurn } from '../admin/index.ts';
 
 /** An order row as the back office reads it. */
 export interface OrderRow {
@@ -500,6 +501,8 @@ export async function listOrders(db: Db, f: OrderListFilter): Promise<OrderListR
   const merged = async (h: Db): Promise<OrderListRow[]> => {
     const seen = new Map<number, OrderListRow>();
     for (const condition of await textConditions(h, text, f.denseMatches ?? DENSE_TEXT_MATCHES)) {
+      // SQLite (outside a transaction): a shopper's request waiting meanwhile goes first between the queries
+      await storeTurn(h);
       for (const row of await page(h, condition)) seen.set(row.id, row);
     }
     return [...seen.values()]

@@ -12,6 +12,7 @@
  * | POST /api/admin/orders/{id}/returns/{rid}/receive | owner, staff | { order, warnings }: restock or not, refund on receipt |
  * | POST /api/admin/orders/{id}/notes | owner, staff | { order, warnings } |
  * | GET /admin/orders/{id}/packing-slip | owner, staff, fulfilment | the printable packing slip (HTML) |
+ * | GET /admin/orders/{id}/invoice | owner, staff, fulfilment | the printable invoice (HTML): lines, prices, discount, shipping, tax, total, refunds |
  *
  * Every route sits behind the operator guard (sessions with their CSRF token, scoped API tokens,
  * ADMIN_TOKEN): reading, fulfilling and the packing slip need the `orders` permission; the routes
@@ -20,13 +21,16 @@
  * take an optional Idempotency-Key: the same key answers what the first request made.
  * @module
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { scriptNonce } from '../../security/headers.ts';
-import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { scriptNonce } from '../../platform/http/headers.ts';
+import { operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
 import { auditWho } from '../admin/index.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { invoiceOf } from '../../../domain/order-operations/index.ts';
+import { statusWords } from '../../../domain/admin-orders.ts';
+import { invoiceHtml } from './invoice.ts';
 import { packingSlipHtml } from './packing-slip.ts';
 import * as s from './schemas.ts';
 import {
@@ -56,16 +60,6 @@ const config = { operatorPermission: 'orders' as const };
 /** The routes that cancel, refund, take returns or write notes (not the fulfilment role's). */
 const manage = { operatorPermission: 'orders:manage' as const };
 
-/** Answers a refund whose provider call did not answer with 503 (and Retry-After) rather than 500. */
-async function pendingAs503<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof RefundPendingError) return reply.code(503).header('retry-after', '5').send({ error: err.message });
-    throw err;
-  }
-}
-
 /**
  * The plugin.
  * @example
@@ -76,6 +70,11 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
     db: options.db, payments: options.payments, outbox: options.outbox, reindex: options.reindex, publicUrl: options.publicUrl,
   });
   app.addHook('onRequest', operatorGuard(options.operators));
+  // a refund whose provider call did not answer (the service's RefundPendingError) answers 503
+  // with Retry-After rather than 500; every other error goes on to the app's handler
+  app.setErrorHandler((err, _request, reply) => (err instanceof RefundPendingError
+    ? reply.code(503).header('retry-after', '5').send({ error: err.message })
+    : reply.send(err)));
   const schema = (summary: string, extra: Record<string, unknown>, ok: object) => ({ schema: { tags: TAGS, summary, ...extra, response: { 200: ok, ...s.orderErrors } } });
   const key = (request: FastifyRequest) => requestKey(request.headers['idempotency-key']);
 
@@ -109,12 +108,12 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
   app.post<{ Params: { id: number }; Body: RefundInput }>('/api/admin/orders/:id/refunds', {
     config: manage, bodyLimit: 65_536,
     ...schema('Refund lines or an amount through the order\'s payment provider, never more than captured less refunded (409)', { params: s.orderParams, headers: s.idempotencyHeaders, body: s.refundBody }, s.refundAnswer),
-  }, async (request, reply) => await pendingAs503(reply, async () => {
+  }, async (request) => {
     const id = request.params.id;
     const done = await service.refund(auditWho(request), id, request.body, key(request));
     const order = await service.detail(id);
     return { refund: order.refunds.find((r) => r.id === done.refundId), order, warnings: [], replayed: done.replayed };
-  }));
+  });
 
   app.post<{ Params: { id: number }; Body: ReturnInput }>('/api/admin/orders/:id/returns', {
     config: manage, bodyLimit: 65_536,
@@ -153,5 +152,25 @@ export const ordersAdminRoutes: FastifyPluginAsync<OrdersAdminRoutesOptions> = a
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .send(packingSlipHtml({ storeName: p.storeName, orderId: p.order.id, placedText: p.placedText, shipTo: p.shipTo, email: p.order.email, slip: p.slip, nonce: scriptNonce(reply) }));
+  });
+
+  app.get<{ Params: { id: number } }>('/admin/orders/:id/invoice', {
+    config,
+    schema: { tags: TAGS, summary: 'The order\'s printable invoice (HTML): lines with prices, discount, shipping, sales tax, total and refunds', params: s.orderParams, response: s.invoiceResponse, produces: ['text/html'] },
+  }, async (request, reply) => {
+    const slip = await service.packingSlip(request.params.id);
+    const o = await service.detail(request.params.id);
+    const invoice = invoiceOf({
+      lines: o.lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, sku: l.sku, quantity: l.quantity, unitCents: l.unitCents })),
+      subtotalCents: o.subtotalCents, discountCents: o.discountCents, discountCodes: o.discountCodes, shippingCents: o.shippingCents,
+      taxCents: o.taxCents, totalCents: o.totalCents, refundedCents: o.refundedCents,
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(invoiceHtml({
+        storeName: slip.storeName, orderId: o.id, placedText: slip.placedText, buyer: slip.shipTo, email: o.email, currency: o.currency,
+        paymentText: `Payment: ${statusWords(o.paymentStatus).toLowerCase()}`, invoice, nonce: scriptNonce(reply),
+      }));
   });
 };

@@ -218,3 +218,5 @@ export const noteBody = { type: 'object', additionalProperties: false, propertie
 
 /** The packing slip's answer (HTML). */
 export const packingSlipResponse = { 200: { type: 'string', description: 'The packing slip as an HTML page.' }, ...orderErrors } as const;
+/** The invoice page's answers. */
+export const invoiceResponse = { 200: { type: 'string', description: 'The invoice as an HTML page.' }, ...orderErrors } as const;

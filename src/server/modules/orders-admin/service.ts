@@ -29,18 +29,19 @@ import {
 import { formatPrice, fromCents } from '../../../domain/money.ts';
 import { orderDateText, type OrderAddressLike } from '../../../domain/orders.ts';
 import type { ShipClass } from '../../../domain/shipping/ship-class.ts';
-import { storeNameOf } from '../../commerce/checkout-page.ts';
-import { releaseDiscounts } from '../../commerce/discounts.ts';
-import type { Db } from '../../db/database.ts';
-import type { Outbox } from '../../email/outbox.ts';
-import { HttpError } from '../../errors.ts';
-import { recordCatalogueChange } from '../../scale/catalogue-log.ts';
+import { storeNameOf } from '../content/service.ts';
+import { releaseDiscounts } from '../checkout/discounts.ts';
+import type { Db } from '../../platform/db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { recordCatalogueChange } from '../../platform/scale/catalogue-log.repository.ts';
 import { audit } from '../admin/index.ts';
 import type { AuditWho } from '../admin/service.ts';
 import { orderPaymentRecords, type OrderPaymentRecord } from '../payments/index.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { ORDER_MAIL_KINDS, refundedMail, returnAuthorisedMail, shippedMail, type MailContext, type MailItem } from './mail.ts';
 import * as repo from './repository.ts';
+import { storeTurn } from '../admin/index.ts';
 
 /** The refusals the service answers itself. */
 export const ORDER_ADMIN_ERRORS = {
@@ -413,7 +414,13 @@ export class OrdersAdminService {
 
   /** One order with its lines, payments, fulfilments, refunds, returns, notes and timeline, or 404. */
   async detail(orderId: number, db: Db = this.deps.db): Promise<OrderDetail> {
+    // outside a transaction, a shopper's request waiting meanwhile goes first between the reads (admin/turn.ts)
+    const turn = async () => {
+      if (db === this.deps.db) await storeTurn(db);
+    };
+    await turn();
     const loaded = await this.load(db, orderId, false);
+    await turn();
     const { order, lines, payments, refunds, returns, returnLines, state } = loaded;
     const fulfilments = await repo.fulfilmentsOf(db, orderId);
     const fulfilmentLines = await repo.fulfilmentLinesOf(db, orderId);
@@ -533,7 +540,9 @@ export class OrdersAdminService {
     if (to !== undefined) filter.to = to;
     if (q.q !== undefined && q.q.trim() !== '') filter.text = q.q.trim().toLowerCase();
     if (q.before !== undefined) filter.before = parseCursor(q.before);
+    await storeTurn(this.deps.db);
     const rows = await repo.listOrders(this.deps.db, filter);
+    await storeTurn(this.deps.db);
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
     return {
@@ -566,6 +575,7 @@ export class OrdersAdminService {
     }
     const storeName = await this.storeName();
     const outbox = this.deps.outbox();
+    await storeTurn(this.deps.db);
     const done = await this.deps.db.transaction(async (tx) => {
       const earlier = await repo.fulfilmentByKey(tx, orderId, key);
       if (earlier) return { fulfilmentId: earlier.id, replayed: true, capture: false };

@@ -14,7 +14,7 @@
  * | STRIPE_API_URL | another API address: only the local stand-in of the tests and benchmarks; refused with a live key | Stripe's |
  * @module
  */
-import { wholeNumberFromEnv } from '../../env.ts';
+import { wholeNumberFromEnv } from '../../platform/config/env.ts';
 import type { CaptureMethod, ProviderName } from './provider.ts';
 
 /** Stripe's settings. */

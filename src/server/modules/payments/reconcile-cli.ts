@@ -4,8 +4,8 @@
  * configured provider (PAYMENT_PROVIDER and its settings). See reconcile.ts for the report.
  * @module
  */
-import { readConfig } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
+import { readConfig } from '../../platform/config/config.ts';
+import { openDatabase } from '../../platform/db/database.ts';
 import { parseReconcileArgs, runReconcile } from './reconcile.ts';
 import { paymentsFromConfig } from './setup.ts';
 

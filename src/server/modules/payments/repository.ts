@@ -4,7 +4,7 @@
  * Functions that must see or lock rows inside a transaction take the transaction's handle.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { CaptureMethod, ProviderName, ProviderPaymentStatus } from './provider.ts';
 
 /** A payments row. */
@@ -132,6 +132,15 @@ export async function updatePaymentState(
      WHERE id = ? AND (status NOT IN ('captured', 'canceled') OR status = ?)`,
     [state.status, state.cardBrand, state.cardLast4, state.failureMessage, state.at, id, state.status],
   );
+}
+
+/**
+ * Closes an attempt whose payment the provider no longer has (the test provider's ledger after a
+ * restart), whatever its state: the payment it describes does not exist. An attempt with an order
+ * keeps its state.
+ */
+export async function closeVanishedAttempt(db: Db, id: number, message: string, at: string): Promise<void> {
+  await db.run("UPDATE payments SET status = 'canceled', failure_message = ?, updated_at = ? WHERE id = ? AND order_id IS NULL", [message, at, id]);
 }
 
 /** Records the order that an attempt paid for; answers false when the attempt had one already. */

@@ -6,9 +6,8 @@
  * @module
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { WebhookSignatureError } from './provider.ts';
 import { stripeWebhookSchema, WEBHOOK_BODY_LIMIT } from './schemas.ts';
-import type { PaymentsService } from './service.ts';
+import { receiveStripeWebhook, type PaymentsService } from './service.ts';
 
 /** Options of {@link paymentsRoutes}. */
 export interface PaymentsRoutesOptions {
@@ -33,19 +32,12 @@ export const paymentsRoutes: FastifyPluginAsync<PaymentsRoutesOptions> = async (
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.post('/api/payments/stripe/webhook', { schema: stripeWebhookSchema }, async (request, reply) => {
-    if (service.provider.name !== 'stripe') return reply.code(400).send({ error: WEBHOOK_ERRORS.provider });
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = request.headers['stripe-signature'];
-    try {
-      const { outcome, type } = await service.applyWebhook(body, typeof signature === 'string' ? signature : undefined);
-      return { received: true, outcome, type };
-    } catch (err) {
-      if (err instanceof WebhookSignatureError) {
-        request.log.warn({ reason: err.message }, 'stripe webhook refused');
-        return reply.code(400).send({ error: WEBHOOK_ERRORS.signature });
-      }
-      // anything else (the provider unreachable while the event is applied) answers 5xx: Stripe delivers it again later
-      throw err;
-    }
+    // a failure to apply it (the provider unreachable) answers 5xx: Stripe delivers it again later
+    const answer = await receiveStripeWebhook(service, body, typeof signature === 'string' ? signature : undefined);
+    if (answer.refused === 'signature') request.log.warn({ reason: answer.reason }, 'stripe webhook refused');
+    if (answer.refused !== null) return reply.code(400).send({ error: WEBHOOK_ERRORS[answer.refused] });
+    return { received: true, outcome: answer.outcome, type: answer.type };
   });
 };

@@ -3,7 +3,7 @@
  * over it. The composition root (app.ts) calls it once per process.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { readPaymentConfig, type PaymentConfig } from './config.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createPaymentsService, type PaymentsService, type PaymentsServiceOptions } from './service.ts';

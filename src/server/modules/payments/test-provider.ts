@@ -11,7 +11,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalJson } from '../../commerce/idempotency.ts';
+import { canonicalJson } from '../../platform/http/canonical-json.ts';
 import { cardBrand, expiryValid, luhnValid } from '../../../domain/payment-card.ts';
 import {
   PaymentDeclinedError, PaymentRequestError, WebhookSignatureError,

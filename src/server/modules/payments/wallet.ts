@@ -23,7 +23,7 @@
  *   harmless twice; a 500 stored under one try's key does not answer the next).
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import {
   PaymentDeclinedError, PaymentRequestError, PaymentUnavailableError, paymentKeys,
   type CardSetup, type PaymentProvider, type ProviderName, type WalletCard,

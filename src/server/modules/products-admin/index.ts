@@ -5,4 +5,4 @@
  * @module
  */
 export { productsAdminRoutes, type ProductsAdminRoutesOptions } from './routes.ts';
-export { BULK_MAX, LOW_STOCK_DEFAULT, PRODUCT_ADMIN_ERRORS, ProductsAdminService, searchIndexText, TEXT_IDS_MAX, type BulkInput, type ProductDetail, type ProductListItem, type ProductPatch } from './service.ts';
+export { BULK_MAX, LOW_STOCK_DEFAULT, PICTURES_MAX, PRODUCT_ADMIN_ERRORS, ProductsAdminService, searchIndexText, TEXT_IDS_MAX, type BulkInput, type ProductDetail, type ProductListItem, type ProductPatch } from './service.ts';

@@ -5,7 +5,8 @@
  * the writes inside its transaction, which also records the catalogue change and the audit rows.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { saveMediaFile, type StoredPicture } from '../media/index.ts';
 
 /** The list's filters (all combine with AND). */
 export interface ProductFilter {
@@ -260,6 +261,29 @@ export async function updateLevelQuantity(db: Db, levelId: number, quantity: num
 /** Writes a picture's position and alternative text. */
 export async function updateImage(db: Db, imageId: number, position: number, altText: string | null): Promise<void> {
   await db.run('UPDATE product_images SET position = ?, alt_text = ? WHERE id = ?', [position, altText, imageId]);
+}
+
+/**
+ * Keeps an uploaded picture (once per content: the same bytes again share the stored file) and
+ * adds it as the product's last picture, drawn in the product's shape where its own pictures are
+ * drawn ones; the new picture's id. `url` names the picture after its id.
+ */
+export async function addUploadedImage(
+  db: Db,
+  productId: number,
+  picture: StoredPicture,
+  input: { altText: string | null; source: string; createdAt: string; url: (imageId: number) => string },
+): Promise<number> {
+  await saveMediaFile(db, picture, input.createdAt);
+  const shape = await db.get<{ shape: string }>('SELECT shape FROM product_images WHERE product_id = ? AND file_hash IS NULL ORDER BY position, id LIMIT 1', [productId]);
+  const last = await db.get<{ n: number | null }>('SELECT MAX(position) AS n FROM product_images WHERE product_id = ?', [productId]);
+  const row = await db.get<{ id: number }>(
+    "INSERT INTO product_images (product_id, position, url, alt_text, shape, hue, source, file_hash) VALUES (?, ?, '', ?, ?, 0, ?, ?) RETURNING id",
+    [productId, Number(last?.n ?? -1) + 1, input.altText, shape?.shape ?? 'kit', input.source, picture.hash],
+  );
+  const id = Number(row!.id);
+  await db.run('UPDATE product_images SET url = ? WHERE id = ?', [input.url(id), id]);
+  return id;
 }
 
 /** Removes a picture of a product. */

@@ -12,16 +12,20 @@
  * tokens scoped to the catalogue, ADMIN_TOKEN) with the `catalogue` permission, which the
  * fulfilment role lacks. Every write is audited with its before and after in its own transaction
  * and reaches the storefront through the catalogue change feed. The sale-price route
- * (POST /api/admin/products/{productId}/price, scale/admin-catalogue.ts) and the ship profiles
+ * (POST /api/admin/products/{productId}/price, catalogue/sale-price.routes.ts) and the ship profiles
  * (GET, PUT /api/admin/products/{productId}/shipping, modules/shipping) stay where they are.
  * @module
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
 import { auditWho } from '../admin/service.ts';
+import { PICTURE_UPLOAD_MAX_BYTES, PICTURE_UPLOAD_TYPES } from '../../../domain/admin-products.ts';
 import * as s from './schemas.ts';
-import { ProductsAdminService, type BulkInput, type ProductPatch } from './service.ts';
+import { ProductsAdminService, uploadedPicture, type BulkInput, type ProductPatch } from './service.ts';
+
+// the answer to an upload of another type is the service's (kept importable from here)
+export { PICTURE_TYPE_MESSAGE } from './service.ts';
 
 /** Options of {@link productsAdminRoutes}. */
 export interface ProductsAdminRoutesOptions {
@@ -47,6 +51,37 @@ const flag = (v: 'true' | 'false' | undefined) => (v === undefined ? undefined :
  */
 export const productsAdminRoutes: FastifyPluginAsync<ProductsAdminRoutesOptions> = async (app, options) => {
   const service = options.service ?? new ProductsAdminService({ db: options.db, reindex: options.reindex, ...(options.searchText ? { searchText: options.searchText } : {}) });
+  await app.register(jsonRoutes, { ...options, service });
+  await app.register(pictureRoutes, { ...options, service });
+};
+
+/** The picture types an upload may send, as they come (the media pipeline reads them by their bytes): the domain's, which the back office checks first. */
+const PICTURE_TYPES = [...PICTURE_UPLOAD_TYPES];
+
+/** A picture upload: the file is the body (its type in Content-Type), its text and name in the query. */
+const pictureRoutes: FastifyPluginAsync<ProductsAdminRoutesOptions & { service: ProductsAdminService }> = async (app, options) => {
+  const { service } = options;
+  // a file, not JSON: the session's CSRF header (or a bearer token) still decides
+  app.addHook('onRequest', operatorGuard(options.operators, { requireJson: false }));
+  app.addContentTypeParser(PICTURE_TYPES, { parseAs: 'buffer', bodyLimit: PICTURE_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.post<{ Params: { productId: number }; Querystring: { altText?: string; fileName?: string } }>('/api/admin/products/:productId/images', {
+    config, bodyLimit: PICTURE_UPLOAD_MAX_BYTES,
+    schema: {
+      tags: TAGS,
+      summary: 'Add a picture to a product (the file as the body: JPEG, PNG, GIF or WebP, at most 15 MB): kept upright, without metadata, at most 1600 px; audited and shown by the storefront at once',
+      params: s.productParams,
+      querystring: s.pictureQuery,
+      body: { content: Object.fromEntries(PICTURE_TYPES.map((t) => [t, { schema: { description: 'The picture file' } }])) },
+      response: { 200: s.productAnswer, ...s.productErrors },
+    },
+  }, async (request) => {
+    const file = uploadedPicture(request.body);
+    return { product: await service.addImage(auditWho(request), request.params.productId, file, request.query) };
+  });
+};
+
+const jsonRoutes: FastifyPluginAsync<ProductsAdminRoutesOptions & { service: ProductsAdminService }> = async (app, options) => {
+  const { service } = options;
   app.addHook('onRequest', operatorGuard(options.operators));
   const schema = (summary: string, extra: Record<string, unknown>, ok: object) => ({ schema: { tags: TAGS, summary, ...extra, response: { 200: ok, ...s.productErrors } } });
 

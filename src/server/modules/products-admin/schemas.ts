@@ -23,7 +23,14 @@ const textOrNull = (max: number) => ({ anyOf: [{ type: 'string', maxLength: max 
 const flag = { type: 'string', enum: ['true', 'false'] } as const;
 
 /** The refusals every product route may answer. */
-export const productErrors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error } as const;
+export const productErrors = { 400: error, 401: error, 403: error, 404: error, 409: error, 413: error, 415: error, 429: error } as const;
+
+/** POST /api/admin/products/{productId}/images's query: the picture's text and the file's name. */
+export const pictureQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { altText: { type: 'string', maxLength: 500 }, fileName: { type: 'string', maxLength: 255 } },
+} as const;
 
 /** A path's `{productId}`. */
 export const productParams = { type: 'object', properties: { productId: id }, required: ['productId'] } as const;

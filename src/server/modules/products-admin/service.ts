@@ -15,12 +15,23 @@ import {
   adjustPricePair, adjustStock, percentToBasisPoints, type CompareAtMode, type PriceAdjustment, type StockAdjustment,
 } from '../../../domain/price-adjust.ts';
 import type { AdminProductDetail, AdminProductVariant, AdminStockLevel } from '../../../api/admin-products.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
-import { recordCatalogueChange } from '../../scale/catalogue-log.ts';
-import type { SearchIndex } from '../../search/types.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
+import { recordCatalogueChange } from '../../platform/scale/catalogue-log.repository.ts';
+import type { SearchIndex } from '../search/types.ts';
 import { audit, type AuditWho } from '../admin/service.ts';
+import { storeTurn } from '../admin/index.ts';
 import * as repo from './repository.ts';
+import { PictureError, storedPictureUrl, storePicture } from '../media/index.ts';
+
+/** The answer to an upload of another type. */
+export const PICTURE_TYPE_MESSAGE = 'Send the picture as the body, with Content-Type image/jpeg, image/png, image/gif or image/webp.';
+
+/** A picture upload's body: the file's bytes, read as they came for a picture type; anything else answers 415. */
+export function uploadedPicture(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body)) throw new HttpError(415, PICTURE_TYPE_MESSAGE);
+  return body;
+}
 
 /** The refusals the service answers itself. */
 export const PRODUCT_ADMIN_ERRORS = {
@@ -40,7 +51,13 @@ export const PRODUCT_ADMIN_ERRORS = {
   tooMany: (max: number) => `A bulk edit changes at most ${max.toLocaleString('en')} products: narrow the filter, or use a CSV import.`,
   countChanged: (was: number, now: number) => `The filter now matches ${now} products, not the ${was} previewed: preview again.`,
   noFilter: 'A bulk edit needs a filter (text, low stock, indexed, no image or ids).',
+  picture: (why: string) => `The file ${why}.`,
+  tooManyPictures: (max: number) => `A product keeps at most ${max} pictures: remove one first.`,
+  altText: 'A picture\'s text is at most 500 characters.',
 } as const;
+
+/** Pictures a product keeps at most (an upload beyond is refused). @default 20 */
+export const PICTURES_MAX = 20;
 
 /** Products a bulk edit may change at once (larger sets go through a CSV import). @default 5000 */
 export const BULK_MAX = 5000;
@@ -221,11 +238,16 @@ export class ProductsAdminService {
   /** A page of products, newest first; `nextBefore` continues it. */
   async list(query: ProductListQuery): Promise<{ products: ProductListItem[]; nextBefore: number | null }> {
     const db = this.deps.db;
-    const rows = await repo.listProducts(db, filterOf(query, this.deps.searchText), { ...(query.before !== undefined ? { beforeId: query.before } : {}), limit: query.limit + 1 });
+    const filter = filterOf(query, this.deps.searchText);
+    // on SQLite a shopper's request waiting meanwhile goes first between the statements (admin/turn.ts)
+    await storeTurn(db);
+    const rows = await repo.listProducts(db, filter, { ...(query.before !== undefined ? { beforeId: query.before } : {}), limit: query.limit + 1 });
+    await storeTurn(db);
     const page = rows.slice(0, query.limit);
     const ids = page.map((r) => Number(r.id));
     const variants = await repo.variantsOf(db, ids);
     const levels = await repo.levelsOf(db, variants.map((v) => Number(v.id)));
+    await storeTurn(db);
     const images = await repo.imagesOf(db, ids);
     const productOfVariant = new Map(variants.map((v) => [Number(v.id), Number(v.product_id)]));
     const stock = new Map<number, { sum: number; lowest: number | null; variants: number }>();
@@ -256,8 +278,12 @@ export class ProductsAdminService {
   async get(id: number, db: Db = this.deps.db): Promise<ProductDetail> {
     const row = await repo.productById(db, id);
     if (!row) throw new HttpError(404, PRODUCT_ADMIN_ERRORS.notFound);
+    // outside a transaction only: a shopper's request waiting meanwhile goes first (admin/turn.ts)
+    const outside = db === this.deps.db;
+    if (outside) await storeTurn(db);
     const variants = await repo.variantsOf(db, [id]);
     const levels = await repo.levelsOf(db, variants.map((v) => Number(v.id)));
+    if (outside) await storeTurn(db);
     const images = await repo.imagesOf(db, [id]);
     return {
       id: Number(row.id), handle: row.handle, title: row.title, sku: row.sku, productCode: row.product_code, vendor: row.vendor,
@@ -279,6 +305,8 @@ export class ProductsAdminService {
    * written with its catalogue change and audit row in one transaction, then announced.
    */
   async update(who: AuditWho, id: number, patch: ProductPatch): Promise<ProductDetail> {
+    // the edit, then the storefront's index and caches, each in a turn of its own (admin/turn.ts)
+    await storeTurn(this.deps.db);
     const change = await this.deps.db.transaction(async (tx) => {
       if (!(await repo.lockProduct(tx, id))) throw new HttpError(404, PRODUCT_ADMIN_ERRORS.notFound);
       const before = await this.get(id, tx);
@@ -362,6 +390,37 @@ export class ProductsAdminService {
       await audit(tx, who, 'product.update', { type: 'product', id }, before, after);
       return { after, logged: await recordCatalogueChange(tx, [id]) };
     });
+    await storeTurn(this.deps.db);
+    await this.deps.reindex(change.logged.ids, change.logged.version);
+    return change.after;
+  }
+
+  /**
+   * Adds an uploaded picture as the product's last (made upright, metadata stripped, at most 1600
+   * px, WebP: the media pipeline's {@link storePicture}, as an import keeps its pictures), audited
+   * with the product before and after, and shown by the storefront at once.
+   * @throws HttpError 400 when the file is not a picture, 404 for an unknown product, 409 at {@link PICTURES_MAX} pictures
+   */
+  async addImage(who: AuditWho, id: number, file: Buffer, input: { altText?: string | null; fileName?: string }): Promise<ProductDetail> {
+    const altText = trimmedOrNull(input.altText ?? null, null);
+    if (altText !== null && altText.length > 500) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.altText);
+    let picture;
+    try {
+      picture = await storePicture(file);
+    } catch (err) {
+      if (err instanceof PictureError) throw new HttpError(400, PRODUCT_ADMIN_ERRORS.picture(err.message));
+      throw err;
+    }
+    const change = await this.deps.db.transaction(async (tx) => {
+      const before = await this.get(id, tx);
+      if (before.images.length >= PICTURES_MAX) throw new HttpError(409, PRODUCT_ADMIN_ERRORS.tooManyPictures(PICTURES_MAX));
+      const source = `upload:${(input.fileName ?? '').replace(/[^\w.\- ]/g, '').slice(0, 100) || 'picture'}`;
+      await repo.addUploadedImage(tx, id, picture, { altText, source, createdAt: new Date().toISOString(), url: storedPictureUrl });
+      const after = await this.get(id, tx);
+      await audit(tx, who, 'product.image.add', { type: 'product', id }, before, after);
+      return { after, logged: await recordCatalogueChange(tx, [id]) };
+    });
+    await storeTurn(this.deps.db);
     await this.deps.reindex(change.logged.ids, change.logged.version);
     return change.after;
   }
@@ -435,7 +494,10 @@ export class ProductsAdminService {
       return { matched: ids.length, changed: changedIds.length, sample, logged };
     };
     const done = dryRun ? await run(this.deps.db) : await this.deps.db.transaction(run);
-    if (done.logged) await this.deps.reindex(done.logged.ids, done.logged.version);
+    if (done.logged) {
+      await storeTurn(this.deps.db);
+      await this.deps.reindex(done.logged.ids, done.logged.version);
+    }
     return { matched: done.matched, changed: done.changed, dryRun, sample: done.sample };
   }
 }

@@ -7,9 +7,9 @@
  * @module
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { visitCounts } from '../../repositories/visits.ts';
-import { operatorAccessFromEnv, operatorGuard, OPERATORS_ONLY, type OperatorAccess } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { visitCounts } from './visits.repository.ts';
+import { operatorAccessFromEnv, operatorGuard, OPERATORS_ONLY, type OperatorAccess } from '../../platform/http/operator-access.ts';
 
 export { OPERATORS_ONLY };
 

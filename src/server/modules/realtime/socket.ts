@@ -1,5 +1,5 @@
 /**
- * The realtime server (spec section 7, Other; section 4, Visit tracking): socket.io on the HTTP
+ * The realtime server that tracks the shoppers' visits: socket.io on the HTTP
  * server, namespace `/customer`, receiving `store:visit {coords, requestUrl}` and `store:leave`.
  *
  * - Foreign origins are refused at the handshake: a browser's Origin must be the server's own
@@ -25,16 +25,21 @@
  * @module
  */
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createRequire } from 'node:module';
 import { Server, type Socket } from 'socket.io';
-import type { Db } from '../../db/database.ts';
-import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from '../../repositories/visits.ts';
-import { quietPublisher, type RedisClient } from '../../scale/redis.ts';
-import { resourceAnswerHeaders } from '../../security/headers.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { endAllOpenVisits, endOpenVisitsOf, endVisit as endVisitRow, insertVisit, openVisitOwners } from './visits.repository.ts';
+import { quietPublisher, type RedisClient } from '../../platform/scale/redis.ts';
+import { resourceAnswerHeaders } from '../../platform/http/headers.ts';
 import { MAX_REQUEST_URL_LENGTH, parseVisit, STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type VisitPayload } from '../../../domain/visit-tracking.ts';
 
 // the protocol is the domain's, one home for the storefront that sends it and this server
 export { MAX_REQUEST_URL_LENGTH, parseVisit, STORE_LEAVE_EVENT, STORE_VISIT_EVENT, VISIT_NAMESPACE, type VisitPayload };
+
+/** socket.io's Redis adapter, loaded on first use. */
+function redisAdapter(): typeof import('@socket.io/redis-adapter').createAdapter {
+  return (createRequire(import.meta.url)('@socket.io/redis-adapter') as typeof import('@socket.io/redis-adapter')).createAdapter;
+}
 
 /** How often a process renews its heartbeat and closes the visits of processes that are gone. @default 10000 */
 export const SWEEP_MS = 10_000;
@@ -147,7 +152,8 @@ export async function attachRealtime(server: HttpServer, options: RealtimeOption
       callback(null, originAllowed(req.headers.origin, req.headers.host, allowed));
     },
     // the adapter publishes without awaiting: a publish while Redis is away must not end the process
-    ...(redis ? { adapter: createAdapter(quietPublisher(redis.pub), redis.sub, { key: `${prefix}socket.io` }) } : {}),
+    // the Redis adapter is loaded only by a store with Redis
+    ...(redis ? { adapter: redisAdapter()(quietPublisher(redis.pub), redis.sub, { key: `${prefix}socket.io` }) } : {}),
   });
   // engine.io answers socket.io's HTTP requests itself, outside Fastify (long-polling, and its
   // refusals such as an unknown transport): they carry the security headers of every API answer

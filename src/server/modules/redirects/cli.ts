@@ -10,9 +10,9 @@
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import { readConfig } from '../../platform/config/config.ts';
+import { openDatabase } from '../../platform/db/database.ts';
+import { migrate } from '../../platform/db/migrate.ts';
 import { servedStoreConfig } from '../content/service.ts';
 import { createRedirectService, RedirectImportError } from './service.ts';
 

@@ -5,7 +5,7 @@
  * pages by id, and the operators' redirects. The same statements on SQLite and PostgreSQL.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import type { StoredRedirect } from './schemas.ts';
 
 /** A product an old code names, with the variant it names when the product has several. */

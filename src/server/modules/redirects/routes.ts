@@ -9,14 +9,14 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { LinkPaths } from '../../../domain/urls.ts';
-import type { Db } from '../../db/database.ts';
-import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
-import { audit, auditWho } from '../admin/service.ts';
-import { createRedirectService, RedirectImportError, type RedirectService } from './service.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { operatorAccessFromEnv, operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
+import { auditWho } from '../admin/service.ts';
+import { createRedirectService, type RedirectService } from './service.ts';
 import { importRedirectsBody, importRedirectsResponse, REDIRECTS_BODY_LIMIT } from './schemas.ts';
 
-/** The action of a redirects import's audit row. */
-export const REDIRECTS_AUDIT_ACTION = 'redirects.import';
+// the audit row's action is the service's (kept importable from here)
+export { REDIRECTS_AUDIT_ACTION } from './service.ts';
 
 /** Options of {@link adminRedirectRoutes}. */
 export interface AdminRedirectOptions {
@@ -46,17 +46,9 @@ export const adminRedirectRoutes: FastifyPluginAsync<AdminRedirectOptions> = asy
       response: importRedirectsResponse,
     },
   }, async (request, reply) => {
-    const who = auditWho(request);
-    try {
-      // one audit row, with the import's transaction: the redirects before and after, the file's lines
-      return await service.importCsv([request.body.csv], {
-        record: async (tx, s) =>
-          await audit(tx, who, REDIRECTS_AUDIT_ACTION, { type: 'redirects' }, { redirects: s.before }, { format: 'csv', dryRun: false, lines: s.lines, written: s.written, ...s.result, redirects: s.result.total }),
-      });
-    } catch (err) {
-      if (err instanceof RedirectImportError) return reply.code(400).send({ error: err.message, problems: err.problems });
-      throw err;
-    }
+    // one audit row, with the import's transaction, naming the operator who sent the file
+    const outcome = await service.importUpload(request.body.csv, auditWho(request));
+    return outcome.ok ? outcome.result : await reply.code(400).send({ error: outcome.error, problems: outcome.problems });
   });
 };
 

@@ -8,15 +8,19 @@
  * @module
  */
 import { createStoreLinks, type LinkPaths } from '../../../domain/urls.ts';
-import type { Db } from '../../db/database.ts';
-import { readCsv, type ByteSource } from '../imports/csv.ts';
-import { ImportError } from '../imports/report.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { audit, type AuditWho } from '../admin/service.ts';
+import { ImportError } from '../../platform/csv/errors.ts';
+import { readCsv, type ByteSource } from '../../platform/csv/reader.ts';
 import {
   allRedirects, collectionByLegacyId, collectionHandleExists, countRedirects, pageIdExists, productByCode, productHandleExists, redirectTo,
   saveLegacyCategories, saveRedirects,
 } from './repository.ts';
 import { htmPageIdOf, legacyAddress, planRedirects, requestKeys, type RedirectLine } from './rules.ts';
 import type { RedirectImportResult, RedirectProblem } from './schemas.ts';
+
+/** The action of a redirects import's audit row. */
+export const REDIRECTS_AUDIT_ACTION = 'redirects.import';
 
 /** A redirects CSV refused: one reason for the file, or the lines that cannot be taken. */
 export class RedirectImportError extends Error {
@@ -45,7 +49,16 @@ export interface RedirectService {
    * @throws RedirectImportError with every problem when any row cannot be taken (nothing is written)
    */
   importCsv(source: ByteSource, options?: { record?: (tx: Db, summary: RedirectImportSummary) => Promise<void> }): Promise<RedirectImportResult>;
+  /**
+   * An operator's redirects CSV, as the admin call takes it: imported with one audit row naming
+   * `who` (in the import's transaction: the redirects before and after, the file's lines), or
+   * refused with the reason and every line that cannot be taken (nothing is written).
+   */
+  importUpload(csv: string, who: AuditWho): Promise<RedirectUploadOutcome>;
 }
+
+/** What an operator's redirects CSV did, or why nothing of it was taken. */
+export type RedirectUploadOutcome = { ok: true; result: RedirectImportResult } | { ok: false; error: string; problems: RedirectProblem[] };
 
 /** What a redirects import's `record` is told. */
 export interface RedirectImportSummary {
@@ -77,7 +90,7 @@ export async function recordLegacyCategoryIds(tx: Db, pairs: readonly { legacyId
 export function createRedirectService(options: RedirectServiceOptions): RedirectService {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  return {
+  const service: RedirectService = {
     async resolve(url) {
       const own = await redirectTo(db, requestKeys(url));
       if (own !== null) return own;
@@ -133,5 +146,19 @@ export function createRedirectService(options: RedirectServiceOptions): Redirect
         return result;
       });
     },
+
+    async importUpload(csv, who) {
+      try {
+        const result = await service.importCsv([csv], {
+          record: async (tx, s) =>
+            await audit(tx, who, REDIRECTS_AUDIT_ACTION, { type: 'redirects' }, { redirects: s.before }, { format: 'csv', dryRun: false, lines: s.lines, written: s.written, ...s.result, redirects: s.result.total }),
+        });
+        return { ok: true, result };
+      } catch (err) {
+        if (err instanceof RedirectImportError) return { ok: false, error: err.message, problems: err.problems };
+        throw err;
+      }
+    },
   };
+  return service;
 }

@@ -6,7 +6,7 @@
  * so text comparison is time order.
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** A day to sum: its date and the UTC instants (ISO) it spans, `from` included, `to` not. */
 export interface DayBounds {

@@ -11,8 +11,8 @@
  * @module
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { operatorGuard, type OperatorAccess } from '../../security/operator-access.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { operatorGuard, type OperatorAccess } from '../../platform/http/operator-access.ts';
 import * as s from './schemas.ts';
 import { ReportsService } from './service.ts';
 

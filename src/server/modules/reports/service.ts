@@ -10,8 +10,8 @@
 import {
   addDays, DASHBOARD_REPORT_DAYS, fillDays, localDate, parseSalesZone, reportDates, salesTotals, startOfLocalDay, type SalesReport,
 } from '../../../domain/admin-reports.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../errors.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import * as repo from './repository.ts';
 
 /** The refusals of the report routes. */

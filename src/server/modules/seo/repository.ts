@@ -1,5 +1,5 @@
 /**
- * The reads of the sitemap (issue 13, item 7), on the asynchronous database handle (SQLite or
+ * The reads of the sitemap, on the asynchronous database handle (SQLite or
  * PostgreSQL, portable SQL with `?` placeholders): every indexable product, collection, article,
  * brand and content page with the date it last changed.
  *
@@ -15,7 +15,7 @@
  *   date for them; a sitemap may leave lastmod out rather than state a wrong one).
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** One indexable thing by its key (handle, name or path) and when it last changed (ISO 8601, or null). */
 export interface SitemapRow {

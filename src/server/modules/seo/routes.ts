@@ -1,5 +1,5 @@
 /**
- * The search engines' routes (issue 13, item 7): `GET /robots.txt`, the sitemap index
+ * The search engines' routes: `GET /robots.txt`, the sitemap index
  * `GET /sitemap.xml` and its files `GET /sitemaps/{kind}-{n}.xml`, built from the database
  * (repository.ts) with the store's configured paths. The rows are read at most once a minute
  * (`maxAgeMs`) and then reused by every file of the index, so a crawler walking the files reads
@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { LinkPaths } from '../../../domain/urls.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { createSeoRepository } from './repository.ts';
 import { robotsTxt, SITEMAP_KINDS, sitemapFiles, sitemapIndexXml, sitemapUrls, urlsetXml, type SitemapFile } from './sitemap.ts';
-import { publicOrigin } from '../../public-origin.ts';
+import { publicOrigin } from '../../platform/http/public-origin.ts';
 
 /** Options of {@link seoRoutes}. */
 export interface SeoRoutesOptions {

@@ -1,5 +1,5 @@
 /**
- * robots.txt and the sitemaps (issue 13, item 7), as text built from the sitemap rows: a sitemap
+ * robots.txt and the sitemaps, as text built from the sitemap rows: a sitemap
  * index naming one file per kind (products, collections, articles, brands, equipment models, pages), each file at
  * most {@link SITEMAP_MAX_URLS} URLs (a kind with more is split into numbered files:
  * products-1.xml, products-2.xml ...), every URL absolute and written by the same link rules the

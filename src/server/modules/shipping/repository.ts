@@ -3,7 +3,7 @@
  * quote reads them (one statement for a whole cart).
  * @module
  */
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
 
 /** An inventory level with its variant's ship profile and its product's notices. */
 export interface ShipLevelRow {

@@ -5,7 +5,7 @@
  * @module
  */
 import { HAZARD_GROUPS, MAX_HANDLING_DAYS, MAX_QUOTE_LINES, MAX_QUOTE_UNITS, PARCEL_SERVICES, SHIP_CLASSES } from '../../../domain/shipping/index.ts';
-import { MAX_ID } from '../../schemas.ts';
+import { MAX_ID } from '../../platform/http/schemas.ts';
 
 const bool = { type: 'boolean' } as const;
 

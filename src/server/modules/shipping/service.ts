@@ -17,7 +17,8 @@
  * - Lines of one inventory level given twice are one line (their quantities add up).
  * - A cart's estimate (its checkout id) quotes the cart's own lines at the cart's prices with its
  *   discount and free-shipping codes, exactly as the hosted checkout does; only the cart's owner
- *   (its session, or its customer) may ask, and any other checkout is not found.
+ *   (its session, or its customer) may ask, and any other checkout is not found. The cart is the
+ *   checkout module's: it answers that estimate ({@link CartEstimator}, which app.ts passes).
  * @module
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -30,8 +31,9 @@ import {
   type ShippingProfile, type ShippingQuote, type ShippingResult, type ShippingStore, type ShippingTableFiles, type ShippingTables, type TableProblem,
 } from '../../../domain/shipping/index.ts';
 import type { CartPrice } from '../../../domain/cart-pricing.ts';
-import { lineDetails, ownedCheckout, priceCheckout, type LineDetail, type Owner } from '../../commerce/checkouts.ts';
-import type { Db } from '../../db/database.ts';
+import type { EstimateShippingRequest } from '../../../api/shipping.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { HttpError } from '../../platform/http/errors.ts';
 import { shipLevels, type ShipLevelRow } from './repository.ts';
 
 /** The seed tables shipped with the store. */
@@ -135,6 +137,11 @@ export interface LevelLine {
   quantity: number;
 }
 
+/** A cart's line as its quote reads it: an inventory level, how many, and the cart's unit price. */
+export interface PricedLevelLine extends LevelLine {
+  unitCents: number;
+}
+
 /** Parses a product's stored notices; anything unreadable is no notice (never a 500). */
 export function parseNotices(json: string | null): ProductNotice[] {
   if (!json) return [];
@@ -210,14 +217,6 @@ export async function quoteLinesOf(db: Db, lines: readonly LevelLine[], read: Sh
   return out;
 }
 
-/** Why a cart cannot be quoted: no open cart of the asking shopper has the id. */
-export class UnknownCheckoutError extends Error {
-  constructor() {
-    super('Checkout not found.');
-    this.name = 'UnknownCheckoutError';
-  }
-}
-
 /**
  * What a priced cart gives the quote: its discount on the lines, and whether a free-shipping
  * code applies. The hosted checkout and the cart's estimate both read a cart's codes so.
@@ -234,7 +233,7 @@ export function cartQuoteOptions(price: Pick<CartPrice, 'discountCents' | 'appli
  */
 export async function cartQuoteLines(
   db: Db,
-  lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+  lines: readonly PricedLevelLine[],
   read: ShipRowReader = shipLevels,
 ): Promise<QuoteLine[]> {
   const unit = new Map(lines.map((l) => [l.inventoryLevelId, l.unitCents]));
@@ -366,7 +365,7 @@ export class ShippingService {
    */
   async quoteCart(
     db: Db,
-    lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+    lines: readonly PricedLevelLine[],
     price: Pick<CartPrice, 'discountCents' | 'applied'>,
     destination: ShippingDestination,
     options: Omit<QuoteOptions, 'discountCents' | 'freeShipping'> = {},
@@ -395,7 +394,7 @@ export class ShippingService {
    */
   async quoteCheckout(
     db: Db,
-    lines: readonly Pick<LineDetail, 'inventoryLevelId' | 'quantity' | 'unitCents'>[],
+    lines: readonly PricedLevelLine[],
     price: Pick<CartPrice, 'discountCents' | 'applied'>,
     address: CheckoutAddress,
     choice: ShippingChoice,
@@ -405,27 +404,59 @@ export class ShippingService {
       purpose: 'order', service: choice.service, liftgate: choice.liftgate, residential: choice.residential,
     }, now);
   }
+}
 
-  /**
-   * The estimate of a shopper's own open cart: its lines at the cart's prices, its discount and
-   * free-shipping codes, purpose 'estimate' (a ZIP is enough), so its totals are the ones the
-   * hosted checkout charges for the same destination and choices.
-   * @throws UnknownCheckoutError when the checkout is not an open cart of `owner`
-   * @example
-   * await shipping.estimateCheckout(db, { sessionId: 4, customerId: null }, checkoutId, { zip: '92101' });
-   */
-  async estimateCheckout(
-    db: Db,
-    owner: Owner | null,
-    checkoutId: string,
-    destination: ShippingDestination,
-    options: Omit<QuoteOptions, 'purpose' | 'discountCents' | 'freeShipping'> = {},
-  ): Promise<ShippingResult<ShippingQuote>> {
-    const row = owner ? await ownedCheckout(db, checkoutId, owner) : undefined;
-    if (row?.status !== 'open') throw new UnknownCheckoutError();
-    const lines = await lineDetails(db, checkoutId);
-    const price = await priceCheckout(db, checkoutId, lines);
-    return await this.quoteCart(db, lines, price, destination, { ...options, purpose: 'estimate' });
+/** Who asks for a cart's estimate: the request's session, and its customer when signed in. */
+export interface CartAsker {
+  sessionId: number;
+  customerId: number | null;
+}
+
+/** The shopper's choices of an estimate: the parcel service and freight's two options. */
+export type EstimateOptions = Omit<QuoteOptions, 'purpose' | 'discountCents' | 'freeShipping'>;
+
+/**
+ * The estimate of a shopper's own open cart (its lines at the cart's prices, its discount and
+ * free-shipping codes), which the checkout module answers: app.ts passes its `estimateCheckout`.
+ * @throws HttpError 404 when the checkout is not an open cart of `asker`
+ * @throws UnknownLevelError for an inventory level that no longer exists
+ */
+export type CartEstimator = (
+  shipping: ShippingService,
+  db: Db,
+  asker: CartAsker | null,
+  checkoutId: string,
+  destination: ShippingDestination,
+  options: EstimateOptions,
+) => Promise<ShippingResult<ShippingQuote>>;
+
+/**
+ * The estimate call's quote: of the request's lines, or of the asker's own open cart (its
+ * checkout id) through `estimateCart`. The estimate never creates a session, so an asker without
+ * one (null) has no cart to quote. A destination or cart the domain refuses is the result's error.
+ * @throws HttpError 404 for an unknown inventory level, or a checkout that is not the asker's open cart
+ * @example
+ * await estimateShipping(shipping, db, { lines: [{ inventoryLevelId: 7, quantity: 2 }], destination: { zip: '92101' } }, null, estimateCheckout);
+ */
+export async function estimateShipping(
+  shipping: ShippingService,
+  db: Db,
+  request: EstimateShippingRequest,
+  asker: CartAsker | null,
+  estimateCart: CartEstimator,
+): Promise<ShippingResult<ShippingQuote>> {
+  const options: EstimateOptions = {
+    ...(request.service ? { service: request.service } : {}),
+    ...(request.freight?.liftgate !== undefined ? { liftgate: request.freight.liftgate } : {}),
+    ...(request.freight?.residential !== undefined ? { residential: request.freight.residential } : {}),
+  };
+  try {
+    return request.checkoutId !== undefined
+      ? await estimateCart(shipping, db, asker, request.checkoutId, request.destination, options)
+      : await shipping.estimate(db, request.lines ?? [], request.destination, options);
+  } catch (error) {
+    if (error instanceof UnknownLevelError) throw new HttpError(404, error.message);
+    throw error;
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config.ts';
+import { readConfig } from '../config/config.ts';
 import { backupDatabase } from './backup.ts';
 
 const USAGE = 'Usage: npm run backup -- --out FILE [--db PATH] [--force]';

@@ -12,8 +12,8 @@
  *   not take it out; the database being away does (503).
  * @module
  */
-import type { Db } from '../../db/database.ts';
-import { appliedMigrationVersions, pingDatabase, productCount } from '../../repositories/store-figures.ts';
+import type { Db } from '../db/database.ts';
+import { appliedMigrationVersions, pingDatabase, productCount } from './store-figures.repository.ts';
 
 /** One check's outcome: 'ok' or what is wrong. */
 export type CheckResult = 'ok' | string;

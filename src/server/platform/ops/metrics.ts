@@ -23,10 +23,10 @@
  * @module
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../../db/database.ts';
-import { MAX_ATTEMPTS, outboxRetryingCount } from '../../email/outbox.ts';
-import type { RedisHealth } from '../../scale/redis.ts';
-import { cartCountsByStatus, openCartLineCount, orderCount, outboxFailedCount, outboxOldestPending, outboxPendingCount } from '../../repositories/store-figures.ts';
+import type { Db } from '../db/database.ts';
+import { MAX_ATTEMPTS, outboxRetryingCount } from '../../modules/mail/outbox.ts';
+import type { RedisHealth } from '../scale/redis.ts';
+import { cartCountsByStatus, openCartLineCount, orderCount, outboxFailedCount, outboxOldestPending, outboxPendingCount } from './store-figures.repository.ts';
 
 /** The route label of a request no route matched. */
 export const UNMATCHED_ROUTE = '(unmatched)';

@@ -12,12 +12,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { readMigrations } from '../../db/migrate.ts';
+import type { Db } from '../db/database.ts';
+import { readMigrations } from '../db/migrate.ts';
 import { checkReadiness } from './health.ts';
 import { REQUEST_ID_HEADER } from './logging.ts';
 import { createStoreMetrics, type StoreMetrics } from './metrics.ts';
-import type { RedisHealth } from '../../scale/redis.ts';
+import type { RedisHealth } from '../scale/redis.ts';
 
 /** Options of {@link opsPlugin}. */
 export interface OpsOptions {

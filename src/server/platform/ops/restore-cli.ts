@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readConfig } from '../../config.ts';
+import { readConfig } from '../config/config.ts';
 import { DatabaseInUseError, restoreDatabase } from './backup.ts';
 
 const USAGE = 'Usage: npm run restore -- FILE [--db PATH] [--discard-previous]';

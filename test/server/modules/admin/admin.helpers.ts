@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
-import type { OperatorRole } from '../../../../src/server/security/operator-access.ts';
-import { TEST_SCRYPT } from '../../account.helpers.ts';
-import { commerceDb } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import type { OperatorRole } from '../../../../src/server/platform/http/operator-access.ts';
+import { TEST_SCRYPT } from '../accounts/account.helpers.ts';
+import { commerceDb } from '../checkout/cart.helpers.ts';
 
 /** The bootstrap token of the tests' store. */
 export const BOOT = 'admin-tests-bootstrap-token';

@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { ROLE_PERMISSIONS, type OperatorPermission } from '../../../../src/server/security/operator-access.ts';
-import { signedInShopper } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { ROLE_PERMISSIONS, type OperatorPermission } from '../../../../src/server/platform/http/operator-access.ts';
+import { signedInShopper } from '../checkout/cart.helpers.ts';
 import { freshLevels, ordersApp, placeOrder } from '../orders-admin/orders-admin.helpers.ts';
 import { sessionHeaders, signedInOperator, type SignedInOperator } from './admin.helpers.ts';
 

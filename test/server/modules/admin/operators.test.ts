@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { base32Decode, totp } from '../../../../src/server/modules/admin/totp.ts';
 import { OPERATOR_LOGIN_FAILED } from '../../../../src/server/modules/admin/service.ts';
-import { CSRF_REQUIRED, PERMISSION_DENIED } from '../../../../src/server/security/operator-access.ts';
-import { signedInShopper } from '../../cart.helpers.ts';
+import { CSRF_REQUIRED, PERMISSION_DENIED } from '../../../../src/server/platform/http/operator-access.ts';
+import { signedInShopper } from '../checkout/cart.helpers.ts';
 import { adminApp, bootstrap, cookieOf, PASSWORD, sessionHeaders, signedInOperator, type SignedInOperator } from './admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { captchaFromEnv, DevCaptcha, RECAPTCHA_VERIFY_URL, RecaptchaVerifier, CAPTCHA_TOKEN_TTL_MS } from '../../../../src/server/modules/captcha/verifier.ts';
-import { accountApp, call } from '../../account.helpers.ts';
+import { accountApp, call } from '../accounts/account.helpers.ts';
 
 describe('dev captcha', () => {
   test('a token it issued verifies once, with its action', async () => {

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { openTestDb } from '../../db.helpers.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { seedContent } from '../../../../src/server/modules/content/seed.ts';
 import { contentRoutes } from '../../../../src/server/modules/content/routes.ts';
-import { installNulGuard, NUL_TEXT_ERROR, strictSchemaController } from '../../../../src/server/security/validation.ts';
+import { installNulGuard, NUL_TEXT_ERROR, strictSchemaController } from '../../../../src/server/platform/http/validation.ts';
 import { badNumberText } from '../../junk.helpers.ts';
 
 let db: Db;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { openTestDb } from '../../db.helpers.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { seedContent } from '../../../../src/server/modules/content/seed.ts';
 import { contentRoutes, INTERNAL_ERROR_MESSAGE } from '../../../../src/server/modules/content/routes.ts';
 import { createContentRepository } from '../../../../src/server/modules/content/repository.ts';

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { openTestDb } from '../../db.helpers.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { seedDatabase } from '../../../../src/server/seed/seed-database.ts';
 import { CONTENT_TABLES, excerpt, FALLBACK_NAV_TREE, isContentSeeded, seedContent, uniqueBrands } from '../../../../src/server/modules/content/seed.ts';
 import { createRandom, slugify } from '../../../../src/server/modules/content/random.ts';
@@ -229,7 +229,7 @@ describe('seedContent', () => {
 });
 
 function readContentMigration(): string {
-  return readFileSync(new URL('../../../../src/server/db/migrations/002_content.sql', import.meta.url), 'utf8');
+  return readFileSync(new URL('../../../../src/server/platform/db/migrations/002_content.sql', import.meta.url), 'utf8');
 }
 
 describe('createRandom', () => {

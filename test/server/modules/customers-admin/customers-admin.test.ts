@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { searchTerms } from '../../../../src/server/modules/customers-admin/service.ts';
-import { createCustomer, signedInShopper } from '../../cart.helpers.ts';
-import { lastLinkToken } from '../../account.helpers.ts';
+import { createCustomer, signedInShopper } from '../checkout/cart.helpers.ts';
+import { lastLinkToken } from '../accounts/account.helpers.ts';
 import { freshLevels, ordersApp, placeOrder, sessionHeaders, signedInOperator, type SignedInOperator } from '../orders-admin/orders-admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });

@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { defaultTitle, discountStatus } from '../../../../src/server/modules/discounts/index.ts';
-import { signedInShopper } from '../../cart.helpers.ts';
+import { signedInShopper } from '../checkout/cart.helpers.ts';
 import { adminApp, sessionHeaders, signedInOperator, type SignedInOperator } from '../admin/admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -5,8 +5,8 @@
  * the storefront reads as "in effect".
  */
 import { expect, test } from 'vitest';
-import { seedCommerce } from '../../../../src/server/commerce/discounts.ts';
-import { migrate, MIGRATIONS_DIR, readMigrations } from '../../../../src/server/db/migrate.ts';
+import { seedCommerce } from '../../../../src/server/modules/checkout/discounts.ts';
+import { migrate, MIGRATIONS_DIR, readMigrations } from '../../../../src/server/platform/db/migrate.ts';
 import { openTestDb } from '../../db.helpers.ts';
 
 test('029 counts the uses of the orders already placed and makes the popup\'s code once per IP', async () => {

@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { OrderAddress } from '../../../../src/api/types.ts';
 import type { QuoteTotals, ShippingQuote } from '../../../../src/domain/shipping/quote.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { checkoutIdOf, signedInShopper } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { checkoutIdOf, signedInShopper } from '../checkout/cart.helpers.ts';
 import { CHECKOUT_FORM, freshLevels, ordersApp, sessionHeaders, signedInOperator, type SignedInOperator } from '../orders-admin/orders-admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -197,8 +197,8 @@ describe('two shoppers taking the last use at once', () => {
     await makeCode({ code: 'FINALUSE', kind: 'fixed', value: 700, maxUses: 1 });
     const carts = [await cart('10.0.3.1', 2), await cart('10.0.3.2', 2)];
     for (const [i, c] of carts.entries()) expect((await apply(c, 'FINALUSE', `10.0.3.${i + 1}`)).status).toBe(200);
-    const { placeOrder } = await import('../../../../src/server/commerce/orders.ts');
-    const { priceCheckout } = await import('../../../../src/server/commerce/checkouts.ts');
+    const { placeOrder } = await import('../../../../src/server/modules/checkout/orders.ts');
+    const { priceCheckout } = await import('../../../../src/server/modules/checkout/checkouts.ts');
     // what each shopper paid: the cart with its discount, as the checkout page quoted it before paying
     const paid = await Promise.all(carts.map(async (c) => (await priceCheckout(db, c.checkoutId)).totalCents));
     const address: OrderAddress = { firstName: 'Pat', lastName: 'Pool', company: null, address1: '1 Lagoon Way', address2: null, city: 'Tacoma', zip: '98402', phone: '3605550100', countryCode: 'US', stateCode: 'WA' };
@@ -225,7 +225,7 @@ describe('two shoppers taking the last use at once', () => {
     await makeCode({ code: 'GUARDED', kind: 'fixed', value: 100, maxUses: 1 });
     const c = await cart('10.0.4.1', 2);
     expect((await apply(c, 'GUARDED', '10.0.4.1')).status).toBe(200);
-    const { redeemDiscounts } = await import('../../../../src/server/commerce/discounts.ts');
+    const { redeemDiscounts } = await import('../../../../src/server/modules/checkout/discounts.ts');
     const order = await orderOfAny();
     await db.run("UPDATE discount_codes SET uses = 1 WHERE code = 'GUARDED'");
     await expect(db.transaction(async (tx) => await redeemDiscounts(tx, { orderId: order, checkoutId: c.checkoutId, customerId: c.customerId, codes: ['GUARDED'], at: new Date().toISOString() })))

@@ -71,7 +71,7 @@ function checkLaws(w: World): void {
   // a superseded part is another part of the same kind, of no bill of materials; its replacement is in one
   const inBom = new Set(g.equipment.flatMap((e) => e.bom.map((b) => b.productId)));
   const fitting = new Set(g.equipment.flatMap((e) => e.fitment.map((f) => f.productId)));
-  const notes = new Map(g.notes.map((n) => [n.productId, n.html]));
+  const notes = new Map([...g.notes].map((n) => [n.productId, n.html]));
   for (const s of g.supersessions) {
     // the same kind of part: both fill one role of a bill of materials (a copper heat exchanger may
     // be superseded by a cupro-nickel one, a full-rated motor by an up-rated one)

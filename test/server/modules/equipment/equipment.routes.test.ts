@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { normalizePartNumber } from '../../../../src/server/search/text.ts';
-import { getJson, seededApp } from '../../catalogue.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { normalizePartNumber } from '../../../../src/server/modules/search/text.ts';
+import { getJson, seededApp } from '../catalogue/catalogue.helpers.ts';
 
 let app: FastifyInstance;
 let db: Db;

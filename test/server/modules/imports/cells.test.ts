@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { escapeCell, parsePrice, parseQuantity, parseWeight, unescapeCell } from '../../../../src/server/modules/imports/cells.ts';
+import { escapeCell, unescapeCell } from '../../../../src/server/platform/csv/cells.ts';
+import { parsePrice, parseQuantity, parseWeight } from '../../../../src/server/modules/imports/cells.ts';
 
 describe('prices', () => {
   test.each([

@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openSqlite, type Db } from '../../../../src/server/db/database.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import { openSqlite, type Db } from '../../../../src/server/platform/db/database.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { SHOPIFY_COLUMNS } from '../../../../src/server/modules/imports/shopify.ts';
-import { mulberry32 } from '../../../../src/server/seed/prng.ts';
+import { mulberry32 } from '../../../../src/server/platform/random/prng.ts';
 import { onPostgres, TEST_DATABASE_URL } from '../../db.helpers.ts';
 import { bytes, exported, rowCounts, sample } from './imports.helpers.ts';
 
@@ -60,7 +60,7 @@ async function store(): Promise<Store> {
   round++;
   let s: Store;
   if (onPostgres) {
-    const { openPostgres } = await import('../../../../src/server/db/postgres.ts');
+    const { openPostgres } = await import('../../../../src/server/platform/db/postgres.ts');
     const schema = `imp_crash_${process.pid}_${round}`;
     schemas.push(schema);
     const db = await openPostgres(TEST_DATABASE_URL, { schema });

@@ -5,7 +5,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { REFRESH_STATISTICS_AFTER, importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { onPostgres } from '../../db.helpers.ts';
 import { bytes, emptyStore, exported } from './imports.helpers.ts';

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { addressAllowed, type ImageSourceOptions } from '../../../../src/server/modules/imports/images.ts';
 import { loadItems, productIdsByHandle } from '../../../../src/server/modules/imports/repository.ts';
 import type { ImportReport } from '../../../../src/server/modules/imports/schemas.ts';

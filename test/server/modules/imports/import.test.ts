@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { JSONL_HEADER } from '../../../../src/server/modules/imports/jsonl.ts';
 import { loadItems, productIdsByHandle } from '../../../../src/server/modules/imports/repository.ts';
-import { ImportError } from '../../../../src/server/modules/imports/report.ts';
+import { ImportError } from '../../../../src/server/platform/csv/errors.ts';
 import type { CatalogueFormat, ImportReport } from '../../../../src/server/modules/imports/schemas.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { SHOPIFY_NOTICES_COLUMN, SHOPIFY_SHIPPING_COLUMNS as SHIP } from '../../../../src/server/modules/imports/shipping.ts';

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { exportCatalogue, type ExportPart } from '../../../../src/server/modules/imports/export.ts';
 import type { CatalogueFormat } from '../../../../src/server/modules/imports/schemas.ts';
 import { openTestDb } from '../../db.helpers.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { bytes, emptyStore, sample } from './imports.helpers.ts';
 

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { APPLY_SLICE, buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
-import type { ApplyChange, ChangeFeed } from '../../../../src/server/scale/change-feed.ts';
-import { createSearchIndex } from '../../../../src/server/search/index.ts';
-import type { SearchDocument } from '../../../../src/server/search/types.ts';
-import { PARSE_PIECE_CHARS, readCsv } from '../../../../src/server/modules/imports/csv.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import type { ApplyChange, ChangeFeed } from '../../../../src/server/platform/scale/change-feed.ts';
+import { createSearchIndex } from '../../../../src/server/modules/search/index.ts';
+import type { SearchDocument } from '../../../../src/server/modules/search/types.ts';
+import { PARSE_PIECE_CHARS, readCsv } from '../../../../src/server/platform/csv/reader.ts';
+import { SLICE_MS, pace, restBetweenStretches, turn } from '../../../../src/server/platform/csv/pace.ts';
 import { CHANGE_BURST_MS, restingPace } from '../../../../src/server/modules/imports/pace.ts';
 import { importCatalogue } from '../../../../src/server/modules/imports/service.ts';
 import { emptyStore } from './imports.helpers.ts';
@@ -123,7 +124,11 @@ test('while the store takes a large change, the answers of before it are given w
     // no answer shows part of the change
     expect(during.length).toBeGreaterThan(0);
     expect(new Set(during)).toEqual(new Set([30]));
+    const misses = app.catalogue.cache.stats.responseMisses;
     expect(await totalOf()).toBe(30 + 20 * APPLY_SLICE);
+    // the popular answer was worked out again over the change before it was put in: the first
+    // shopper after the change finds it ready
+    expect(app.catalogue.cache.stats.responseMisses).toBe(misses);
   } finally {
     await app.close();
     await store.close();
@@ -228,6 +233,49 @@ test(`a large change rests as long as it worked once it has worked ${CHANGE_BURS
     await vi.advanceTimersByTimeAsync(0);
     expect(next.done).toBe(true);
   } finally {
+    vi.useRealTimers();
+  }
+});
+
+test(`an import told to rest (an API import's child) waits as long as each ${SLICE_MS} ms stretch took, times the ratio; untold, it only takes turns`, async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+  const settled = (p: Promise<void>): { done: boolean } => {
+    const state = { done: false };
+    void p.then(() => (state.done = true));
+    return state;
+  };
+  try {
+    // the count starts at a turn (the module's clock was read before the timers were faked)
+    const started = settled(turn());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started.done).toBe(true);
+    // untold: a stretch past SLICE_MS ends in a turn of the event loop, no timer
+    vi.advanceTimersByTime(SLICE_MS + 20);
+    const turned = settled(pace());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(turned.done).toBe(true);
+    // told to rest twice as long as it worked: a stretch of SLICE_MS + 20 ms waits 2 * (SLICE_MS + 20)
+    restBetweenStretches(2);
+    vi.advanceTimersByTime(SLICE_MS + 20);
+    const rested = settled(pace());
+    await vi.advanceTimersByTimeAsync(2 * (SLICE_MS + 20) - 1);
+    expect(rested.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(rested.done).toBe(true);
+    // a stretch under SLICE_MS goes on at once
+    vi.advanceTimersByTime(SLICE_MS - 1);
+    const short = settled(pace());
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(short.done).toBe(true);
+    // a ratio of 0 (or nonsense) never rests
+    restBetweenStretches(Number.NaN);
+    vi.advanceTimersByTime(SLICE_MS + 50);
+    const again = settled(pace());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.done).toBe(true);
+  } finally {
+    restBetweenStretches(0);
     vi.useRealTimers();
   }
 });

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import { openSqlite, type Db } from '../../../../src/server/db/database.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
+import { openSqlite, type Db } from '../../../../src/server/platform/db/database.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import type { ImportJobView } from '../../../../src/server/modules/imports/jobs.ts';
 import { sample } from './imports.helpers.ts';
 

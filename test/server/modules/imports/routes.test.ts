@@ -13,10 +13,10 @@ import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import type { ImportJobView } from '../../../../src/server/modules/imports/jobs.ts';
 import { EMPTY_FILE, FILE_REQUIRED, FORMAT_REQUIRED, NO_SUCH_IMPORT } from '../../../../src/server/modules/imports/routes.ts';
-import { OPERATOR_ROUTES_ABSENT, OPERATOR_TOKEN_REQUIRED, OPERATORS_ONLY, type OperatorAccess } from '../../../../src/server/security/operator-access.ts';
+import { OPERATOR_ROUTES_ABSENT, OPERATOR_TOKEN_REQUIRED, OPERATORS_ONLY, type OperatorAccess } from '../../../../src/server/platform/http/operator-access.ts';
 import { emptyStore, exported, rowCounts, sample } from './imports.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

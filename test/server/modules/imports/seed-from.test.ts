@@ -4,14 +4,16 @@
  * and the arguments that mean nothing refused. The seed writes an SQLite file (as `npm run seed`
  * always has), so both projects run the same test.
  */
+import BetterSqlite3 from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { parseSeedArgs } from '../../../../src/server/config.ts';
-import { openSqlite } from '../../../../src/server/db/database.ts';
+import { parseSeedArgs } from '../../../../src/server/platform/config/config.ts';
+import { openSqlite } from '../../../../src/server/platform/db/database.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
 import { seedEquipmentIfMissing } from '../../../../src/server/seed/equipment-database.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -68,5 +70,28 @@ describe('npm run seed -- --from', () => {
 
   test('a missing file stops the seed with exit code 1 and its reason', async () => {
     await expect(seed(['--from', join(dir, 'nope.csv'), '--format', 'shopify', '--db', join(dir, 'nope.db')])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No file at') });
+  });
+});
+
+describe('npm run seed (the generated store)', () => {
+  test('writes a file in WAL mode with every index of the schema, whole and consistent', async () => {
+    const path = join(dir, 'generated.db');
+    const { stdout } = await seed(['--products', '120', '--seed', '3', '--db', path]);
+    expect(JSON.parse(stdout)).toMatchObject({ db: path, catalogue: { products: 120 } });
+    const raw = new BetterSqlite3(path, { readonly: true });
+    const empty = openSqlite(':memory:');
+    try {
+      // written with a rollback journal, then left in WAL mode for the store's readers and its writer
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(raw.pragma('foreign_key_check')).toEqual([]);
+      await migrate(empty);
+      const indexes = "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name";
+      expect(raw.prepare(indexes).all()).toEqual(await empty.all(indexes));
+      expect(raw.prepare('SELECT COUNT(*) AS n FROM products').get()).toEqual({ n: 120 });
+    } finally {
+      raw.close();
+      await empty.close();
+    }
   });
 });

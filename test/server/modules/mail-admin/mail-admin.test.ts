@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { MAX_ATTEMPTS } from '../../../../src/server/email/outbox.ts';
-import { signedInShopper } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { MAX_ATTEMPTS } from '../../../../src/server/modules/mail/outbox.ts';
+import { signedInShopper } from '../checkout/cart.helpers.ts';
 import { adminApp, sessionHeaders, signedInOperator, type SignedInOperator } from '../admin/admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
@@ -190,7 +190,11 @@ describe('resending', () => {
   test('two operators resending one failed mail at once: it is queued once, one answers 409', async () => {
     const id = await mail('hal@example.com', 'Twice?');
     await db.run('UPDATE email_outbox SET attempts = ? WHERE id = ?', [MAX_ATTEMPTS, id]);
-    const answers = await Promise.all([resend(id, writeHeaders(owner)), resend(id, writeHeaders(staff)), resend(id, bearer(customersToken))]);
+    // "at once": the mail is not sent again between the three answers (once sent, a resend is a
+    // new one and answers 200, as the test above shows); the sender waits until all three are back
+    const flush = vi.spyOn(app.accounts.outbox, 'flush').mockResolvedValue(0);
+    const answers = await Promise.all([resend(id, writeHeaders(owner)), resend(id, writeHeaders(staff)), resend(id, bearer(customersToken))])
+      .finally(() => flush.mockRestore());
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     expect(Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'mail.resend' AND entity_id = ?", [String(id)]))!.n)).toBe(1);
   });

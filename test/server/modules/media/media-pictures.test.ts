@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { PART_ART_VERSION, renderPartSvg, type PartPicture } from '../../../../src/server/modules/media/drawing.ts';
 import { productPictureFacts } from '../../../../src/server/modules/media/repository.ts';
 import { COLLECTION_TREE, SHAPES, type OptionDef, type Shape, type TreeNode } from '../../../../src/server/seed/catalogue-data.ts';
-import { seededApp } from '../../catalogue.helpers.ts';
+import { seededApp } from '../catalogue/catalogue.helpers.ts';
 import { drawnBoxes, extent, labels, parseSvg } from './media-pictures.helpers.ts';
 
 const draw = (o: Partial<PartPicture> & { shape: Shape }): string => renderPartSvg({ hue: 200, width: 400, ...o });
@@ -229,6 +229,11 @@ describe('any facts give a well-formed picture drawn inside its box (property)',
     test('a control character in a part number is left off the label (it made the SVG unreadable)', () => {
       const svg = draw({ shape: 'pump', partNumber: 'AB\u0000C\u001b-1' });
       expect(labels(svg)).toEqual(['ABC-1']);
+    });
+
+    test("a tall spa cartridge's handle stays inside the picture (its curve's control point was at -0.1)", () => {
+      const svg = draw({ shape: 'cartridge', partNumber: 'A&B <1> "2"', title: 'Variable Speed Pool Pump', attributes: [['Filter Area', '178.06666666666666 HP'], ['Pack', '10-Pack'], ['Pool Type', 'Spa']] });
+      for (const { box } of drawnBoxes(svg)) expect(box.y0).toBeGreaterThanOrEqual(0);
     });
 
     test('a pack of three 50 lb sacks stands inside the picture (the row was 490 wide)', () => {

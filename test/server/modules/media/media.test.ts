@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { IMAGE_WIDTHS, renderPartSvg } from '../../../../src/server/modules/media/drawing.ts';
 import { renderGltf } from '../../../../src/server/modules/media/gltf.ts';
 import { renderSpecSheetPdf } from '../../../../src/server/modules/media/pdf.ts';
@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../../src/server/app.ts';
-import { seededApp } from '../../catalogue.helpers.ts';
+import { seededApp } from '../catalogue/catalogue.helpers.ts';
 
 let app: FastifyInstance;
 let db: Db;
@@ -82,6 +82,31 @@ describe('generated pictures', () => {
     expect(Object.keys(res.json())).toEqual(['error']);
   });
 
+  test('every kind of media answers with its type and a day of caching; a refusal is not cached', async () => {
+    const url = async (sql: string) => (await db.get<{ url: string }>(sql))!.url;
+    const served: [string, RegExp][] = [
+      [await url('SELECT url FROM product_images LIMIT 1'), /^image\/(png|svg\+xml)/],
+      [await url('SELECT image_url AS url FROM collections LIMIT 1'), /^image\/(png|svg\+xml)/],
+      [await url('SELECT url FROM model3ds LIMIT 1'), /^model\/gltf\+json/],
+      [await url('SELECT poster_url AS url FROM model3ds LIMIT 1'), /^image\/(png|svg\+xml)/],
+      [await url('SELECT url FROM pdfs LIMIT 1'), /^application\/pdf$/],
+    ];
+    for (const [path, type] of served) {
+      const res = await app.inject({ url: path });
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(type);
+      expect(res.headers['cache-control'], path).toBe('public, max-age=86400');
+    }
+    for (const path of ['/media/images/1-900.png', '/media/images/999999-400.png', '/media/models/999999.gltf', '/media/models/999999/poster-400.png', '/media/pdfs/nope.pdf']) {
+      const res = await app.inject({ url: path });
+      expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(res.headers['cache-control'], path).toBeUndefined();
+    }
+    expect((await app.inject({ url: '/media/models/999999.gltf' })).json()).toEqual({ error: 'Model not found' });
+    expect((await app.inject({ url: '/media/pdfs/nope.pdf' })).json()).toEqual({ error: 'PDF not found' });
+    expect((await app.inject({ url: '/media/images/1-900.png' })).json()).toEqual({ error: 'Image width must be one of 200, 300, 400, 500, 600, 700, 800' });
+  });
+
   test('a second request of one picture gives the same bytes (from the cache)', async () => {
     const a = await app.inject({ url: '/media/collections/1-200.png' });
     const b = await app.inject({ url: '/media/collections/1-200.png' });
@@ -133,7 +158,7 @@ describe('generated pictures', () => {
       'SELECT i.id, p.product_code AS code FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.product_code IS NOT NULL LIMIT 1',
     );
     const row = await db.get<{ shape: (typeof SHAPES)[number]; hue: number }>('SELECT shape, hue FROM product_images WHERE id = ?', [image!.id]);
-    // a product's own picture prints it on its label plate: test/server/media-pictures.test.ts
+    // a product's own picture prints it on its label plate: test/server/modules/media/media-pictures.test.ts
     expect(renderPartSvg({ shape: row!.shape, hue: row!.hue, width: 400 })).not.toContain(image!.code);
   });
 });

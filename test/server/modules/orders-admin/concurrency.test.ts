@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { ORDER_MAIL_KINDS } from '../../../../src/server/modules/orders-admin/index.ts';
 import { freshLevels, mailsTo, opCall, ordersApp, placeOrder, signedInOperator, type SignedInOperator } from './orders-admin.helpers.ts';
 

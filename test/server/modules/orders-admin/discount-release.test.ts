@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { checkoutIdOf, signedInShopper } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { checkoutIdOf, signedInShopper } from '../checkout/cart.helpers.ts';
 import { CHECKOUT_FORM, freshLevels, opCall, ordersApp, sessionHeaders, signedInOperator, type SignedInOperator } from './orders-admin.helpers.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { listOrders } from '../../../../src/server/modules/orders-admin/repository.ts';
 import { opCall, ordersApp, signedInOperator, type SignedInOperator } from './orders-admin.helpers.ts';
 

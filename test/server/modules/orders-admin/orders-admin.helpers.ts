@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import type { PaymentFaults } from '../../../../src/server/modules/payments/service.ts';
-import { TEST_SCRYPT } from '../../account.helpers.ts';
-import { call, checkoutIdOf, commerceDb, signedInShopper } from '../../cart.helpers.ts';
+import { TEST_SCRYPT } from '../accounts/account.helpers.ts';
+import { call, checkoutIdOf, commerceDb, signedInShopper } from '../checkout/cart.helpers.ts';
 import { BOOT, sessionHeaders, type SignedInOperator } from '../admin/admin.helpers.ts';
 
 export { signedInOperator, sessionHeaders, type SignedInOperator } from '../admin/admin.helpers.ts';

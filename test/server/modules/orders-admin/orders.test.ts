@@ -10,9 +10,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { ORDER_MAIL_KINDS } from '../../../../src/server/modules/orders-admin/index.ts';
-import { call } from '../../cart.helpers.ts';
+import { call } from '../checkout/cart.helpers.ts';
 import {
   freshLevels, mailsTo, opCall, ordersApp, placeOrder, signedInOperator, stockOf, writeFingerprint, type SignedInOperator,
 } from './orders-admin.helpers.ts';
@@ -306,5 +306,30 @@ describe('notes and the packing slip', () => {
     const nonce = /<script nonce="([^"]+)">/.exec(slip.text)![1]!;
     expect(csp).toContain(`'nonce-${nonce}'`);
     expect((await app.inject({ method: 'GET', url: `/admin/orders/${placed.orderId}/packing-slip` })).statusCode).toBe(401);
+  });
+
+  test('the invoice lists each line with its price and the amounts as charged, refunds and what was paid after them', async () => {
+    const [a, b] = await freshLevels(db, 2);
+    const placed = await placeOrder(app, db, [{ levelId: a!, quantity: 2 }, { levelId: b!, quantity: 1 }]);
+    const order = (await opCall(app, owner, 'GET', `/api/admin/orders/${placed.orderId}`)).body.order;
+    const money = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+    const first = order.lines[0];
+    const invoice = await opCall(app, owner, 'GET', `/admin/orders/${placed.orderId}/invoice`);
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(invoice.headers['cache-control']).toBe('no-store');
+    expect(invoice.text).toContain('<h1>Invoice</h1>');
+    expect(invoice.text).toContain(`<strong>Order #${placed.orderId}</strong>`);
+    expect(invoice.text).toContain('Pat Poolside');
+    expect(invoice.text).toContain(`<td class="n">2</td>\n      <td class="n">${money(first.unitCents)}</td>\n      <td class="n">${money(2 * first.unitCents)}</td>`);
+    expect(invoice.text).toContain(`<strong>Total</strong></th><td class="n"><strong>${money(order.totalCents)}</strong>`);
+    expect(invoice.text).not.toContain('Refunded');
+    // a refund of 5.00: the invoice keeps the total charged and closes on what was paid after it
+    expect((await opCall(app, owner, 'POST', `/api/admin/orders/${placed.orderId}/refunds`, { amountCents: 500, reason: 'goodwill' })).status).toBe(200);
+    const after = await opCall(app, owner, 'GET', `/admin/orders/${placed.orderId}/invoice`);
+    expect(after.text).toContain(`<th scope="row" colspan="4" class="n">Refunded</th><td class="n">-$5.00</td>`);
+    expect(after.text).toContain(`<strong>Paid after refunds</strong></th><td class="n"><strong>${money(order.totalCents - 500)}</strong>`);
+    expect(after.text).toMatch(/<script nonce="[^"]+">/);
+    expect((await app.inject({ method: 'GET', url: `/admin/orders/${placed.orderId}/invoice` })).statusCode).toBe(401);
   });
 });

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { PERMISSION_DENIED } from '../../../../src/server/security/operator-access.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { PERMISSION_DENIED } from '../../../../src/server/platform/http/operator-access.ts';
 import { bootstrap } from '../admin/admin.helpers.ts';
 import {
   freshLevels, opCall, ordersApp, placeOrder, sessionHeaders, signedInOperator, writeFingerprint, type PlacedOrder, type SignedInOperator,
@@ -56,6 +56,7 @@ describe('the fulfilment role', () => {
     expect((await opCall(app, fulfilment, 'GET', '/api/admin/orders')).status).toBe(200);
     expect((await opCall(app, fulfilment, 'GET', `/api/admin/orders/${shipped.orderId}`)).status).toBe(200);
     expect((await opCall(app, fulfilment, 'GET', `/admin/orders/${shipped.orderId}/packing-slip`)).status).toBe(200);
+    expect((await opCall(app, fulfilment, 'GET', `/admin/orders/${shipped.orderId}/invoice`)).status).toBe(200);
     const [c] = await freshLevels(db, 1);
     const other = await placeOrder(app, db, [{ levelId: c!, quantity: 1 }]);
     const res = await opCall(app, fulfilment, 'POST', `/api/admin/orders/${other.orderId}/fulfilments`, UPS);
@@ -134,6 +135,7 @@ describe('bad input', () => {
     ['POST', '/api/admin/orders/99999999/returns', { lines: [{ lineId: 1, quantity: 1 }], reason: 'x' }],
     ['POST', '/api/admin/orders/99999999/notes', { body: 'x' }],
     ['GET', '/admin/orders/99999999/packing-slip', undefined],
+    ['GET', '/admin/orders/99999999/invoice', undefined],
   ] as const)('%s %s answers 404 { error }', async (method, url, body) => {
     const res = await opCall(app, owner, method, url, body);
     expect(res.status).toBe(404);

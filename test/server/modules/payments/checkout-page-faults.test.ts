@@ -6,7 +6,8 @@
  * counts charges per idempotency key). Runs on SQLite and (server-pg project) PostgreSQL.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { escapeHtml, PAGE_ERRORS } from '../../../../src/server/commerce/checkout-page.ts';
+import { escapeHtml } from '../../../../src/server/modules/checkout/checkout-page.html.ts';
+import { PAGE_ERRORS } from '../../../../src/server/modules/checkout/checkout-page.service.ts';
 import { guestCart, ordersOf, stripeForm, stripeStore, submitForm, webhooksAnswered, type StripeStore } from './page.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -8,10 +8,11 @@
  * Runs on SQLite and (server-pg project) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { escapeHtml, PAGE_ERRORS, STRIPE_JS_URL } from '../../../../src/server/commerce/checkout-page.ts';
-import { PAID_CHECKOUT_ERRORS } from '../../../../src/server/commerce/paid-checkout.ts';
-import { saveCheckoutDetails } from '../../../../src/server/commerce/checkouts.ts';
-import { call, createSession } from '../../cart.helpers.ts';
+import { escapeHtml, STRIPE_JS_URL } from '../../../../src/server/modules/checkout/checkout-page.html.ts';
+import { PAGE_ERRORS } from '../../../../src/server/modules/checkout/checkout-page.service.ts';
+import { PAID_CHECKOUT_ERRORS } from '../../../../src/server/modules/checkout/paid-checkout.ts';
+import { saveCheckoutDetails } from '../../../../src/server/modules/checkout/checkouts.ts';
+import { call, createSession } from '../checkout/cart.helpers.ts';
 import { guestCart, ordersOf, stripeForm, stripeStore, submitForm, webhooksAnswered, type StripeStore } from './page.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

@@ -7,7 +7,9 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { PaymentUnavailableError, type PaymentMethodInput } from '../../../../src/server/modules/payments/provider.ts';
-import { rows, stripeWorld, webhooksSettled, type StripeWorld } from './payments.helpers.ts';
+import { createPaymentsService } from '../../../../src/server/modules/payments/service.ts';
+import { createTestProvider } from '../../../../src/server/modules/payments/test-provider.ts';
+import { fakeOrders, paymentsDb, rows, stripeWorld, webhooksSettled, type StripeWorld } from './payments.helpers.ts';
 
 const visa: PaymentMethodInput = { kind: 'method', id: 'pm_card_visa' };
 const pay = (w: StripeWorld, checkoutId: string, amountCents = 4599) =>
@@ -134,4 +136,49 @@ test('a checkout whose total changed after a payment was authorised is not place
   expect(world.standIn.charges.map((c) => c.amount)).toEqual([4599, 5099]);
   const refunds = await world.db.all<{ amount_cents: number; status: string }>('SELECT amount_cents, status FROM payment_refunds');
   expect(refunds).toEqual([{ amount_cents: 4599, status: 'succeeded' }]);
+});
+
+describe('the test provider, whose payments live in its memory', () => {
+  test('the process dying after the capture, before the order: after a restart (an empty ledger) the retry places the order once instead of asking again forever', async () => {
+    const db = await paymentsDb();
+    const orders = fakeOrders(db);
+    const card: PaymentMethodInput = { kind: 'card', number: '4242 4242 4242 4242', expMonth: '12', expYear: '2099', cvc: '123' };
+    const input = { checkoutId: 'chk-restart', amountCents: 4599, currency: 'USD', method: card };
+    // before the restart: the capture is recorded, then the process dies placing the order
+    const dying = createPaymentsService({
+      db, provider: createTestProvider(), captureMethod: 'automatic',
+      placeOrderFromCheckout: async () => {
+        throw new Error('the process died placing the order');
+      },
+    });
+    await expect(dying.payCheckout(input)).rejects.toThrow('the process died');
+    expect(await db.all('SELECT status, order_id AS "orderId" FROM payments')).toEqual([{ status: 'captured', orderId: null }]);
+    // after it: a new provider knows no payment (the ledger is gone); the shopper submits again
+    const restarted = createPaymentsService({ db, provider: createTestProvider(), captureMethod: 'automatic', placeOrderFromCheckout: orders.place });
+    const outcome = await restarted.payCheckout(input);
+    expect(outcome.kind).toBe('paid');
+    expect(await rows(db, 'orders')).toBe(1);
+    const attempts = await db.all<{ status: string; orderId: number | null }>('SELECT status, order_id AS "orderId" FROM payments ORDER BY attempt');
+    expect(attempts.map((a) => a.status)).toEqual(['canceled', 'captured']);
+    expect(attempts[1]?.orderId).not.toBeNull();
+    // and again: the order is there, nothing more is taken
+    expect((await restarted.payCheckout(input)).kind).toBe('paid');
+    expect(await rows(db, 'orders')).toBe(1);
+    expect(await rows(db, 'payments')).toBe(2);
+  }, 10_000);
+
+  test('a real provider that no longer knows a payment we recorded as captured is never paid again over it: the shopper is asked to try later', async () => {
+    world = await stripeWorld();
+    // no webhook: one arriving after the edit below would place the order again over the payment's ref
+    world.standIn.setWebhookMode('hold');
+    await expect(pay(world, 'chk-vanished').then((o) => o.kind)).resolves.toBe('paid');
+    // the order's link is lost and the payment's id is one the provider never made (another account's keys)
+    await world.db.run("UPDATE payments SET order_id = NULL, provider_payment_id = 'pi_unknown_elsewhere'");
+    await world.db.run('DELETE FROM orders');
+    const refused = await pay(world, 'chk-vanished').then(() => null, (err: unknown) => err);
+    expect(refused).toBeInstanceOf(PaymentUnavailableError);
+    expect((refused as Error).message).toMatch(/recorded as captured is unknown to stripe/);
+    expect(await rows(world.db, 'payments')).toBe(1);
+    expect(world.standIn.charges).toHaveLength(1);
+  });
 });

@@ -7,7 +7,7 @@
  * random keys of its own to POSTs that have none). Runs on SQLite and (server-pg project) PostgreSQL.
  */
 import { afterEach, expect, test, vi } from 'vitest';
-import { signedInShopper } from '../../cart.helpers.ts';
+import { signedInShopper } from '../checkout/cart.helpers.ts';
 import { guestCart, ordersOf, stripeForm, stripeStore, submitForm, type StripeStore } from './page.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });

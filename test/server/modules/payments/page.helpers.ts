@@ -9,9 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../../src/server/modules/payments/testing/stripe-stand-in.ts';
-import { call, checkoutIdOf, commerceDb, createSession, stockedLevel } from '../../cart.helpers.ts';
+import { call, checkoutIdOf, commerceDb, createSession, stockedLevel } from '../checkout/cart.helpers.ts';
 import { standInConfig } from './payments.helpers.ts';
 
 /** A store taking payments through the stand-in. */

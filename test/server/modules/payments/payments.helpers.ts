@@ -5,9 +5,10 @@
  * checkout's own placing will do once it is wired) and counts its calls.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { migrate } from '../../../../src/server/db/migrate.ts';
-import { installErrorHandler } from '../../../../src/server/errors.ts';
+import { strictSchemaController } from '../../../../src/server/platform/http/validation.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { migrate } from '../../../../src/server/platform/db/migrate.ts';
+import { installErrorHandler } from '../../../../src/server/platform/http/errors.ts';
 import type { StripeConfig } from '../../../../src/server/modules/payments/config.ts';
 import type { PaymentProvider } from '../../../../src/server/modules/payments/provider.ts';
 import { paymentsRoutes } from '../../../../src/server/modules/payments/routes.ts';
@@ -55,7 +56,7 @@ export function fakeOrders(db: Db, options: { refuse?: Set<string> } = {}): Fake
     async place(checkoutId, payment) {
       calls.push({ checkoutId, payment });
       if (options.refuse?.has(checkoutId)) {
-        const { HttpError } = await import('../../../../src/server/errors.ts');
+        const { HttpError } = await import('../../../../src/server/platform/http/errors.ts');
         throw new HttpError(409, 'Only 0 left of Pool Pump.');
       }
       return await db.transaction(async (tx) => {
@@ -105,7 +106,7 @@ export async function stripeWorld(options: { captureMethod?: 'automatic' | 'manu
     },
   };
   const service = createPaymentsService({ db, provider, captureMethod: options.captureMethod ?? 'automatic', placeOrderFromCheckout: orders.place, faults });
-  const app = Fastify();
+  const app = Fastify({ schemaController: strictSchemaController() });
   installErrorHandler(app);
   await app.register(paymentsRoutes, { service });
   await app.ready();

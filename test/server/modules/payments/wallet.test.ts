@@ -10,12 +10,12 @@
  */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ADD_CARD_MESSAGES } from '../../../../src/server/account/add-card.ts';
-import { CARD_NOT_DELETED } from '../../../../src/server/account/routes.ts';
-import { escapeHtml } from '../../../../src/server/commerce/checkout-page.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import { ADD_CARD_MESSAGES } from '../../../../src/server/modules/accounts/add-card.ts';
+import { CARD_NOT_DELETED } from '../../../../src/server/modules/accounts/routes.ts';
+import { escapeHtml } from '../../../../src/server/modules/checkout/checkout-page.html.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { PaymentRequestError } from '../../../../src/server/modules/payments/provider.ts';
-import { call, checkoutIdOf, signedInShopper, stockedLevel } from '../../cart.helpers.ts';
+import { call, checkoutIdOf, signedInShopper, stockedLevel } from '../checkout/cart.helpers.ts';
 import { ordersOf, stripeStore, submitForm, type StripeStore } from './page.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 120_000 });

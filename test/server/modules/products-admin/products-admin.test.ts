@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { adjustPriceCents } from '../../../../src/domain/price-adjust.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { ProductsAdminService } from '../../../../src/server/modules/products-admin/index.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { PICTURES_MAX, ProductsAdminService } from '../../../../src/server/modules/products-admin/index.ts';
 import { sessionHeaders, signedInOperator, type SignedInOperator } from '../admin/admin.helpers.ts';
 import { ordersApp } from '../orders-admin/orders-admin.helpers.ts';
 
@@ -354,5 +354,62 @@ describe('a bulk edit', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(Object.keys(res.body)).toEqual(['error']);
     expect(await fingerprint()).toBe(before);
+  });
+});
+
+describe('a picture upload', () => {
+  const upload = async (who: SignedInOperator | null, id: number, bytes: Buffer, type: string, query = '') => {
+    const headers: Record<string, string> = who === null ? { 'content-type': type } : { ...sessionHeaders(who), 'content-type': type };
+    const res = await app.inject({ method: 'POST', url: `/api/admin/products/${id}/images${query}`, headers, payload: bytes });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const png = async (hue: number) => {
+    const { default: sharp } = await import('sharp');
+    return await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: hue, g: 120, b: 200 } } }).png().toBuffer();
+  };
+
+  test('adds the picture last, kept by the media pipeline, served at its URL, audited and on the storefront', async () => {
+    const p = await fixtureProduct(4_200);
+    const before = (await op(owner, 'GET', `/api/admin/products/${p.id}`)).body.product;
+    const auditBefore = (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'product.image.add'"))!.n;
+    const res = await upload(staff, p.id, await png(10), 'image/png', '?altText=%20Pump%20lid%20from%20above%20&fileName=lid.png');
+    expect(res.status).toBe(200);
+    const images = res.body.product.images as Json[];
+    expect(images).toHaveLength(before.images.length + 1);
+    expect(images.slice(0, -1)).toEqual(before.images);
+    const added = images.at(-1)!;
+    expect(added).toEqual({ id: expect.any(Number), url: `/media/images/${added.id}-800.png`, altText: 'Pump lid from above' });
+    const stored = await db.get<{ content_type: string; width: number; source: string }>(
+      'SELECT m.content_type, m.width, i.source FROM product_images i JOIN media_files m ON m.hash = i.file_hash WHERE i.id = ?', [added.id],
+    );
+    expect(stored).toEqual({ content_type: 'image/webp', width: 40, source: 'upload:lid.png' });
+    const served = await app.inject({ url: added.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'product.image.add'"))!.n).toBe(auditBefore + 1);
+    const page = await app.inject({ url: `/api/products/handle/${p.handle}` });
+    expect(JSON.stringify(page.json())).toContain(added.url);
+  });
+
+  test('a file that is no picture, another type, a long text or no right: refused, nothing written', async () => {
+    const p = await fixtureProduct(4_300);
+    const was = await fingerprint();
+    const junk = await upload(owner, p.id, Buffer.from('not a picture at all'), 'image/png');
+    expect(junk).toEqual({ status: 400, body: { error: 'The file is not a JPEG, PNG, GIF or WebP picture.' } });
+    const json = await upload(owner, p.id, Buffer.from('{"url":"http://x"}'), 'application/json');
+    expect(json.status).toBe(415);
+    expect(typeof json.body.error).toBe('string');
+    expect((await upload(owner, p.id, await png(20), 'image/png', `?altText=${'a'.repeat(501)}`)).status).toBe(400);
+    expect((await upload(fulfilment, p.id, await png(30), 'image/png')).status).toBe(403);
+    expect((await upload(null, p.id, await png(40), 'image/png')).status).toBe(401);
+    expect((await upload(owner, 99_999_999, await png(50), 'image/png')).status).toBe(404);
+    expect(await fingerprint()).toBe(was);
+  });
+
+  test(`a product keeps at most ${PICTURES_MAX} pictures: the next upload is refused with the reason`, async () => {
+    const p = await fixtureProduct(4_400);
+    const have = (await op(owner, 'GET', `/api/admin/products/${p.id}`)).body.product.images.length as number;
+    for (let i = have; i < PICTURES_MAX; i += 1) expect((await upload(owner, p.id, await png(60 + i), 'image/png')).status).toBe(200);
+    expect(await upload(owner, p.id, await png(200), 'image/png')).toEqual({ status: 409, body: { error: `A product keeps at most ${PICTURES_MAX} pictures: remove one first.` } });
   });
 });

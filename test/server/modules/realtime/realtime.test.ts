@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { liveVisitors, OPERATORS_ONLY } from '../../../../src/server/modules/realtime/routes.ts';
 import { attachRealtime, originAllowed, parseVisit } from '../../../../src/server/modules/realtime/socket.ts';
-import { commerceApp } from '../../cart.helpers.ts';
+import { commerceApp } from '../checkout/cart.helpers.ts';
 
 // servers and sockets on a shared, loaded machine: generous time, exact assertions
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { REPORT_ERRORS, ReportsService } from '../../../../src/server/modules/reports/index.ts';
 import { freshLevels, ordersApp, placeOrder, signedInOperator, sessionHeaders, type SignedInOperator } from '../orders-admin/orders-admin.helpers.ts';
 

@@ -6,10 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { seoRoutes } from '../../../../src/server/modules/seo/routes.ts';
 import { robotsTxt, SITEMAP_KINDS, sitemapFiles, urlsetXml, type SitemapKind, type SitemapUrl } from '../../../../src/server/modules/seo/sitemap.ts';
-import { seededDb } from '../../catalogue.helpers.ts';
+import { seededDb } from '../catalogue/catalogue.helpers.ts';
 
 // jsdom (a dev dependency without its own types) reads the XML and the pages' HTML as a crawler
 // would; the test itself runs in Node, as the server does

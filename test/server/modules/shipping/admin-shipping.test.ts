@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { prop65FullWarning, type ProductNotice } from '../../../../src/domain/shipping/index.ts';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { ShippingService, shippingTables } from '../../../../src/server/modules/shipping/service.ts';
-import { TEST_SCRYPT } from '../../account.helpers.ts';
-import { call, commerceDb } from '../../cart.helpers.ts';
+import { TEST_SCRYPT } from '../accounts/account.helpers.ts';
+import { call, commerceDb } from '../checkout/cart.helpers.ts';
 import { BOOT, bootstrap, sessionHeaders, signedInOperator, type SignedInOperator } from '../admin/admin.helpers.ts';
 import { FIXTURES, fixtureLevel, PINNED_NOW } from './shipping.helpers.ts';
 

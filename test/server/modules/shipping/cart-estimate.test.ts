@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { quoteTotalsRows } from '../../../../src/domain/shipping-view.ts';
 import type { ShippingQuote } from '../../../../src/domain/shipping/index.ts';
-import { escapeHtml } from '../../../../src/server/commerce/checkout-page.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { call, checkoutIdOf, createSession, signedInShopper } from '../../cart.helpers.ts';
+import { escapeHtml } from '../../../../src/server/modules/checkout/checkout-page.html.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { call, checkoutIdOf, createSession, signedInShopper } from '../checkout/cart.helpers.ts';
 import { CALIFORNIA_FORM, FIXTURES, fixtureLevel, shippingApp } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { prop65FullWarning, quoteShipment, type QuoteLine } from '../../../../src/domain/shipping/index.ts';
-import { escapeHtml, latin1Html } from '../../../../src/server/commerce/checkout-page.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import { escapeHtml, latin1Html } from '../../../../src/server/modules/checkout/checkout-page.html.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { shippingTables } from '../../../../src/server/modules/shipping/service.ts';
-import { call, checkoutIdOf, createSession } from '../../cart.helpers.ts';
+import { call, checkoutIdOf, createSession } from '../checkout/cart.helpers.ts';
 import { CALIFORNIA_FORM, FIXTURES, fixtureLevel, fixtureLine, PINNED_NOW, shippingApp, type FixtureProduct } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { quoteShipment } from '../../../../src/domain/shipping/index.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import {
   DEFAULT_TABLES_DIR, readShippingTables, ShippingTablesError, shippingStoreFromEnv, shippingTables,
 } from '../../../../src/server/modules/shipping/service.ts';
-import { call } from '../../cart.helpers.ts';
+import { call } from '../checkout/cart.helpers.ts';
 import { FIXTURES, fixtureLevel, fixtureLine, PINNED_NOW, shippingApp } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

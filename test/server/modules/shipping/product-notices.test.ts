@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
-import { productNotices } from '../../../../src/server/repositories/catalogue.ts';
-import { call } from '../../cart.helpers.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
+import { productNotices } from '../../../../src/server/modules/catalogue/repository.ts';
+import { call } from '../checkout/cart.helpers.ts';
 import { FIXTURES, fixtureLevel, shippingApp } from './shipping.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

@@ -7,7 +7,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { profileProblem } from '../../../../src/domain/shipping/index.ts';
 import { generateCatalogue } from '../../../../src/server/seed/generate.ts';
 import { seedShipping } from '../../../../src/server/seed/ship-profiles.ts';
-import { commerceDb } from '../../cart.helpers.ts';
+import { commerceDb } from '../checkout/cart.helpers.ts';
 import { parseNotices, quoteLinesOf } from '../../../../src/server/modules/shipping/service.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { ShippingService, shippingTables } from '../../../../src/server/modules/shipping/service.ts';
 import { FIXTURES, fixtureLevel, PINNED_NOW, shippingApp } from './shipping.helpers.ts';
 

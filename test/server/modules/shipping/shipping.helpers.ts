@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ProductNotice, QuoteLine, ShippingProfile } from '../../../../src/domain/shipping/index.ts';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { ShippingService, shippingTables } from '../../../../src/server/modules/shipping/service.ts';
-import { commerceDb } from '../../cart.helpers.ts';
+import { commerceDb } from '../checkout/cart.helpers.ts';
 
 /** Tue, Nov 24 2026, 9:00 in Kent, WA: before the 1 pm cut-off of a business day. */
 export const PINNED_NOW = Date.UTC(2026, 10, 24, 17, 0);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../../../src/server/auth/session.ts';
+import { SESSION_COOKIE } from '../../../../src/server/modules/accounts/session.ts';
 import { startServer, stopServer, type ServerProcess } from '../../crash.helpers.ts';
 
 const dirs: string[] = [];

@@ -13,7 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { readOpsConfig } from '../../../../src/server/platform/ops/config.ts';
 import { freePort } from '../../../support/store-process.ts';
 import { CRASH_PG_URL, startServer } from '../../crash.helpers.ts';
-import { TEST_REDIS_URL } from '../../multiprocess.helpers.ts';
+import { TEST_REDIS_URL } from '../scale/multiprocess.helpers.ts';
 
 describe('operator settings', () => {
   test('METRICS_TOKEN and SHUTDOWN_DRAIN_MS are read, blanks fall back, malformed drains stop the start', () => {

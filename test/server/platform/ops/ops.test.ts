@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
-import type { Db } from '../../../../src/server/db/database.ts';
+import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { requestIdOf, scrubUrl } from '../../../../src/server/platform/ops/logging.ts';
 import { METRICS_ERRORS } from '../../../../src/server/platform/ops/plugin.ts';
-import type { SearchIndex } from '../../../../src/server/search/types.ts';
-import { seededDb } from '../../catalogue.helpers.ts';
+import type { SearchIndex } from '../../../../src/server/modules/search/types.ts';
+import { seededDb } from '../../modules/catalogue/catalogue.helpers.ts';
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
