@@ -11,8 +11,8 @@ import type { ResultsPage, SearchResultsInput } from '../machines/search-results
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
 import { useListingApi, type SearchResultsApi } from './useListingApi.ts';
-import { useStoredView } from './useStoredView.ts';
-import { useMachineNotices } from './useToasts.ts';
+import { keepStoredView } from './useStoredView.ts';
+import { tellMachineEffects } from './useMachineNotices.ts';
 import { listingInputOf } from './actors/collection.ts';
 import { listingMachine, listingValues, type ListingActor } from './listing-actor.ts';
 
@@ -33,7 +33,7 @@ export interface CollectionListingSource {
  * @example const listing = useCollectionListing({ handle, collectionId: page.collection?.id ?? null, query, first, firstFor });
  */
 export function useCollectionListing(source: CollectionListingSource, storeConfig: StoreConfig): SearchResultsApi {
-  const { client, queryClient } = useSkimmer();
+  const { client, queryClient, toasts, environment } = useSkimmer();
   const values = useLatest({ client, queryClient });
   const latest = useLatest(source);
   const { collectionId, handle } = source;
@@ -49,18 +49,22 @@ export function useCollectionListing(source: CollectionListingSource, storeConfi
     const { first, firstFor, query } = latest.current;
     const initial = firstFor === collectionId ? first.results : null;
     const next = listingValues.bind(createActor(listingMachine, { input: { ...listingInputOf(handle, collectionId, query, storeConfig), initial } }), values);
+    // heard from its start: a choice sent to it before the render that reads `listing` (the page
+    // is hydrated and marked by then) navigates and stores the view like any later one
+    const stopEffects = tellMachineEffects(next, toasts, environment);
     next.start();
+    const stopView = keepStoredView(next, environment);
     started.current = next;
     setListing(next);
     return () => {
+      stopView();
+      stopEffects();
       next.stop();
       if (started.current === next) started.current = undefined;
       setListing(undefined);
     };
     // the handle and query of the moment are read when the id changes; later queries are sent below
-  }, [collectionId, values, latest, storeConfig, handle]);
-  useMachineNotices(listing);
-  useStoredView(listing);
+  }, [collectionId, values, latest, storeConfig, handle, toasts, environment]);
   const queryKey = JSON.stringify(source.query);
   useEffect(() => {
     listing?.send({ type: 'params.changed', query: latest.current.query });

@@ -32,6 +32,18 @@ export function tellMachineEffect(event: unknown, toasts: ToastStore, environmen
 const MACHINE_EFFECTS = ['notify', 'alert', 'navigate', 'navigate.back', 'log', 'analytics'] as const;
 
 /**
+ * Carries out what `actorRef` emits until the returned function is called: for an actor a hook
+ * starts itself in an effect, which must be heard from its start (a choice sent to it before the
+ * render that passes it to {@link useMachineNotices} would navigate nowhere).
+ * @example const stop = tellMachineEffects(actor, toasts, environment); actor.start();
+ */
+export function tellMachineEffects(actorRef: Pick<AnyActorRef, 'on'>, toasts: ToastStore, environment: SkimmerEnvironment): () => void {
+  const handle = (event: unknown) => tellMachineEffect(event, toasts, environment);
+  const subscriptions = MACHINE_EFFECTS.map((type) => actorRef.on(type, handle));
+  return () => subscriptions.forEach((s) => s.unsubscribe());
+}
+
+/**
  * Carries out what an actor emits, for as long as the component is mounted: 'notify' becomes a
  * toast (with its detail line), 'alert' the environment's alert, 'navigate' a navigation (`url`, with
  * `replace`), 'navigate.back' one page back, 'log' the environment's log, 'analytics' an analytics event
@@ -48,8 +60,6 @@ export function useMachineNotices(actorRef: Pick<AnyActorRef, 'on'> | null | und
   // on entering its first state (the wallet's redirect) is heard too
   useLayoutEffect(() => {
     if (!actorRef) return;
-    const handle = (event: unknown) => tellMachineEffect(event, toasts, environment);
-    const subscriptions = MACHINE_EFFECTS.map((type) => actorRef.on(type, handle));
-    return () => subscriptions.forEach((s) => s.unsubscribe());
+    return tellMachineEffects(actorRef, toasts, environment);
   }, [actorRef, toasts, environment]);
 }

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { VIEW_STORAGE_KEY } from '../domain/listing.ts';
 import { useSkimmer } from './context.ts';
+import type { SkimmerEnvironment } from './environment.ts';
 import type { ListingActor } from './listing-actor.ts';
 
 /**
@@ -14,13 +15,19 @@ import type { ListingActor } from './listing-actor.ts';
  */
 export function useStoredView(actor: ListingActor | undefined): void {
   const { environment } = useSkimmer();
-  useEffect(() => {
-    if (!actor) return;
-    const stored = environment.storage.get(VIEW_STORAGE_KEY);
-    if (stored === 'list' || stored === 'grid') {
-      if (actor.getSnapshot().context.view !== stored) actor.send({ type: 'view.changed', view: stored });
-    }
-    const sub = actor.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
-    return () => sub.unsubscribe();
-  }, [actor, environment]);
+  useEffect(() => (actor ? keepStoredView(actor, environment) : undefined), [actor, environment]);
+}
+
+/**
+ * {@link useStoredView} for an actor a hook starts in an effect: applies the stored view and
+ * writes its changes back until the returned function is called.
+ * @example const stop = keepStoredView(actor, environment);
+ */
+export function keepStoredView(actor: ListingActor, environment: Pick<SkimmerEnvironment, 'storage'>): () => void {
+  const stored = environment.storage.get(VIEW_STORAGE_KEY);
+  if (stored === 'list' || stored === 'grid') {
+    if (actor.getSnapshot().context.view !== stored) actor.send({ type: 'view.changed', view: stored });
+  }
+  const sub = actor.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
+  return () => sub.unsubscribe();
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { useEffect, useRef } from 'react';
+import { act, render, renderHook } from '@testing-library/react';
 import type { Collection, PageInfo, ProductCardData } from '../../src/domain/entities.ts';
 import { useCollection, type CollectionOptions } from '../../src/hooks/useCollection.ts';
 import { fakeClient, testEnvironment, wrapper } from './hooks.helpers.tsx';
@@ -126,5 +127,44 @@ describe('useCollection', () => {
     await flush();
     expect(env.navigate).toHaveBeenCalledWith(expect.stringContaining('sortBy=price_asc'));
     expect(calls.filterProducts).toHaveBeenLastCalledWith(expect.objectContaining({ c: '7', sortBy: 'price_asc' }), expect.anything());
+  });
+
+  test('a choice made once the page has hydrated, before the render that reads the started listing, still navigates', async () => {
+    const calls = {
+      collectionByHandle: vi.fn(async () => ({ collection: PUMPS })),
+      featuredProducts: vi.fn(async () => ({ products: [card] })),
+      hierarchy: vi.fn(async () => ({ hierarchy: HIERARCHY })),
+      filterProducts: vi.fn(async () => ({ products: [card], pageInfo })),
+    };
+    const env = testEnvironment();
+    const initial = { collection: PUMPS, featured: [card], hierarchy: HIERARCHY, results: { products: [card], pageInfo } };
+    const api: { current: ReturnType<typeof useCollection> | null } = { current: null };
+    const seen: string[] = [];
+    // the page's hook, then a sibling whose effect runs after the hook's (the listing has started)
+    // and before React renders again with it: where the sort select's change lands on a slow device
+    function Page() {
+      api.current = useCollection('pumps', { query: {}, initial });
+      return null;
+    }
+    function ChoosesAtOnce() {
+      const once = useRef(false);
+      useEffect(() => {
+        if (once.current) return;
+        once.current = true;
+        seen.push(api.current!.listing.status);
+        api.current!.listing.setFilters({ sortBy: 'price_asc' });
+      }, []);
+      return null;
+    }
+    const Wrapper = wrapper(fakeClient(calls), env);
+    render(
+      <Wrapper>
+        <Page />
+        <ChoosesAtOnce />
+      </Wrapper>,
+    );
+    await flush();
+    expect(seen).toEqual(['loaded']);
+    expect(env.navigate).toHaveBeenCalledWith(expect.stringContaining('sortBy=price_asc'));
   });
 });
