@@ -51,8 +51,14 @@ describe.each(VIEWPORTS)('shopper shell at %s width', (viewport) => {
       await page.waitForTimeout(100);
       await page.evaluate(() => window.scrollBy(0, -200));
     };
-    await trigger();
     const dialog = page.getByRole('dialog', { name: 'FIRST ORDER SPECIAL' });
+    // The popup's code starts listening some time after it has arrived (its mount, the layout and
+    // the user call): on a slow machine a first trigger can come before, and is missed, as a
+    // shopper's would be. The trigger is repeated until the popup opens.
+    for (let tries = 0; tries < 6; tries += 1) {
+      await trigger();
+      if (await dialog.waitFor({ timeout: 2_500 }).then(() => true, () => false)) break;
+    }
     await dialog.waitFor();
     await dialog.getByText('Note: One Redemption Per Account/IP Address Only').waitFor();
     expect(await dialog.locator('.exit-popup-code').innerText()).toBe('FIRST10');
@@ -61,12 +67,14 @@ describe.each(VIEWPORTS)('shopper shell at %s width', (viewport) => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // once: the same trigger after a reload does nothing
+    // once: the same trigger after a reload does nothing, however often it comes
     await page.reload();
     await page.getByRole('heading', { name: 'FEATURED PRODUCTS' }).waitFor();
-    await trigger();
-    await page.waitForTimeout(600);
-    expect(await dialog.count()).toBe(0);
+    for (let tries = 0; tries < 3; tries += 1) {
+      await trigger();
+      await page.waitForTimeout(600);
+      expect(await dialog.count()).toBe(0);
+    }
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
