@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import fc from 'fast-check';
 import { App, isAppUrl, navigateInApp, routerNavigation } from '../../src/app/App.tsx';
@@ -192,28 +193,42 @@ describe('App shell', () => {
     // the server's footer HTML on the page (hydration is not run here: its place stands for it)
     const serverFooter = document.body.appendChild(document.createElement('footer'));
     serverFooter.className = 'site-footer';
+    // Rendered as a browser renders, outside act(): under act, React 19 does not retry a
+    // boundary whose lazy module or promise has resolved while another boundary waits on use()
+    // of a pending promise (the footer's wait here), so the page and the footer never came, or
+    // came late on a loaded machine. A bare root with the same two boundaries shows both at once
+    // in the browser and in jsdom without act.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
     try {
-      mountApp('/x/y/z');
-      await screen.findByRole('heading', { level: 1, name: '404 Not Found' }, { timeout: 10_000 });
-      await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-      expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
-      // the settle and React's retry of the boundary both inside one awaited act, so the retry is
-      // flushed (an act that is not awaited leaves it queued, and the footer never comes)
-      await act(async () => {
-        window.dispatchEvent(new Event('pointerdown'));
-        await whenPageSettled(window);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      const client = fakeClient({
+        nav: vi.fn().mockResolvedValue({ navData: [] }),
+        vendors: vi.fn().mockResolvedValue({ vendors: [] }),
+        siteReviews: vi.fn().mockResolvedValue({ siteReviews: [], total: 0 }),
       });
-      // under a loaded machine the footer's boundary may retry after that act: each further wait is
-      // an awaited act too, so React's queued retry is flushed (a plain findBy polls outside act)
-      // (up to 40 s: a full suite on two cores once took longer than 10)
-      for (const until = Date.now() + 40_000; Date.now() < until && !screen.queryByRole('link', { name: 'Privacy Policy' }); ) {
-        await act(async () => await new Promise((resolve) => setTimeout(resolve, 50)));
-      }
-      expect(screen.getByRole('link', { name: 'Privacy Policy' })).toBeTruthy();
+      const Wrapper = wrapper(client, testEnvironment({ viewport: fakeViewport(1280) }));
+      root.render(
+        <Wrapper>
+          <MemoryRouter initialEntries={['/x/y/z']}>
+            <App />
+          </MemoryRouter>
+        </Wrapper>,
+      );
+      const inApp = within(container);
+      await inApp.findByRole('heading', { level: 1, name: '404 Not Found' }, { timeout: 20_000 });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(inApp.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+      window.dispatchEvent(new Event('pointerdown'));
+      await whenPageSettled(window);
+      expect(await inApp.findByRole('link', { name: 'Privacy Policy' }, { timeout: 20_000 })).toBeTruthy();
     } finally {
+      root.unmount();
+      container.remove();
       serverFooter.remove();
       resetPageSettled();
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
   });
 
