@@ -43,6 +43,18 @@ function setup(collection: Collection | null = PUMPS, options: CollectionOptions
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
+/** A collection page the server rendered: its data given whole, and the calls a browser could make. */
+function serverRendered() {
+  const calls = {
+    collectionByHandle: vi.fn(async () => ({ collection: PUMPS })),
+    featuredProducts: vi.fn(async () => ({ products: [card] })),
+    hierarchy: vi.fn(async () => ({ hierarchy: HIERARCHY })),
+    filterProducts: vi.fn(async () => ({ products: [card], pageInfo })),
+  };
+  const initial = { collection: PUMPS, featured: [card], hierarchy: HIERARCHY, results: { products: [card], pageInfo } };
+  return { calls, env: testEnvironment(), initial };
+}
+
 describe('useCollection', () => {
   test('loads the collection, then its featured products, hierarchy and products filtered by its id', async () => {
     const { result, calls } = setup();
@@ -103,14 +115,7 @@ describe('useCollection', () => {
   });
 
   test('a choice made on the server-rendered first render reaches the listing that starts after it (it was lost on the never-started preview)', async () => {
-    const calls = {
-      collectionByHandle: vi.fn(async () => ({ collection: PUMPS })),
-      featuredProducts: vi.fn(async () => ({ products: [card] })),
-      hierarchy: vi.fn(async () => ({ hierarchy: HIERARCHY })),
-      filterProducts: vi.fn(async () => ({ products: [card], pageInfo })),
-    };
-    const env = testEnvironment();
-    const initial = { collection: PUMPS, featured: [card], hierarchy: HIERARCHY, results: { products: [card], pageInfo } };
+    const { calls, env, initial } = serverRendered();
     let first: ReturnType<typeof useCollection> | undefined;
     renderHook(
       () => {
@@ -130,14 +135,7 @@ describe('useCollection', () => {
   });
 
   test('a choice made once the page has hydrated, before the render that reads the started listing, still navigates', async () => {
-    const calls = {
-      collectionByHandle: vi.fn(async () => ({ collection: PUMPS })),
-      featuredProducts: vi.fn(async () => ({ products: [card] })),
-      hierarchy: vi.fn(async () => ({ hierarchy: HIERARCHY })),
-      filterProducts: vi.fn(async () => ({ products: [card], pageInfo })),
-    };
-    const env = testEnvironment();
-    const initial = { collection: PUMPS, featured: [card], hierarchy: HIERARCHY, results: { products: [card], pageInfo } };
+    const { calls, env, initial } = serverRendered();
     const api: { current: ReturnType<typeof useCollection> | null } = { current: null };
     const seen: string[] = [];
     // the page's hook, then a sibling whose effect runs after the hook's (the listing has started)
