@@ -219,3 +219,53 @@ describe.each(VIEWPORTS)('shopper browsing at %s width', (viewport) => {
     await page.context().close();
   });
 });
+
+describe('a collection on a slow connection', () => {
+  test('a sort chosen in the page before it hydrates is applied once it does', async () => {
+    const c = await collectionId(COLLECTION);
+    const sorted = await filter(`c=${c}&limit=24&sortBy=price_asc`);
+    const page = await newPage(browser, 'desktop');
+    // the collection page's code is held until the shopper has chosen (the page hydrates after it)
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/CollectionPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/collections/${COLLECTION}`);
+    await page.getByRole('heading', { level: 1, name: 'Replacement Parts' }).waitFor();
+    const select = page.getByLabel('Sort by');
+    await select.selectOption({ label: 'Price: lowest to highest' });
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await hydrated(page);
+    await page.waitForURL((url) => url.searchParams.get('sortBy') === 'price_asc');
+    await expect.poll(() => cardTitles(page)).toEqual(sorted.products.map((p) => p.title));
+    expect(await select.inputValue()).toBe('price_asc');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  test('on the search page too, a sort chosen before it hydrates is applied once it does', async () => {
+    const sorted = await filter('q=pump&limit=24&sortBy=price_desc');
+    const page = await newPage(browser, 'desktop');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/SearchPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/searchresults.asp?q=pump');
+    const select = page.getByLabel('Sort by');
+    await select.waitFor();
+    await select.selectOption({ label: 'Price: highest to lowest' });
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await hydrated(page);
+    await page.waitForURL((url) => url.searchParams.get('sortBy') === 'price_desc');
+    await expect.poll(() => cardTitles(page)).toEqual(sorted.products.map((p) => p.title));
+    expect(await select.inputValue()).toBe('price_desc');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -75,4 +75,66 @@ describe('useKeepTyped', () => {
     await act(async () => screen.getByRole('button').click());
     expect(typed).not.toHaveBeenCalled();
   });
+
+  describe('a select', () => {
+    /** A controlled select over three sizes; `start` is its first value (one it may not offer). */
+    function Size({ start, onChosen }: { start: string; onChosen?: (name: string, value: string) => void }) {
+      const [size, setSize] = useState(start);
+      const [renders, setRenders] = useState(0);
+      const keep = useKeepTyped(
+        () => size,
+        (name, value) => {
+          onChosen?.(name, value);
+          setSize(value);
+        },
+      );
+      return (
+        <form>
+          <select aria-label="Per page" ref={keep('limit')} value={size} onChange={(e) => setSize(e.target.value)}>
+            <option value="">Default</option>
+            <option value="24">24 per page</option>
+            <option value="48">48 per page</option>
+          </select>
+          <output>{size}</output>
+          <button type="button" onClick={() => setRenders(renders + 1)}>
+            render {renders}
+          </button>
+        </form>
+      );
+    }
+
+    /** The server's select in the document, with `chosen` selected as a shopper left it. */
+    function serverSelect(start: string, chosen: string | null): HTMLElement {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<Size start={start} />);
+      document.body.append(container);
+      if (chosen !== null) container.querySelector('select')!.value = chosen;
+      return container;
+    }
+
+    test('an option chosen before hydration is handed on once and stays chosen', async () => {
+      const chosen = vi.fn();
+      const container = serverSelect('', '48');
+      const root = await act(async () => hydrateRoot(container, <Size start="" onChosen={chosen} />));
+      await act(async () => container.querySelector('button')!.click());
+      expect(chosen).toHaveBeenCalledTimes(1);
+      expect(chosen).toHaveBeenCalledWith('limit', '48');
+      expect(container.querySelector('select')!.value).toBe('48');
+      expect(container.querySelector('output')!.textContent).toBe('48');
+      act(() => root.unmount());
+      container.remove();
+    });
+
+    test('a value none of its options has (shown as the first option) is no choice: nothing is handed on', async () => {
+      const chosen = vi.fn();
+      render(<Size start="37" onChosen={chosen} />);
+      await act(async () => screen.getByRole('button').click());
+      const container = serverSelect('37', null);
+      const root = await act(async () => hydrateRoot(container, <Size start="37" onChosen={chosen} />));
+      expect(chosen).not.toHaveBeenCalled();
+      expect(container.querySelector('output')!.textContent).toBe('37');
+      act(() => root.unmount());
+      container.remove();
+    });
+  });
 });
