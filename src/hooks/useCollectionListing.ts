@@ -4,13 +4,13 @@
  * browser render, which must match the server's HTML) from an actor that never starts.
  * @module
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import type { SearchQuery, StoreConfig } from '../domain/entities.ts';
 import type { ResultsPage, SearchResultsInput } from '../machines/search-results.machine.ts';
 import { useSkimmer } from './context.ts';
 import { useLatest } from './useLatest.ts';
-import { useListingApi, type ListingEvent, type SearchResultsApi } from './useListingApi.ts';
+import { useListingApi, type SearchResultsApi } from './useListingApi.ts';
 import { keepStoredView } from './useStoredView.ts';
 import { tellMachineEffects } from './useMachineNotices.ts';
 import { listingInputOf } from './actors/collection.ts';
@@ -38,9 +38,8 @@ export function useCollectionListing(source: CollectionListingSource, storeConfi
   const latest = useLatest(source);
   const { collectionId, handle } = source;
   const [listing, setListing] = useState<ListingActor | undefined>(undefined);
-  // the started listing, as soon as its effect has run (the state above follows a render later),
-  // and the choices made before it started
-  const [started] = useState<{ current: ListingActor | undefined; waiting: ListingEvent[] }>(() => ({ current: undefined, waiting: [] }));
+  // the started listing, as soon as its effect has run (the state above follows a render later)
+  const started = useRef<ListingActor | undefined>(undefined);
   const [preview] = useState<ListingActor | undefined>(() => {
     const { input, results } = source.first;
     return input && results ? listingValues.bind(createActor(listingMachine, { input: { ...input, initial: results } }), values) : undefined;
@@ -56,7 +55,6 @@ export function useCollectionListing(source: CollectionListingSource, storeConfi
     next.start();
     const stopView = keepStoredView(next, environment);
     started.current = next;
-    for (const event of started.waiting.splice(0)) next.send(event);
     setListing(next);
     return () => {
       stopView();
@@ -66,7 +64,7 @@ export function useCollectionListing(source: CollectionListingSource, storeConfi
       setListing(undefined);
     };
     // the handle and query of the moment are read when the id changes; later queries are sent below
-  }, [collectionId, values, latest, storeConfig, handle, toasts, environment, started]);
+  }, [collectionId, values, latest, storeConfig, handle, toasts, environment]);
   const queryKey = JSON.stringify(source.query);
   useEffect(() => {
     listing?.send({ type: 'params.changed', query: latest.current.query });

@@ -5,24 +5,11 @@
  */
 import { useMemo } from 'react';
 import { useSelector } from '@xstate/react';
-import type { EventFrom } from 'xstate';
 import type { SearchQuery } from '../domain/entities.ts';
 import type { ViewMode } from '../domain/listing.ts';
 import { connectSearchResults, type SearchResultsView } from '../machines/search-results.connect.ts';
 import { sameView } from './same-view.ts';
-import type { ListingActor, listingMachine } from './listing-actor.ts';
-
-/** An event of the listing machine. */
-export type ListingEvent = EventFrom<typeof listingMachine>;
-
-/**
- * Where a listing's events go when its hook starts the actor itself: `current` once started;
- * until then they wait in `waiting`, and the hook sends them to the actor it starts.
- */
-export interface ListingTarget {
-  readonly current: ListingActor | undefined;
-  readonly waiting: ListingEvent[];
-}
+import type { ListingActor } from './listing-actor.ts';
 
 /** What a listing hook returns: the listing's view and its events. */
 export interface SearchResultsApi extends SearchResultsView {
@@ -46,23 +33,18 @@ export interface SearchResultsApi extends SearchResultsView {
  * where the events go once it holds an actor: a collection page shows its first render from an
  * actor that never starts, and the one that does start is known (in an effect) a render before
  * the page reads from it; a choice made in between goes to the started one instead of being lost.
- * One made before it starts (a select changed in the server's HTML, handed on as React attaches
- * it) waits for it.
  * @example const listing = useListingApi(actor, storeConfig.storeName);
  */
-export function useListingApi(actor: ListingActor | undefined, storeName: string, target?: ListingTarget): SearchResultsApi {
+export function useListingApi(actor: ListingActor | undefined, storeName: string, target?: { readonly current: ListingActor | undefined }): SearchResultsApi {
   const view = useSelector(actor, (snapshot) => connectSearchResults(snapshot, storeName), sameView);
   const actions = useMemo(() => {
-    const send = (event: ListingEvent): void => {
-      if (target && !target.current) target.waiting.push(event);
-      else (target?.current ?? actor)?.send(event);
-    };
+    const to = (): ListingActor | undefined => target?.current ?? actor;
     return {
-      setPage: (page: number) => send({ type: 'page.changed', page }),
-      setFilters: (patch: Partial<SearchQuery>) => send({ type: 'filters.changed', patch }),
-      setPrice: (minPrice: number | null, maxPrice: number | null) => send({ type: 'price.changed', minPrice, maxPrice }),
-      setView: (view: ViewMode) => send({ type: 'view.changed', view }),
-      retry: () => send({ type: 'retry' }),
+      setPage: (page: number) => to()?.send({ type: 'page.changed', page }),
+      setFilters: (patch: Partial<SearchQuery>) => to()?.send({ type: 'filters.changed', patch }),
+      setPrice: (minPrice: number | null, maxPrice: number | null) => to()?.send({ type: 'price.changed', minPrice, maxPrice }),
+      setView: (view: ViewMode) => to()?.send({ type: 'view.changed', view }),
+      retry: () => to()?.send({ type: 'retry' }),
     };
   }, [actor, target]);
   return { ...view, ...actions };

@@ -8,23 +8,12 @@
  * {@link useKeepTyped} gives each field a ref that, when the field is attached, hands a DOM value
  * that differs from the controlled one to the field's change handler, as if it had just been
  * typed. On a client render the two are the same, and nothing is handed on.
- *
- * A select works the same way (a sort chosen before the listing hydrated), except that a
- * controlled value none of its options has is not a difference the shopper made: the browser
- * shows the first option then, and handing that on would change the page unasked.
  * @module
  */
 import { useRef, type RefCallback } from 'react';
 
-/** A field whose value is read back (input, textarea or select). */
-export type TypedField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-/** Whether the DOM's value differs from `value` by the shopper's hand (see the module's note on selects). */
-function changedByHand(field: TypedField, value: string): boolean {
-  if (field.value === value) return false;
-  if (field.tagName !== 'SELECT') return true;
-  return Array.from((field as HTMLSelectElement).options).some((option) => option.value === value);
-}
+/** A text field whose value is read back (input or textarea). */
+export type TypedField = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * One stable ref callback per field name. `value(name)` is the field's controlled value of the
@@ -44,7 +33,7 @@ export function useKeepTyped<N extends string = string>(value: (name: N) => stri
       ref = (field) => {
         if (field === null) return;
         const { value: valueOf, typed: hand } = latest.current;
-        if (changedByHand(field, valueOf(name))) hand(name, field.value);
+        if (field.value !== valueOf(name)) hand(name, field.value);
       };
       refs.current.set(name, ref);
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { act, render, renderHook } from '@testing-library/react';
 import type { Collection, PageInfo, ProductCardData } from '../../src/domain/entities.ts';
 import { useCollection, type CollectionOptions } from '../../src/hooks/useCollection.ts';
@@ -164,41 +164,5 @@ describe('useCollection', () => {
     await flush();
     expect(seen).toEqual(['loaded']);
     expect(env.navigate).toHaveBeenCalledWith(expect.stringContaining('sortBy=price_asc'));
-  });
-
-  test('a choice made as the server-rendered page is taken over, before the listing starts, is sent to it once it starts', async () => {
-    const { calls, env, initial } = serverRendered();
-    const api: { current: ReturnType<typeof useCollection> | null } = { current: null };
-    const seen: boolean[] = [];
-    function Page() {
-      api.current = useCollection('pumps', { query: {}, initial });
-      return null;
-    }
-    // a layout effect runs where a select's ref hands on a choice made in the server's HTML:
-    // before every passive effect, so before the listing's start
-    function ChoseBeforeHydration() {
-      const once = useRef(false);
-      useLayoutEffect(() => {
-        if (once.current) return;
-        once.current = true;
-        seen.push(vi.mocked(env.navigate).mock.calls.length === 0);
-        api.current!.listing.setFilters({ limit: 48 });
-      }, []);
-      return null;
-    }
-    const Wrapper = wrapper(fakeClient(calls), env);
-    render(
-      <Wrapper>
-        <Page />
-        <ChoseBeforeHydration />
-      </Wrapper>,
-    );
-    await flush();
-    expect(seen).toEqual([true]);
-    expect(env.navigate).toHaveBeenCalledTimes(1);
-    expect(env.navigate).toHaveBeenCalledWith(expect.stringContaining('limit=48'));
-    // the listing asked for that page size (this test's URL does not follow the navigation, so
-    // the page's query sent after it asks for the first one again)
-    expect(calls.filterProducts).toHaveBeenCalledWith(expect.objectContaining({ c: '7', limit: 48 }), expect.anything());
   });
 });

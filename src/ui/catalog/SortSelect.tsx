@@ -7,7 +7,6 @@ import { useId } from 'react';
 import type { SortBy } from '../../domain/entities.ts';
 import type { ViewMode } from '../../domain/listing.ts';
 import { PAGE_SIZE_OPTIONS, SORT_OPTIONS } from '../../domain/search.ts';
-import { useKeepTyped } from '../keep-typed.ts';
 
 /**
  * The sort select.
@@ -15,12 +14,10 @@ import { useKeepTyped } from '../keep-typed.ts';
  */
 export function SortSelect({ value, onChange }: { value: SortBy | ''; onChange(value: SortBy): void }) {
   const id = useId();
-  // a sort chosen in the server's HTML before the listing hydrated
-  const keep = useKeepTyped(() => value, (_, chosen) => onChange(chosen as SortBy));
   return (
     <span className="sk-field">
       <label htmlFor={id}>Sort by</label>
-      <select ref={keep('sortBy')} id={id} value={value} onChange={(e) => onChange(e.target.value as SortBy)}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as SortBy)}>
         {SORT_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -37,13 +34,10 @@ export function SortSelect({ value, onChange }: { value: SortBy | ''; onChange(v
  */
 export function PageSizeSelect({ value, onChange }: { value: number | undefined; onChange(value: number | undefined): void }) {
   const id = useId();
-  const chosen = (text: string) => onChange(text === '' ? undefined : Number(text));
-  // a page size chosen in the server's HTML before the listing hydrated
-  const keep = useKeepTyped(() => String(value ?? ''), (_, text) => chosen(text));
   return (
     <span className="sk-field">
       <label htmlFor={id}>Per page</label>
-      <select ref={keep('limit')} id={id} value={value ?? ''} onChange={(e) => chosen(e.target.value)}>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}>
         {PAGE_SIZE_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
