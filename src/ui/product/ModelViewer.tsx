@@ -5,7 +5,7 @@
  * `load` only when the shopper opens a 3D item, never with the page.
  * @module
  */
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { Model3D } from '../../domain/entities.ts';
 import { Spinner } from '../shell/Spinner.tsx';
 
@@ -77,7 +77,9 @@ export function ModelViewer({ model, alt, load }: ModelViewerProps) {
   }, [load, model.url]);
 
   const mounted = phase === 'model' || phase === 'ready';
-  useEffect(() => {
+  // a layout effect: listening from the commit that adds the element, so no load event can come
+  // between it and a passive effect (a DOM test's load was missed there once)
+  useLayoutEffect(() => {
     const el = element.current;
     if (!mounted || !el) return;
     const onLoad = () => setPhase('ready');
