@@ -25,9 +25,7 @@ export function useStoredView(actor: ListingActor | undefined): void {
  */
 export function keepStoredView(actor: ListingActor, environment: Pick<SkimmerEnvironment, 'storage'>): () => void {
   const stored = environment.storage.get(VIEW_STORAGE_KEY);
-  if (stored === 'list' || stored === 'grid') {
-    if (actor.getSnapshot().context.view !== stored) actor.send({ type: 'view.changed', view: stored });
-  }
+  if ((stored === 'list' || stored === 'grid') && actor.getSnapshot().context.view !== stored) actor.send({ type: 'view.changed', view: stored });
   const sub = actor.on('storage.set', ({ key, value }) => environment.storage.set(key, value));
   return () => sub.unsubscribe();
 }

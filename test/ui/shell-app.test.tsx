@@ -198,8 +198,9 @@ describe('App shell', () => {
     // of a pending promise (the footer's wait here), so the page and the footer never came, or
     // came late on a loaded machine. A bare root with the same two boundaries shows both at once
     // in the browser and in jsdom without act.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const reactGlobal = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobal.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobal.IS_REACT_ACT_ENVIRONMENT = false;
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     try {
@@ -228,7 +229,7 @@ describe('App shell', () => {
       container.remove();
       serverFooter.remove();
       resetPageSettled();
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      reactGlobal.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
   });
 
