@@ -42,6 +42,7 @@ export function createSearchIndex(docs: Iterable<SearchDocument>, options: Searc
   return createFastSearchIndex(docs, options);
 }
 
-export { createFastSearchIndex, type FastIndexOptions } from './fast/index.ts';
+export { createFastSearchIndex, loadFastSearchIndex, type FastIndexOptions } from './fast/index.ts';
+export { SnapshotError } from './fast/snapshot.ts';
 export { createLinearSearchIndex } from './linear.ts';
 export { SelectionPrints } from './prints.ts';

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { SnapshotReader, SnapshotWriter } from './fast/snapshot.ts';
+
 /** One term's postings: ordinals, and per ordinal a small flag byte (which fields). */
 export class Postings {
   /** Ordinals, ascending; only the first `length` are valid. */
@@ -206,6 +208,74 @@ export class Lexicon {
     return prefixBounds(this.sorted, prefix);
   }
 
+  /**
+   * Writes the lexicon into a snapshot: every term by id (dead ones too: ids are not reused),
+   * then the live terms in sorted order with their ids and their postings packed in one array.
+   */
+  save(w: SnapshotWriter): void {
+    this.endBulk();
+    this.settle();
+    w.strings(this.termOf);
+    const { sorted, sortedPostings } = this;
+    const ids = new Int32Array(sorted.length);
+    const lengths = new Uint32Array(sorted.length);
+    let total = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      ids[i] = this.withIds ? (this.ids.get(sorted[i]!) ?? -1) : -1;
+      lengths[i] = sortedPostings[i]!.length;
+      total += lengths[i]!;
+    }
+    const ords = new Uint32Array(total);
+    const flags = new Uint8Array(this.withFlags ? total : 0);
+    let at = 0;
+    for (const p of sortedPostings) {
+      ords.set(p.ords.subarray(0, p.length), at);
+      if (p.flags !== null) flags.set(p.flags.subarray(0, p.length), at);
+      at += p.length;
+    }
+    w.strings(sorted);
+    w.i32(ids);
+    w.u32(lengths);
+    w.u32(ords);
+    w.u8(flags);
+  }
+
+  /** Reads what save wrote into this (empty) lexicon; postings are views of one array, as after endBulk(true). */
+  load(r: SnapshotReader): void {
+    const termOf = r.strings();
+    const sorted = r.strings();
+    const ids = r.i32();
+    const lengths = r.u32();
+    const ords = r.u32();
+    const flags = r.u8();
+    this.termOf.length = 0;
+    for (const t of termOf) this.termOf.push(t);
+    this.terms.clear();
+    this.ids.clear();
+    const postings: Postings[] = new Array(sorted.length);
+    let at = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      // the term as the id table holds it (one string, not two equal ones)
+      const id = ids[i]!;
+      const term = id >= 0 ? termOf[id]! : sorted[i]!;
+      const p = new Postings(this.withFlags);
+      const n = lengths[i]!;
+      p.ords = ords.subarray(at, at + n);
+      if (this.withFlags) p.flags = flags.subarray(at, at + n);
+      p.length = n;
+      at += n;
+      this.terms.set(term, p);
+      if (id >= 0) this.ids.set(term, id);
+      sorted[i] = term;
+      postings[i] = p;
+    }
+    this.sorted = sorted;
+    this.sortedPostings = postings;
+    this.sortedStale = false;
+    this.pending = [];
+    this.cumulative = null;
+  }
+
   /** Renumbers every posting list and drops terms left empty (their ids are not reused). */
   remap(remap: Int32Array): void {
     for (const [term, p] of this.terms) {
@@ -382,6 +452,24 @@ export class PrefixTable {
     this.terms.length = w;
     this.length = w;
     this.ords = this.ords.slice(0, Math.max(64, w));
+  }
+
+  /** Writes the table into a snapshot (pairs gathered since the last lookup merged first). */
+  save(w: SnapshotWriter): void {
+    this.endBulk();
+    w.strings(this.terms, this.length);
+    w.u32(this.ords, this.length);
+  }
+
+  /** Reads what save wrote into this (empty) table. */
+  load(r: SnapshotReader): void {
+    this.bulk = null;
+    this.pending = { terms: [], ords: [] };
+    this.terms = r.strings();
+    const ords = r.u32();
+    this.length = ords.length;
+    this.ords = new Uint32Array(Math.max(64, ords.length));
+    this.ords.set(ords);
   }
 
   /** [first, end) of the entries starting with `prefix` (contiguous in sorted order). */

@@ -157,4 +157,9 @@ export interface SearchIndex {
    */
   reserve?(count: number): void;
   readonly size: number;
+  /**
+   * Writes the index to a file it can be loaded from without the catalogue (fast/snapshot.ts),
+   * with the caller's `meta`; returns the bytes written. Optional: only the fast index has it.
+   */
+  saveSnapshot?(path: string, meta: Record<string, unknown>): number;
 }

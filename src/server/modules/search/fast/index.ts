@@ -41,6 +41,8 @@ import { DocumentStore } from './storage.ts';
 import { TextIndex } from './text.ts';
 import { collectGarbage, GarbageBound } from '../../../platform/ops/garbage.ts';
 import { WARM_FROM, WarmSamples, warmQueries } from './warm.ts';
+import { createHash } from 'node:crypto';
+import { SnapshotError, SnapshotReader, SnapshotWriter } from './snapshot.ts';
 
 export type { FastIndexOptions } from './options.ts';
 
@@ -51,7 +53,26 @@ export type { FastIndexOptions } from './options.ts';
  * index.search({ q: 'spx1600', v: 'Hayward', sortBy: '', limit: 24, page: 0 });
  */
 export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: FastIndexOptions = {}): SearchIndex {
-  return new FastSearchIndex(docs, tuningOf(options), Synonyms.withTrade(options.synonyms ?? []), options.extraPartNumbers ?? (() => []), options.modelFits);
+  return new FastSearchIndex(docs, tuningOf(options), options, null);
+}
+
+/**
+ * The fast index read back from a snapshot's bytes (saveSnapshot), without reading or tokenising
+ * a document: the same answers as the index that wrote it, given the same options. Throws a
+ * SnapshotError when the bytes are not a snapshot of this layout, or were written with other
+ * synonyms; `meta` is what the writer passed to saveSnapshot (the caller checks it is current).
+ * @example
+ * const { index, meta } = loadFastSearchIndex(readFileSync(path), { synonyms, extraPartNumbers });
+ */
+export function loadFastSearchIndex(bytes: Buffer, options: FastIndexOptions = {}): { index: SearchIndex; meta: Record<string, unknown> } {
+  const reader = new SnapshotReader(bytes);
+  const index = new FastSearchIndex([], tuningOf(options), options, reader);
+  return { index, meta: index.loadedMeta ?? {} };
+}
+
+/** A digest of the synonym groups: a snapshot's words were read with them. */
+function synonymsDigest(groups: readonly (readonly string[])[]): string {
+  return createHash('sha256').update(JSON.stringify(groups)).digest('base64url').slice(0, 22);
 }
 
 class FastSearchIndex implements SearchIndex {
@@ -62,18 +83,24 @@ class FastSearchIndex implements SearchIndex {
   private readonly facets: Facets;
   private readonly pager: Pager;
   private scratch = new Scratch(0);
+  private readonly modelFits: ModelFits | undefined;
+  private readonly synonymsDigest: string;
+  /** The documents the warm-up takes its queries from (kept in a snapshot). */
+  private warmDocs: readonly SearchDocument[] = [];
+  /** The caller's values read from the snapshot this index was loaded from. */
+  loadedMeta: Record<string, unknown> | null = null;
 
-  constructor(
-    docs: Iterable<SearchDocument>,
-    private readonly tuning: Tuning,
-    synonyms: Synonyms,
-    extraPartNumbers: (productId: number) => readonly string[],
-    private readonly modelFits: ModelFits | undefined,
-  ) {
-    this.text = new TextIndex(this.store, tuning, synonyms, extraPartNumbers);
+  constructor(docs: Iterable<SearchDocument>, private readonly tuning: Tuning, options: FastIndexOptions, snapshot: SnapshotReader | null) {
+    this.modelFits = options.modelFits;
+    this.synonymsDigest = synonymsDigest(options.synonyms ?? []);
+    this.text = new TextIndex(this.store, tuning, Synonyms.withTrade(options.synonyms ?? []), options.extraPartNumbers ?? (() => []));
     this.filters = new Filters(this.store, this.orders, tuning);
     this.facets = new Facets(this.store, this.orders, tuning);
     this.pager = new Pager(this.store, this.orders, tuning);
+    if (snapshot !== null) {
+      this.load(snapshot);
+      return;
+    }
     this.text.beginBulk();
     const samples = new WarmSamples();
     // the build's garbage (documents read, words tokenised) bounded as it goes (warm.ts)
@@ -86,7 +113,34 @@ class FastSearchIndex implements SearchIndex {
     }
     this.text.endBulk();
     this.store.endBulk();
+    this.warmDocs = samples.docs;
     if (this.store.live >= tuning.warmFrom) this.warmUp(samples.docs);
+  }
+
+  /**
+   * Writes everything the index holds to `path` (a temporary file renamed over it), with the
+   * caller's `meta` (what the snapshot was built from); returns the bytes written.
+   */
+  saveSnapshot(path: string, meta: Record<string, unknown>): number {
+    const w = new SnapshotWriter();
+    w.json({ meta, synonyms: this.synonymsDigest, warm: this.warmDocs });
+    this.store.save(w);
+    this.text.save(w);
+    this.orders.save(w);
+    w.writeFile(path);
+    return w.bytes;
+  }
+
+  private load(r: SnapshotReader): void {
+    const head = r.json<{ meta: Record<string, unknown>; synonyms: string; warm: SearchDocument[] }>();
+    if (head.synonyms !== this.synonymsDigest) throw new SnapshotError('the snapshot was written with other synonyms');
+    this.store.load(r);
+    this.text.load(r);
+    this.orders.load(r);
+    r.end();
+    this.loadedMeta = head.meta;
+    this.warmDocs = head.warm;
+    if (this.store.live >= this.tuning.warmFrom) this.warmUp(head.warm);
   }
 
   /** Builds what the first queries would (every presorted order), runs them, then collects the build's garbage (warm.ts). */

@@ -44,10 +44,33 @@ export class Names {
     this.names[id] = spelling;
   }
 
+  /** What a snapshot keeps (settled: nothing stale). */
+  save(): NamesSnapshot {
+    return { names: this.names, keys: this.keys, holder: this.holder.map((h) => (Number.isFinite(h) ? h : -1)) };
+  }
+
+  /** Reads what save gave into this (empty) dictionary. */
+  load(snap: NamesSnapshot): void {
+    snap.keys.forEach((key, id) => {
+      this.ids.set(key, id);
+      this.keys.push(key);
+      this.names.push(snap.names[id] ?? key);
+      const h = snap.holder[id] ?? -1;
+      this.holder.push(h < 0 ? Infinity : h);
+    });
+  }
+
   /** Ends a recomputation. */
   settle(): void {
     for (const id of this.stale) this.holder[id] = this.pending.get(id) ?? Infinity;
     this.pending.clear();
     this.stale.clear();
   }
+}
+
+/** A dictionary as a snapshot keeps it (a holder of -1: none). */
+export interface NamesSnapshot {
+  names: readonly string[];
+  keys: readonly string[];
+  holder: readonly number[];
 }

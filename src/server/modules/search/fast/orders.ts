@@ -7,6 +7,7 @@
 import { compareTitleKeys } from '../text.ts';
 import type { PresortedSort } from '../sorting.ts';
 import { hasBit } from './bits.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 import { growBits, type DocumentStore } from './storage.ts';
 
 /** One presorted order: order[0 .. length) are ordinals; rank[o] is o's position (null until asked for). */
@@ -59,6 +60,23 @@ export class Orders {
       entry.rank = rank;
     }
     return entry as RankedOrder;
+  }
+
+  /** Writes the orders built so far into a snapshot (their ranks are worked out again on load). */
+  save(w: SnapshotWriter): void {
+    const sorts = [...this.orders.keys()];
+    w.json({ sorts, lengths: sorts.map((s) => this.orders.get(s)!.length) });
+    for (const s of sorts) w.u32(this.orders.get(s)!.order);
+  }
+
+  /** Reads what save wrote (the store loaded first), with every order's ranks. */
+  load(r: SnapshotReader): void {
+    const { sorts, lengths } = r.json<{ sorts: PresortedSort[]; lengths: number[] }>();
+    this.orders.clear();
+    sorts.forEach((sort, i) => {
+      this.orders.set(sort, { order: r.u32(), length: lengths[i]!, rank: null });
+      this.orderOf(sort);
+    });
   }
 
   /** Puts a new ordinal in every order built so far. */

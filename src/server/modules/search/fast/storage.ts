@@ -12,7 +12,8 @@ import { indexedPriceCents, tagKey } from '../query.ts';
 import { facetKey, titleSortKey } from '../text.ts';
 import type { SearchDocument } from '../types.ts';
 import { clearBit, hasBit, setBit } from './bits.ts';
-import { Names } from './names.ts';
+import { Names, type NamesSnapshot } from './names.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 
 /** The documents of the index, by ordinal. */
 export class DocumentStore {
@@ -205,6 +206,70 @@ export class DocumentStore {
     for (const [id, o] of this.ordOf) this.ordOf.set(id, remap[o] ?? 0);
     this.n = next;
     return remap;
+  }
+
+  /** Writes everything held here into a snapshot (spellings settled first). */
+  save(w: SnapshotWriter): void {
+    if (this.namesStale()) this.refreshNames();
+    w.json({ cap: this.cap, n: this.n, live: this.live, tagFill: this.tagFill, vendors: this.vendors.save(), prefixes: this.prefixes.save(), tags: this.tags.save(), collections: [...this.collections.keys()] });
+    w.u32(this.alive); w.u32(this.featured);
+    w.f64(this.idOf); w.f64(this.price); w.f64(this.rating); w.f64(this.reviews); w.f64(this.sales);
+    w.i32(this.vendorOf);
+    w.strings(this.titleKey, this.n);
+    // spellings by number in a table of the distinct ones (they repeat across documents)
+    const table: string[] = [];
+    const numbers = new Map<string, number>();
+    const numbered = (list: readonly (string | null)[], count: number): Int32Array => {
+      const out = new Int32Array(count);
+      for (let i = 0; i < count; i++) {
+        const s = list[i] ?? null;
+        if (s === null) { out[i] = -1; continue; }
+        let k = numbers.get(s);
+        if (k === undefined) numbers.set(s, (k = table.push(s) - 1));
+        out[i] = k;
+      }
+      return out;
+    };
+    w.i32(numbered(this.vendorSpelling, this.n));
+    w.i32(numbered(this.tagSpellP, this.tagFill));
+    w.i32(numbered(this.tagSpellV, this.tagFill));
+    w.strings(table);
+    w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
+    w.i32(Int32Array.from(this.tagPrefix));
+    for (const bits of this.vendorBits) w.u32(bits);
+    for (const bits of this.tagBits) w.u32(bits);
+    for (const bits of this.collections.values()) w.u32(bits);
+  }
+
+  /** Reads what save wrote into this (empty) store. */
+  load(r: SnapshotReader): void {
+    const head = r.json<{ cap: number; n: number; live: number; tagFill: number; vendors: NamesSnapshot; prefixes: NamesSnapshot; tags: NamesSnapshot; collections: number[] }>();
+    this.cap = head.cap; this.n = head.n; this.live = head.live; this.tagFill = head.tagFill;
+    this.vendors.load(head.vendors); this.prefixes.load(head.prefixes); this.tags.load(head.tags);
+    this.alive = r.u32(); this.featured = r.u32();
+    this.idOf = r.f64(); this.price = r.f64(); this.rating = r.f64(); this.reviews = r.f64(); this.sales = r.f64();
+    this.vendorOf = r.i32();
+    this.titleKey = r.strings();
+    const vendorNo = r.i32();
+    const spellP = r.i32();
+    const spellV = r.i32();
+    const table = r.strings();
+    for (const s of table) this.interned.set(s, s);
+    this.vendorSpelling = Array.from(vendorNo, (k) => (k < 0 ? null : table[k]!));
+    this.tagSpellP = Array.from(spellP, (k) => table[k]!);
+    this.tagSpellV = Array.from(spellV, (k) => table[k]!);
+    this.tagStart = r.u32(); this.tagEnd = r.u32();
+    const tagIds = r.u32();
+    this.tagIds = new Uint32Array(Math.max(1024, tagIds.length));
+    this.tagIds.set(tagIds);
+    this.tagPrefix.length = 0;
+    for (const p of r.i32()) this.tagPrefix.push(p);
+    this.vendorBits = this.vendors.names.map(() => r.u32());
+    this.tagBits = this.tags.names.map(() => r.u32());
+    this.collections.clear();
+    for (const c of head.collections) this.collections.set(c, r.u32());
+    this.ordOf.clear();
+    for (let o = 0; o < this.n; o++) if (hasBit(this.alive, o)) this.ordOf.set(this.idOf[o]!, o);
   }
 
   /** Whether some spelling lost its holder (refreshNames is due before the next facets). */

@@ -20,6 +20,7 @@ import { WordForms } from './forms.ts';
 import type { Tuning } from './options.ts';
 import { EXACT_SCORE, PN_EXACT_SCORE, PN_PREFIX_SCORE, PREFIX_SCORE, SCORE_OF } from './scores.ts';
 import type { Scratch } from './scratch.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 import { growBits, remapBits, type DocumentStore } from './storage.ts';
 
 /** The words and part numbers of a store's documents, and the text match over them. */
@@ -105,6 +106,34 @@ export class TextIndex {
     const pns = [...new Set([...doc.partNumbers, ...this.extraPartNumbers(doc.id)].map(normalizePartNumber).filter((pn) => pn !== '').flatMap(partNumberKeys))];
     for (const pn of pns) this.partNumbers.add(pn, o);
     this.pnsOf[o] = pns.join(' ');
+  }
+
+  /** Writes the words, part numbers and forward index into a snapshot. */
+  save(w: SnapshotWriter): void {
+    this.words.save(w);
+    this.partNumbers.save(w);
+    w.json({ fwdFill: this.fwdFill });
+    w.u32(this.fwdStart); w.u32(this.fwdEnd);
+    w.u32(this.fwdTerms, this.fwdFill); w.u8(this.fwdFlags, this.fwdFill);
+    w.strings(this.pnsOf, this.store.n);
+  }
+
+  /**
+   * Reads what save wrote (the store loaded first); the other forms and typo bands are filed
+   * again from the words in the order they came, and frequent words get their field bitsets.
+   */
+  load(r: SnapshotReader): void {
+    this.bulk = false;
+    this.words.load(r);
+    this.partNumbers.load(r);
+    for (const term of this.words.termOf) this.forms.add(term);
+    const { fwdFill } = r.json<{ fwdFill: number }>();
+    this.fwdStart = r.u32(); this.fwdEnd = r.u32();
+    this.fwdTerms = r.u32(); this.fwdFlags = r.u8();
+    this.fwdFill = fwdFill;
+    this.pnsOf = r.strings();
+    this.bigTerms = [];
+    for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
   }
 
   /** Makes room for `cap` ordinals. */

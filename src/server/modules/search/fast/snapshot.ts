@@ -1,0 +1,171 @@
+/**
+ * The fast index's snapshot format: what the index holds (typed arrays, string lists and a few
+ * small values), written in order as sections of one file and read back in the same order, so
+ * a store starts from it without reading and tokenising the catalogue again (fast/index.ts
+ * saveSnapshot / loadFastSearchIndex).
+ *
+ * Layout: the magic `SKSNAP02`, then sections. A section is a 16-byte head (kind, element count,
+ * byte length) and its bytes, padded to 8. Typed arrays are read back as views of the file's
+ * buffer (no copy: the file is read once, into memory the index then owns); a string list is
+ * its UTF-16 lengths and its text in UTF-8, read back as slices of one decoded string (a run of
+ * equal strings is written once, with its count, and read back as one string). A snapshot read
+ * with a reader of another layout, or cut short, throws {@link SnapshotError}: the caller then
+ * builds the index from the database.
+ * @module
+ */
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+
+const MAGIC = Buffer.from('SKSNAP02', 'latin1');
+
+const KIND = { u8: 1, u32: 2, i32: 3, f64: 4, strings: 5, json: 6 } as const;
+type Kind = (typeof KIND)[keyof typeof KIND];
+
+/** A snapshot that cannot be read (another layout, cut short, or written for other options). */
+export class SnapshotError extends Error {}
+
+/** Sections written in order, then put in a file at once. */
+export class SnapshotWriter {
+  private readonly parts: Uint8Array[] = [MAGIC];
+  private size = MAGIC.length;
+
+  private section(kind: Kind, count: number, bytes: Uint8Array): void {
+    const head = new Uint32Array([kind, count, bytes.byteLength, 0]);
+    this.parts.push(new Uint8Array(head.buffer));
+    this.parts.push(bytes);
+    this.size += 16 + bytes.byteLength;
+    const pad = (8 - (bytes.byteLength % 8)) % 8;
+    if (pad > 0) {
+      this.parts.push(new Uint8Array(pad));
+      this.size += pad;
+    }
+  }
+
+  private view(kind: Kind, a: ArrayBufferView & { length: number }, count: number): void {
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, count * (a.byteLength / Math.max(1, a.length)));
+    this.section(kind, count, a.length === 0 ? new Uint8Array(0) : bytes);
+  }
+
+  /** The first `count` elements (all by default). */
+  u8(a: Uint8Array, count = a.length): void { this.view(KIND.u8, a, count); }
+  u32(a: Uint32Array, count = a.length): void { this.view(KIND.u32, a, count); }
+  i32(a: Int32Array, count = a.length): void { this.view(KIND.i32, a, count); }
+  f64(a: Float64Array, count = a.length): void { this.view(KIND.f64, a, count); }
+
+  /** A list of strings; consecutive equal ones are written once with their count. */
+  strings(list: readonly string[], count = list.length): void {
+    const runs: number[] = [];
+    const distinct: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const s = list[i] ?? '';
+      if (i > 0 && s === distinct[distinct.length - 1]) runs[runs.length - 1]!++;
+      else {
+        distinct.push(s);
+        runs.push(1);
+      }
+    }
+    const lengths = new Uint32Array(distinct.length * 2);
+    for (let i = 0; i < distinct.length; i++) {
+      lengths[2 * i] = distinct[i]!.length;
+      lengths[2 * i + 1] = runs[i]!;
+    }
+    this.section(KIND.strings, count, new Uint8Array(lengths.buffer));
+    this.section(KIND.strings, distinct.length, Buffer.from(distinct.join(''), 'utf8'));
+  }
+
+  /** A small value (options, dictionaries' scalars) as JSON. */
+  json(value: unknown): void {
+    this.section(KIND.json, 1, Buffer.from(JSON.stringify(value), 'utf8'));
+  }
+
+  /** Bytes written so far. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  /**
+   * Writes the file: to a temporary name beside it, flushed, then renamed over the old one, so
+   * a reader (another process starting) finds the old snapshot or the new one, never half of one.
+   */
+  writeFile(path: string): void {
+    const tmp = `${path}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'w');
+    try {
+      for (const part of this.parts) {
+        let at = 0;
+        while (at < part.byteLength) at += writeSync(fd, part, at, part.byteLength - at);
+      }
+      fsyncSync(fd);
+    } catch (err) {
+      closeSync(fd);
+      rmSync(tmp, { force: true });
+      throw err;
+    }
+    closeSync(fd);
+    renameSync(tmp, path);
+  }
+}
+
+/** Reads the sections of a snapshot's bytes, in the order they were written. */
+export class SnapshotReader {
+  private at = MAGIC.length;
+
+  constructor(private readonly buf: Buffer) {
+    if (buf.length < MAGIC.length || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError('not a search index snapshot of this version');
+  }
+
+  private section(kind: Kind): { count: number; bytes: Uint8Array } {
+    const { buf } = this;
+    if (this.at + 16 > buf.length) throw new SnapshotError('the snapshot is cut short');
+    const k = buf.readUInt32LE(this.at);
+    const count = buf.readUInt32LE(this.at + 4);
+    const length = buf.readUInt32LE(this.at + 8);
+    if (k !== kind) throw new SnapshotError(`the snapshot holds a section of kind ${k} where ${kind} was expected`);
+    const start = this.at + 16;
+    if (start + length > buf.length) throw new SnapshotError('the snapshot is cut short');
+    this.at = start + length + ((8 - (length % 8)) % 8);
+    return { count, bytes: buf.subarray(start, start + length) };
+  }
+
+  /** A typed array over the section's bytes (copied only when the buffer is not aligned). */
+  private typed<T>(kind: Kind, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
+    const { count, bytes } = this.section(kind);
+    if (bytes.byteLength !== count * size) throw new SnapshotError('a section of the snapshot has the wrong length');
+    if (bytes.byteOffset % 8 === 0) return make(bytes.buffer as ArrayBuffer, bytes.byteOffset, count);
+    const copy = new Uint8Array(bytes);
+    return make(copy.buffer, 0, count);
+  }
+
+  u8(): Uint8Array<ArrayBuffer> { return this.typed(KIND.u8, 1, (b, o, n) => new Uint8Array(b, o, n)); }
+  u32(): Uint32Array<ArrayBuffer> { return this.typed(KIND.u32, 4, (b, o, n) => new Uint32Array(b, o, n)); }
+  i32(): Int32Array<ArrayBuffer> { return this.typed(KIND.i32, 4, (b, o, n) => new Int32Array(b, o, n)); }
+  f64(): Float64Array<ArrayBuffer> { return this.typed(KIND.f64, 8, (b, o, n) => new Float64Array(b, o, n)); }
+
+  /** A string list as written (a run of equal strings shares one string). */
+  strings(): string[] {
+    const runs = this.section(KIND.strings);
+    const text = this.section(KIND.strings);
+    const pairs = new Uint32Array(runs.bytes.byteLength / 4);
+    new Uint8Array(pairs.buffer).set(runs.bytes);
+    const all = Buffer.from(text.bytes.buffer, text.bytes.byteOffset, text.bytes.byteLength).toString('utf8');
+    const out = new Array<string>(runs.count);
+    let pos = 0;
+    let w = 0;
+    for (let i = 0; i < pairs.length; i += 2) {
+      const s = all.slice(pos, pos + pairs[i]!);
+      pos += pairs[i]!;
+      for (let k = pairs[i + 1]!; k > 0; k--) out[w++] = s;
+    }
+    if (w !== runs.count || pos !== all.length) throw new SnapshotError('a string list of the snapshot does not add up');
+    return out;
+  }
+
+  json<T>(): T {
+    const { bytes } = this.section(KIND.json);
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as T;
+  }
+
+  /** Throws unless every section was read. */
+  end(): void {
+    if (this.at !== this.buf.length) throw new SnapshotError('the snapshot holds more than this reader knows');
+  }
+}
