@@ -8,7 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -49,10 +49,12 @@ import {
 } from './platform/http/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './modules/search/cache.ts';
 import { createSearchIndex, SelectionPrints } from './modules/search/index.ts';
+import { openSearchSnapshot, searchSnapshotKey, writeSearchSnapshot, type SnapshotPlace } from './modules/search/snapshot-file.ts';
 import { modelFitsOf } from './modules/search/models.ts';
 import { loadSearchSynonyms } from './modules/search/synonyms.repository.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './modules/search/types.ts';
 import { localFeed, type ChangedIds, type ChangeFeedFactory } from './platform/scale/change-feed.ts';
+import { sqlCatalogueLog } from './platform/scale/catalogue-log.repository.ts';
 import { adminCatalogueRoutes } from './modules/catalogue/sale-price.routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { readPaymentConfig, type PaymentConfig } from './modules/payments/config.ts';
@@ -94,6 +96,13 @@ export interface AppOptions {
   webDir?: string;
   /** A ready search index (benchmarks share one); built from the database when absent. */
   searchIndex?: SearchIndex;
+  /**
+   * The search index's snapshot on disk (modules/search/snapshot-file.ts): the index starts from
+   * it when it is current, is written there after a build, and again every `minutes` (and at
+   * close) when the catalogue changed; `write: false` only reads it (the cluster's other
+   * workers). main.ts passes SEARCH_SNAPSHOT's file. @default none: built from the database
+   */
+  searchSnapshot?: { path: string; minutes?: number; write?: boolean };
   /** Sizes of the card and search-answer caches (0 turns one off). @default see CatalogueCacheOptions */
   catalogueCache?: CatalogueCacheOptions;
   /** Health, readiness and metrics settings (ops/plugin.ts). @default METRICS_TOKEN from the environment */
@@ -229,6 +238,17 @@ async function feedSearchIndex(db: Db, tree: CollectionTree, prints: SelectionPr
   return createSearchIndex(printed(docs), options);
 }
 
+/** Writes the search index's snapshot; a failure (a full disk) is logged and the store goes on without it. */
+function writeSnapshotNow(place: SnapshotPlace, index: SearchIndex, prints: SelectionPrints, version: number, log: FastifyBaseLogger): void {
+  const started = performance.now();
+  try {
+    const bytes = writeSearchSnapshot(place, index, prints, version);
+    log.info({ path: place.path, bytes, version, seconds: (performance.now() - started) / 1000 }, 'search index snapshot written');
+  } catch (err) {
+    log.error({ err, path: place.path }, 'the search index snapshot could not be written');
+  }
+}
+
 /** Products a catalogue change applies to the index and caches at a time (see applyChange). @default 10 */
 export const APPLY_SLICE = 10;
 
@@ -339,13 +359,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // what selects each product into answers, so a change that leaves it as it was (a price,
   // stock) forgets only the cached answers drawn from that product (applySlice); a product
   // without a print (a shared index's) forgets them all at its first change
-  const prints = new SelectionPrints();
-  const index = options.searchIndex ?? (await feedSearchIndex(db, tree, prints, {
+  let prints = new SelectionPrints();
+  const searchOptions: SearchIndexOptions = {
     synonyms: await loadSearchSynonyms(db),
     extraPartNumbers,
     // a model number beside other words ('impeller for HYD3790V10') searches that model's parts
     modelFits: modelFitsOf(equipment.catalogue),
-  }));
+  };
+  const snapshotPlace = options.searchSnapshot && !options.searchIndex
+    ? { path: options.searchSnapshot.path, key: await searchSnapshotKey(db, equipment.catalogue.numbersDigest()) } : null;
+  const catalogueLog = sqlCatalogueLog(db);
+  let loaded = options.searchIndex;
+  let snapshotDue = false;
+  if (snapshotPlace !== null) {
+    const opened = await openSearchSnapshot(snapshotPlace, {
+      db, log: catalogueLog, options: searchOptions, prints, extraPartNumbers, readDocs: (ids) => loadSearchDocuments(db, ids, tree),
+    });
+    if (opened.index !== null) {
+      loaded = opened.index;
+      app.log.info({ path: snapshotPlace.path, bytes: opened.bytes, version: opened.version, reread: opened.reread, seconds: (performance.now() - indexStarted) / 1000 }, 'search index read from its snapshot');
+    } else {
+      app.log.info({ path: snapshotPlace.path, reason: opened.reason }, 'search index snapshot not used: building the index from the database');
+      prints = new SelectionPrints();
+      snapshotDue = options.searchSnapshot?.write !== false;
+    }
+  }
+  // the log's version before the documents are read: every change after it is in the log
+  const builtAt = loaded === undefined ? await catalogueLog.latest() : 0;
+  const index = loaded ?? (await feedSearchIndex(db, tree, prints, searchOptions));
+  if (snapshotDue && snapshotPlace !== null) writeSnapshotNow(snapshotPlace, index, prints, builtAt, app.log);
   const searchIndexBuildSeconds = options.searchIndex ? Number.NaN : (performance.now() - indexStarted) / 1000;
   let vendorCounts: VendorDetail[] | null = null;
   // rendered anonymous pages: cleared with the search answers by every catalogue change
@@ -374,7 +416,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   // a change made here or announced by another process: the index and caches follow the database
+  // the snapshot is written again once changes were applied, never while one is being applied
+  let changesApplying = 0;
+  let snapshotStale = false;
   const applyChange = async (changed: ChangedIds): Promise<void> => {
+    changesApplying++;
+    try {
+      await applyChangeNow(changed);
+    } finally {
+      changesApplying--;
+      snapshotStale = true;
+    }
+  };
+  const applyChangeNow = async (changed: ChangedIds): Promise<void> => {
     // a large change (an import's, or every product) in slices with a turn of the event loop
     // between them, so searches are answered meanwhile (36,000 products at once held the store
     // for seconds); its answers, pages and reads of before are kept, whole and consistent, while
@@ -505,6 +559,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('catalogue', catalogue);
   const feed = options.catalogueFeed ? await options.catalogueFeed(applyChange) : localFeed();
   app.addHook('onClose', async () => feed.close());
+  if (snapshotPlace !== null && options.searchSnapshot?.write !== false) {
+    // the version it holds every change up to: the feed's (several processes) or the log's newest
+    const writeIfChanged = async (): Promise<void> => {
+      if (!snapshotStale || changesApplying > 0) return;
+      const version = feed.applied > 0 ? feed.applied : await catalogueLog.latest();
+      if (changesApplying > 0) return;
+      snapshotStale = false;
+      writeSnapshotNow(snapshotPlace, index, prints, version, app.log);
+    };
+    const every = setInterval(() => {
+      writeIfChanged().catch((err: unknown) => app.log.error({ err }, 'the search index snapshot could not be written'));
+    }, (options.searchSnapshot?.minutes ?? 10) * 60_000);
+    every.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(every);
+      await writeIfChanged().catch((err: unknown) => app.log.error({ err }, 'the search index snapshot could not be written'));
+    });
+  }
 
   await app.register(fastifySwagger, {
     openapi: {

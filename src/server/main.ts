@@ -12,6 +12,7 @@
  * server (in-flight requests finish) and the database, and exit 0.
  * @module
  */
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildApp } from './app.ts';
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
     catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20 },
     ...(config.renderThreads !== null ? { renderThreads: config.renderThreads } : {}),
+    // the first worker of a cluster writes the snapshot, the others only read it
+    ...(config.searchSnapshot !== null ? { searchSnapshot: { path: config.searchSnapshot, minutes: config.searchSnapshotMinutes, write: (cluster.worker?.id ?? 1) === 1 } } : {}),
     ops: { metricsToken: ops.metricsToken },
     ...(scale.catalogueFeed ? { catalogueFeed: scale.catalogueFeed } : {}),
     ...(scale.accountLimiter ? { accountLimiter: scale.accountLimiter } : {}),

@@ -11,6 +11,7 @@
  * matches the start of a number.
  * @module
  */
+import { createHash } from 'node:crypto';
 import { totalPages } from '../../../domain/pagination.ts';
 import type {
   EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber, PartNumberKind,
@@ -201,6 +202,15 @@ export class EquipmentCatalogue {
     let to = lo;
     while (to < ids.length && ids[to] === productId) to++;
     return [lo, to];
+  }
+
+  /** A digest of the products' part numbers (product, kind and number of each): the search snapshot's key holds it. */
+  numbersDigest(): string {
+    const hash = createHash('sha256');
+    hash.update(new Uint8Array(this.numberProduct.buffer, this.numberProduct.byteOffset, this.numberProduct.byteLength));
+    hash.update(new Uint8Array(this.numberKind.buffer, this.numberKind.byteOffset, this.numberKind.byteLength));
+    hash.update(this.numberText.join('\n'));
+    return hash.digest('base64url');
   }
 
   /** How many models. */

@@ -14,6 +14,7 @@
  * prints.record(editedDoc, []);         // true: its words changed; false: only its price did
  * @module
  */
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './fast/snapshot.ts';
 import type { SearchDocument } from './types.ts';
 
 /** Product ids up to this are held in the arrays; a larger one is held in a map. */
@@ -23,10 +24,10 @@ const SEP = 0x1f;
 
 /** Prints of the products' selecting fields, by id. */
 export class SelectionPrints {
-  private a = new Int32Array(0);
-  private b = new Int32Array(0);
+  private a: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private b: Int32Array<ArrayBuffer> = new Int32Array(0);
   /** Whether the id holds a print (a hash may be 0). */
-  private held = new Uint8Array(0);
+  private held: Uint8Array<ArrayBuffer> = new Uint8Array(0);
   private readonly sparse = new Map<number, readonly [number, number]>();
 
   /**
@@ -55,6 +56,24 @@ export class SelectionPrints {
     if (id >= this.held.length || this.held[id] !== 1) return false;
     this.held[id] = 0;
     return true;
+  }
+
+  /** Writes every print held into a snapshot (snapshot-file.ts). */
+  save(w: SnapshotWriter): void {
+    w.i32(this.a); w.i32(this.b); w.u8(this.held);
+    const sparse = [...this.sparse];
+    w.f64(Float64Array.from(sparse, ([id]) => id));
+    w.i32(Int32Array.from(sparse.flatMap(([, [ha, hb]]) => [ha, hb])));
+  }
+
+  /** Reads what save wrote, in place of what is held. */
+  load(r: SnapshotReader): void {
+    this.a = r.i32(); this.b = r.i32(); this.held = r.u8();
+    if (this.a.length !== this.held.length || this.b.length !== this.held.length) throw new SnapshotError('the prints of a snapshot do not line up');
+    const ids = r.f64();
+    const hashes = r.i32();
+    this.sparse.clear();
+    ids.forEach((id, i) => this.sparse.set(id, [hashes[2 * i]!, hashes[2 * i + 1]!]));
   }
 
   private grow(min: number): void {

@@ -26,6 +26,14 @@ export interface ServerConfig {
   searchCacheMb: number;
   /** RENDER_THREADS: worker threads rendering the storefront's pages (0: on the main thread). @default one per core beyond the first (render/pool.ts) */
   renderThreads: number | null;
+  /**
+   * SEARCH_SNAPSHOT: the search index's snapshot file, which a start reads instead of the whole
+   * catalogue when it is current (modules/search/snapshot-file.ts); `off`: none.
+   * @default '{DATABASE_PATH}.search' (embedded database), '{DATA_DIR}/search-index.snap' (DATABASE_URL)
+   */
+  searchSnapshot: string | null;
+  /** SEARCH_SNAPSHOT_MINUTES: how often the snapshot is written again when the catalogue changed (and at close). @default 10 */
+  searchSnapshotMinutes: number;
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -43,16 +51,21 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
  */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR && env.DATA_DIR.trim() !== '' ? env.DATA_DIR : './data');
+  const databasePath = env.DATABASE_PATH && env.DATABASE_PATH.trim() !== '' ? resolve(env.DATABASE_PATH) : join(dataDir, 'skimmer.db');
+  const snapshot = env.SEARCH_SNAPSHOT?.trim() ?? '';
   return {
     port: intFrom(env, 'PORT', 3000, 0, 65535),
     host: env.HOST && env.HOST.trim() !== '' ? env.HOST : '0.0.0.0',
     dataDir,
-    databasePath: env.DATABASE_PATH && env.DATABASE_PATH.trim() !== '' ? resolve(env.DATABASE_PATH) : join(dataDir, 'skimmer.db'),
+    databasePath,
     seedProducts: intFrom(env, 'SEED_PRODUCTS', 3000, 0, 1_000_000),
     seed: intFrom(env, 'SEED', 1, 0, 4_294_967_295),
     logLevel: env.LOG_LEVEL && env.LOG_LEVEL.trim() !== '' ? env.LOG_LEVEL : 'info',
     searchCacheMb: intFrom(env, 'SEARCH_CACHE_MB', 24, 0, 4096),
     renderThreads: env.RENDER_THREADS === undefined || env.RENDER_THREADS.trim() === '' ? null : intFrom(env, 'RENDER_THREADS', 0, 0, 64),
+    searchSnapshot: snapshot === 'off' ? null : snapshot !== '' ? resolve(snapshot)
+      : env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? join(dataDir, 'search-index.snap') : `${databasePath}.search`,
+    searchSnapshotMinutes: intFrom(env, 'SEARCH_SNAPSHOT_MINUTES', 10, 1, 1440),
   };
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFastSearchIndex, loadFastSearchIndex } from '../../../../src/server/modules/search/fast/index.ts';
@@ -23,7 +23,7 @@ let snapshots = 0;
 function throughSnapshot(built: SearchIndex, options: Parameters<typeof loadFastSearchIndex>[1]): SearchIndex {
   const path = join(snapshotDir, `${++snapshots}.snap`);
   built.saveSnapshot!(path, { n: snapshots });
-  const { index, meta } = loadFastSearchIndex(readFileSync(path), options);
+  const { index, meta } = loadFastSearchIndex(path, options);
   expect(meta).toEqual({ n: snapshots });
   return index;
 }

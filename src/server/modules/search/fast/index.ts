@@ -57,17 +57,21 @@ export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: F
 }
 
 /**
- * The fast index read back from a snapshot's bytes (saveSnapshot), without reading or tokenising
+ * The fast index read back from a snapshot file (saveSnapshot), without reading or tokenising
  * a document: the same answers as the index that wrote it, given the same options. Throws a
- * SnapshotError when the bytes are not a snapshot of this layout, or were written with other
+ * SnapshotError when the file is not a snapshot of this layout, or was written with other
  * synonyms; `meta` is what the writer passed to saveSnapshot (the caller checks it is current).
  * @example
- * const { index, meta } = loadFastSearchIndex(readFileSync(path), { synonyms, extraPartNumbers });
+ * const { index, meta } = loadFastSearchIndex('data/skimmer.db.search', { synonyms, extraPartNumbers });
  */
-export function loadFastSearchIndex(bytes: Buffer, options: FastIndexOptions = {}): { index: SearchIndex; meta: Record<string, unknown> } {
-  const reader = new SnapshotReader(bytes);
-  const index = new FastSearchIndex([], tuningOf(options), options, reader);
-  return { index, meta: index.loadedMeta ?? {} };
+export function loadFastSearchIndex(path: string, options: FastIndexOptions = {}): { index: SearchIndex; meta: Record<string, unknown> } {
+  const reader = new SnapshotReader(path);
+  try {
+    const index = new FastSearchIndex([], tuningOf(options), options, reader);
+    return { index, meta: index.loadedMeta ?? {} };
+  } finally {
+    reader.close();
+  }
 }
 
 /** A digest of the synonym groups: a snapshot's words were read with them. */

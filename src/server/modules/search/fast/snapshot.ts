@@ -5,15 +5,15 @@
  * saveSnapshot / loadFastSearchIndex).
  *
  * Layout: the magic `SKSNAP02`, then sections. A section is a 16-byte head (kind, element count,
- * byte length) and its bytes, padded to 8. Typed arrays are read back as views of the file's
- * buffer (no copy: the file is read once, into memory the index then owns); a string list is
+ * byte length) and its bytes, padded to 8. Each typed array is read into memory of its own (the
+ * index then owns it: one read, no copy); a string list is
  * its UTF-16 lengths and its text in UTF-8, read back as slices of one decoded string (a run of
  * equal strings is written once, with its count, and read back as one string). A snapshot read
  * with a reader of another layout, or cut short, throws {@link SnapshotError}: the caller then
  * builds the index from the database.
  * @module
  */
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 const MAGIC = Buffer.from('SKSNAP02', 'latin1');
 
@@ -105,47 +105,80 @@ export class SnapshotWriter {
   }
 }
 
-/** Reads the sections of a snapshot's bytes, in the order they were written. */
+/** Reads the sections of a snapshot file, in the order they were written. */
 export class SnapshotReader {
-  private at = MAGIC.length;
+  private readonly fd: number;
+  private readonly size: number;
+  private at = 0;
 
-  constructor(private readonly buf: Buffer) {
-    if (buf.length < MAGIC.length || !buf.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotError('not a search index snapshot of this version');
+  /**
+   * Opens a snapshot file. Each section is read into memory of its own: a typed array keeps
+   * exactly its bytes, and a string list's bytes are dropped once decoded (one buffer for the
+   * whole file would keep them all, about a fifth of it).
+   */
+  constructor(path: string) {
+    this.fd = openSync(path, 'r');
+    this.size = fstatSync(this.fd).size;
+    try {
+      const magic = this.read(MAGIC.length);
+      if (!Buffer.from(magic.buffer, magic.byteOffset, magic.byteLength).equals(MAGIC)) throw new SnapshotError('not a search index snapshot of this version');
+    } catch (err) {
+      this.close();
+      throw err;
+    }
   }
 
-  private section(kind: Kind): { count: number; bytes: Uint8Array } {
-    const { buf } = this;
-    if (this.at + 16 > buf.length) throw new SnapshotError('the snapshot is cut short');
-    const k = buf.readUInt32LE(this.at);
-    const count = buf.readUInt32LE(this.at + 4);
-    const length = buf.readUInt32LE(this.at + 8);
+  private closed = false;
+
+  /** Closes the file (end does too; again: nothing). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+
+  /** The next `n` bytes in an ArrayBuffer of their own (8-aligned: typed arrays view it). */
+  private read(n: number): Uint8Array<ArrayBuffer> {
+    if (this.at + n > this.size) throw new SnapshotError('the snapshot is cut short');
+    const out = new Uint8Array(new ArrayBuffer(n));
+    let got = 0;
+    while (got < n) {
+      const k = readSync(this.fd, out, got, n - got, this.at + got);
+      if (k === 0) throw new SnapshotError('the snapshot is cut short');
+      got += k;
+    }
+    this.at += n;
+    return out;
+  }
+
+  private section(kind: Kind): { count: number; bytes: Uint8Array<ArrayBuffer> } {
+    const head = new Uint32Array(this.read(16).buffer);
+    const [k, count, length] = [head[0]!, head[1]!, head[2]!];
     if (k !== kind) throw new SnapshotError(`the snapshot holds a section of kind ${k} where ${kind} was expected`);
-    const start = this.at + 16;
-    if (start + length > buf.length) throw new SnapshotError('the snapshot is cut short');
-    this.at = start + length + ((8 - (length % 8)) % 8);
-    return { count, bytes: buf.subarray(start, start + length) };
+    const bytes = this.read(length);
+    const pad = (8 - (length % 8)) % 8;
+    if (this.at + pad > this.size) throw new SnapshotError('the snapshot is cut short');
+    this.at += pad;
+    return { count, bytes };
   }
 
-  /** A typed array over the section's bytes (copied only when the buffer is not aligned). */
-  private typed<T>(kind: Kind, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
+  /** A typed array over the section's own bytes. */
+  private typed<T>(kind: Kind, size: number, make: (b: ArrayBuffer, length: number) => T): T {
     const { count, bytes } = this.section(kind);
     if (bytes.byteLength !== count * size) throw new SnapshotError('a section of the snapshot has the wrong length');
-    if (bytes.byteOffset % 8 === 0) return make(bytes.buffer as ArrayBuffer, bytes.byteOffset, count);
-    const copy = new Uint8Array(bytes);
-    return make(copy.buffer, 0, count);
+    return make(bytes.buffer, count);
   }
 
-  u8(): Uint8Array<ArrayBuffer> { return this.typed(KIND.u8, 1, (b, o, n) => new Uint8Array(b, o, n)); }
-  u32(): Uint32Array<ArrayBuffer> { return this.typed(KIND.u32, 4, (b, o, n) => new Uint32Array(b, o, n)); }
-  i32(): Int32Array<ArrayBuffer> { return this.typed(KIND.i32, 4, (b, o, n) => new Int32Array(b, o, n)); }
-  f64(): Float64Array<ArrayBuffer> { return this.typed(KIND.f64, 8, (b, o, n) => new Float64Array(b, o, n)); }
+  u8(): Uint8Array<ArrayBuffer> { return this.typed(KIND.u8, 1, (b, n) => new Uint8Array(b, 0, n)); }
+  u32(): Uint32Array<ArrayBuffer> { return this.typed(KIND.u32, 4, (b, n) => new Uint32Array(b, 0, n)); }
+  i32(): Int32Array<ArrayBuffer> { return this.typed(KIND.i32, 4, (b, n) => new Int32Array(b, 0, n)); }
+  f64(): Float64Array<ArrayBuffer> { return this.typed(KIND.f64, 8, (b, n) => new Float64Array(b, 0, n)); }
 
   /** A string list as written (a run of equal strings shares one string). */
   strings(): string[] {
     const runs = this.section(KIND.strings);
     const text = this.section(KIND.strings);
-    const pairs = new Uint32Array(runs.bytes.byteLength / 4);
-    new Uint8Array(pairs.buffer).set(runs.bytes);
+    const pairs = new Uint32Array(runs.bytes.buffer, 0, runs.bytes.byteLength >>> 2);
     const all = Buffer.from(text.bytes.buffer, text.bytes.byteOffset, text.bytes.byteLength).toString('utf8');
     const out = new Array<string>(runs.count);
     let pos = 0;
@@ -164,8 +197,9 @@ export class SnapshotReader {
     return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as T;
   }
 
-  /** Throws unless every section was read. */
+  /** Closes the file; throws unless every section was read. */
   end(): void {
-    if (this.at !== this.buf.length) throw new SnapshotError('the snapshot holds more than this reader knows');
+    this.close();
+    if (this.at !== this.size) throw new SnapshotError('the snapshot holds more than this reader knows');
   }
 }
