@@ -403,7 +403,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tree,
     index,
     // on PostgreSQL the card store keeps every card: its loader cannot await a miss
-    cache: new CatalogueCache(CARD_FIELDS, cards.load, db.sync ? options.catalogueCache : { ...options.catalogueCache, cards: true }),
+    // (and every card whatever its budget: cardBytes is for a loader that reads on a miss)
+    cache: new CatalogueCache(CARD_FIELDS, cards.load, db.sync ? options.catalogueCache : { ...options.catalogueCache, cards: true, cardBytes: Infinity }),
     vendors: async () => (vendorCounts ??= await allVendorCounts(db)),
     equipment,
     async reindex(ids, version) {

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     db,
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
-    catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20 },
+    catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20, cardBytes: config.cardCacheMb * 2 ** 20 },
     ...(config.renderThreads !== null ? { renderThreads: config.renderThreads } : {}),
     // the first worker of a cluster writes the snapshot, the others only read it
     ...(config.searchSnapshot !== null ? { searchSnapshot: { path: config.searchSnapshot, minutes: config.searchSnapshotMinutes, write: (cluster.worker?.id ?? 1) === 1 } } : {}),

@@ -26,6 +26,13 @@ export interface CatalogueCacheOptions {
    */
   cards?: boolean;
   /**
+   * Bytes of cards kept when they are kept (`cards`): past it, the cards least recently shown
+   * make room (a clock over the cards, each shown card getting a second chance), and the
+   * start-up reads cards only up to it. Only for a loader that reads on a miss (the embedded
+   * database): a million products' cards are about 600 MB. @default Infinity (every card)
+   */
+  cardBytes?: number;
+  /**
    * Bytes of search answers kept (an answer is 5 to 50 kB); 0 turns the answer cache off.
    * @default 24 MiB
    */
@@ -149,6 +156,9 @@ const NO_PARTS: readonly Buffer[] = [];
  * new bytes; the old ones are reclaimed by a compaction once they are a quarter of the store.
  */
 class CardBytes {
+  /** @param budget bytes of cards kept at most (see CatalogueCacheOptions.cardBytes) */
+  constructor(readonly budget = Infinity) {}
+
   private chunks: Buffer[] = [];
   /** The chunks as plain Uint8Arrays (cheaper views to copy from). */
   private views: Uint8Array[] = [];
@@ -157,9 +167,21 @@ class CardBytes {
   private chunkOf = new Uint32Array(1024);
   private offsetOf = new Uint32Array(1024);
   private lengthOf = new Uint32Array(1024);
+  /** The card id in each slot (NaN: its card was deleted) and whether it was shown since the clock last passed. */
+  private idAt = new Float64Array(1024);
+  private used = new Uint8Array(1024);
+  private hand = 0;
   private slots = 0;
   private liveBytes = 0;
   private deadBytes = 0;
+
+  /** Whether the store has filled its budget (it has let a card go): the start-up stops reading there. */
+  full = false;
+
+  /** Marks a slot's card as shown (it outlives the clock's next pass). */
+  touch(slot: number): void {
+    this.used[slot] = 1;
+  }
 
   get size(): number {
     return this.at.size;
@@ -194,16 +216,44 @@ class CardBytes {
     return pos + length;
   }
 
-  put(id: number, json: string): void {
+  /** Stores a card (`shown`: read for an answer, which the clock spares once). */
+  put(id: number, json: string, shown = false): void {
     this.delete(id);
+    const length = Buffer.byteLength(json);
+    if (this.liveBytes + length > this.budget) this.makeRoom(length);
     // written straight into the chunk: no intermediate buffer per card at start-up
-    this.place(id, Buffer.byteLength(json), (chunk, at) => chunk.write(json, at, 'utf8'));
+    this.place(id, length, (chunk, at) => chunk.write(json, at, 'utf8'));
+    if (shown) this.used[this.slots - 1] = 1;
+  }
+
+  /**
+   * Deletes cards until `length` more bytes fit in the budget: the clock's hand goes round the
+   * slots, sparing (once) each card shown since it last passed. At most two rounds: every card
+   * shown, it frees the first ones of the second round.
+   */
+  private makeRoom(length: number): void {
+    this.full = true;
+    for (let steps = 2 * this.slots; steps > 0 && this.liveBytes > 0 && this.liveBytes + length > this.budget; steps--) {
+      if (this.hand >= this.slots) this.hand = 0;
+      const slot = this.hand++;
+      const id = this.idAt[slot]!;
+      if (Number.isNaN(id)) continue;
+      if (this.used[slot] === 1) {
+        this.used[slot] = 0;
+        continue;
+      }
+      // a compaction renumbers every slot: the hand starts again from the first
+      const slots = this.slots;
+      this.delete(id);
+      if (this.slots !== slots) this.hand = 0;
+    }
   }
 
   delete(id: number): void {
     const slot = this.at.get(id);
     if (slot < 0) return;
     this.at.delete(id);
+    this.idAt[slot] = Number.NaN;
     const length = this.lengthOf[slot] ?? 0;
     this.liveBytes -= length;
     this.deadBytes += length;
@@ -233,6 +283,8 @@ class CardBytes {
     this.chunkOf[slot] = chunk;
     this.offsetOf[slot] = this.fill;
     this.lengthOf[slot] = length;
+    this.idAt[slot] = id;
+    this.used[slot] = 0;
     this.fill += length;
     this.at.set(id, slot);
     this.liveBytes += length;
@@ -247,10 +299,16 @@ class CardBytes {
     this.chunkOf = grow(this.chunkOf);
     this.offsetOf = grow(this.offsetOf);
     this.lengthOf = grow(this.lengthOf);
+    const idAt = new Float64Array(this.idAt.length * 2);
+    idAt.set(this.idAt);
+    this.idAt = idAt;
+    const used = new Uint8Array(this.used.length * 2);
+    used.set(this.used);
+    this.used = used;
   }
 
   private compact(): void {
-    const live = this.at.ids().map((id) => [id, Buffer.from(this.view(id) as Buffer)] as const);
+    const live = this.at.ids().map((id) => [id, Buffer.from(this.view(id) as Buffer), this.used[this.at.get(id)] === 1] as const);
     this.chunks = [];
     this.views = [];
     this.fill = CHUNK_BYTES;
@@ -258,7 +316,10 @@ class CardBytes {
     this.slots = 0;
     this.liveBytes = 0;
     this.deadBytes = 0;
-    for (const [id, bytes] of live) this.place(id, bytes.length, (chunk, at) => bytes.copy(chunk, at));
+    for (const [id, bytes, used] of live) {
+      this.place(id, bytes.length, (chunk, at) => bytes.copy(chunk, at));
+      if (used) this.used[this.slots - 1] = 1;
+    }
   }
 }
 
@@ -336,7 +397,7 @@ export interface CacheStats {
  * cache.invalidate([42]); // after writing product 42
  */
 export class CatalogueCache {
-  private readonly cards = new CardBytes();
+  private readonly cards: CardBytes;
   private readonly keepCards: boolean;
   private readonly responses: Lru<string, HeldAnswer>;
   /** Answers a change forgot, to work out again (refreshOne), most recently used last. */
@@ -356,6 +417,7 @@ export class CatalogueCache {
    */
   constructor(fields: readonly string[], private readonly load: CardLoader, options: CatalogueCacheOptions = {}) {
     this.keepCards = options.cards ?? true;
+    this.cards = new CardBytes(Math.max(4 * CHUNK_BYTES, options.cardBytes ?? Infinity));
     this.responses = new Lru(options.responseBytes ?? 24 * 2 ** 20, (a) => a.body.length + (a.from?.byteLength ?? 0));
     this.keyTexts = fields.map((f, i) => `${i === 0 ? '{' : ','}${JSON.stringify(f)}:`);
   }
@@ -369,6 +431,8 @@ export class CatalogueCache {
   preload(batches: Iterable<readonly number[]>): void {
     if (!this.keepCards) return;
     for (const ids of batches) {
+      // a store of a budget keeps what fits (the rest is read when first shown)
+      if (this.cards.full) break;
       for (const [id, values] of this.load(ids)) this.cards.put(id, this.encode(values));
       this.startGarbage?.check();
     }
@@ -401,17 +465,7 @@ export class CatalogueCache {
 
   private write(ids: readonly number[], head: Buffer, tail: (count: number) => readonly Buffer[]): { out: Buffer; count: number } {
     this.startGarbage = null;
-    if (!this.keepCards) {
-      const unique = [...new Set(ids)];
-      this.stats.cardMisses += unique.length;
-      const loaded = this.load(unique);
-      const texts: string[] = [];
-      for (const id of unique) {
-        const values = loaded.get(id);
-        if (values !== undefined) texts.push(this.encode(values));
-      }
-      return { out: Buffer.concat([head, Buffer.from(texts.join(',')), ...tail(texts.length)]), count: texts.length };
-    }
+    if (!this.keepCards) return this.writeRead(ids, head, tail);
     // one pass finds the slots and the cards not held; those are read, then the pass redone
     // (storing a card may compact the store and move every slot)
     let found = this.findSlots(ids);
@@ -419,8 +473,10 @@ export class CatalogueCache {
     if (found.missing !== null) {
       const missing = [...new Set(found.missing)];
       this.stats.cardMisses += missing.length;
-      for (const [id, values] of this.load(missing)) this.cards.put(id, this.encode(values));
+      for (const [id, values] of this.load(missing)) this.cards.put(id, this.encode(values), true);
       found = this.findSlots(ids);
+      // a store at its budget may have let one of them go again: this answer reads them all
+      if (found.missing !== null && this.cards.budget !== Infinity) return this.writeRead(ids, head, tail);
     }
     const { count, size } = found;
     const slots = this.slots;
@@ -435,6 +491,19 @@ export class CatalogueCache {
     }
     for (const part of parts) pos += part.copy(out, pos);
     return { out, count };
+  }
+
+  /** An answer whose cards are all read from the database (no card store, or cards it could not keep). */
+  private writeRead(ids: readonly number[], head: Buffer, tail: (count: number) => readonly Buffer[]): { out: Buffer; count: number } {
+    const unique = [...new Set(ids)];
+    this.stats.cardMisses += unique.length;
+    const loaded = this.load(unique);
+    const texts: string[] = [];
+    for (const id of unique) {
+      const values = loaded.get(id);
+      if (values !== undefined) texts.push(this.encode(values));
+    }
+    return { out: Buffer.concat([head, Buffer.from(texts.join(',')), ...tail(texts.length)]), count: texts.length };
   }
 
   /** The cards of `ids` as objects (for answers that keep only some fields). */
@@ -597,6 +666,8 @@ export class CatalogueCache {
       }
       if (seenAt[slot] === stamp) continue;
       seenAt[slot] = stamp;
+      // shown: the clock spares it (and a card of this answer outlives the reads of its missing ones)
+      this.cards.touch(slot);
       slots[count++] = slot;
       size += this.cards.lengthAt(slot);
     }

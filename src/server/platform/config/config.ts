@@ -32,6 +32,12 @@ export interface ServerConfig {
    * @default '{DATABASE_PATH}.search' (embedded database), '{DATA_DIR}/search-index.snap' (DATABASE_URL)
    */
   searchSnapshot: string | null;
+  /**
+   * CARD_CACHE_MB: megabytes of product cards (the JSON of a search answer's products) kept in
+   * memory with the embedded database, the least recently shown let go past it (a card is about
+   * 600 bytes: 256 MB holds about 400,000); with DATABASE_URL every card is kept. @default 256
+   */
+  cardCacheMb: number;
   /** SEARCH_SNAPSHOT_MINUTES: how often the snapshot is written again when the catalogue changed (and at close). @default 10 */
   searchSnapshotMinutes: number;
 }
@@ -66,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchSnapshot: snapshot === 'off' ? null : snapshot !== '' ? resolve(snapshot)
       : env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? join(dataDir, 'search-index.snap') : `${databasePath}.search`,
     searchSnapshotMinutes: intFrom(env, 'SEARCH_SNAPSHOT_MINUTES', 10, 1, 1440),
+    cardCacheMb: intFrom(env, 'CARD_CACHE_MB', 256, 4, 65536),
   };
 }
 

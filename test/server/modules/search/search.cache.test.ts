@@ -367,6 +367,36 @@ describe('CatalogueCache', () => {
     expect(cache.size.cardBytes).toBeLessThan(40 * 200 * 3000);
   });
 
+  test('with a byte budget: answers stay whole, the cards held stay within it, the start-up reads only what fits, and cards shown often stay', () => {
+    const BUDGET = 4 * 2 ** 20;
+    const big = (id: number): unknown[] => [id, `${id}-${'x'.repeat(2900)}`];
+    const loads: number[][] = [];
+    const cache = new CatalogueCache(['id', 'v'], (ids) => {
+      loads.push([...ids]);
+      return new Map(ids.filter((id) => id <= 6000).map((id) => [id, big(id)] as const));
+    }, { cardBytes: BUDGET });
+    const expected = (ids: readonly number[]): string => [...new Set(ids)].filter((id) => id <= 6000).map((id) => JSON.stringify({ id, v: big(id)[1] })).join(',');
+    // the start-up stops once the budget is full (about 1,400 cards of 3 KB)
+    cache.preload(Array.from({ length: 60 }, (_, b) => Array.from({ length: 100 }, (_, i) => b * 100 + i + 1)));
+    expect(loads.length).toBeLessThan(20);
+    expect(cache.size.cards * 2900).toBeLessThanOrEqual(BUDGET);
+    const hot = Array.from({ length: 24 }, (_, i) => 5000 + i);
+    fc.assert(fc.property(fc.array(fc.array(fc.integer({ min: 1, max: 6100 }), { maxLength: 48 }), { minLength: 1, maxLength: 40 }), (pages) => {
+      for (const page of pages) {
+        expect(cache.cardsJson(page).json.toString()).toBe(expected(page));
+        expect(cache.cardsJson(hot).json.toString()).toBe(expected(hot));
+        expect(cache.size.cards * 2900).toBeLessThanOrEqual(BUDGET);
+      }
+    }), { numRuns: 40 });
+    // a hot page shown between pages that walk the whole catalogue (4 times what fits) is read once
+    const hotter = Array.from({ length: 24 }, (_, i) => 5500 + i);
+    for (let k = 0; k < 250; k++) {
+      cache.cardsJson(Array.from({ length: 24 }, (_, i) => 1 + ((k * 24 + i) % 6000)));
+      expect(cache.cardsJson(hotter).json.toString()).toBe(expected(hotter));
+    }
+    expect(loads.filter((l) => l.includes(5500))).toHaveLength(1);
+  });
+
   test('with cards off, every answer reads its cards', () => {
     const loads: number[][] = [];
     const cache = new CatalogueCache(FIELDS, loader(loads), { cards: false });
