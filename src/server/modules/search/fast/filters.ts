@@ -105,7 +105,7 @@ export class Filters {
       const bits = new Uint32Array(this.store.cap >>> 5);
       for (const id of list) {
         const o = this.store.ordOf.get(id);
-        if (o !== undefined) setBit(bits, o);
+        if (o >= 0) setBit(bits, o);
       }
       this.fitsBits.set(list, { generation: this.fitsGeneration, bits });
       return bits;

@@ -12,6 +12,7 @@ import { indexedPriceCents, tagKey } from '../query.ts';
 import { facetKey, titleSortKey } from '../text.ts';
 import type { SearchDocument } from '../types.ts';
 import { clearBit, hasBit, setBit } from './bits.ts';
+import { IdTable } from '../id-table.ts';
 import { Names, type NamesSnapshot } from './names.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 
@@ -24,7 +25,8 @@ export class DocumentStore {
   n = 0;
   /** Live documents. */
   live = 0;
-  readonly ordOf = new Map<number, number>();
+  /** The live ordinal of each product id (-1: none). */
+  readonly ordOf = new IdTable();
   alive = new Uint32Array(0);
   featured = new Uint32Array(0);
   // columns by ordinal
@@ -35,12 +37,14 @@ export class DocumentStore {
   sales = new Float64Array(0);
   vendorOf = new Int32Array(0);
   titleKey: string[] = [];
-  vendorSpelling: (string | null)[] = [];
+  /** Each ordinal's vendor spelling, a number in `spellings` (-1: none). */
+  vendorSpell = new Int32Array(0);
   /** Each tag's spelling in its document (prefix, value), aligned with tagIds. */
-  tagSpellP: string[] = [];
-  tagSpellV: string[] = [];
+  tagSpellP = new Uint32Array(1024);
+  tagSpellV = new Uint32Array(1024);
   /** One copy of each spelling: database rows bring a fresh string per product. */
-  private readonly interned = new Map<string, string>();
+  readonly spellings: string[] = [];
+  private readonly spellingNo = new Map<string, number>();
   /** Each ordinal's distinct tag ids: tagIds[tagStart[o] .. tagEnd[o]). */
   tagStart = new Uint32Array(1);
   tagEnd = new Uint32Array(0);
@@ -75,7 +79,7 @@ export class DocumentStore {
     this.sales[o] = doc.salesCount;
     this.titleKey[o] = titleSortKey(doc.title);
     const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
-    this.vendorSpelling[o] = vKey === '' ? null : this.intern(doc.vendor ?? '');
+    this.vendorSpell[o] = vKey === '' ? -1 : this.intern(doc.vendor ?? '');
     this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
     if (vKey !== '') setBit(this.vendorBits[this.vendorOf[o]!] ??= new Uint32Array(this.cap >>> 5), o);
     const seen = new Map<number, readonly [string, string]>();
@@ -91,9 +95,10 @@ export class DocumentStore {
     }
     this.tagStart[o] = this.tagFill;
     if (this.tagFill + seen.size > this.tagIds.length) {
-      const grown = new Uint32Array(Math.max(this.tagIds.length * 2, this.tagFill + seen.size));
-      grown.set(this.tagIds);
-      this.tagIds = grown;
+      const size = Math.max(this.tagIds.length * 2, this.tagFill + seen.size);
+      this.tagIds = growBits(this.tagIds, size);
+      this.tagSpellP = growBits(this.tagSpellP, size);
+      this.tagSpellV = growBits(this.tagSpellV, size);
     }
     for (const [t, [p, v]] of seen) {
       this.tagSpellP[this.tagFill] = this.intern(p);
@@ -113,19 +118,22 @@ export class DocumentStore {
   /** Drops the doubling slack of a bulk load; later writes grow again as needed. */
   endBulk(): void {
     this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
+    this.tagSpellP = this.tagSpellP.slice(0, this.tagIds.length);
+    this.tagSpellV = this.tagSpellV.slice(0, this.tagIds.length);
   }
 
-  private intern(text: string): string {
-    const known = this.interned.get(text);
+  /** The number of a spelling in `spellings` (each spelling once: database rows bring a fresh string per product). */
+  private intern(text: string): number {
+    const known = this.spellingNo.get(text);
     if (known !== undefined) return known;
-    this.interned.set(text, text);
-    return text;
+    this.spellingNo.set(text, this.spellings.length);
+    return this.spellings.push(text) - 1;
   }
 
   /** Retires a document's ordinal (nothing when the id is not indexed). */
   retire(id: number): void {
     const o = this.ordOf.get(id);
-    if (o === undefined) return;
+    if (o < 0) return;
     this.ordOf.delete(id);
     clearBit(this.alive, o);
     this.live--;
@@ -154,6 +162,9 @@ export class DocumentStore {
     const vendorOf = new Int32Array(cap).fill(-1);
     vendorOf.set(this.vendorOf);
     this.vendorOf = vendorOf;
+    const vendorSpell = new Int32Array(cap).fill(-1);
+    vendorSpell.set(this.vendorSpell);
+    this.vendorSpell = vendorSpell;
     this.tagStart = growBits(this.tagStart, cap);
     this.tagEnd = growBits(this.tagEnd, cap);
     this.cap = cap;
@@ -174,20 +185,21 @@ export class DocumentStore {
       for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] as T; }
       a.length = next;
     };
-    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf);
+    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell);
     this.vendorOf.fill(-1, next);
-    moveList(this.titleKey); moveList(this.vendorSpelling);
+    this.vendorSpell.fill(-1, next);
+    moveList(this.titleKey);
     const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
-    const spellP: string[] = [];
-    const spellV: string[] = [];
+    const spellP = new Uint32Array(tagIds.length);
+    const spellV = new Uint32Array(tagIds.length);
     let fill = 0;
     for (let o = 0; o < this.n; o++) {
       const to = remap[o] ?? -1;
       if (to < 0) continue;
       const start = fill;
       for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
-        spellP[fill] = this.tagSpellP[i] ?? '';
-        spellV[fill] = this.tagSpellV[i] ?? '';
+        spellP[fill] = this.tagSpellP[i] ?? 0;
+        spellV[fill] = this.tagSpellV[i] ?? 0;
         tagIds[fill++] = this.tagIds[i] ?? 0;
       }
       this.tagStart[to] = start;
@@ -203,7 +215,7 @@ export class DocumentStore {
     for (const [c, bits] of this.collections) this.collections.set(c, remapped(bits));
     this.vendorBits = this.vendorBits.map(remapped);
     this.tagBits = this.tagBits.map(remapped);
-    for (const [id, o] of this.ordOf) this.ordOf.set(id, remap[o] ?? 0);
+    for (let o = 0; o < remap.length; o++) if ((remap[o] ?? -1) >= 0) this.ordOf.set(this.idOf[remap[o]!]!, remap[o]!);
     this.n = next;
     return remap;
   }
@@ -216,24 +228,10 @@ export class DocumentStore {
     w.f64(this.idOf); w.f64(this.price); w.f64(this.rating); w.f64(this.reviews); w.f64(this.sales);
     w.i32(this.vendorOf);
     w.strings(this.titleKey, this.n);
-    // spellings by number in a table of the distinct ones (they repeat across documents)
-    const table: string[] = [];
-    const numbers = new Map<string, number>();
-    const numbered = (list: readonly (string | null)[], count: number): Int32Array => {
-      const out = new Int32Array(count);
-      for (let i = 0; i < count; i++) {
-        const s = list[i] ?? null;
-        if (s === null) { out[i] = -1; continue; }
-        let k = numbers.get(s);
-        if (k === undefined) numbers.set(s, (k = table.push(s) - 1));
-        out[i] = k;
-      }
-      return out;
-    };
-    w.i32(numbered(this.vendorSpelling, this.n));
-    w.i32(numbered(this.tagSpellP, this.tagFill));
-    w.i32(numbered(this.tagSpellV, this.tagFill));
-    w.strings(table);
+    w.i32(this.vendorSpell);
+    w.u32(this.tagSpellP, this.tagFill);
+    w.u32(this.tagSpellV, this.tagFill);
+    w.strings(this.spellings);
     w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
     w.i32(Int32Array.from(this.tagPrefix));
     for (const bits of this.vendorBits) w.u32(bits);
@@ -250,18 +248,16 @@ export class DocumentStore {
     this.idOf = r.f64(); this.price = r.f64(); this.rating = r.f64(); this.reviews = r.f64(); this.sales = r.f64();
     this.vendorOf = r.i32();
     this.titleKey = r.strings();
-    const vendorNo = r.i32();
-    const spellP = r.i32();
-    const spellV = r.i32();
-    const table = r.strings();
-    for (const s of table) this.interned.set(s, s);
-    this.vendorSpelling = Array.from(vendorNo, (k) => (k < 0 ? null : table[k]!));
-    this.tagSpellP = Array.from(spellP, (k) => table[k]!);
-    this.tagSpellV = Array.from(spellV, (k) => table[k]!);
+    this.vendorSpell = r.i32();
+    const spellP = r.u32();
+    const spellV = r.u32();
+    for (const s of r.strings()) this.intern(s);
     this.tagStart = r.u32(); this.tagEnd = r.u32();
     const tagIds = r.u32();
-    this.tagIds = new Uint32Array(Math.max(1024, tagIds.length));
-    this.tagIds.set(tagIds);
+    const room = Math.max(1024, tagIds.length);
+    this.tagIds = growBits(tagIds, room);
+    this.tagSpellP = growBits(spellP, room);
+    this.tagSpellV = growBits(spellV, room);
     this.tagPrefix.length = 0;
     for (const p of r.i32()) this.tagPrefix.push(p);
     this.vendorBits = this.vendors.names.map(() => r.u32());
@@ -284,12 +280,12 @@ export class DocumentStore {
       if (!hasBit(this.alive, o)) continue;
       const docId = this.idOf[o] ?? 0;
       const v = this.vendorOf[o] ?? -1;
-      if (v >= 0) this.vendors.offer(v, this.vendorSpelling[o] ?? '', docId);
+      if (v >= 0) this.vendors.offer(v, this.spellings[this.vendorSpell[o] ?? -1] ?? '', docId);
       if (!tagsStale) continue;
       for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
         const t = this.tagIds[i] ?? 0;
-        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.tagSpellP[i] ?? '', docId);
-        this.tags.offer(t, this.tagSpellV[i] ?? '', docId);
+        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.spellings[this.tagSpellP[i] ?? 0] ?? '', docId);
+        this.tags.offer(t, this.spellings[this.tagSpellV[i] ?? 0] ?? '', docId);
       }
     }
     this.vendors.settle();
