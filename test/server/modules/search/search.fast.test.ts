@@ -13,6 +13,7 @@ import { Names } from '../../../../src/server/modules/search/fast/names.ts';
 import { Orders } from '../../../../src/server/modules/search/fast/orders.ts';
 import { PRESORTED_SORTS } from '../../../../src/server/modules/search/sorting.ts';
 import { DocumentStore, remapBits } from '../../../../src/server/modules/search/fast/storage.ts';
+import { createFastSearchIndex } from '../../../../src/server/modules/search/fast/index.ts';
 import { doc } from './search.helpers.ts';
 
 const WORDS = 4;
@@ -123,5 +124,23 @@ describe('presorted orders', () => {
         expect(ids(kept, keptOrders)).toEqual(ids(fresh, freshOrders));
       }
     }));
+  });
+});
+
+describe('a word checked through the forward index', () => {
+  test('ranks a product whose part number it equals above one whose part number it starts', () => {
+    // 'valve' is expanded, 'abc123' checked on the remaining candidates (expandFactor 0): the
+    // product whose number is 'abc123' outranks the better seller whose number only starts so
+    const docs = [
+      doc({ id: 1, title: 'Valve', partNumbers: ['ABC-123'], salesCount: 1 }),
+      doc({ id: 2, title: 'Valve', partNumbers: ['ABC-1234'], salesCount: 50 }),
+      doc({ id: 3, title: 'Valve', partNumbers: ['XYZ-9'], salesCount: 99 }),
+      // more numbers start with 'abc123' than products say 'valve': 'valve' is the cheaper word
+      ...[4, 5, 6, 7, 8].map((id) => doc({ id, title: 'Gasket', partNumbers: [`ABC-1239${id}`] })),
+    ];
+    for (const expandFactor of [0, Infinity]) {
+      const index = createFastSearchIndex(docs, { expandFactor });
+      expect(index.search({ q: 'valve abc123', sortBy: '', limit: 10, page: 0 }).ids).toEqual([1, 2]);
+    }
   });
 });

@@ -199,7 +199,7 @@ class FastSearchIndex implements SearchIndex {
     if (store.n - store.live > Math.max(1024, store.live * this.tuning.compactRatio)) {
       // renumbers the live ordinals 0..live-1 and drops the retired ones everywhere
       const remap = store.compact();
-      this.text.compact(remap, store.n);
+      this.text.compact(remap);
       this.orders.compact(remap);
     }
   }

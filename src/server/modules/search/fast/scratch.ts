@@ -26,6 +26,8 @@ export class Scratch {
   readonly wordBits: Uint32Array;
   readonly tierExact: Uint32Array;
   readonly tierPrefix: Uint32Array;
+  /** A checked word's part-number hits that are the start of a number (wordBits holds the equal ones). */
+  readonly pnBits: Uint32Array;
   readonly match: Uint32Array;
   /** Always empty: stands for a filter value that no document has. */
   readonly empty: Uint32Array;
@@ -67,6 +69,7 @@ export class Scratch {
     this.wordBits = new Uint32Array(words);
     this.tierExact = new Uint32Array(words);
     this.tierPrefix = new Uint32Array(words);
+    this.pnBits = new Uint32Array(words);
     this.match = new Uint32Array(words);
     this.empty = new Uint32Array(words);
     this.scores = new Int32Array(cap);

@@ -15,7 +15,7 @@ import type { NormalizedQuery } from '../query.ts';
 import { FIELD_COUNT, MIN_PART_NUMBER_PREFIX, normalizePartNumber, partNumberKeys } from '../text.ts';
 import type { SearchDocument } from '../types.ts';
 import { KIND, documentFields, relaxedWords, wordRules, type Synonyms, type WordRule } from '../words.ts';
-import { andAny, andInto, countAnd, orInto, popcount, setBit, setFieldBits } from './bits.ts';
+import { andAny, andInto, clearBit, countAnd, hasBit, orInto, popcount, setBit, setFieldBits } from './bits.ts';
 import { WordForms } from './forms.ts';
 import type { Tuning } from './options.ts';
 import { EXACT_SCORE, PN_EXACT_SCORE, PN_PREFIX_SCORE, PREFIX_SCORE, SCORE_OF } from './scores.ts';
@@ -41,8 +41,6 @@ export class TextIndex {
   private fwdTerms = new Uint32Array(4096);
   private fwdFlags = new Uint8Array(4096);
   private fwdFill = 0;
-  /** Each ordinal's normalised part numbers, joined by spaces (they are alphanumeric). */
-  private pnsOf: string[] = [];
 
   constructor(
     private readonly store: DocumentStore,
@@ -105,7 +103,6 @@ export class TextIndex {
     // each number also under its key without a letters-only prefix (partNumberKeys)
     const pns = [...new Set([...doc.partNumbers, ...this.extraPartNumbers(doc.id)].map(normalizePartNumber).filter((pn) => pn !== '').flatMap(partNumberKeys))];
     for (const pn of pns) this.partNumbers.add(pn, o);
-    this.pnsOf[o] = pns.join(' ');
   }
 
   /** Writes the words, part numbers and forward index into a snapshot. */
@@ -115,7 +112,6 @@ export class TextIndex {
     w.json({ fwdFill: this.fwdFill });
     w.u32(this.fwdStart); w.u32(this.fwdEnd);
     w.u32(this.fwdTerms, this.fwdFill); w.u8(this.fwdFlags, this.fwdFill);
-    w.strings(this.pnsOf, this.store.n);
   }
 
   /**
@@ -131,7 +127,6 @@ export class TextIndex {
     this.fwdStart = r.u32(); this.fwdEnd = r.u32();
     this.fwdTerms = r.u32(); this.fwdFlags = r.u8();
     this.fwdFill = fwdFill;
-    this.pnsOf = r.strings();
     this.bigTerms = [];
     for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
   }
@@ -143,11 +138,9 @@ export class TextIndex {
     this.fwdEnd = growBits(this.fwdEnd, cap);
   }
 
-  /** Renumbers everything by a compaction's remap (old ordinal to new, -1: retired) into `live` ordinals. */
-  compact(remap: Int32Array, live: number): void {
+  /** Renumbers everything by a compaction's remap (old ordinal to new, -1: retired). */
+  compact(remap: Int32Array): void {
     const n = remap.length;
-    for (let o = 0; o < n; o++) { const to = remap[o] ?? -1; if (to >= 0) this.pnsOf[to] = this.pnsOf[o] as string; }
-    this.pnsOf.length = live;
     const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
     const fwdFlags = new Uint8Array(fwdTerms.length);
     let fwdFill = 0;
@@ -399,6 +392,12 @@ export class TextIndex {
       });
     }
     const byText = prefix !== null && !byMarks;
+    // the word's part-number hits (its slice of the part-number table) as two bitsets, for the
+    // candidates to look up: equal to one of its numbers, or the start of one
+    const { pn } = plan;
+    const pnExact = s.wordBits;
+    const pnPrefix = s.pnBits;
+    if (pn !== null) for (let i = pn.from; i < pn.to; i++) setBit(i < pn.exactEnd ? pnExact : pnPrefix, pn.ords[i]!);
     let left = 0;
     for (let w = 0; w < text.length; w++) {
       const inText = text[w]! & cand[w]!;
@@ -416,7 +415,7 @@ export class TextIndex {
           const sc = kind === 0 ? 0 : SCORE_OF[kind]![fwdFlags[i]!]!;
           if (sc > score) score = sc;
         }
-        if (plan.pn !== null) score = Math.max(score, this.partNumberScore(d, plan.word));
+        if (pn !== null) score = Math.max(score, hasBit(pnExact, d) ? PN_EXACT_SCORE : hasBit(pnPrefix, d) ? PN_PREFIX_SCORE : 0);
         if (score === 0) keep &= ~low;
         else if (scores !== null) scores[d] = score;
       }
@@ -424,6 +423,7 @@ export class TextIndex {
       left += popcount(keep);
     }
     for (const id of marked) marks[id] = 0;
+    if (pn !== null) for (let i = pn.from; i < pn.to; i++) { clearBit(pnExact, pn.ords[i]!); clearBit(pnPrefix, pn.ords[i]!); }
     return left;
   }
 
@@ -439,21 +439,6 @@ export class TextIndex {
     return false;
   }
 
-  /** A word's part-number score on a document: equal to one of its part numbers, or a prefix of one. */
-  private partNumberScore(d: number, word: string): number {
-    const pns = this.pnsOf[d] ?? '';
-    let score = 0;
-    for (let at = 0; at < pns.length;) {
-      const end = pns.indexOf(' ', at);
-      const stop = end < 0 ? pns.length : end;
-      if (stop - at >= word.length && pns.startsWith(word, at)) {
-        if (stop - at === word.length) return PN_EXACT_SCORE;
-        score = PN_PREFIX_SCORE;
-      }
-      at = stop + 1;
-    }
-    return score;
-  }
 
 }
 
