@@ -55,6 +55,13 @@ const NO_MATCH = 255;
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A 32-bit hash of a normalised number (FNV-1a over its UTF-16 code units). */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
 /** The in-memory equipment catalogue. */
 export class EquipmentCatalogue {
   private readonly models: Model[] = [];
@@ -74,11 +81,11 @@ export class EquipmentCatalogue {
   private readonly numberText: string[];
   private readonly numberKind: Uint8Array;
   /**
-   * Who holds a normalised number: the distinct normalised numbers sorted, and for the k-th the
-   * positions (in the columns above, in the order read) holderAt[holderStart[k] .. holderStart[k + 1]).
+   * Who holds a normalised number: the positions of the numbers (in the columns above) by the
+   * hash of their normalised form (keyHash), then in the order read; `holderHash[k]` is the
+   * hash of the number at `holderAt[k]`.
    */
-  private readonly holderKeys: string[];
-  private readonly holderStart: Int32Array;
+  private readonly holderHash: Uint32Array;
   private readonly holderAt: Int32Array;
   private readonly replacedBy = new Map<number, number>();
   /** Scratch of one lookup: each model's match tier by rank (lookups run one at a time). */
@@ -172,21 +179,15 @@ export class EquipmentCatalogue {
       this.numberKind[at] = KIND_RANK[p.kind];
       positionOf[i] = at;
     });
-    const held = Array.from(parts.keys()).filter((i) => parts[i]!.normalized !== '')
-      .sort((a, b) => compareText(parts[a]!.normalized, parts[b]!.normalized) || a - b);
-    this.holderKeys = [];
-    const starts: number[] = [];
-    this.holderAt = new Int32Array(held.length);
-    held.forEach((i, at) => {
-      const key = parts[i]!.normalized;
-      if (this.holderKeys[this.holderKeys.length - 1] !== key) {
-        this.holderKeys.push(key);
-        starts.push(at);
-      }
-      this.holderAt[at] = positionOf[i]!;
-    });
-    starts.push(held.length);
-    this.holderStart = Int32Array.from(starts);
+    // the holders by the hash of their normalised number, then as read: a number is found by its
+    // hash and checked against the number normalised again (two million keys as strings held
+    // 80 MB, and their sort took seconds of a start)
+    const held = Array.from(parts.keys()).filter((i) => parts[i]!.normalized !== '');
+    const hashes = new Uint32Array(parts.length);
+    for (const i of held) hashes[i] = keyHash(parts[i]!.normalized);
+    held.sort((a, b) => hashes[a]! - hashes[b]! || a - b);
+    this.holderHash = Uint32Array.from(held, (i) => hashes[i]!);
+    this.holderAt = Int32Array.from(held, (i) => positionOf[i]!);
   }
 
   /** The positions [from, to) of a product's numbers in the number columns. */
@@ -367,24 +368,28 @@ export class EquipmentCatalogue {
    */
   matchPartNumber(q: string): MatchedPartNumber | null {
     const key = normalizePartNumber(q);
-    const keys = this.holderKeys;
+    if (key === '') return null;
+    const hash = keyHash(key);
+    const hashes = this.holderHash;
     let lo = 0;
-    let hi = keys.length;
+    let hi = hashes.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < key) lo = mid + 1;
+      if (hashes[mid]! < hash) lo = mid + 1;
       else hi = mid;
     }
-    if (lo === keys.length || keys[lo] !== key) return null;
     // the first best in the order read (as a stable sort of the holders would put first)
     let best = -1;
     const better = (a: number, b: number): boolean =>
       (Number(this.replacedBy.has(this.numberProduct[a]!)) - Number(this.replacedBy.has(this.numberProduct[b]!))
         || this.numberKind[a]! - this.numberKind[b]! || this.numberProduct[a]! - this.numberProduct[b]!) < 0;
-    for (let k = this.holderStart[lo]!; k < this.holderStart[lo + 1]!; k++) {
+    for (let k = lo; k < hashes.length && hashes[k] === hash; k++) {
       const at = this.holderAt[k]!;
+      // another number of the same hash is passed over
+      if (normalizePartNumber(this.numberText[at]!) !== key) continue;
       if (best < 0 || better(at, best)) best = at;
     }
+    if (best < 0) return null;
     const productId = this.numberProduct[best]!;
     const number = this.numberText[best]!;
     if (this.replacedBy.has(productId)) {
