@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { SnapshotWriter } from '../../../../src/server/modules/search/fast/snapshot.ts';
 import { Lexicon, PrefixTable, SETTLE_AFTER } from '../../../../src/server/modules/search/lexicon.ts';
+import { PackedStrings } from '../../../../src/server/modules/search/packed.ts';
+
+const sorted = (xs: Iterable<number>): number[] => [...xs].sort((a, b) => a - b);
 import { mulberry32 } from '../../../../src/server/platform/random/prng.ts';
 
 /** Short words over a few letters, so prefixes and repeats are common. */
@@ -71,7 +75,7 @@ describe('Lexicon', () => {
 });
 
 describe('PrefixTable', () => {
-  test("a prefix slice holds every part number written before it, by term then ordinal, the exact term's first", () => {
+  test("a prefix slice holds every part number written before it, the exact term's first", () => {
     fc.assert(fc.property(fc.array(termArb, { maxLength: 20 }), stepsArb, (loaded, steps) => {
       const table = new PrefixTable();
       const written: [string, number][] = [];
@@ -92,11 +96,10 @@ describe('PrefixTable', () => {
           continue;
         }
         const { ords, from, exactEnd, to } = table.prefixSlice(step.lookup);
-        const want = written
-          .filter(([t]) => t.startsWith(step.lookup))
-          .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
-        expect([...ords.subarray(from, to)]).toEqual(want.map(([, o]) => o));
-        expect(exactEnd - from).toBe(want.filter(([t]) => t === step.lookup).length);
+        const want = written.filter(([t]) => t.startsWith(step.lookup));
+        // the exact term's postings first, then the longer terms' (each as a set of ordinals)
+        expect(sorted(ords.subarray(from, exactEnd))).toEqual(sorted(want.filter(([t]) => t === step.lookup).map(([, o]) => o)));
+        expect(sorted(ords.subarray(exactEnd, to))).toEqual(sorted(want.filter(([t]) => t !== step.lookup).map(([, o]) => o)));
         expect(table.size).toBe(written.length);
       }
     }), { numRuns: 300 });
@@ -127,7 +130,28 @@ describe('many writes between two lookups (merged in batches of SETTLE_AFTER as 
     table.endBulk();
     writes.forEach((term, i) => table.add(term, i + 1));
     const { ords, from, to } = table.prefixSlice('');
+    expect(sorted(ords.subarray(from, to))).toEqual(Array.from({ length: writes.length + 1 }, (_, i) => i));
+    // once packed (a snapshot packs them), by term then ordinal
+    table.save(new SnapshotWriter());
+    const packed = table.prefixSlice('');
     const want = [['m', 0] as const, ...writes.map((t, i) => [t, i + 1] as const)].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x - y));
-    expect([...ords.subarray(from, to)]).toEqual(want.map(([, o]) => o));
+    expect([...packed.ords.subarray(packed.from, packed.to)]).toEqual(want.map(([, o]) => o));
+  });
+});
+
+describe('PackedStrings', () => {
+  test('finds every prefix range and string as a sorted array of strings does, packed or not', () => {
+    const chars = fc.constantFrom('a', 'b', '1', 'é', 'ÿ', 'ß', 'Ω', '中');
+    fc.assert(fc.property(fc.array(fc.array(chars, { maxLength: 5 }).map((cs) => cs.join('')), { maxLength: 30 }), fc.array(chars, { maxLength: 3 }).map((cs) => cs.join('')), (list, prefix) => {
+      const sortedList = [...new Set(list)].sort();
+      const packed = PackedStrings.of(sortedList);
+      expect(packed.all()).toEqual(sortedList);
+      const from = sortedList.findIndex((s) => s >= prefix);
+      const start = from < 0 ? sortedList.length : from;
+      let end = start;
+      while (end < sortedList.length && sortedList[end]!.startsWith(prefix)) end++;
+      expect(packed.prefixRange(prefix)).toEqual([start, end]);
+      sortedList.forEach((s, k) => expect(Math.sign(packed.compare(k, prefix))).toBe(s < prefix ? -1 : s > prefix ? 1 : 0));
+    }), { numRuns: 500 });
   });
 });
