@@ -14,6 +14,7 @@ import { Orders } from '../../../../src/server/modules/search/fast/orders.ts';
 import { PRESORTED_SORTS } from '../../../../src/server/modules/search/sorting.ts';
 import { DocumentStore, remapBits } from '../../../../src/server/modules/search/fast/storage.ts';
 import { createFastSearchIndex } from '../../../../src/server/modules/search/fast/index.ts';
+import { ForwardIndex } from '../../../../src/server/modules/search/fast/forward.ts';
 import { doc } from './search.helpers.ts';
 
 const WORDS = 4;
@@ -142,5 +143,26 @@ describe('a word checked through the forward index', () => {
       const index = createFastSearchIndex(docs, { expandFactor });
       expect(index.search({ q: 'valve abc123', sortBy: '', limit: 10, page: 0 }).ids).toEqual([1, 2]);
     }
+  });
+});
+
+describe('ForwardIndex', () => {
+  test('gives back each ordinal\'s ids and flags through writes, growth and compaction', () => {
+    const idsArb = fc.uniqueArray(fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2 ** 27 })), { maxLength: 12 }).map((ids) => ids.sort((a, b) => a - b));
+    fc.assert(fc.property(fc.array(idsArb, { maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 40 }), (docs, keep) => {
+      const fwd = new ForwardIndex();
+      fwd.grow(64);
+      docs.forEach((ids, o) => fwd.add(o, ids, ids.map((id) => id & 0xff)));
+      docs.forEach((ids, o) => {
+        expect(fwd.idsOf(o)).toEqual(ids);
+        expect([...fwd.flags.subarray(fwd.start[o], fwd.end[o])]).toEqual(ids.map((id) => id & 0xff));
+      });
+      // a compaction keeps the ordinals `keep` says, renumbered in order
+      const remap = new Int32Array(docs.length).fill(-1);
+      let next = 0;
+      docs.forEach((_, o) => { if (keep[o] ?? true) remap[o] = next++; });
+      fwd.compact(remap);
+      docs.forEach((ids, o) => { if (remap[o]! >= 0) expect(fwd.idsOf(remap[o]!)).toEqual(ids); });
+    }), { numRuns: 300 });
   });
 });

@@ -20,6 +20,7 @@ import { WordForms } from './forms.ts';
 import type { Tuning } from './options.ts';
 import { EXACT_SCORE, PN_EXACT_SCORE, PN_PREFIX_SCORE, PREFIX_SCORE, SCORE_OF } from './scores.ts';
 import type { Scratch } from './scratch.ts';
+import { ForwardIndex } from './forward.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 import { growBits, remapBits, type DocumentStore } from './storage.ts';
 
@@ -35,12 +36,8 @@ export class TextIndex {
   private bigTerms: Postings[] = [];
   /** True while the index loads the catalogue (field bitsets are built after it). */
   private bulk = false;
-  /** Forward index: each ordinal's distinct word ids with their FIELD flags. */
-  private fwdStart = new Uint32Array(0);
-  private fwdEnd = new Uint32Array(0);
-  private fwdTerms = new Uint32Array(4096);
-  private fwdFlags = new Uint8Array(4096);
-  private fwdFill = 0;
+  /** Forward index: each ordinal's distinct word ids with their FIELD flags (forward.ts). */
+  private readonly fwd = new ForwardIndex();
 
   constructor(
     private readonly store: DocumentStore,
@@ -63,8 +60,7 @@ export class TextIndex {
     this.partNumbers.endBulk();
     for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
     // drop the doubling slack of the bulk load; later writes grow again as needed
-    this.fwdTerms = this.fwdTerms.slice(0, Math.max(1024, this.fwdFill));
-    this.fwdFlags = this.fwdFlags.slice(0, Math.max(1024, this.fwdFill));
+    this.fwd.endBulk();
   }
 
   /** Indexes the words and part numbers of a document written at ordinal `o`. */
@@ -78,21 +74,8 @@ export class TextIndex {
         docWords.set(id, (docWords.get(id) ?? 0) | flag);
       }
     }
-    if (this.fwdFill + docWords.size > this.fwdTerms.length) {
-      const size = Math.max(this.fwdTerms.length * 2, this.fwdFill + docWords.size);
-      const terms = new Uint32Array(size);
-      terms.set(this.fwdTerms);
-      this.fwdTerms = terms;
-      const flags = new Uint8Array(size);
-      flags.set(this.fwdFlags);
-      this.fwdFlags = flags;
-    }
-    this.fwdStart[o] = this.fwdFill;
-    for (const [id, flags] of docWords) {
-      this.fwdTerms[this.fwdFill] = id;
-      this.fwdFlags[this.fwdFill++] = flags;
-    }
-    this.fwdEnd[o] = this.fwdFill;
+    const ids = [...docWords.keys()].sort((a, b) => a - b);
+    this.fwd.add(o, ids, ids.map((id) => docWords.get(id)!));
     if (!this.bulk) {
       for (const [id, flags] of docWords) {
         const p = this.words.terms.get(this.words.termOf[id]!)!;
@@ -109,9 +92,7 @@ export class TextIndex {
   save(w: SnapshotWriter): void {
     this.words.save(w);
     this.partNumbers.save(w);
-    w.json({ fwdFill: this.fwdFill });
-    w.u32(this.fwdStart); w.u32(this.fwdEnd);
-    w.u32(this.fwdTerms, this.fwdFill); w.u8(this.fwdFlags, this.fwdFill);
+    this.fwd.save(w);
   }
 
   /**
@@ -123,10 +104,7 @@ export class TextIndex {
     this.words.load(r);
     this.partNumbers.load(r);
     for (const term of this.words.termOf) this.forms.add(term);
-    const { fwdFill } = r.json<{ fwdFill: number }>();
-    this.fwdStart = r.u32(); this.fwdEnd = r.u32();
-    this.fwdTerms = r.u32(); this.fwdFlags = r.u8();
-    this.fwdFill = fwdFill;
+    this.fwd.load(r);
     this.bigTerms = [];
     for (const p of this.words.terms.values()) if (p.length >= this.bigTermPostings()) this.addFieldBits(p);
   }
@@ -134,30 +112,12 @@ export class TextIndex {
   /** Makes room for `cap` ordinals. */
   grow(cap: number): void {
     for (const p of this.bigTerms) p.fieldBits = p.fieldBits!.map((bits) => (bits === undefined ? undefined : growBits(bits, cap >>> 5)));
-    this.fwdStart = growBits(this.fwdStart, cap);
-    this.fwdEnd = growBits(this.fwdEnd, cap);
+    this.fwd.grow(cap);
   }
 
   /** Renumbers everything by a compaction's remap (old ordinal to new, -1: retired). */
   compact(remap: Int32Array): void {
-    const n = remap.length;
-    const fwdTerms = new Uint32Array(Math.max(4096, this.fwdFill));
-    const fwdFlags = new Uint8Array(fwdTerms.length);
-    let fwdFill = 0;
-    for (let o = 0; o < n; o++) {
-      const to = remap[o] ?? -1;
-      if (to < 0) continue;
-      const start = fwdFill;
-      for (let i = this.fwdStart[o] ?? 0; i < (this.fwdEnd[o] ?? 0); i++) {
-        fwdTerms[fwdFill] = this.fwdTerms[i] ?? 0;
-        fwdFlags[fwdFill++] = this.fwdFlags[i] ?? 0;
-      }
-      this.fwdStart[to] = start;
-      this.fwdEnd[to] = fwdFill;
-    }
-    this.fwdTerms = fwdTerms;
-    this.fwdFlags = fwdFlags;
-    this.fwdFill = fwdFill;
+    this.fwd.compact(remap);
     this.words.remap(remap);
     // words left without postings are gone from the lexicon
     this.bigTerms = this.bigTerms.filter((p) => p.length > 0);
@@ -237,7 +197,7 @@ export class TextIndex {
       s.tierHits += to - from;
     }
     plans.sort((a, b) => a.cost - b.cost);
-    const perDoc = this.fwdFill / Math.max(1, this.store.n) + 2;
+    const perDoc = this.fwd.fill / Math.max(1, this.store.n) + 2;
     let remaining = Infinity;
     // ranking one word marks score levels (bitsets); several words, a score array per word
     const levels = relevance && plans.length === 1;
@@ -370,11 +330,11 @@ export class TextIndex {
    * how many are left.
    */
   private checkWord(s: Scratch, plan: WordPlan, text: Uint32Array, cand: Uint32Array, scores: Uint8Array | null, remaining: number): number {
-    const { fwdStart, fwdEnd, fwdTerms, fwdFlags } = this;
+    const { start: fwdStart, end: fwdEnd, byteStart, bytes, flags: fwdFlags } = this.fwd;
     const { tierExact, tierPrefix } = s;
     const termOf = this.words.termOf;
     const exactId = this.words.idOf(plan.word) ?? -1;
-    const perDoc = this.fwdFill / Math.max(1, this.store.n);
+    const perDoc = this.fwd.fill / Math.max(1, this.store.n);
     const { prefix } = plan;
     const byMarks = prefix !== null && prefix[1] - prefix[0] < remaining * perDoc;
     // marks hold each term's best kind for the word (KIND)
@@ -408,8 +368,17 @@ export class TextIndex {
         const d = (w << 5) | (31 - Math.clz32(low));
         bits ^= low;
         let score = 0;
+        // the ordinal's word ids, ascending, as gaps (forward.ts; ids stay below 2^28)
+        let p = byteStart[d]!;
+        let term = 0;
         for (let i = fwdStart[d]!, end = fwdEnd[d]!; i < end; i++) {
-          const term = fwdTerms[i]!;
+          let b = bytes[p++]!;
+          let gap = b & 0x7f;
+          for (let shift = 7; b >= 0x80; shift += 7) {
+            b = bytes[p++]!;
+            gap |= (b & 0x7f) << shift;
+          }
+          term += gap;
           let kind: number = term === exactId ? KIND.exact : marks[term]!;
           if (byText && kind < KIND.prefix && termOf[term]!.startsWith(plan.word)) kind = KIND.prefix;
           const sc = kind === 0 ? 0 : SCORE_OF[kind]![fwdFlags[i]!]!;
