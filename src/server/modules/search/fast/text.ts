@@ -153,7 +153,7 @@ export class TextIndex {
   private addFieldBits(p: Postings): void {
     const bits: (Uint32Array | undefined)[] = [];
     const { ords, flags } = p;
-    for (let j = 0; j < p.length; j++) {
+    for (let j = p.base; j < p.base + p.length; j++) {
       const f = flags![j]!;
       for (let i = 0; i < FIELD_COUNT; i++) if (f & (1 << i)) setBit(bits[i] ??= new Uint32Array(this.store.cap >>> 5), ords[j]!);
     }
@@ -297,8 +297,8 @@ export class TextIndex {
           orInto(bits, field);
           if (scores !== null) s.fieldScoresAt(plan.i).push({ bits: field, score: table[1 << i]! });
         });
-      } else if (levels) markPostingsLevels(s, p.ords, p.flags!, p.length, table);
-      else markPostings(bits, scores, p.ords, p.flags!, p.length, table);
+      } else if (levels) markPostingsLevels(s, p.ords, p.flags!, p.base, p.base + p.length, table);
+      else markPostings(bits, scores, p.ords, p.flags!, p.base, p.base + p.length, table);
     };
     const { exact, prefix } = plan;
     if (exact !== null) mark(exact, EXACT_SCORE);
@@ -401,7 +401,7 @@ export class TextIndex {
     const p = this.words.terms.get(word);
     if (p === undefined) return false;
     const alive = this.store.alive;
-    for (let j = 0; j < p.length; j++) {
+    for (let j = p.base; j < p.base + p.length; j++) {
       const o = p.ords[j]!;
       if ((alive[o >>> 5]! & (1 << (o & 31))) !== 0) return true;
     }
@@ -440,9 +440,9 @@ interface WordAlternative {
  * the posting's (`table` by its FIELD flags): the one loop every posting of a query goes
  * through, kept free of closures.
  */
-function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32Array, flags: Uint8Array, from: number, to: number, table: Uint8Array): void {
   if (scores === null) {
-    for (let j = 0; j < length; j++) {
+    for (let j = from; j < to; j++) {
       // a posting its kind scores nothing on (a typo in the description only) is no match
       if (table[flags[j]!] === 0) continue;
       const o = ords[j]!;
@@ -450,7 +450,7 @@ function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32
     }
     return;
   }
-  for (let j = 0; j < length; j++) {
+  for (let j = from; j < to; j++) {
     const sc = table[flags[j]!]!;
     if (sc === 0) continue;
     const o = ords[j]!;
@@ -460,10 +460,10 @@ function markPostings(bits: Uint32Array, scores: Uint8Array | null, ords: Uint32
 }
 
 /** As markPostings, but each posting's score sets the document in that score's level bitset (not in a text bitset). */
-function markPostingsLevels(s: Scratch, ords: Uint32Array, flags: Uint8Array, length: number, table: Uint8Array): void {
+function markPostingsLevels(s: Scratch, ords: Uint32Array, flags: Uint8Array, from: number, to: number, table: Uint8Array): void {
   const levelBits = s.levelBits;
   let used = 0;
-  for (let j = 0; j < length; j++) {
+  for (let j = from; j < to; j++) {
     const o = ords[j]!;
     const w = o >>> 5;
     const bit = 1 << (o & 31);
