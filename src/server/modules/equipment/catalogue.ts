@@ -17,6 +17,7 @@ import type {
   EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber, PartNumberKind,
 } from '../../../api/types.ts';
 import type { EquipmentData, EquipmentRow } from './repository.ts';
+import { PackedStrings } from '../search/packed.ts';
 import { facetKey, normalizePartNumber, tokenize } from '../search/text.ts';
 import { EQUIPMENT_TYPES } from './types.ts';
 
@@ -78,7 +79,7 @@ export class EquipmentCatalogue {
    * a product's run is found by binary search on `numberProduct`.
    */
   private readonly numberProduct: Int32Array;
-  private readonly numberText: string[];
+  private readonly numberText: PackedStrings;
   private readonly numberKind: Uint8Array;
   /**
    * Who holds a normalised number: the positions of the numbers (in the columns above) by the
@@ -169,16 +170,18 @@ export class EquipmentCatalogue {
     const byProduct = Array.from(parts.keys()).sort((a, b) =>
       parts[a]!.productId - parts[b]!.productId || KIND_RANK[parts[a]!.kind] - KIND_RANK[parts[b]!.kind] || a - b);
     this.numberProduct = new Int32Array(parts.length);
-    this.numberText = new Array<string>(parts.length);
+    const numberText = new Array<string>(parts.length);
     this.numberKind = new Uint8Array(parts.length);
     const positionOf = new Int32Array(parts.length);
     byProduct.forEach((i, at) => {
       const p = parts[i]!;
       this.numberProduct[at] = p.productId;
-      this.numberText[at] = p.number;
+      numberText[at] = p.number;
       this.numberKind[at] = KIND_RANK[p.kind];
       positionOf[i] = at;
     });
+    // packed (two million numbers as strings held about 80 MB)
+    this.numberText = PackedStrings.of(numberText);
     // the holders by the hash of their normalised number, then as read: a number is found by its
     // hash and checked against the number normalised again (two million keys as strings held
     // 80 MB, and their sort took seconds of a start)
@@ -210,7 +213,7 @@ export class EquipmentCatalogue {
     const hash = createHash('sha256');
     hash.update(new Uint8Array(this.numberProduct.buffer, this.numberProduct.byteOffset, this.numberProduct.byteLength));
     hash.update(new Uint8Array(this.numberKind.buffer, this.numberKind.byteOffset, this.numberKind.byteLength));
-    hash.update(this.numberText.join('\n'));
+    this.numberText.digest(hash);
     return hash.digest('base64url');
   }
 
@@ -386,12 +389,12 @@ export class EquipmentCatalogue {
     for (let k = lo; k < hashes.length && hashes[k] === hash; k++) {
       const at = this.holderAt[k]!;
       // another number of the same hash is passed over
-      if (normalizePartNumber(this.numberText[at]!) !== key) continue;
+      if (normalizePartNumber(this.numberText.at(at)) !== key) continue;
       if (best < 0 || better(at, best)) best = at;
     }
     if (best < 0) return null;
     const productId = this.numberProduct[best]!;
-    const number = this.numberText[best]!;
+    const number = this.numberText.at(best);
     if (this.replacedBy.has(productId)) {
       const current = this.currentOf(productId);
       if (current !== undefined) return { number, kind: 'supersedes', productId: current };
@@ -403,20 +406,22 @@ export class EquipmentCatalogue {
   partNumbersOf(productId: number): PartNumber[] {
     const [from, to] = this.numbersRange(productId);
     const out: PartNumber[] = [];
-    for (let at = from; at < to; at++) out.push({ number: this.numberText[at]!, kind: KINDS[this.numberKind[at]!]! });
+    for (let at = from; at < to; at++) out.push({ number: this.numberText.at(at), kind: KINDS[this.numberKind[at]!]! });
     return out;
   }
 
   /** The numbers the search index should also find a product by (its cross-reference). */
   searchNumbersOf(productId: number): string[] {
     const [from, to] = this.numbersRange(productId);
-    return this.numberText.slice(from, to);
+    const out: string[] = [];
+    for (let at = from; at < to; at++) out.push(this.numberText.at(at));
+    return out;
   }
 
   /** The first OEM number of a product, or null. */
   oemNumberOf(productId: number): string | null {
     const [from, to] = this.numbersRange(productId);
-    return from < to && this.numberKind[from] === KIND_RANK.oem ? this.numberText[from]! : null;
+    return from < to && this.numberKind[from] === KIND_RANK.oem ? this.numberText.at(from) : null;
   }
 
   /** The direct replacement of a product, or undefined. */

@@ -1,14 +1,16 @@
 /**
- * Sorted strings packed in one byte array (Latin-1, one byte a character) with their offsets:
- * the part-number table's terms. Millions of part numbers as JS strings cost about 32 bytes
- * each besides their characters, and a pointer in an array; packed they cost their characters
- * and 4 bytes. A list holding a character above U+00FF is kept as strings (the same answers,
- * the old cost). Byte order is code-unit order for Latin-1, so lookups agree with Array#sort.
+ * A list of strings packed in one byte array (Latin-1, one byte a character) with their
+ * offsets: the part-number table's sorted terms, the equipment catalogue's part numbers.
+ * Millions of part numbers as JS strings cost about 32 bytes each besides their characters, and
+ * a pointer in an array; packed they cost their characters and 4 bytes. A list holding a
+ * character above U+00FF is kept as strings (the same answers, the old cost). Byte order is
+ * code-unit order for Latin-1, so the lookups of a sorted list agree with Array#sort.
  * @module
  */
+import type { Hash } from 'node:crypto';
 import type { SnapshotReader, SnapshotWriter } from './fast/snapshot.ts';
 
-/** Sorted strings, packed when they are all Latin-1. */
+/** Strings, packed when they are all Latin-1 (the prefix lookups need them sorted). */
 export class PackedStrings {
   private constructor(
     private readonly bytes: Uint8Array | null,
@@ -16,7 +18,7 @@ export class PackedStrings {
     private readonly strings: readonly string[] | null,
   ) {}
 
-  /** Packs a sorted list (code-unit order). */
+  /** Packs a list (sorted in code-unit order, for prefixRange and compare). */
   static of(sorted: readonly string[]): PackedStrings {
     let chars = 0;
     let latin1 = true;
@@ -94,6 +96,12 @@ export class PackedStrings {
     const out = new Array<string>(this.length);
     for (let k = 0; k < out.length; k++) out[k] = this.at(k);
     return out;
+  }
+
+  /** Feeds the strings to a hash (their bytes and offsets when packed). */
+  digest(hash: Hash): void {
+    if (this.strings !== null) hash.update(this.strings.join('\n'));
+    else hash.update(this.bytes!).update(new Uint8Array(this.offsets.buffer, this.offsets.byteOffset, this.offsets.byteLength));
   }
 
   save(w: SnapshotWriter): void {
