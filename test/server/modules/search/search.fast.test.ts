@@ -15,6 +15,7 @@ import { PRESORTED_SORTS } from '../../../../src/server/modules/search/sorting.t
 import { DocumentStore, remapBits } from '../../../../src/server/modules/search/fast/storage.ts';
 import { createFastSearchIndex } from '../../../../src/server/modules/search/fast/index.ts';
 import { ForwardIndex } from '../../../../src/server/modules/search/fast/forward.ts';
+import { TitleKeys } from '../../../../src/server/modules/search/fast/titles.ts';
 import { doc } from './search.helpers.ts';
 
 const WORDS = 4;
@@ -163,6 +164,25 @@ describe('ForwardIndex', () => {
       docs.forEach((_, o) => { if (keep[o] ?? true) remap[o] = next++; });
       fwd.compact(remap);
       docs.forEach((ids, o) => { if (remap[o]! >= 0) expect(fwd.idsOf(remap[o]!)).toEqual(ids); });
+    }), { numRuns: 300 });
+  });
+});
+
+describe('TitleKeys', () => {
+  test('gives back each ordinal\'s key, Latin-1 or not, through rewrites, growth and compaction', () => {
+    const keyArb = fc.array(fc.constantFrom('a', 'z', '0', 'é', 'ÿ', '—', '中', ' '), { maxLength: 8 }).map((cs) => cs.join(''));
+    fc.assert(fc.property(fc.array(keyArb, { maxLength: 30 }), fc.array(fc.boolean(), { maxLength: 30 }), (keys, keep) => {
+      const titles = new TitleKeys();
+      titles.grow(32);
+      keys.forEach((k, o) => titles.set(o, `${k}x`));
+      keys.forEach((k, o) => titles.set(o, k));
+      keys.forEach((k, o) => expect(titles.get(o)).toBe(k));
+      const remap = new Int32Array(keys.length).fill(-1);
+      let next = 0;
+      keys.forEach((_, o) => { if (keep[o] ?? true) remap[o] = next++; });
+      titles.compact(remap);
+      titles.grow(64);
+      keys.forEach((k, o) => { if (remap[o]! >= 0) expect(titles.get(remap[o]!)).toBe(k); });
     }), { numRuns: 300 });
   });
 });

@@ -32,13 +32,20 @@ export class Orders {
     switch (sort) {
       case 'id_asc': return byId;
       case 'id_desc': return (idOf[b] ?? 0) - (idOf[a] ?? 0) || a - b;
-      case 'title_asc': return compareTitleKeys(this.store.titleKey[a] ?? '', this.store.titleKey[b] ?? '') || byId;
-      case 'title_desc': return compareTitleKeys(this.store.titleKey[b] ?? '', this.store.titleKey[a] ?? '') || byId;
+      case 'title_asc': return compareTitleKeys(this.titleOf(a), this.titleOf(b)) || byId;
+      case 'title_desc': return compareTitleKeys(this.titleOf(b), this.titleOf(a)) || byId;
       case 'price_asc': return (this.store.price[a] ?? 0) - (this.store.price[b] ?? 0) || byId;
       case 'price_desc': return (this.store.price[b] ?? 0) - (this.store.price[a] ?? 0) || byId;
       case 'top_rated': return (this.store.rating[b] ?? 0) - (this.store.rating[a] ?? 0) || (this.store.reviews[b] ?? 0) - (this.store.reviews[a] ?? 0) || byId;
       case 'best_selling': return (this.store.sales[b] ?? 0) - (this.store.sales[a] ?? 0) || byId;
     }
+  }
+
+  /** The keys of a full title sort, read once per ordinal (null: read each from the store). */
+  private titleKeys: string[] | null = null;
+
+  private titleOf(o: number): string {
+    return this.titleKeys !== null ? this.titleKeys[o]! : this.store.titles.get(o);
   }
 
   /** A sort's order with its ranks, built (from the live ordinals) when first asked for. */
@@ -48,7 +55,10 @@ export class Orders {
     if (entry === undefined) {
       const live: number[] = [];
       for (let o = 0; o < store.n; o++) if (hasBit(store.alive, o)) live.push(o);
+      // a title sort reads each key once, not twice a comparison
+      if (sort === 'title_asc' || sort === 'title_desc') this.titleKeys = Array.from({ length: store.n }, (_, o) => store.titles.get(o));
       live.sort((a, b) => this.compare(sort, a, b));
+      this.titleKeys = null;
       const order = new Uint32Array(store.cap);
       order.set(live);
       entry = { order, length: live.length, rank: null };

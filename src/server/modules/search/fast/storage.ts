@@ -14,6 +14,7 @@ import type { SearchDocument } from '../types.ts';
 import { clearBit, hasBit, setBit } from './bits.ts';
 import { IdTable } from '../id-table.ts';
 import { Names, type NamesSnapshot } from './names.ts';
+import { TitleKeys } from './titles.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 
 /** The documents of the index, by ordinal. */
@@ -36,7 +37,8 @@ export class DocumentStore {
   reviews = new Float64Array(0);
   sales = new Float64Array(0);
   vendorOf = new Int32Array(0);
-  titleKey: string[] = [];
+  /** Each ordinal's title sort key (titles.ts). */
+  readonly titles = new TitleKeys();
   /** Each ordinal's vendor spelling, a number in `spellings` (-1: none). */
   vendorSpell = new Int32Array(0);
   /** Each tag's spelling in its document (prefix, value), aligned with tagIds. */
@@ -77,7 +79,7 @@ export class DocumentStore {
     this.rating[o] = doc.avgRating;
     this.reviews[o] = doc.totalReviews;
     this.sales[o] = doc.salesCount;
-    this.titleKey[o] = titleSortKey(doc.title);
+    this.titles.set(o, titleSortKey(doc.title));
     const vKey = doc.vendor === null ? '' : facetKey(doc.vendor);
     this.vendorSpell[o] = vKey === '' ? -1 : this.intern(doc.vendor ?? '');
     this.vendorOf[o] = vKey === '' ? -1 : this.vendors.add(vKey, doc.vendor ?? '', doc.id);
@@ -118,6 +120,7 @@ export class DocumentStore {
   /** Drops the doubling slack of a bulk load; later writes grow again as needed. */
   endBulk(): void {
     this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
+    this.titles.endBulk();
     this.tagSpellP = this.tagSpellP.slice(0, this.tagIds.length);
     this.tagSpellV = this.tagSpellV.slice(0, this.tagIds.length);
   }
@@ -166,6 +169,7 @@ export class DocumentStore {
     vendorSpell.set(this.vendorSpell);
     this.vendorSpell = vendorSpell;
     this.tagStart = growBits(this.tagStart, cap);
+    this.titles.grow(cap);
     this.tagEnd = growBits(this.tagEnd, cap);
     this.cap = cap;
   }
@@ -181,14 +185,10 @@ export class DocumentStore {
     const move = <T extends { [i: number]: number }>(a: T): void => {
       for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] ?? 0; }
     };
-    const moveList = <T>(a: T[]): void => {
-      for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] as T; }
-      a.length = next;
-    };
     move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell);
     this.vendorOf.fill(-1, next);
     this.vendorSpell.fill(-1, next);
-    moveList(this.titleKey);
+    this.titles.compact(remap);
     const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
     const spellP = new Uint32Array(tagIds.length);
     const spellV = new Uint32Array(tagIds.length);
@@ -227,7 +227,7 @@ export class DocumentStore {
     w.u32(this.alive); w.u32(this.featured);
     w.f64(this.idOf); w.f64(this.price); w.f64(this.rating); w.f64(this.reviews); w.f64(this.sales);
     w.i32(this.vendorOf);
-    w.strings(this.titleKey, this.n);
+    this.titles.save(w);
     w.i32(this.vendorSpell);
     w.u32(this.tagSpellP, this.tagFill);
     w.u32(this.tagSpellV, this.tagFill);
@@ -247,7 +247,7 @@ export class DocumentStore {
     this.alive = r.u32(); this.featured = r.u32();
     this.idOf = r.f64(); this.price = r.f64(); this.rating = r.f64(); this.reviews = r.f64(); this.sales = r.f64();
     this.vendorOf = r.i32();
-    this.titleKey = r.strings();
+    this.titles.load(r);
     this.vendorSpell = r.i32();
     const spellP = r.u32();
     const spellV = r.u32();
