@@ -35,7 +35,7 @@ export interface ServerConfig {
   /**
    * CARD_CACHE_MB: megabytes of product cards (the JSON of a search answer's products) kept in
    * memory with the embedded database, the least recently shown let go past it (a card is about
-   * 600 bytes: 128 MB holds about 220,000); a start reads a quarter of it. With DATABASE_URL
+   * 600 bytes: 128 MB holds about 220,000); a start reads an eighth of it. With DATABASE_URL
    * every card is kept. @default 128
    */
   cardCacheMb: number;

@@ -9,8 +9,11 @@ import { popcount } from './bits.ts';
 
 /** Every word indexed, by stem key, and the plain ones by length for typo lookups. */
 export class WordForms {
-  /** Every word ever indexed, by stemKey: the words a query word's VARIANT keys reach. */
-  private readonly stemTerms = new Map<string, string[]>();
+  /**
+   * Every word ever indexed, by stemKey: the words a query word's VARIANT keys reach. A key of
+   * one word holds the word itself (most do: an array each cost 30 MB at a million products).
+   */
+  private readonly stemTerms = new Map<string, string | string[]>();
   /** Plain words (letters only) of 3+ letters by length, with their letter sets: where typos are looked for. */
   private readonly typoTerms = new Map<number, TypoBand>();
   /** The same for the stem keys of plain words: 'heatr' is one edit from 'heater', the key of 'heaters'. */
@@ -20,14 +23,16 @@ export class WordForms {
 
   /** The indexed words whose stem key is `key`. */
   withStem(key: string): readonly string[] | undefined {
-    return this.stemTerms.get(key);
+    const same = this.stemTerms.get(key);
+    return typeof same === 'string' ? [same] : same;
   }
 
   /** Files a word new to the lexicon under its stem and, when plain, its length (typos), and a new stem key likewise. */
   add(term: string): void {
     const key = stemKey(term);
     const same = this.stemTerms.get(key);
-    if (same === undefined) this.stemTerms.set(key, [term]);
+    if (same === undefined) this.stemTerms.set(key, term);
+    else if (typeof same === 'string') this.stemTerms.set(key, [same, term]);
     else same.push(term);
     if (term.length >= 3 && isPlainWord(term)) {
       addToBand(this.typoTerms, term);
@@ -63,7 +68,7 @@ export class WordForms {
     };
     scan(this.typoTerms, word, (t) => out.push(t));
     // the whole query word against the words' stem keys (never the query's own stem)
-    scan(this.typoKeys, word, (key) => { for (const t of this.stemTerms.get(key) ?? []) out.push(t); });
+    scan(this.typoKeys, word, (key) => { for (const t of this.withStem(key) ?? []) out.push(t); });
     found = out.filter((t) => t !== word);
     if (this.typoMemo.size >= 4096) this.typoMemo.delete(this.typoMemo.keys().next().value!);
     this.typoMemo.set(word, found);

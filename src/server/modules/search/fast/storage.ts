@@ -41,9 +41,11 @@ export class DocumentStore {
   readonly titles = new TitleKeys();
   /** Each ordinal's vendor spelling, a number in `spellings` (-1: none). */
   vendorSpell = new Int32Array(0);
-  /** Each tag's spelling in its document (prefix, value), aligned with tagIds. */
-  tagSpellP = new Uint32Array(1024);
-  tagSpellV = new Uint32Array(1024);
+  /** Each tag's spellings in its document, aligned with tagIds: a pair number in `spellPairs` (prefix, value). */
+  tagSpell = new Uint32Array(1024);
+  /** Each (prefix, value) spelling pair once, by number: spelling numbers at [2k] and [2k + 1]. */
+  private spellPairs: number[] = [];
+  private readonly pairNo = new Map<number, number>();
   /** One copy of each spelling: database rows bring a fresh string per product. */
   readonly spellings: string[] = [];
   private readonly spellingNo = new Map<string, number>();
@@ -99,12 +101,10 @@ export class DocumentStore {
     if (this.tagFill + seen.size > this.tagIds.length) {
       const size = Math.max(this.tagIds.length * 2, this.tagFill + seen.size);
       this.tagIds = growBits(this.tagIds, size);
-      this.tagSpellP = growBits(this.tagSpellP, size);
-      this.tagSpellV = growBits(this.tagSpellV, size);
+      this.tagSpell = growBits(this.tagSpell, size);
     }
     for (const [t, [p, v]] of seen) {
-      this.tagSpellP[this.tagFill] = this.intern(p);
-      this.tagSpellV[this.tagFill] = this.intern(v);
+      this.tagSpell[this.tagFill] = this.internPair(this.intern(p), this.intern(v));
       this.tagIds[this.tagFill++] = t;
     }
     this.tagEnd[o] = this.tagFill;
@@ -121,8 +121,18 @@ export class DocumentStore {
   endBulk(): void {
     this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
     this.titles.endBulk();
-    this.tagSpellP = this.tagSpellP.slice(0, this.tagIds.length);
-    this.tagSpellV = this.tagSpellV.slice(0, this.tagIds.length);
+    this.tagSpell = this.tagSpell.slice(0, this.tagIds.length);
+  }
+
+  /** The number of a (prefix, value) pair of spelling numbers in `spellPairs`. */
+  private internPair(p: number, v: number): number {
+    // exact while there are fewer than 2^21 spellings
+    const key = p * 0x100000000 + v;
+    const known = this.pairNo.get(key);
+    if (known !== undefined) return known;
+    this.pairNo.set(key, this.spellPairs.length >>> 1);
+    this.spellPairs.push(p, v);
+    return (this.spellPairs.length >>> 1) - 1;
   }
 
   /** The number of a spelling in `spellings` (each spelling once: database rows bring a fresh string per product). */
@@ -190,24 +200,21 @@ export class DocumentStore {
     this.vendorSpell.fill(-1, next);
     this.titles.compact(remap);
     const tagIds = new Uint32Array(Math.max(1024, this.tagFill));
-    const spellP = new Uint32Array(tagIds.length);
-    const spellV = new Uint32Array(tagIds.length);
+    const spell = new Uint32Array(tagIds.length);
     let fill = 0;
     for (let o = 0; o < this.n; o++) {
       const to = remap[o] ?? -1;
       if (to < 0) continue;
       const start = fill;
       for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
-        spellP[fill] = this.tagSpellP[i] ?? 0;
-        spellV[fill] = this.tagSpellV[i] ?? 0;
+        spell[fill] = this.tagSpell[i] ?? 0;
         tagIds[fill++] = this.tagIds[i] ?? 0;
       }
       this.tagStart[to] = start;
       this.tagEnd[to] = fill;
     }
     this.tagIds = tagIds;
-    this.tagSpellP = spellP;
-    this.tagSpellV = spellV;
+    this.tagSpell = spell;
     this.tagFill = fill;
     const remapped = (bits: Uint32Array): Uint32Array<ArrayBuffer> => remapBits(bits, remap);
     this.alive = remapped(this.alive);
@@ -229,8 +236,8 @@ export class DocumentStore {
     w.i32(this.vendorOf);
     this.titles.save(w);
     w.i32(this.vendorSpell);
-    w.u32(this.tagSpellP, this.tagFill);
-    w.u32(this.tagSpellV, this.tagFill);
+    w.u32(this.tagSpell, this.tagFill);
+    w.u32(Uint32Array.from(this.spellPairs));
     w.strings(this.spellings);
     w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
     w.i32(Int32Array.from(this.tagPrefix));
@@ -249,15 +256,15 @@ export class DocumentStore {
     this.vendorOf = r.i32();
     this.titles.load(r);
     this.vendorSpell = r.i32();
-    const spellP = r.u32();
-    const spellV = r.u32();
+    const spell = r.u32();
+    const pairs = r.u32();
     for (const s of r.strings()) this.intern(s);
+    for (let k = 0; k < pairs.length; k += 2) this.internPair(pairs[k]!, pairs[k + 1]!);
     this.tagStart = r.u32(); this.tagEnd = r.u32();
     const tagIds = r.u32();
     const room = Math.max(1024, tagIds.length);
     this.tagIds = growBits(tagIds, room);
-    this.tagSpellP = growBits(spellP, room);
-    this.tagSpellV = growBits(spellV, room);
+    this.tagSpell = growBits(spell, room);
     this.tagPrefix.length = 0;
     for (const p of r.i32()) this.tagPrefix.push(p);
     this.vendorBits = this.vendors.names.map(() => r.u32());
@@ -284,8 +291,9 @@ export class DocumentStore {
       if (!tagsStale) continue;
       for (let i = this.tagStart[o] ?? 0; i < (this.tagEnd[o] ?? 0); i++) {
         const t = this.tagIds[i] ?? 0;
-        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.spellings[this.tagSpellP[i] ?? 0] ?? '', docId);
-        this.tags.offer(t, this.spellings[this.tagSpellV[i] ?? 0] ?? '', docId);
+        const pair = 2 * (this.tagSpell[i] ?? 0);
+        this.prefixes.offer(this.tagPrefix[t] ?? 0, this.spellings[this.spellPairs[pair] ?? 0] ?? '', docId);
+        this.tags.offer(t, this.spellings[this.spellPairs[pair + 1] ?? 0] ?? '', docId);
       }
     }
     this.vendors.settle();
