@@ -35,8 +35,8 @@ export interface ServerConfig {
   /**
    * CARD_CACHE_MB: megabytes of product cards (the JSON of a search answer's products) kept in
    * memory with the embedded database, the least recently shown let go past it (a card is about
-   * 600 bytes: 128 MB holds about 220,000); a start reads an eighth of it. With DATABASE_URL
-   * every card is kept. @default 128
+   * 600 bytes: 64 MB holds about 110,000); a start reads a quarter of it. With DATABASE_URL
+   * every card is kept. @default 64
    */
   cardCacheMb: number;
   /** SEARCH_SNAPSHOT_MINUTES: how often the snapshot is written again when the catalogue changed (and at close). @default 10 */
@@ -73,7 +73,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchSnapshot: snapshot === 'off' ? null : snapshot !== '' ? resolve(snapshot)
       : env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? join(dataDir, 'search-index.snap') : `${databasePath}.search`,
     searchSnapshotMinutes: intFrom(env, 'SEARCH_SNAPSHOT_MINUTES', 10, 1, 1440),
-    cardCacheMb: intFrom(env, 'CARD_CACHE_MB', 128, 4, 65536),
+    cardCacheMb: intFrom(env, 'CARD_CACHE_MB', 64, 4, 65536),
   };
 }
 
