@@ -27,6 +27,7 @@ import type { CatalogueLog } from '../../platform/scale/change-feed.ts';
 import { SnapshotError, SnapshotReader, SnapshotWriter } from './fast/snapshot.ts';
 import { loadFastSearchIndex } from './fast/index.ts';
 import type { SelectionPrints } from './prints.ts';
+import { collectionsForSnapshot, productCount } from './snapshot.repository.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
 
 /** Log entries before a snapshot's version read again at load (writes that committed while it was written). @default 16 */
@@ -74,7 +75,7 @@ let code: string | undefined;
  */
 export async function searchSnapshotKey(db: Db, equipment: string): Promise<string> {
   code ??= codeDigest();
-  const collections = await db.all<{ id: number; title: string; parent_id: number | null }>('SELECT id, title, parent_id FROM collections ORDER BY id');
+  const collections = await collectionsForSnapshot(db);
   return createHash('sha256').update(code).update(JSON.stringify(collections)).update(equipment).digest('base64url').slice(0, 32);
 }
 
@@ -128,7 +129,7 @@ export async function openSearchSnapshot(
     }
     for (const id of slice) if (!found.has(id)) { index.remove(id); args.prints.delete(id); }
   }
-  const count = Number((await args.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM products'))?.n ?? 0);
+  const count = await productCount(args.db);
   if (count !== index.size) return { index: null, reason: `it holds ${index.size} products after catching up, the database ${count}` };
   return { index, version: Math.max(latest, meta.version), reread: changed.length, bytes: size };
 }
