@@ -562,20 +562,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => feed.close());
   if (snapshotPlace !== null && options.searchSnapshot?.write !== false) {
     // the version it holds every change up to: the feed's (several processes) or the log's newest
+    // (writeSnapshotNow logs its own failure; only the log's version can fail before it)
     const writeIfChanged = async (): Promise<void> => {
       if (!snapshotStale || changesApplying > 0) return;
-      const version = feed.applied > 0 ? feed.applied : await catalogueLog.latest();
-      if (changesApplying > 0) return;
-      snapshotStale = false;
-      writeSnapshotNow(snapshotPlace, index, prints, version, app.log);
+      try {
+        const version = feed.applied > 0 ? feed.applied : await catalogueLog.latest();
+        if (changesApplying > 0) return;
+        snapshotStale = false;
+        writeSnapshotNow(snapshotPlace, index, prints, version, app.log);
+      } catch (err) {
+        app.log.error({ err }, 'the search index snapshot could not be written');
+      }
     };
-    const every = setInterval(() => {
-      writeIfChanged().catch((err: unknown) => app.log.error({ err }, 'the search index snapshot could not be written'));
-    }, (options.searchSnapshot?.minutes ?? 10) * 60_000);
+    const every = setInterval(() => void writeIfChanged(), (options.searchSnapshot?.minutes ?? 10) * 60_000);
     every.unref();
     app.addHook('onClose', async () => {
       clearInterval(every);
-      await writeIfChanged().catch((err: unknown) => app.log.error({ err }, 'the search index snapshot could not be written'));
+      await writeIfChanged();
     });
   }
 

@@ -176,9 +176,6 @@ class CardBytes {
   private liveBytes = 0;
   private deadBytes = 0;
 
-  /** Whether the store has filled its budget (it has let a card go): the start-up stops reading there. */
-  full = false;
-
   /** Marks a slot's card as shown (it outlives the clock's next pass). */
   touch(slot: number): void {
     this.used[slot] = 1;
@@ -228,8 +225,7 @@ class CardBytes {
     const length = Buffer.byteLength(json);
     if (this.liveBytes + length > this.budget) this.makeRoom(length);
     // written straight into the chunk: no intermediate buffer per card at start-up
-    this.place(id, length, (chunk, at) => chunk.write(json, at, 'utf8'));
-    if (shown) this.used[this.slots - 1] = 1;
+    this.place(id, length, (chunk, at) => chunk.write(json, at, 'utf8'), shown);
   }
 
   /**
@@ -238,7 +234,6 @@ class CardBytes {
    * shown, it frees the first ones of the second round.
    */
   private makeRoom(length: number): void {
-    this.full = true;
     for (let steps = 2 * this.slots; steps > 0 && this.liveBytes > 0 && this.liveBytes + length > this.budget; steps--) {
       if (this.hand >= this.slots) this.hand = 0;
       const slot = this.hand++;
@@ -275,7 +270,7 @@ class CardBytes {
     return chunk.subarray(offset, offset + (this.lengthOf[slot] ?? 0));
   }
 
-  private place(id: number, length: number, write: (chunk: Buffer, at: number) => void): void {
+  private place(id: number, length: number, write: (chunk: Buffer, at: number) => void, shown: boolean): void {
     if (this.fill + length > CHUNK_BYTES) {
       const chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, length));
       this.chunks.push(chunk);
@@ -290,7 +285,7 @@ class CardBytes {
     this.offsetOf[slot] = this.fill;
     this.lengthOf[slot] = length;
     this.idAt[slot] = id;
-    this.used[slot] = 0;
+    this.used[slot] = shown ? 1 : 0;
     this.fill += length;
     this.at.set(id, slot);
     this.liveBytes += length;
@@ -322,10 +317,7 @@ class CardBytes {
     this.slots = 0;
     this.liveBytes = 0;
     this.deadBytes = 0;
-    for (const [id, bytes, used] of live) {
-      this.place(id, bytes.length, (chunk, at) => bytes.copy(chunk, at));
-      if (used) this.used[this.slots - 1] = 1;
-    }
+    for (const [id, bytes, used] of live) this.place(id, bytes.length, (chunk, at) => bytes.copy(chunk, at), used);
   }
 }
 
@@ -386,7 +378,7 @@ export class CatalogueCache {
     // a million products read 256 MB of cards in 18 s
     const most = this.cards.budget / 4;
     for (const ids of batches) {
-      if (this.cards.full || this.cards.held >= most) break;
+      if (this.cards.held >= most) break;
       for (const [id, values] of this.load(ids)) this.cards.put(id, this.encode(values));
       this.startGarbage?.check();
     }

@@ -10,6 +10,17 @@
 import type { Hash } from 'node:crypto';
 import type { SnapshotReader, SnapshotWriter } from './fast/snapshot.ts';
 
+/** Whether every character of `s` fits one Latin-1 byte (U+0000 to U+00FF). */
+export function isLatin1(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) return false;
+  return true;
+}
+
+/** The string of Latin-1 bytes [from, to) of `bytes`. */
+export function latin1At(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
 /** Strings, packed when they are all Latin-1 (the prefix lookups need them sorted). */
 export class PackedStrings {
   private constructor(
@@ -24,7 +35,7 @@ export class PackedStrings {
     let latin1 = true;
     for (const s of sorted) {
       chars += s.length;
-      if (latin1) for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) { latin1 = false; break; }
+      if (latin1 && !isLatin1(s)) latin1 = false;
     }
     if (!latin1) return new PackedStrings(null, new Uint32Array(0), [...sorted]);
     const bytes = new Uint8Array(chars);
@@ -45,7 +56,7 @@ export class PackedStrings {
   /** The k-th string (a new string when packed). */
   at(k: number): string {
     if (this.strings !== null) return this.strings[k]!;
-    return String.fromCharCode(...this.bytes!.subarray(this.offsets[k]!, this.offsets[k + 1]!));
+    return latin1At(this.bytes!, this.offsets[k]!, this.offsets[k + 1]!);
   }
 
   /** Compares the k-th string with `key` as `<` does: negative, 0 or positive. */

@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../platform/db/database.ts';
 import type { CatalogueLog } from '../../platform/scale/change-feed.ts';
 import { SnapshotError, SnapshotReader, SnapshotWriter } from './fast/snapshot.ts';
-import { loadFastSearchIndex } from './fast/index.ts';
+import { loadFastSearchIndex, readSnapshotMeta } from './fast/index.ts';
 import type { SelectionPrints } from './prints.ts';
 import { collectionsForSnapshot, productCount } from './snapshot.repository.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './types.ts';
@@ -94,22 +94,28 @@ export async function openSearchSnapshot(
   args: { db: Db; log: CatalogueLog; options: SearchIndexOptions; prints: SelectionPrints; extraPartNumbers: (id: number) => readonly string[]; readDocs: (ids: readonly number[]) => Promise<SearchDocument[]> },
 ): Promise<OpenedSnapshot> {
   if (!existsSync(place.path)) return { index: null, reason: 'no snapshot yet' };
-  let loaded: ReturnType<typeof loadFastSearchIndex>;
   const size = statSync(place.path).size;
+  // its first section says whether it is current, before the whole index is read
+  let meta: Partial<SnapshotMeta>;
   try {
-    loaded = loadFastSearchIndex(place.path, args.options);
+    meta = readSnapshotMeta(place.path) as Partial<SnapshotMeta>;
   } catch (err) {
-    if (err instanceof SnapshotError || (err as NodeJS.ErrnoException).code !== undefined) return { index: null, reason: `unreadable: ${(err as Error).message}` };
+    if (unreadable(err)) return { index: null, reason: `unreadable: ${(err as Error).message}` };
     throw err;
   }
-  const meta = loaded.meta as Partial<SnapshotMeta>;
   if (meta.key !== place.key || typeof meta.version !== 'number' || typeof meta.id !== 'string') return { index: null, reason: 'built for other code, collections or equipment' };
-  const { index } = loaded;
   const latest = await args.log.latest();
   if (latest < meta.version) return { index: null, reason: 'the catalogue log is behind the snapshot (another database)' };
   const oldest = await args.log.oldest();
   if (latest > meta.version && oldest > meta.version + 1) return { index: null, reason: 'the catalogue log no longer holds every change since the snapshot' };
   if (!readPrints(`${place.path}.prints`, meta.id, args.prints)) return { index: null, reason: 'its prints are missing or of another snapshot' };
+  let index: SearchIndex;
+  try {
+    index = loadFastSearchIndex(place.path, args.options).index;
+  } catch (err) {
+    if (unreadable(err)) return { index: null, reason: `unreadable: ${(err as Error).message}` };
+    throw err;
+  }
   const ids = new Set<number>();
   for (let from = Math.max(0, meta.version - SNAPSHOT_REREAD); ;) {
     const entries = await args.log.since(from, 1000);
@@ -168,7 +174,12 @@ function readPrints(path: string, id: string, prints: SelectionPrints): boolean 
       r.close();
     }
   } catch (err) {
-    if (err instanceof SnapshotError || (err as NodeJS.ErrnoException).code !== undefined) return false;
+    if (unreadable(err)) return false;
     throw err;
   }
+}
+
+/** Whether an error says a snapshot file cannot be read (another layout, cut short, a file error), not a fault of the store. */
+function unreadable(err: unknown): boolean {
+  return err instanceof SnapshotError || (err as NodeJS.ErrnoException).code !== undefined;
 }

@@ -74,6 +74,26 @@ export function loadFastSearchIndex(path: string, options: FastIndexOptions = {}
   }
 }
 
+/**
+ * The caller's `meta` of a snapshot file, read from its first section alone (the caller checks
+ * it is current before reading the whole index). Throws a SnapshotError as loadFastSearchIndex does.
+ */
+export function readSnapshotMeta(path: string): Record<string, unknown> {
+  const reader = new SnapshotReader(path);
+  try {
+    return reader.json<SnapshotHead>().meta;
+  } finally {
+    reader.close();
+  }
+}
+
+/** The first section of a snapshot: the caller's meta, the synonyms' digest, the warm-up's documents. */
+interface SnapshotHead {
+  meta: Record<string, unknown>;
+  synonyms: string;
+  warm: readonly SearchDocument[];
+}
+
 /** A digest of the synonym groups: a snapshot's words were read with them. */
 function synonymsDigest(groups: readonly (readonly string[])[]): string {
   return createHash('sha256').update(JSON.stringify(groups)).digest('base64url').slice(0, 22);
@@ -127,7 +147,7 @@ class FastSearchIndex implements SearchIndex {
    */
   saveSnapshot(path: string, meta: Record<string, unknown>): number {
     const w = new SnapshotWriter();
-    w.json({ meta, synonyms: this.synonymsDigest, warm: this.warmDocs });
+    w.json({ meta, synonyms: this.synonymsDigest, warm: this.warmDocs } satisfies SnapshotHead);
     this.store.save(w);
     this.text.save(w);
     this.orders.save(w);
@@ -136,7 +156,7 @@ class FastSearchIndex implements SearchIndex {
   }
 
   private load(r: SnapshotReader): void {
-    const head = r.json<{ meta: Record<string, unknown>; synonyms: string; warm: SearchDocument[] }>();
+    const head = r.json<SnapshotHead>();
     if (head.synonyms !== this.synonymsDigest) throw new SnapshotError('the snapshot was written with other synonyms');
     this.store.load(r);
     this.text.load(r);

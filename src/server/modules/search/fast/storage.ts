@@ -222,7 +222,8 @@ export class DocumentStore {
     for (const [c, bits] of this.collections) this.collections.set(c, remapped(bits));
     this.vendorBits = this.vendorBits.map(remapped);
     this.tagBits = this.tagBits.map(remapped);
-    for (let o = 0; o < remap.length; o++) if ((remap[o] ?? -1) >= 0) this.ordOf.set(this.idOf[remap[o]!]!, remap[o]!);
+    // the live documents are ordinals 0..next-1 now, their ids moved with them
+    for (let o = 0; o < next; o++) this.ordOf.set(this.idOf[o]!, o);
     this.n = next;
     return remap;
   }

@@ -6,6 +6,7 @@
  * index compacts.
  * @module
  */
+import { isLatin1, latin1At } from '../packed.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot.ts';
 import { growBits } from './storage.ts';
 
@@ -21,12 +22,10 @@ export class TitleKeys {
   /** Sets ordinal `o`'s key (a new ordinal: the old bytes of a rewritten product are left). */
   set(o: number, key: string): void {
     this.wide.delete(o);
-    for (let i = 0; i < key.length; i++) {
-      if (key.charCodeAt(i) > 0xff) {
-        this.wide.set(o, key);
-        this.start[o] = this.end[o] = 0;
-        return;
-      }
+    if (!isLatin1(key)) {
+      this.wide.set(o, key);
+      this.start[o] = this.end[o] = 0;
+      return;
     }
     if (this.fill + key.length > this.bytes.length) {
       const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.fill + key.length));
@@ -42,7 +41,7 @@ export class TitleKeys {
   get(o: number): string {
     const wide = this.wide.size > 0 ? this.wide.get(o) : undefined;
     if (wide !== undefined) return wide;
-    return String.fromCharCode.apply(null, this.bytes.subarray(this.start[o]!, this.end[o]!) as unknown as number[]);
+    return latin1At(this.bytes, this.start[o]!, this.end[o]!);
   }
 
   /** Makes room for `cap` ordinals. */
