@@ -14,6 +14,8 @@
  *    processes (the node processes running main.ts: with W workers the primary and every worker)
  *    and the whole tree (npm, its shell and tsx's launcher too). Peak is each process's own
  *    high-water mark (VmHWM), summed; the tree's sampled peak is the highest sum seen at one time.
+ *    PSS (/proc/PID/smaps_rollup) counts a page shared by several processes (the search
+ *    snapshot's file, mapped by every worker) once in all: with W workers, the machine's memory.
  * 3. On the last start, right after it is ready: 400 distinct shopper queries from the judged
  *    sets (bench/search-families.json, search-judged.json, search-natural.json; a fixed shuffle),
  *    one at a time over HTTP (a fresh connection each, as shoppers arrive: with W workers the
@@ -117,7 +119,21 @@ function processTree(rootPid: number): Proc[] {
 const isStore = (p: Proc): boolean => p.cmd.includes('src/server/main.ts') && p.cmd.includes('loader');
 
 /** Memory of the tree at one moment, in MB. */
-interface TreeMemory { storeRss: number; storeHwm: number; treeRss: number; storeProcesses: number; perProcess: string }
+interface TreeMemory { storeRss: number; storePss: number; storeHwm: number; treeRss: number; storeProcesses: number; perProcess: string }
+
+/**
+ * A process's proportional set size (kB): its resident pages, each page it shares with other
+ * processes counted as its share (a page of the search snapshot mapped by two workers: half in
+ * each). Summed over the store's processes, the machine's memory the store holds; RSS summed
+ * counts a shared page once per process.
+ */
+function pssKb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 function treeMemory(rootPid: number): TreeMemory {
   const tree = processTree(rootPid);
@@ -125,10 +141,11 @@ function treeMemory(rootPid: number): TreeMemory {
   const sum = (ps: Proc[], f: (p: Proc) => number): number => mb(ps.reduce((s, p) => s + f(p), 0));
   return {
     storeRss: sum(store, (p) => p.rssKb),
+    storePss: sum(store, (p) => pssKb(p.pid)),
     storeHwm: sum(store, (p) => p.hwmKb),
     treeRss: sum(tree, (p) => p.rssKb),
     storeProcesses: store.length,
-    perProcess: tree.map((p) => `${p.pid} ${mb(p.rssKb)}/${mb(p.hwmKb)} MB ${p.cmd.replace(root + '/', '').slice(0, 70)}`).join('\n    '),
+    perProcess: tree.map((p) => `${p.pid} ${mb(p.rssKb)}/${mb(p.hwmKb)} MB${isStore(p) ? ` (PSS ${mb(pssKb(p.pid))} MB)` : ""} ${p.cmd.replace(root + '/', '').slice(0, 70)}`).join('\n    '),
   };
 }
 
@@ -438,8 +455,10 @@ async function main(): Promise<void> {
   });
   const memGoal = workers > 1 ? (big ? '<= 2 GB with 2 workers (1M)' : '(1M: <= 2 GB with 2 workers)') : big ? '<= 1.5 GB (1M; today 3.9 GB)' : '<= 600 MB (100k; about 950 MB today)';
   console.log(row(`store RSS at ready (${last.atReady.storeProcesses} process(es))`, `${last.atReady.storeRss} MB`, memGoal));
+  console.log(row('store PSS at ready (shared pages split between processes)', `${last.atReady.storePss} MB`, memGoal));
   console.log(row('store peak RSS (sum of VmHWM)', `${peakAfterQueries.hwm || last.peakStoreHwm} MB`, memGoal));
   if (steady) console.log(row('store RSS steady (3 s after the queries)', `${steady.storeRss} MB`, memGoal));
+  if (steady) console.log(row('store PSS steady (3 s after the queries)', `${steady.storePss} MB`, memGoal));
   console.log(row('whole tree RSS: sampled peak / steady (npm, sh, tsx too)', `${peakAfterQueries.tree || last.peakTreeSampled} / ${steady?.treeRss ?? '-'} MB`, ''));
   if (queryFigures) {
     const q = queryFigures;

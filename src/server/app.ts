@@ -100,9 +100,10 @@ export interface AppOptions {
    * The search index's snapshot on disk (modules/search/snapshot-file.ts): the index starts from
    * it when it is current, is written there after a build, and again every `minutes` (and at
    * close) when the catalogue changed; `write: false` only reads it (the cluster's other
-   * workers). main.ts passes SEARCH_SNAPSHOT's file. @default none: built from the database
+   * workers); `map: false` reads it into memory rather than mapping it (fast/snapshot.ts).
+   * main.ts passes SEARCH_SNAPSHOT's file. @default none: built from the database
    */
-  searchSnapshot?: { path: string; minutes?: number; write?: boolean };
+  searchSnapshot?: { path: string; minutes?: number; write?: boolean; map?: boolean };
   /** Sizes of the card and search-answer caches (0 turns one off). @default see CatalogueCacheOptions */
   catalogueCache?: CatalogueCacheOptions;
   /** Health, readiness and metrics settings (ops/plugin.ts). @default METRICS_TOKEN from the environment */
@@ -374,10 +375,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (snapshotPlace !== null) {
     const opened = await openSearchSnapshot(snapshotPlace, {
       db, log: catalogueLog, options: searchOptions, prints, extraPartNumbers, readDocs: (ids) => loadSearchDocuments(db, ids, tree),
+      map: options.searchSnapshot?.map !== false,
     });
     if (opened.index !== null) {
       loaded = opened.index;
-      app.log.info({ path: snapshotPlace.path, bytes: opened.bytes, version: opened.version, reread: opened.reread, seconds: (performance.now() - indexStarted) / 1000 }, 'search index read from its snapshot');
+      app.log.info({ path: snapshotPlace.path, bytes: opened.bytes, mapped: opened.mapped, version: opened.version, reread: opened.reread, seconds: (performance.now() - indexStarted) / 1000 }, 'search index read from its snapshot');
     } else {
       app.log.info({ path: snapshotPlace.path, reason: opened.reason }, 'search index snapshot not used: building the index from the database');
       prints = new SelectionPrints();

@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20, cardBytes: config.cardCacheMb * 2 ** 20 },
     ...(config.renderThreads !== null ? { renderThreads: config.renderThreads } : {}),
     // the first worker of a cluster writes the snapshot, the others only read it
-    ...(config.searchSnapshot !== null ? { searchSnapshot: { path: config.searchSnapshot, minutes: config.searchSnapshotMinutes, write: (cluster.worker?.id ?? 1) === 1 } } : {}),
+    ...(config.searchSnapshot !== null ? { searchSnapshot: { path: config.searchSnapshot, minutes: config.searchSnapshotMinutes, map: config.searchSnapshotMap, write: (cluster.worker?.id ?? 1) === 1 } } : {}),
     ops: { metricsToken: ops.metricsToken },
     ...(scale.catalogueFeed ? { catalogueFeed: scale.catalogueFeed } : {}),
     ...(scale.accountLimiter ? { accountLimiter: scale.accountLimiter } : {}),

@@ -81,7 +81,7 @@ export async function searchSnapshotKey(db: Db, equipment: string): Promise<stri
 
 /** A snapshot read back and brought up to date, or why it was not. */
 export type OpenedSnapshot =
-  | { index: SearchIndex; version: number; reread: number; bytes: number }
+  | { index: SearchIndex; version: number; reread: number; bytes: number; mapped: boolean }
   | { index: null; reason: string };
 
 /**
@@ -91,7 +91,7 @@ export type OpenedSnapshot =
  */
 export async function openSearchSnapshot(
   place: SnapshotPlace,
-  args: { db: Db; log: CatalogueLog; options: SearchIndexOptions; prints: SelectionPrints; extraPartNumbers: (id: number) => readonly string[]; readDocs: (ids: readonly number[]) => Promise<SearchDocument[]> },
+  args: { db: Db; log: CatalogueLog; options: SearchIndexOptions; prints: SelectionPrints; extraPartNumbers: (id: number) => readonly string[]; readDocs: (ids: readonly number[]) => Promise<SearchDocument[]>; map?: boolean },
 ): Promise<OpenedSnapshot> {
   if (!existsSync(place.path)) return { index: null, reason: 'no snapshot yet' };
   const size = statSync(place.path).size;
@@ -110,8 +110,9 @@ export async function openSearchSnapshot(
   if (latest > meta.version && oldest > meta.version + 1) return { index: null, reason: 'the catalogue log no longer holds every change since the snapshot' };
   if (!readPrints(`${place.path}.prints`, meta.id, args.prints)) return { index: null, reason: 'its prints are missing or of another snapshot' };
   let index: SearchIndex;
+  let mapped: boolean;
   try {
-    index = loadFastSearchIndex(place.path, args.options).index;
+    ({ index, mapped } = loadFastSearchIndex(place.path, args.options, { map: args.map !== false }));
   } catch (err) {
     if (unreadable(err)) return { index: null, reason: `unreadable: ${(err as Error).message}` };
     throw err;
@@ -137,7 +138,7 @@ export async function openSearchSnapshot(
   }
   const count = await productCount(args.db);
   if (count !== index.size) return { index: null, reason: `it holds ${index.size} products after catching up, the database ${count}` };
-  return { index, version: Math.max(latest, meta.version), reread: changed.length, bytes: size };
+  return { index, version: Math.max(latest, meta.version), reread: changed.length, bytes: size, mapped };
 }
 
 /**

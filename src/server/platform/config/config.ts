@@ -41,6 +41,19 @@ export interface ServerConfig {
   cardCacheMb: number;
   /** SEARCH_SNAPSHOT_MINUTES: how often the snapshot is written again when the catalogue changed (and at close). @default 10 */
   searchSnapshotMinutes: number;
+  /**
+   * SEARCH_SNAPSHOT_MAP: `on` maps the snapshot's file (its pages shared by the machine's workers,
+   * where the optional mmap binding is installed); `off` reads it into each process's memory. @default on
+   */
+  searchSnapshotMap: boolean;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be 'on' or 'off', got '${env[name]}'`);
 }
 
 function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -73,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     searchSnapshot: snapshot === 'off' ? null : snapshot !== '' ? resolve(snapshot)
       : env.DATABASE_URL && env.DATABASE_URL.trim() !== '' ? join(dataDir, 'search-index.snap') : `${databasePath}.search`,
     searchSnapshotMinutes: intFrom(env, 'SEARCH_SNAPSHOT_MINUTES', 10, 1, 1440),
+    searchSnapshotMap: onOff(env, 'SEARCH_SNAPSHOT_MAP', true),
     cardCacheMb: intFrom(env, 'CARD_CACHE_MB', 64, 4, 65536),
   };
 }

@@ -19,17 +19,22 @@ const oracleSearch = (docs: readonly SearchDocument[], q: IndexQuery): IndexResu
 
 const snapshotDir = mkdtempSync(join(tmpdir(), 'skimmer-snapshot-'));
 let snapshots = 0;
-/** The index written to a snapshot file and read back: the index the tests then query is the read one. */
-function throughSnapshot(built: SearchIndex, options: Parameters<typeof loadFastSearchIndex>[1]): SearchIndex {
+/**
+ * The index written to a snapshot file and read back (mapped, where the binding is installed,
+ * unless `map` is false): the index the tests then query, and write to, is the read one.
+ */
+function throughSnapshot(built: SearchIndex, options: Parameters<typeof loadFastSearchIndex>[1], map = true): SearchIndex {
   const path = join(snapshotDir, `${++snapshots}.snap`);
   built.saveSnapshot!(path, { n: snapshots });
-  const { index, meta } = loadFastSearchIndex(path, options);
+  const { index, meta, mapped } = loadFastSearchIndex(path, options, { map });
   expect(meta).toEqual({ n: snapshots });
+  expect(mapped).toBe(map);
   return index;
 }
 
 const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
   ['the fast index read back from its snapshot (every order built)', (docs) => throughSnapshot(createFastSearchIndex(docs, { warmFrom: 0, synonyms: SYNONYM_GROUPS }), { warmFrom: 0, synonyms: SYNONYM_GROUPS })],
+  ['the fast index read into memory from its snapshot (not mapped)', (docs) => throughSnapshot(createFastSearchIndex(docs, { synonyms: SYNONYM_GROUPS }), { synonyms: SYNONYM_GROUPS }, false)],
   ['the fast index read back from a snapshot taken after writes (no order built; field bitsets for every word)', (docs) => {
     const built = createFastSearchIndex(docs.slice(0, docs.length >> 1), { termBitsMin: 1, synonyms: SYNONYM_GROUPS });
     for (const d of docs.slice(docs.length >> 1)) built.upsert(d);

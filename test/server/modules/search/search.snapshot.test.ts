@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
 import { loadFastSearchIndex } from '../../../../src/server/modules/search/fast/index.ts';
-import { SnapshotReader } from '../../../../src/server/modules/search/fast/snapshot.ts';
+import { SnapshotReader, SnapshotWriter, snapshotMappingAvailable } from '../../../../src/server/modules/search/fast/snapshot.ts';
 import { SelectionPrints } from '../../../../src/server/modules/search/prints.ts';
 import { openSearchSnapshot } from '../../../../src/server/modules/search/snapshot-file.ts';
 import { loadSearchSynonyms } from '../../../../src/server/modules/search/synonyms.repository.ts';
@@ -161,5 +161,57 @@ describe('the search index snapshot', () => {
     const path = join(dir, 'd.search');
     await start(path, false);
     expect(() => statSync(path)).toThrow();
+  });
+});
+
+describe('the snapshot file mapped', () => {
+  /** A small file of every kind of section. */
+  function written(): string {
+    const path = join(dir, 'kinds.snap');
+    const w = new SnapshotWriter();
+    w.json({ a: 1 });
+    w.u8(new Uint8Array([7, 8, 9]));
+    w.u32(new Uint32Array([1, 2, 4_000_000_000]));
+    w.i32(new Int32Array([-5, 6]));
+    w.f64(new Float64Array([1.5, -2.25, 1e300]));
+    w.strings(['pump', 'pump', 'filter', 'é']);
+    w.writeFile(path);
+    return path;
+  }
+
+  /** Every section of `written`'s file, read with `map`. */
+  function readAll(path: string, map: boolean) {
+    const r = new SnapshotReader(path, { map });
+    const out = { mapped: r.isMapped, json: r.json(), u8: r.u8(), u32: r.u32(), i32: r.i32(), f64: r.f64(), strings: r.strings() };
+    r.end();
+    return out;
+  }
+
+  test('the mmap binding is installed here, so the store maps its snapshot', () => {
+    expect(snapshotMappingAvailable()).toBe(true);
+  });
+
+  test('mapped, every section reads as read into memory; a write to a mapped array stays in this process', () => {
+    const path = written();
+    const mapped = readAll(path, true);
+    const read = readAll(path, false);
+    expect(mapped.mapped).toBe(true);
+    expect(read.mapped).toBe(false);
+    expect({ ...mapped, mapped: null }).toEqual({ ...read, mapped: null });
+    expect([...mapped.u32]).toEqual([1, 2, 4_000_000_000]);
+    expect(mapped.strings).toEqual(['pump', 'pump', 'filter', 'é']);
+    // private mapping: the page is copied on write; the file (and another process's view) keeps its bytes
+    mapped.u32[1] = 99;
+    mapped.f64[0] = 0;
+    expect(mapped.u32[1]).toBe(99);
+    const again = readAll(path, true);
+    expect([...again.u32]).toEqual([1, 2, 4_000_000_000]);
+    expect(again.f64[0]).toBe(1.5);
+  });
+
+  test('a mapped file cut short is refused as one read into memory is', () => {
+    const path = written();
+    truncateSync(path, statSync(path).size - 8);
+    expect(() => readAll(path, true)).toThrow(/cut short|more than/);
   });
 });

@@ -23,7 +23,13 @@ describe('readConfig', () => {
     expect(readConfig({ DATA_DIR: '/tmp/x' }).databasePath).toBe('/tmp/x/skimmer.db');
   });
 
-  test.each([['PORT', 'abc'], ['PORT', '70000'], ['SEED_PRODUCTS', '-1'], ['SEED', '1.5']])('a malformed %s=%s stops the start naming it', (name, value) => {
+  test('SEARCH_SNAPSHOT_MAP: on by default, off reads the snapshot into memory', () => {
+    expect(readConfig({}).searchSnapshotMap).toBe(true);
+    expect(readConfig({ SEARCH_SNAPSHOT_MAP: 'off' }).searchSnapshotMap).toBe(false);
+    expect(readConfig({ SEARCH_SNAPSHOT_MAP: ' ON ' }).searchSnapshotMap).toBe(true);
+  });
+
+  test.each([['PORT', 'abc'], ['PORT', '70000'], ['SEED_PRODUCTS', '-1'], ['SEED', '1.5'], ['SEARCH_SNAPSHOT_MAP', 'yes']])('a malformed %s=%s stops the start naming it', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(name);
   });
 });

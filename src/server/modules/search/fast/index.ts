@@ -42,7 +42,7 @@ import { TextIndex } from './text.ts';
 import { collectGarbage, GarbageBound } from '../../../platform/ops/garbage.ts';
 import { WARM_FROM, WarmSamples, warmQueries } from './warm.ts';
 import { createHash } from 'node:crypto';
-import { SnapshotError, SnapshotReader, SnapshotWriter } from './snapshot.ts';
+import { SnapshotError, SnapshotReader, SnapshotWriter, type SnapshotReadOptions } from './snapshot.ts';
 
 export type { FastIndexOptions } from './options.ts';
 
@@ -64,11 +64,11 @@ export function createFastSearchIndex(docs: Iterable<SearchDocument>, options: F
  * @example
  * const { index, meta } = loadFastSearchIndex('data/skimmer.db.search', { synonyms, extraPartNumbers });
  */
-export function loadFastSearchIndex(path: string, options: FastIndexOptions = {}): { index: SearchIndex; meta: Record<string, unknown> } {
-  const reader = new SnapshotReader(path);
+export function loadFastSearchIndex(path: string, options: FastIndexOptions = {}, read: SnapshotReadOptions = {}): { index: SearchIndex; meta: Record<string, unknown>; mapped: boolean } {
+  const reader = new SnapshotReader(path, read);
   try {
     const index = new FastSearchIndex([], tuningOf(options), options, reader);
-    return { index, meta: index.loadedMeta ?? {} };
+    return { index, meta: index.loadedMeta ?? {}, mapped: reader.isMapped };
   } finally {
     reader.close();
   }
@@ -79,7 +79,7 @@ export function loadFastSearchIndex(path: string, options: FastIndexOptions = {}
  * it is current before reading the whole index). Throws a SnapshotError as loadFastSearchIndex does.
  */
 export function readSnapshotMeta(path: string): Record<string, unknown> {
-  const reader = new SnapshotReader(path);
+  const reader = new SnapshotReader(path, { map: false });
   try {
     return reader.json<SnapshotHead>().meta;
   } finally {

@@ -5,8 +5,14 @@
  * saveSnapshot / loadFastSearchIndex).
  *
  * Layout: the magic `SKSNAP02`, then sections. A section is a 16-byte head (kind, element count,
- * byte length) and its bytes, padded to 8. Each typed array is read into memory of its own (the
- * index then owns it: one read, no copy); a string list is
+ * byte length) and its bytes, padded to 8 (so every section's bytes start 8-aligned).
+ *
+ * Read mapped or read into memory. Where the optional `@riaskov/mmap-io` is installed (it builds
+ * with node-gyp), the file is mapped (private, copy-on-write) and each typed array is a view of
+ * its section: the pages are the kernel's page cache, shared by every process of the machine
+ * that maps the same file (the store's workers), and a page the index writes to (a product
+ * deleted, a price changed) becomes that process's own copy; the file on disk never changes.
+ * Otherwise each typed array is read into memory of its own. A string list is
  * its UTF-16 lengths and its text in UTF-8, read back as slices of one decoded string (a run of
  * equal strings is written once, with its count, and read back as one string). A snapshot read
  * with a reader of another layout, or cut short, throws {@link SnapshotError}: the caller then
@@ -14,6 +20,8 @@
  * @module
  */
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { constants as bufferConstants } from 'node:buffer';
+import { createRequire } from 'node:module';
 
 const MAGIC = Buffer.from('SKSNAP02', 'latin1');
 
@@ -105,21 +113,67 @@ export class SnapshotWriter {
   }
 }
 
+/** The part of `@riaskov/mmap-io` the reader uses. */
+interface Mapper {
+  map(size: number, protection: number, flags: number, fd: number, offset?: number, advise?: number): Buffer;
+  readonly PROT_READ: number;
+  readonly PROT_WRITE: number;
+  readonly MAP_PRIVATE: number;
+  readonly MADV_NORMAL: number;
+}
+
+let mapper: Mapper | null | undefined;
+
+/** The optional mmap binding, or null when it is not installed (or did not build). */
+function loadMapper(): Mapper | null {
+  if (mapper !== undefined) return mapper;
+  try {
+    const m = createRequire(import.meta.url)('@riaskov/mmap-io') as Mapper & { default?: Mapper };
+    mapper = m.default ?? m;
+  } catch {
+    mapper = null;
+  }
+  return mapper;
+}
+
+/** Whether snapshots can be mapped on this machine (the optional mmap binding loads). */
+export function snapshotMappingAvailable(): boolean {
+  return loadMapper() !== null;
+}
+
+/** How a snapshot is read: mapped when the binding is there (the default), or read into memory. */
+export interface SnapshotReadOptions {
+  /** false: read every section into memory of its own, even where mapping is available. @default true */
+  map?: boolean;
+}
+
 /** Reads the sections of a snapshot file, in the order they were written. */
 export class SnapshotReader {
   private readonly fd: number;
   private readonly size: number;
   private at = 0;
+  /** The whole file mapped, or null when sections are read into memory. */
+  private readonly mapped: Buffer | null = null;
 
   /**
-   * Opens a snapshot file. Each section is read into memory of its own: a typed array keeps
-   * exactly its bytes, and a string list's bytes are dropped once decoded (one buffer for the
-   * whole file would keep them all, about a fifth of it).
+   * Opens a snapshot file, mapped where it can be (see the module's note). Read into memory,
+   * each section is memory of its own: a typed array keeps exactly its bytes, and a string
+   * list's bytes are dropped once decoded (one buffer for the whole file would keep them all,
+   * about a fifth of it). Mapped, a string list's pages are only the page cache's.
    */
-  constructor(path: string) {
+  constructor(path: string, options: SnapshotReadOptions = {}) {
     this.fd = openSync(path, 'r');
     this.size = fstatSync(this.fd).size;
     try {
+      const m = options.map === false ? null : loadMapper();
+      if (m !== null && this.size > 0 && this.size <= bufferConstants.MAX_LENGTH) {
+        try {
+          this.mapped = m.map(this.size, m.PROT_READ | m.PROT_WRITE, m.MAP_PRIVATE, this.fd, 0, m.MADV_NORMAL);
+        } catch {
+          // no address space or a file system that cannot map: read it instead
+          this.mapped = null;
+        }
+      }
       const magic = this.read(MAGIC.length);
       if (!Buffer.from(magic.buffer, magic.byteOffset, magic.byteLength).equals(MAGIC)) throw new SnapshotError('not a search index snapshot of this version');
     } catch (err) {
@@ -130,16 +184,29 @@ export class SnapshotReader {
 
   private closed = false;
 
-  /** Closes the file (end does too; again: nothing). */
+  /** Whether the file is mapped (typed arrays are views of the page cache) rather than read. */
+  get isMapped(): boolean {
+    return this.mapped !== null;
+  }
+
+  /** Closes the file (end does too; again: nothing). A mapping lives on while a view of it does. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     closeSync(this.fd);
   }
 
-  /** The next `n` bytes in an ArrayBuffer of their own (8-aligned: typed arrays view it). */
+  /**
+   * The next `n` bytes: a view of the mapping, or an ArrayBuffer of their own. Either way 8-aligned
+   * where a section starts, so typed arrays view them.
+   */
   private read(n: number): Uint8Array<ArrayBuffer> {
     if (this.at + n > this.size) throw new SnapshotError('the snapshot is cut short');
+    if (this.mapped !== null) {
+      const view = new Uint8Array(this.mapped.buffer as ArrayBuffer, this.mapped.byteOffset + this.at, n);
+      this.at += n;
+      return view;
+    }
     const out = new Uint8Array(new ArrayBuffer(n));
     let got = 0;
     while (got < n) {
@@ -152,7 +219,8 @@ export class SnapshotReader {
   }
 
   private section(kind: Kind): { count: number; bytes: Uint8Array<ArrayBuffer> } {
-    const head = new Uint32Array(this.read(16).buffer);
+    const h = this.read(16);
+    const head = new Uint32Array(h.buffer, h.byteOffset, 4);
     const [k, count, length] = [head[0]!, head[1]!, head[2]!];
     if (k !== kind) throw new SnapshotError(`the snapshot holds a section of kind ${k} where ${kind} was expected`);
     const bytes = this.read(length);
@@ -163,22 +231,22 @@ export class SnapshotReader {
   }
 
   /** A typed array over the section's own bytes. */
-  private typed<T>(kind: Kind, size: number, make: (b: ArrayBuffer, length: number) => T): T {
+  private typed<T>(kind: Kind, size: number, make: (b: ArrayBuffer, offset: number, length: number) => T): T {
     const { count, bytes } = this.section(kind);
     if (bytes.byteLength !== count * size) throw new SnapshotError('a section of the snapshot has the wrong length');
-    return make(bytes.buffer, count);
+    return make(bytes.buffer, bytes.byteOffset, count);
   }
 
-  u8(): Uint8Array<ArrayBuffer> { return this.typed(KIND.u8, 1, (b, n) => new Uint8Array(b, 0, n)); }
-  u32(): Uint32Array<ArrayBuffer> { return this.typed(KIND.u32, 4, (b, n) => new Uint32Array(b, 0, n)); }
-  i32(): Int32Array<ArrayBuffer> { return this.typed(KIND.i32, 4, (b, n) => new Int32Array(b, 0, n)); }
-  f64(): Float64Array<ArrayBuffer> { return this.typed(KIND.f64, 8, (b, n) => new Float64Array(b, 0, n)); }
+  u8(): Uint8Array<ArrayBuffer> { return this.typed(KIND.u8, 1, (b, at, n) => new Uint8Array(b, at, n)); }
+  u32(): Uint32Array<ArrayBuffer> { return this.typed(KIND.u32, 4, (b, at, n) => new Uint32Array(b, at, n)); }
+  i32(): Int32Array<ArrayBuffer> { return this.typed(KIND.i32, 4, (b, at, n) => new Int32Array(b, at, n)); }
+  f64(): Float64Array<ArrayBuffer> { return this.typed(KIND.f64, 8, (b, at, n) => new Float64Array(b, at, n)); }
 
   /** A string list as written (a run of equal strings shares one string). */
   strings(): string[] {
     const runs = this.section(KIND.strings);
     const text = this.section(KIND.strings);
-    const pairs = new Uint32Array(runs.bytes.buffer, 0, runs.bytes.byteLength >>> 2);
+    const pairs = new Uint32Array(runs.bytes.buffer, runs.bytes.byteOffset, runs.bytes.byteLength >>> 2);
     const all = Buffer.from(text.bytes.buffer, text.bytes.byteOffset, text.bytes.byteLength).toString('utf8');
     const out = new Array<string>(runs.count);
     let pos = 0;
