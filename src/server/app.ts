@@ -49,7 +49,9 @@ import {
 } from './platform/http/limits.ts';
 import { CatalogueCache, type CatalogueCacheOptions } from './modules/search/cache.ts';
 import { createSearchIndex, SelectionPrints } from './modules/search/index.ts';
-import { openSearchSnapshot, searchSnapshotKey, writeSearchSnapshot, type SnapshotPlace } from './modules/search/snapshot-file.ts';
+import { cardFileKey, openSearchSnapshot, searchSnapshotKey, writeSearchSnapshot, type SnapshotPlace } from './modules/search/snapshot-file.ts';
+import { CardFileKeeper } from './modules/search/card-file.ts';
+import { snapshotMappingAvailable } from './modules/search/fast/snapshot.ts';
 import { modelFitsOf } from './modules/search/models.ts';
 import { loadSearchSynonyms } from './modules/search/synonyms.repository.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './modules/search/types.ts';
@@ -397,6 +399,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the renders' reads only the catalogue decides (navigation, collections), cleared with the page cache
   const catalogueReads = new CatalogueReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
   const cards = cardLoader(db);
+  // the card file's keeper (below), told of each change while it writes a file
+  let cardKeeperRef: CardFileKeeper | null = null;
   // the shipping tables are read (once a process) before any route: a bad file stops the start;
   // its remembered ship profiles follow every catalogue change (applyChange below)
   const shipping = options.shipping ?? defaultShippingService();
@@ -538,6 +542,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // process busy at full priority beside this one (resting as long as they took leaves the
     // machine's other core to the searches, however the operating system shares them)
     let started = reading;
+    cardKeeperRef?.changed(changed);
     catalogue.cache.forgetCards(changed);
     if (forget) forgetShown(drawnFrom);
     cards.refill(catalogue.cache, changed);
@@ -554,14 +559,36 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (the answers it forgets are worked out again, now from the index with the change)
     if (forget) forgetShown(drawnFrom, { refresh: true });
   };
-  for await (const batch of productIdBatches(db)) {
-    await cards.stage(batch);
-    catalogue.cache.preload([batch]);
-    cards.unstage();
+  // the cards on disk beside the snapshot (card-file.ts): with the embedded database, mapped
+  const reader = db.sync;
+  const cardKeeper = snapshotPlace !== null && reader !== undefined && options.searchSnapshot?.map !== false && snapshotMappingAvailable()
+    ? new CardFileKeeper({
+      path: `${snapshotPlace.path}.cards`,
+      key: cardFileKey(CARD_FIELDS),
+      log: catalogueLog,
+      cache: catalogue.cache,
+      batches: () => productIdBatches(db, 1000),
+      load: (ids) => productCardValuesSync(reader, ids),
+      version: async () => (feed.applied > 0 ? feed.applied : await catalogueLog.latest()),
+      write: options.searchSnapshot?.write !== false,
+      logger: app.log,
+    })
+    : null;
+  cardKeeperRef = cardKeeper;
+  if (cardKeeper === null || !(await cardKeeper.open())) {
+    for await (const batch of productIdBatches(db)) {
+      await cards.stage(batch);
+      catalogue.cache.preload([batch]);
+      cards.unstage();
+    }
   }
   app.decorate('catalogue', catalogue);
   const feed = options.catalogueFeed ? await options.catalogueFeed(applyChange) : localFeed();
   app.addHook('onClose', async () => feed.close());
+  if (cardKeeper !== null) {
+    if (catalogue.cache.cardFile === null) void cardKeeper.write();
+    app.addHook('onClose', async () => cardKeeper.close());
+  }
   if (snapshotPlace !== null && options.searchSnapshot?.write !== false) {
     // the version it holds every change up to: the feed's (several processes) or the log's newest
     // (writeSnapshotNow logs its own failure; only the log's version can fail before it)
@@ -572,6 +599,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (changesApplying > 0) return;
         snapshotStale = false;
         writeSnapshotNow(snapshotPlace, index, prints, version, app.log);
+        cardKeeper?.refresh();
       } catch (err) {
         app.log.error({ err }, 'the search index snapshot could not be written');
       }

@@ -12,10 +12,14 @@
  *   leaves what selects them as it was (a price, stock, ratings: {@link forgetAnswersOf})
  *   forgets only the answers drawn from those products; any other change forgets every answer,
  *   since one product's words or collections can move any answer's totals and facets.
+ * - with a card file (card-file.ts, {@link CatalogueCache.useCardFile}): a card not held is
+ *   copied from the file's mapped pages, and only a card the file does not hold current is read
+ *   from the database (and then held).
  * Neither changes an answer, only how often it is computed (test/server/modules/search/search.cache.test.ts).
  * @module
  */
 import { GarbageBound } from '../../platform/ops/garbage.ts';
+import type { CardFile } from './card-file.ts';
 import { IdTable } from './id-table.ts';
 
 /** What the catalogue caches hold; 0 turns one off. */
@@ -146,6 +150,8 @@ function holdsAny(from: Uint32Array, ids: readonly number[]): boolean {
 }
 
 const CHUNK_BYTES = 1 << 20;
+/** A slot of findSlots' list at or past this is a place in the card file (less it), not in the store. */
+const IN_FILE = 2 ** 31;
 const EMPTY = Buffer.alloc(0);
 const NO_PARTS: readonly Buffer[] = [];
 
@@ -328,6 +334,8 @@ export interface CacheStats {
   responseHits: number;
   responseMisses: number;
   invalidations: number;
+  /** Cards copied from the card file (card-file.ts), not held and not read from the database. */
+  cardFileHits: number;
   /** Forgotten answers worked out again after a change, before a shopper asked (not misses). */
   refreshes: number;
 }
@@ -353,7 +361,9 @@ export class CatalogueCache {
   /** By slot, the stamp of the last pass that wrote it (findSlots). */
   private seenAt = new Uint32Array(1024);
   private stamp = 0;
-  readonly stats: CacheStats = { cardHits: 0, cardMisses: 0, responseHits: 0, responseMisses: 0, invalidations: 0, refreshes: 0 };
+  readonly stats: CacheStats = { cardHits: 0, cardMisses: 0, responseHits: 0, responseMisses: 0, invalidations: 0, cardFileHits: 0, refreshes: 0 };
+  /** The card file cards not held are copied from (useCardFile), or null. */
+  private file: CardFile | null = null;
 
   /**
    * @param fields the card's fields in the order they are written (the ProductCard schema's)
@@ -382,6 +392,25 @@ export class CatalogueCache {
       for (const [id, values] of this.load(ids)) this.cards.put(id, this.encode(values));
       this.startGarbage?.check();
     }
+  }
+
+  /**
+   * Gives cards not held from `file` (card-file.ts) from now on, unless stale: the file's cards
+   * of products changed since it was written must be marked stale before (openCardFile does),
+   * and forgetCards marks the cards of every later change. null stops using a file.
+   */
+  useCardFile(file: CardFile | null): void {
+    this.file = file;
+  }
+
+  /** The card file in use, if any. */
+  get cardFile(): CardFile | null {
+    return this.file;
+  }
+
+  /** The JSON text of a card from its values (what the store holds, and a card file). */
+  cardText(values: readonly unknown[]): string {
+    return this.encode(values);
   }
 
   /** The start-up's garbage bound, until the first answer. */
@@ -415,7 +444,8 @@ export class CatalogueCache {
     // one pass finds the slots and the cards not held; those are read, then the pass redone
     // (storing a card may compact the store and move every slot)
     let found = this.findSlots(ids);
-    this.stats.cardHits += found.count;
+    this.stats.cardHits += found.count - found.fileCards;
+    this.stats.cardFileHits += found.fileCards;
     if (found.missing !== null) {
       const missing = [...new Set(found.missing)];
       this.stats.cardMisses += missing.length;
@@ -431,9 +461,11 @@ export class CatalogueCache {
     for (const part of parts) partBytes += part.length;
     const out = Buffer.allocUnsafe(head.length + size + Math.max(0, count - 1) + partBytes);
     let pos = head.copy(out, 0);
+    const file = this.file;
     for (let n = 0; n < count; n++) {
       if (n > 0) out[pos++] = 0x2c; // ','
-      pos = this.cards.copyAt(slots[n]!, out, pos);
+      const slot = slots[n]!;
+      pos = slot >= IN_FILE ? file!.copyAt(slot - IN_FILE, out, pos) : this.cards.copyAt(slot, out, pos);
     }
     for (const part of parts) pos += part.copy(out, pos);
     return { out, count };
@@ -579,7 +611,10 @@ export class CatalogueCache {
    * forgets them once ({@link forgetAnswers}).
    */
   forgetCards(ids: Iterable<number>): void {
-    for (const id of ids) this.cards.delete(id);
+    for (const id of ids) {
+      this.cards.delete(id);
+      this.file?.markStale([id]);
+    }
   }
 
   /** Forgets every answer (and drops the answers waiting to be worked out again). */
@@ -594,8 +629,12 @@ export class CatalogueCache {
     return { cards: this.cards.size, cardBytes: this.cards.bytes, responses: this.responses.size };
   }
 
-  /** Slots of the held cards of `ids` into this.slots (repeats skipped), their bytes, and the ids not held. */
-  private findSlots(ids: readonly number[]): { count: number; size: number; missing: number[] | null } {
+  /**
+   * Slots of the held cards of `ids` into this.slots (repeats skipped; a card of the card file
+   * as IN_FILE + its place), their bytes, the ids neither held nor in the file, and how many
+   * came from the file.
+   */
+  private findSlots(ids: readonly number[]): { count: number; size: number; missing: number[] | null; fileCards: number } {
     if (this.slots.length < ids.length) this.slots = new Uint32Array(ids.length * 2);
     if (this.seenAt.length < this.cards.slotCount) this.seenAt = new Uint32Array(this.cards.slotCount * 2);
     // a repeated id is seen by its slot carrying this pass's stamp (no Set per answer)
@@ -604,10 +643,24 @@ export class CatalogueCache {
     let count = 0;
     let size = 0;
     let missing: number[] | null = null;
+    const file = this.file;
+    let fileCards = 0;
     for (const id of ids) {
       const slot = this.cards.slot(id);
       if (slot < 0) {
-        (missing ??= []).push(id);
+        const at = file === null ? -1 : file.find(id);
+        if (at < 0) {
+          (missing ??= []).push(id);
+          continue;
+        }
+        // a repeat: its place is among this pass's (a page holds a few dozen cards)
+        const mark = IN_FILE + at;
+        let seen = false;
+        for (let n = 0; n < count && !seen; n++) seen = slots[n] === mark;
+        if (seen) continue;
+        slots[count++] = mark;
+        size += file!.lengthAt(at);
+        fileCards++;
         continue;
       }
       if (seenAt[slot] === stamp) continue;
@@ -617,7 +670,7 @@ export class CatalogueCache {
       slots[count++] = slot;
       size += this.cards.lengthAt(slot);
     }
-    return { count, size, missing };
+    return { count, size, missing, fileCards };
   }
 
   /** The JSON object of a card's values, keys in field order. */

@@ -69,6 +69,12 @@ function codeDigest(): string {
 
 let code: string | undefined;
 
+/** The key a card file (card-file.ts) must carry to be used: the code cards are read and written with, and their fields. */
+export function cardFileKey(fields: readonly string[]): string {
+  code ??= codeDigest();
+  return createHash('sha256').update(code).update('cards').update(JSON.stringify(fields)).digest('base64url').slice(0, 32);
+}
+
 /**
  * The key a snapshot must carry to be loaded: the search code, the collections and the equipment
  * catalogue's part numbers (`equipment`: any text that changes with them, e.g. their count).

@@ -113,6 +113,92 @@ export class SnapshotWriter {
   }
 }
 
+/**
+ * A snapshot file written section by section as it is made, for one too large to hold whole
+ * (the card file: a million cards' bytes). `bytes()` opens a u8 section whose length is only
+ * known at its end: its head is written again when it ends. `finish()` flushes it and renames
+ * it over `path`; `abandon()` removes the temporary file. The layout is SnapshotWriter's.
+ */
+export class SnapshotStream {
+  private readonly tmp: string;
+  private readonly fd: number;
+  private at = 0;
+  private open = true;
+
+  constructor(private readonly path: string) {
+    this.tmp = `${path}.${process.pid}.tmp`;
+    this.fd = openSync(this.tmp, 'w');
+    this.put(MAGIC);
+  }
+
+  private put(bytes: Uint8Array): void {
+    let done = 0;
+    while (done < bytes.byteLength) done += writeSync(this.fd, bytes, done, bytes.byteLength - done, this.at + done);
+    this.at += bytes.byteLength;
+  }
+
+  private head(kind: Kind, count: number, length: number): Uint8Array {
+    return new Uint8Array(new Uint32Array([kind, count, length, 0]).buffer);
+  }
+
+  private pad(length: number): void {
+    const pad = (8 - (length % 8)) % 8;
+    if (pad > 0) this.put(new Uint8Array(pad));
+  }
+
+  private section(kind: Kind, count: number, bytes: Uint8Array): void {
+    this.put(this.head(kind, count, bytes.byteLength));
+    this.put(bytes);
+    this.pad(bytes.byteLength);
+  }
+
+  json(value: unknown): void {
+    this.section(KIND.json, 1, Buffer.from(JSON.stringify(value), 'utf8'));
+  }
+
+  /** The first `count` elements of a u32 array. */
+  u32(a: Uint32Array, count = a.length): void {
+    this.section(KIND.u32, count, new Uint8Array(a.buffer, a.byteOffset, count * 4));
+  }
+
+  /** A u8 section written a piece at a time; `end()` before the next section. */
+  bytes(): { write(piece: Uint8Array): void; readonly length: number; end(): void } {
+    const headAt = this.at;
+    this.put(this.head(KIND.u8, 0, 0));
+    let length = 0;
+    return {
+      write: (piece) => {
+        this.put(piece);
+        length += piece.byteLength;
+      },
+      get length() {
+        return length;
+      },
+      end: () => {
+        const head = this.head(KIND.u8, length, length);
+        writeSync(this.fd, head, 0, head.byteLength, headAt);
+        this.pad(length);
+      },
+    };
+  }
+
+  /** Flushes the file and renames it over `path`. */
+  finish(): void {
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.open = false;
+    renameSync(this.tmp, this.path);
+  }
+
+  /** Drops the file being written (again, or after finish: nothing). */
+  abandon(): void {
+    if (!this.open) return;
+    this.open = false;
+    closeSync(this.fd);
+    rmSync(this.tmp, { force: true });
+  }
+}
+
 /** The part of `@riaskov/mmap-io` the reader uses. */
 interface Mapper {
   map(size: number, protection: number, flags: number, fd: number, offset?: number, advise?: number): Buffer;
