@@ -16,6 +16,8 @@
  *    high-water mark (VmHWM), summed; the tree's sampled peak is the highest sum seen at one time.
  *    PSS (/proc/PID/smaps_rollup) counts a page shared by several processes (the search
  *    snapshot's file, mapped by every worker) once in all: with W workers, the machine's memory.
+ *    A start that wrote no card file (search/card-file.ts) yet writes it in the background once
+ *    ready: the bench waits for it before stopping that start (the last start uses it).
  * 3. On the last start, right after it is ready: 400 distinct shopper queries from the judged
  *    sets (bench/search-families.json, search-judged.json, search-natural.json; a fixed shuffle),
  *    one at a time over HTTP (a fresh connection each, as shoppers arrive: with W workers the
@@ -277,6 +279,23 @@ function prepareStart(n: number, port: number): { env: NodeJS.ProcessEnv; log: n
 
 interface StartFigures { readyMs: number; atReady: TreeMemory; peakStoreHwm: number; peakTreeSampled: number; load: string; logReadyMs: number[] }
 
+/**
+ * Waits (up to 15 minutes) until a start that found no current card file has written one
+ * ('card file written' after 'card file not used' in its log), so the next start has it: a
+ * store writes its card file in the background after it is ready, and stopping it drops the file.
+ */
+async function cardFileWritten(logPath: string): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const text = readFileSync(logPath, 'utf8');
+    if (!text.includes('"card file not used"') || text.includes('"card file written"') || text.includes('"the card file could not be written"')) break;
+    if (Date.now() - started > 15 * 60_000) throw new Error(`no card file written within 15 minutes (log ${logPath})`);
+    await sleep(1000);
+  }
+  const line = readFileSync(logPath, 'utf8').split('\n').find((l) => l.includes('"card file written"'));
+  if (line) console.log(`card file written after the start was ready: ${/"seconds":([\d.]+)/.exec(line)?.[1] ?? '?'} s`);
+}
+
 /** Lines of the store's log whose msg is 'database ready', with their time. */
 function readyLines(logPath: string): { time: number; indexed: number }[] {
   const out: { time: number; indexed: number }[] = [];
@@ -425,6 +444,7 @@ async function main(): Promise<void> {
     startFigures.push(figures);
     console.log(`start ${n}: ready in ${secs(figures.readyMs)} ('database ready' logged at ${figures.logReadyMs.map((x) => secs(x)).join(', ')}); store RSS ${figures.atReady.storeRss} MB (peak ${figures.atReady.storeHwm} MB) in ${figures.atReady.storeProcesses} process(es), tree ${figures.atReady.treeRss} MB (load ${figures.load})`);
     try {
+      if (n < starts) await cardFileWritten(store.logPath);
       if (n === starts) {
         // sampling reads /proc in this thread: stopped while the queries are timed (peaks are in VmHWM)
         sample.stop();
