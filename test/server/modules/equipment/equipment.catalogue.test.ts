@@ -47,10 +47,12 @@ describe('the equipment catalogue: part numbers', () => {
     fc.assert(fc.property(
       fc.array(rowArb, { maxLength: 40 }),
       fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 13, max: 20 })), { maxLength: 4 }),
-      (raw, replacements) => {
-        // read in product order, as the repository reads them (ORDER BY product_id, position)
-        const rows: Row[] = raw.map((r) => ({ ...r, normalized: normalizePartNumber(r.number) }))
-          .sort((a, b) => a.productId - b.productId);
+      fc.boolean(),
+      (raw, replacements, inOrder) => {
+        // read in product order, as the repository reads them (ORDER BY product_id, position),
+        // or in any order (the catalogue then sorts them itself)
+        const read: Row[] = raw.map((r) => ({ ...r, normalized: normalizePartNumber(r.number) }));
+        const rows = inOrder ? read.sort((a, b) => a.productId - b.productId) : read;
         const replacedBy = new Map(replacements);
         const catalogue = new EquipmentCatalogue({
           equipment: [], numbers: [], fitment: [], partNumbers: rows,
