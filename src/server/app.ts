@@ -51,7 +51,6 @@ import { CatalogueCache, type CatalogueCacheOptions } from './modules/search/cac
 import { createSearchIndex, SelectionPrints } from './modules/search/index.ts';
 import { cardFileKey, openSearchSnapshot, searchSnapshotKey, writeSearchSnapshot, type SnapshotPlace } from './modules/search/snapshot-file.ts';
 import { CardFileKeeper } from './modules/search/card-file.ts';
-import { snapshotMappingAvailable } from './modules/search/fast/snapshot.ts';
 import { modelFitsOf } from './modules/search/models.ts';
 import { loadSearchSynonyms } from './modules/search/synonyms.repository.ts';
 import type { SearchDocument, SearchIndex, SearchIndexOptions } from './modules/search/types.ts';
@@ -559,9 +558,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // (the answers it forgets are worked out again, now from the index with the change)
     if (forget) forgetShown(drawnFrom, { refresh: true });
   };
-  // the cards on disk beside the snapshot (card-file.ts): with the embedded database, mapped
+  // the cards on disk beside the snapshot (card-file.ts), with the embedded database
   const reader = db.sync;
-  const cardKeeper = snapshotPlace !== null && reader !== undefined && options.searchSnapshot?.map !== false && snapshotMappingAvailable()
+  const cardKeeper = snapshotPlace !== null && reader !== undefined
     ? new CardFileKeeper({
       path: `${snapshotPlace.path}.cards`,
       key: cardFileKey(CARD_FIELDS),

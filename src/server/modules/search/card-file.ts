@@ -1,12 +1,14 @@
 /**
  * The product cards on disk: every card's JSON bytes in one file beside the search snapshot
- * (`${SEARCH_SNAPSHOT}.cards`), mapped, so an answer copies its cards from the page cache
- * instead of reading them from the database (four statements, about 7 ms for 24 cards over a
- * 2.5 GB file) or holding them in each process's memory (a million cards are about 600 MB). The
- * workers of one machine map the same file: its pages are held once.
+ * (`${SEARCH_SNAPSHOT}.cards`), read by offset straight into the answer (one pread a card, a few
+ * microseconds from the page cache) instead of from the database (four statements, about 7 ms
+ * for 24 cards over a 2.5 GB file) or held in each process's memory (a million cards are about
+ * 600 MB). The page cache is the machine's: the workers of one machine share it. The cards are
+ * read, not mapped: a mapped file's random pages, each faulted in with its neighbours, counted
+ * 500 MB more in the process after 400 answers. The ids and ends are read as the snapshot is
+ * (mapped where the binding is installed).
  *
- * A card file is used only mapped (read into memory it would be the 600 MB it saves) and only
- * when current, as the snapshot is (snapshot-file.ts):
+ * A card file is used only when current, as the snapshot is (snapshot-file.ts):
  * - its key: the code cards are read and written with, and their fields;
  * - its version in the catalogue log: the log still holds every change after it. The cards of
  *   those changes, and of the few before it (a write that committed while the file was being
@@ -19,7 +21,7 @@
  * ids ascending (u32), and each card's end in the bytes (u32).
  * @module
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueLog } from '../../platform/scale/change-feed.ts';
 import type { CatalogueCache } from './cache.ts';
@@ -36,32 +38,41 @@ export interface CardFileMeta {
 /** Cards of a card file, found by id; the stale ones are not given. */
 export class CardFile {
   private readonly stale = new Set<number>();
-  /** Each card's start in `bytes` is the end of the one before (0 for the first). */
+  private closed = false;
+  /**
+   * @param fd the file, open for reads (a file renamed over it later leaves this one readable)
+   * @param base where the cards' bytes start in it
+   * @param ends each card's end in those bytes (its start is the end of the one before, 0 for the first)
+   */
   private constructor(
     readonly meta: CardFileMeta,
-    private readonly bytes: Uint8Array,
+    private readonly fd: number,
+    private readonly base: number,
     private readonly ids: Uint32Array,
     private readonly ends: Uint32Array,
   ) {}
 
-  /**
-   * The card file at `path`, mapped; null when it cannot be mapped here (the optional mmap
-   * binding is not installed). Throws a SnapshotError when it is not a card file of this layout.
-   */
-  static open(path: string): CardFile | null {
+  /** The card file at `path`. Throws a SnapshotError when it is not a card file of this layout. */
+  static open(path: string): CardFile {
     const r = new SnapshotReader(path);
     try {
-      if (!r.isMapped) return null;
       const meta = r.json<CardFileMeta>();
-      const bytes = r.u8();
+      const bytes = r.u8Extent();
       const ids = r.u32();
       const ends = r.u32();
       r.end();
-      if (ids.length !== ends.length || (ends.length > 0 && ends[ends.length - 1] !== bytes.length)) throw new SnapshotError('the card file does not add up');
-      return new CardFile(meta, bytes, ids, ends);
+      if (ids.length !== ends.length || (ends.length > 0 ? ends[ends.length - 1] : 0) !== bytes.length) throw new SnapshotError('the card file does not add up');
+      return new CardFile(meta, openSync(path, 'r'), bytes.offset, ids, ends);
     } finally {
       r.close();
     }
+  }
+
+  /** Closes the file (the store stopped using it); again: nothing. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
   }
 
   /** Cards in the file (stale ones included). */
@@ -94,12 +105,16 @@ export class CardFile {
     return this.ends[at]! - (at === 0 ? 0 : this.ends[at - 1]!);
   }
 
-  /** Copies the card at a place into `out` at `pos`; returns the position after it. */
+  /** Reads the card at a place into `out` at `pos`; returns the position after it. */
   copyAt(at: number, out: Uint8Array, pos: number): number {
     const start = at === 0 ? 0 : this.ends[at - 1]!;
-    const end = this.ends[at]!;
-    out.set(this.bytes.subarray(start, end), pos);
-    return pos + end - start;
+    const length = this.ends[at]! - start;
+    for (let got = 0; got < length;) {
+      const n = readSync(this.fd, out, pos + got, length - got, this.base + start + got);
+      if (n === 0) throw new SnapshotError('the card file is cut short');
+      got += n;
+    }
+    return pos + length;
   }
 
   /** The cards of these products are no longer the file's (read from the database instead). */
@@ -192,22 +207,32 @@ export type OpenedCardFile = { file: CardFile; stale: number } | { file: null; r
  */
 export async function openCardFile(path: string, key: string, log: CatalogueLog): Promise<OpenedCardFile> {
   if (!existsSync(path)) return { file: null, reason: 'no card file yet' };
-  let file: CardFile | null;
+  let file: CardFile;
   try {
     file = CardFile.open(path);
   } catch (err) {
     if (err instanceof SnapshotError || (err as NodeJS.ErrnoException).code !== undefined) return { file: null, reason: `unreadable: ${(err as Error).message}` };
     throw err;
   }
-  if (file === null) return { file: null, reason: 'it cannot be mapped here (the optional mmap binding is not installed)' };
-  const { version } = file.meta;
-  if (file.meta.key !== key || typeof version !== 'number') return { file: null, reason: 'written by other code' };
-  const latest = await log.latest();
-  if (latest < version) return { file: null, reason: 'the catalogue log is behind the card file (another database)' };
-  const oldest = await log.oldest();
-  if (latest > version && oldest > version + 1) return { file: null, reason: 'the catalogue log no longer holds every change since the card file' };
-  await markChangedSince(file, log, version);
-  return { file, stale: file.staleCount };
+  const refused = async (): Promise<string | null> => {
+    const { version } = file.meta;
+    if (file.meta.key !== key || typeof version !== 'number') return 'written by other code';
+    const latest = await log.latest();
+    if (latest < version) return 'the catalogue log is behind the card file (another database)';
+    const oldest = await log.oldest();
+    if (latest > version && oldest > version + 1) return 'the catalogue log no longer holds every change since the card file';
+    await markChangedSince(file, log, version);
+    return null;
+  };
+  try {
+    const reason = await refused();
+    if (reason === null) return { file, stale: file.staleCount };
+    file.close();
+    return { file: null, reason };
+  } catch (err) {
+    file.close();
+    throw err;
+  }
 }
 
 /** Marks stale the cards of every change the log holds after `version` (and the few before it). */
@@ -284,10 +309,11 @@ export class CardFileKeeper {
     if (this.o.cache.cardFile?.worthRewriting) void this.write();
   }
 
-  /** Stops a write under way (its file is dropped) and waits for it. */
+  /** Stops a write under way (its file is dropped), waits for it, and closes the file in use. */
   async close(): Promise<void> {
     this.stopped = true;
     await this.writing;
+    this.o.cache.cardFile?.close();
   }
 
   private async writeNow(): Promise<void> {
@@ -310,9 +336,14 @@ export class CardFileKeeper {
       const cards = writer.finish();
       writer = null;
       const file = CardFile.open(this.o.path);
-      if (file === null) return;
-      await markChangedSince(file, this.o.log, version);
+      try {
+        await markChangedSince(file, this.o.log, version);
+      } catch (err) {
+        file.close();
+        throw err;
+      }
       file.markStale(this.changedMeanwhile);
+      this.o.cache.cardFile?.close();
       this.o.cache.useCardFile(file);
       this.o.logger.info({ path: this.o.path, cards, stale: file.staleCount, seconds: (performance.now() - started) / 1000 }, 'card file written');
     } catch (err) {

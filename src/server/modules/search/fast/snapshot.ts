@@ -346,6 +346,22 @@ export class SnapshotReader {
     return out;
   }
 
+  /**
+   * Where the next section's bytes lie in the file (a u8 section), without reading them: for
+   * bytes read later by offset (the card file's cards).
+   */
+  u8Extent(): { offset: number; length: number } {
+    const h = this.read(16);
+    const head = new Uint32Array(h.buffer, h.byteOffset, 4);
+    if (head[0] !== KIND.u8) throw new SnapshotError(`the snapshot holds a section of kind ${head[0]} where ${KIND.u8} was expected`);
+    const length = head[2]!;
+    const offset = this.at;
+    const end = offset + length + ((8 - (length % 8)) % 8);
+    if (end > this.size) throw new SnapshotError('the snapshot is cut short');
+    this.at = end;
+    return { offset, length };
+  }
+
   json<T>(): T {
     const { bytes } = this.section(KIND.json);
     return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as T;
