@@ -1,11 +1,13 @@
 /**
- * `npx tsx bench/snapshot-queries.ts --db /tmp/s1m.db [--snapshot /tmp/s1m.db.search] [--runs 2]`
+ * `npx tsx bench/snapshot-queries.ts --db /tmp/s1m.db [--snapshot /tmp/s1m.db.search] [--runs 2] [--read]`
  * (issue 30): the search index read from a store's snapshot (written by a first `npm start` or
  * `npm run bench:scale` on that database), in this process, without HTTP or cards: how long the
  * read takes, the memory it holds (after a full collection: heap and typed arrays) and the time
  * of each distinct judged shopper query (bench/search-families.json, search-judged.json,
  * search-natural.json), first page of 24 by relevance, each run in turn. Run node with
  * --expose-gc for the memory figures (`node --expose-gc --import tsx bench/snapshot-queries.ts`).
+ * The snapshot is mapped where the mmap binding is installed (as the store does); `--read` reads
+ * it into memory instead (SEARCH_SNAPSHOT_MAP=off).
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ import { openDatabase } from '../src/server/platform/db/database.ts';
 import { percentiles } from './search-stats.ts';
 
 const { values: args } = parseArgs({
-  options: { db: { type: 'string' }, snapshot: { type: 'string' }, runs: { type: 'string', default: '2' } },
+  options: { db: { type: 'string' }, snapshot: { type: 'string' }, runs: { type: 'string', default: '2' }, read: { type: 'boolean', default: false } },
   strict: true,
 });
 if (!args.db) throw new Error('--db path: the database the snapshot was written for');
@@ -28,8 +30,8 @@ const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const before = process.memoryUsage();
 const started = performance.now();
-const { index } = loadFastSearchIndex(args.snapshot ?? `${args.db}.search`, { synonyms });
-console.log(`read (warm-up included): ${((performance.now() - started) / 1000).toFixed(2)} s, ${index.size} products`);
+const { index, mapped } = loadFastSearchIndex(args.snapshot ?? `${args.db}.search`, { synonyms }, { map: !args.read });
+console.log(`read (warm-up included, ${mapped ? 'mapped' : 'read into memory'}): ${((performance.now() - started) / 1000).toFixed(2)} s, ${index.size} products`);
 gc?.();
 const after = process.memoryUsage();
 console.log(gc ? `held: heap ${mb(after.heapUsed - before.heapUsed)}, typed arrays ${mb(after.arrayBuffers - before.arrayBuffers)}, RSS ${mb(after.rss - before.rss)}` : 'memory: run node with --expose-gc');

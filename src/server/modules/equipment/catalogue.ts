@@ -88,20 +88,30 @@ function byProductThenKind(parts: EquipmentData['partNumbers']): number[] {
   return out;
 }
 
-/** `items` stably sorted by `key[item]` (unsigned 32-bit): four passes of a byte each. */
+/**
+ * `items` stably sorted by `key[item]` (unsigned 32-bit): four passes of a byte each, the keys
+ * carried beside the items (read in order, not looked up at random: that took 1.6 s at two million).
+ */
 function radixByKey(items: Uint32Array<ArrayBuffer>, key: Uint32Array): Uint32Array<ArrayBuffer> {
+  const n = items.length;
   let from = items;
-  let to = new Uint32Array(items.length);
-  const counts = new Uint32Array(257);
+  let to = new Uint32Array(n);
+  let keys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = key[items[i]!]!;
+  let keysTo = new Uint32Array(n);
+  const counts = new Int32Array(257);
   for (let shift = 0; shift < 32; shift += 8) {
     counts.fill(0);
-    for (let i = 0; i < from.length; i++) counts[((key[from[i]!]! >>> shift) & 0xff) + 1]!++;
-    for (let b = 1; b <= 256; b++) counts[b]! += counts[b - 1]!;
-    for (let i = 0; i < from.length; i++) {
-      const item = from[i]!;
-      to[counts[(key[item]! >>> shift) & 0xff]!++] = item;
+    for (let i = 0; i < n; i++) counts[((keys[i]! >>> shift) & 0xff) + 1]! += 1;
+    for (let b = 1; b <= 256; b++) counts[b] = counts[b]! + counts[b - 1]!;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      const at = counts[(k >>> shift) & 0xff]!++;
+      to[at] = from[i]!;
+      keysTo[at] = k;
     }
-    [from, to] = [to, from];
+    const t = from; from = to; to = t;
+    const kt = keys; keys = keysTo; keysTo = kt;
   }
   return from;
 }
