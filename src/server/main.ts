@@ -14,6 +14,7 @@
  */
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { buildApp } from './app.ts';
 import { readConfig } from './platform/config/config.ts';
@@ -28,6 +29,7 @@ import { isClusterWorker, runCluster } from './platform/scale/cluster.ts';
 import { assertSecrets, readScaleConfig } from './platform/scale/config.ts';
 import { startScale } from './platform/scale/start.ts';
 import { isProductionStart } from './platform/config/env.ts';
+import { defaultRenderThreads } from './platform/render/pool.ts';
 import { firstOwnerAtStart } from './modules/admin/first-owner.ts';
 
 /** Opens the database, migrates it and seeds it on the first start. */
@@ -90,7 +92,9 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     logger: { level: config.logLevel },
     catalogueCache: { responseBytes: config.searchCacheMb * 2 ** 20, cardBytes: config.cardCacheMb * 2 ** 20 },
-    ...(config.renderThreads !== null ? { renderThreads: config.renderThreads } : {}),
+    // set, or each worker of a cluster its share of the cores (render/pool.ts)
+    ...(config.renderThreads !== null ? { renderThreads: config.renderThreads }
+      : scaleConfig.workers > 1 ? { renderThreads: defaultRenderThreads(availableParallelism(), scaleConfig.workers) } : {}),
     // the first worker of a cluster writes the snapshot, the others only read it
     ...(config.searchSnapshot !== null ? { searchSnapshot: { path: config.searchSnapshot, minutes: config.searchSnapshotMinutes, map: config.searchSnapshotMap, write: (cluster.worker?.id ?? 1) === 1 } } : {}),
     ops: { metricsToken: ops.metricsToken },

@@ -98,11 +98,19 @@ const EARLY_DEATHS_TO_BREAK = 3;
  * third of the render's, so on two cores a single thread left the second core a third idle while
  * pages queued for the thread: two threads on two cores rendered a quarter more collection pages a
  * second (bench:ssr, 193 and 197 against 155 and 153, interleaved) and as many product pages.
+ *
+ * With `workers` processes of the store on the machine (WORKERS), each worker's main thread
+ * already takes a core: each worker gets its share of the cores less one, at least one thread
+ * (two workers on two cores: one each, not two each: four threads on two cores only added
+ * memory, about 25 MB a thread).
  * @example defaultRenderThreads(8); // 7
  * @example defaultRenderThreads(2); // 2
+ * @example defaultRenderThreads(8, 2); // 3
  */
-export function defaultRenderThreads(cores: number = availableParallelism()): number {
-  return cores <= 1 ? 0 : Math.max(2, Math.min(cores - 1, 8));
+export function defaultRenderThreads(cores: number = availableParallelism(), workers = 1): number {
+  if (cores <= 1) return 0;
+  if (workers <= 1) return Math.max(2, Math.min(cores - 1, 8));
+  return Math.max(1, Math.min(Math.floor(cores / workers) - 1, 8));
 }
 
 /**

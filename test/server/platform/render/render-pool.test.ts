@@ -236,11 +236,16 @@ describe('RenderPool', () => {
     for (const file of written) expect((JSON.parse(readFileSync(join(profiles, file), 'utf8')) as { nodes: unknown[] }).nodes.length).toBeGreaterThan(0);
   });
 
-  test('the default size: one thread per core beyond the first, at least two with two cores, none with one', () => {
+  test("the default size: one thread per core beyond the first, at least two with two cores, none with one; a worker's share with several", () => {
     expect(defaultRenderThreads(1)).toBe(0);
     expect(defaultRenderThreads(2)).toBe(2);
     expect(defaultRenderThreads(3)).toBe(2);
     expect(defaultRenderThreads(4)).toBe(3);
     expect(defaultRenderThreads(64)).toBe(8);
+    // several workers share the cores: each its share less its main thread, at least one
+    expect(defaultRenderThreads(2, 2)).toBe(1);
+    expect(defaultRenderThreads(8, 2)).toBe(3);
+    expect(defaultRenderThreads(4, 4)).toBe(1);
+    expect(defaultRenderThreads(1, 2)).toBe(0);
   });
 });
