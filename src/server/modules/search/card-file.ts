@@ -28,6 +28,9 @@ import type { CatalogueCache } from './cache.ts';
 import { SnapshotError, SnapshotReader, SnapshotStream } from './fast/snapshot.ts';
 import { SNAPSHOT_REREAD } from './snapshot-file.ts';
 
+/** A card file stops giving cards once this many (and a quarter of them) went stale. */
+export const ALL_STALE_MIN = 100_000;
+
 /** What a card file records of what it was made from. */
 export interface CardFileMeta {
   key: string;
@@ -38,6 +41,11 @@ export interface CardFileMeta {
 /** Cards of a card file, found by id; the stale ones are not given. */
 export class CardFile {
   private readonly stale = new Set<number>();
+  /**
+   * Set once a quarter of the cards (and at least ALL_STALE_MIN) went stale: then none is given,
+   * and the set stays bounded (a change of every product is a million ids).
+   */
+  private allStale = false;
   private closed = false;
   /**
    * @param fd the file, open for reads (a file renamed over it later leaves this one readable)
@@ -80,13 +88,14 @@ export class CardFile {
     return this.ids.length;
   }
 
-  /** Cards marked stale since the file was opened. */
+  /** Cards marked stale since the file was opened (all of them once a quarter was). */
   get staleCount(): number {
-    return this.stale.size;
+    return this.allStale ? this.ids.length : this.stale.size;
   }
 
   /** The place of a card that is current in the file, or -1. */
   find(id: number): number {
+    if (this.allStale) return -1;
     const { ids } = this;
     let lo = 0;
     let hi = ids.length - 1;
@@ -119,12 +128,17 @@ export class CardFile {
 
   /** The cards of these products are no longer the file's (read from the database instead). */
   markStale(ids: Iterable<number>): void {
+    if (this.allStale) return;
     for (const id of ids) this.stale.add(id);
+    if (this.stale.size >= Math.max(ALL_STALE_MIN, this.ids.length / 4)) {
+      this.allStale = true;
+      this.stale.clear();
+    }
   }
 
   /** Whether enough of its cards went stale that it should be written again (a hundredth, at least 1,000). */
   get worthRewriting(): boolean {
-    return this.stale.size >= Math.max(1000, this.ids.length / 100);
+    return this.allStale || this.stale.size >= Math.max(1000, this.ids.length / 100);
   }
 }
 

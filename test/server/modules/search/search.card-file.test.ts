@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
 import { CatalogueCache } from '../../../../src/server/modules/search/cache.ts';
-import { CardFile, CardFileWriter, openCardFile } from '../../../../src/server/modules/search/card-file.ts';
+import { ALL_STALE_MIN, CardFile, CardFileWriter, openCardFile } from '../../../../src/server/modules/search/card-file.ts';
 import { SNAPSHOT_REREAD } from '../../../../src/server/modules/search/snapshot-file.ts';
 import type { Db } from '../../../../src/server/platform/db/database.ts';
 import type { CatalogueLog, CatalogueLogEntry } from '../../../../src/server/platform/scale/change-feed.ts';
@@ -82,6 +82,19 @@ describe('a card file', () => {
     file.markStale(Array.from({ length: 999 }, (_, i) => i + 1));
     expect(file.worthRewriting).toBe(false);
     file.markStale([1000]);
+    expect(file.worthRewriting).toBe(true);
+    expect(file.find(1001)).toBeGreaterThanOrEqual(0);
+  });
+
+  test('gives none once a quarter of its cards (at least ALL_STALE_MIN) went stale, and keeps no set of them', () => {
+    const n = 4 * ALL_STALE_MIN;
+    const file = CardFile.open(cardFile(Array.from({ length: n }, (_, i) => [i + 1, '{}'] as [number, string])))!;
+    file.markStale(Array.from({ length: ALL_STALE_MIN - 1 }, (_, i) => i + 1));
+    expect(file.find(ALL_STALE_MIN)).toBeGreaterThanOrEqual(0);
+    expect(file.staleCount).toBe(ALL_STALE_MIN - 1);
+    file.markStale([ALL_STALE_MIN]);
+    expect(file.staleCount).toBe(n);
+    expect(file.find(n)).toBe(-1);
     expect(file.worthRewriting).toBe(true);
   });
 
