@@ -586,7 +586,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => feed.close());
   if (cardKeeper !== null) {
     if (catalogue.cache.cardFile === null) void cardKeeper.write();
-    app.addHook('onClose', async () => cardKeeper.close());
+    // a worker that only reads it takes the file the first worker writes once it is there
+    const adopting = setInterval(() => void cardKeeper.adopt().catch((err: unknown) => app.log.error({ err }, 'the card file could not be read')), 60_000);
+    adopting.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(adopting);
+      await cardKeeper.close();
+    });
   }
   if (snapshotPlace !== null && options.searchSnapshot?.write !== false) {
     // the version it holds every change up to: the feed's (several processes) or the log's newest

@@ -304,6 +304,25 @@ export class CardFileKeeper {
     return true;
   }
 
+  /**
+   * Uses the file if this store has none yet and a current one has appeared (a cluster's other
+   * workers: the first worker writes it after they started); answers whether it now has one.
+   * Quiet when there is still none.
+   */
+  async adopt(): Promise<boolean> {
+    if (this.o.cache.cardFile !== null) return true;
+    if (this.writing !== null || this.stopped || !existsSync(this.o.path)) return false;
+    const opened = await openCardFile(this.o.path, this.o.key, this.o.log);
+    if (opened.file === null) return false;
+    if (this.stopped || this.o.cache.cardFile !== null) {
+      opened.file.close();
+      return this.o.cache.cardFile !== null;
+    }
+    this.o.cache.useCardFile(opened.file);
+    this.o.logger.info({ path: this.o.path, cards: opened.file.size, stale: opened.stale }, 'cards read from the card file');
+    return true;
+  }
+
   /** A change is being applied: its cards are stale in a file being written. */
   changed(ids: readonly number[]): void {
     if (this.changedMeanwhile !== null) for (const id of ids) this.changedMeanwhile.add(id);

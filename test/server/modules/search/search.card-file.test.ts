@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
 import { CatalogueCache } from '../../../../src/server/modules/search/cache.ts';
-import { ALL_STALE_MIN, CardFile, CardFileWriter, openCardFile } from '../../../../src/server/modules/search/card-file.ts';
+import { ALL_STALE_MIN, CardFile, CardFileKeeper, CardFileWriter, openCardFile } from '../../../../src/server/modules/search/card-file.ts';
 import { SNAPSHOT_REREAD } from '../../../../src/server/modules/search/snapshot-file.ts';
 import type { Db } from '../../../../src/server/platform/db/database.ts';
 import type { CatalogueLog, CatalogueLogEntry } from '../../../../src/server/platform/scale/change-feed.ts';
@@ -144,6 +144,32 @@ describe('a card store with a card file', () => {
     expect(calls).toEqual([[7]]);
     cache.cardsJson([7]);
     expect(calls).toEqual([[7]]);
+  });
+});
+
+describe('the card file keeper', () => {
+  test('a store that only reads the file takes it once it appears, and a change since marks its cards stale', async () => {
+    const path = join(dir, 'adopt.cards');
+    const calls: number[][] = [];
+    const cache = new CatalogueCache(FIELDS, (ids) => {
+      calls.push([...ids]);
+      return new Map(ids.map((id) => [id, [id, `Product ${id}`, 1]] as const));
+    });
+    const log = logOf([{ version: 9, ids: [2] }], 1);
+    const keeper = new CardFileKeeper({
+      path, key: 'k', log, cache, batches: async function* () { /* never called: it only reads */ }, load: () => new Map(),
+      version: async () => 9, write: false, logger: { info: () => undefined, error: () => undefined },
+    });
+    expect(await keeper.adopt()).toBe(false);
+    expect(cache.cardFile).toBeNull();
+    const w = new CardFileWriter(path, { key: 'k', version: 8 });
+    for (const id of [1, 2, 3]) w.add(id, cache.cardText([id, `Product ${id}`, 1]));
+    w.finish();
+    expect(await keeper.adopt()).toBe(true);
+    expect(cache.cardFile?.size).toBe(3);
+    cache.cardsJson([1, 2, 3]);
+    expect(calls).toEqual([[2]]);
+    await keeper.close();
   });
 });
 
