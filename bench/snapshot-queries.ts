@@ -50,5 +50,8 @@ for (let run = 1; run <= Number(args.runs); run++) {
   }
   const p = percentiles(times);
   console.log(`run ${run}: ${times.length} distinct queries, p50 ${p.p50.toFixed(2)} p95 ${p.p95.toFixed(2)} p99 ${p.p99.toFixed(2)} max ${p.max.toFixed(2)} ms`);
+  const list = [...queries];
+  const slowest = times.map((t, i) => [t, list[i]!] as const).sort((x, y) => y[0] - x[0]).slice(0, 8);
+  console.log(`  slowest: ${slowest.map(([t, q]) => `${t.toFixed(1)} ms "${q}"`).join('; ')}`);
 }
 await db.close();
