@@ -69,10 +69,20 @@ function codeDigest(): string {
 
 let code: string | undefined;
 
-/** The key a card file (card-file.ts) must carry to be used: the code cards are read and written with, and their fields. */
+/**
+ * The key a card file (card-file.ts) must carry to be used: the code cards are read and written
+ * with (the search code's digest, which holds the card store and the catalogue's reads, and the
+ * domain rules a card's values come from), and their fields.
+ */
 export function cardFileKey(fields: readonly string[]): string {
   code ??= codeDigest();
-  return createHash('sha256').update(code).update('cards').update(JSON.stringify(fields)).digest('base64url').slice(0, 32);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256').update(code).update('cards').update(JSON.stringify(fields));
+  for (const rule of ['variants.ts', 'ratings.ts', 'money.ts']) {
+    const path = join(here, '../../../domain', rule);
+    hash.update(rule).update(existsSync(path) ? readFileSync(path) : 'none');
+  }
+  return hash.digest('base64url').slice(0, 32);
 }
 
 /**

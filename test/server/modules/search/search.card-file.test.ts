@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../../../../src/server/app.ts';
 import { CatalogueCache } from '../../../../src/server/modules/search/cache.ts';
 import { ALL_STALE_MIN, CardFile, CardFileKeeper, CardFileWriter, openCardFile } from '../../../../src/server/modules/search/card-file.ts';
-import { SNAPSHOT_REREAD } from '../../../../src/server/modules/search/snapshot-file.ts';
+import { cardFileKey, SNAPSHOT_REREAD } from '../../../../src/server/modules/search/snapshot-file.ts';
 import type { Db } from '../../../../src/server/platform/db/database.ts';
 import type { CatalogueLog, CatalogueLogEntry } from '../../../../src/server/platform/scale/change-feed.ts';
 import { recordCatalogueChange } from '../../../../src/server/platform/scale/catalogue-log.repository.ts';
@@ -96,6 +96,11 @@ describe('a card file', () => {
     expect(file.staleCount).toBe(n);
     expect(file.find(n)).toBe(-1);
     expect(file.worthRewriting).toBe(true);
+  });
+
+  test("its key changes with the card's fields", () => {
+    expect(cardFileKey(['id', 'title'])).toBe(cardFileKey(['id', 'title']));
+    expect(cardFileKey(['id', 'title'])).not.toBe(cardFileKey(['id', 'title', 'price']));
   });
 
   test('is opened only for its key, with the cards of the changes since (and the few before) stale', async () => {
