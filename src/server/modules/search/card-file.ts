@@ -287,14 +287,14 @@ export interface CardFileKeeperOptions {
 export class CardFileKeeper {
   private writing: Promise<void> | null = null;
   private stopped = false;
-  /** Products changed while a file is written: stale in it once written. */
-  private changedMeanwhile: Set<number> | null = null;
+  /** Products changed while a file is written or opened, one set per write or opening: stale in that file once it is in use. */
+  private readonly watching = new Set<Set<number>>();
 
   constructor(private readonly o: CardFileKeeperOptions) {}
 
   /** Opens the file when it is current and gives its cards from now on; false otherwise (the store reads its cards as without one). */
   async open(): Promise<boolean> {
-    const opened = await openCardFile(this.o.path, this.o.key, this.o.log);
+    const opened = await this.watched(() => openCardFile(this.o.path, this.o.key, this.o.log));
     if (opened.file === null) {
       this.o.logger.info({ path: this.o.path, reason: opened.reason }, 'card file not used');
       return false;
@@ -312,7 +312,7 @@ export class CardFileKeeper {
   async adopt(): Promise<boolean> {
     if (this.o.cache.cardFile !== null) return true;
     if (this.writing !== null || this.stopped || !existsSync(this.o.path)) return false;
-    const opened = await openCardFile(this.o.path, this.o.key, this.o.log);
+    const opened = await this.watched(() => openCardFile(this.o.path, this.o.key, this.o.log));
     if (opened.file === null) return false;
     if (this.stopped || this.o.cache.cardFile !== null) {
       opened.file.close();
@@ -323,9 +323,25 @@ export class CardFileKeeper {
     return true;
   }
 
-  /** A change is being applied: its cards are stale in a file being written. */
+  /** A change is being applied: its cards are stale in a file being written or opened. */
   changed(ids: readonly number[]): void {
-    if (this.changedMeanwhile !== null) for (const id of ids) this.changedMeanwhile.add(id);
+    for (const set of this.watching) for (const id of ids) set.add(id);
+  }
+
+  /**
+   * Opens a file with the products changed here meanwhile marked stale in it (a change applied
+   * while the log was being read may be in neither the log's answer nor the file).
+   */
+  private async watched(open: () => Promise<OpenedCardFile>): Promise<OpenedCardFile> {
+    const meanwhile = new Set<number>();
+    this.watching.add(meanwhile);
+    try {
+      const opened = await open();
+      opened.file?.markStale(meanwhile);
+      return opened;
+    } finally {
+      this.watching.delete(meanwhile);
+    }
   }
 
   /** Writes the file in the background unless one is being written (or this store only reads it). */
@@ -351,7 +367,8 @@ export class CardFileKeeper {
 
   private async writeNow(): Promise<void> {
     const started = performance.now();
-    this.changedMeanwhile = new Set();
+    const meanwhile = new Set<number>();
+    this.watching.add(meanwhile);
     let writer: CardFileWriter | null = null;
     try {
       const version = await this.o.version();
@@ -375,7 +392,7 @@ export class CardFileKeeper {
         file.close();
         throw err;
       }
-      file.markStale(this.changedMeanwhile);
+      file.markStale(meanwhile);
       this.o.cache.cardFile?.close();
       this.o.cache.useCardFile(file);
       this.o.logger.info({ path: this.o.path, cards, stale: file.staleCount, seconds: (performance.now() - started) / 1000 }, 'card file written');
@@ -383,7 +400,7 @@ export class CardFileKeeper {
       this.o.logger.error({ err, path: this.o.path }, 'the card file could not be written');
     } finally {
       writer?.abandon();
-      this.changedMeanwhile = null;
+      this.watching.delete(meanwhile);
     }
   }
 }

@@ -176,6 +176,35 @@ describe('the card file keeper', () => {
     expect(calls).toEqual([[2]]);
     await keeper.close();
   });
+
+  test('a change applied while the file is being opened is stale in it', async () => {
+    const path = join(dir, 'meanwhile.cards');
+    const calls: number[][] = [];
+    const cache = new CatalogueCache(FIELDS, (ids) => {
+      calls.push([...ids]);
+      return new Map(ids.map((id) => [id, [id, `Product ${id}`, 1]] as const));
+    });
+    const w = new CardFileWriter(path, { key: 'k', version: 8 });
+    for (const id of [1, 2, 3]) w.add(id, cache.cardText([id, `Product ${id}`, 1]));
+    w.finish();
+    let keeper: CardFileKeeper | null = null;
+    const log = logOf([{ version: 8, ids: [] }], 1);
+    // while the log is read, the store applies a change to product 3 (not yet in the file's use)
+    const since = log.since;
+    log.since = async (version, limit) => {
+      keeper!.changed([3]);
+      cache.forgetCards([3]);
+      return since(version, limit);
+    };
+    keeper = new CardFileKeeper({
+      path, key: 'k', log, cache, batches: async function* () { /* never called: it only reads */ }, load: () => new Map(),
+      version: async () => 8, write: false, logger: { info: () => undefined, error: () => undefined },
+    });
+    expect(await keeper.open()).toBe(true);
+    cache.cardsJson([1, 2, 3]);
+    expect(calls).toEqual([[3]]);
+    await keeper.close();
+  });
 });
 
 describe('a store with a card file', () => {
