@@ -398,8 +398,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the renders' reads only the catalogue decides (navigation, collections), cleared with the page cache
   const catalogueReads = new CatalogueReads(Math.min(60_000, options.pageCache?.maxAgeMs ?? 60_000));
   const cards = cardLoader(db);
-  // the card file's keeper (below), told of each change while it writes a file
-  let cardKeeperRef: CardFileKeeper | null = null;
   // the shipping tables are read (once a process) before any route: a bad file stops the start;
   // its remembered ship profiles follow every catalogue change (applyChange below)
   const shipping = options.shipping ?? defaultShippingService();
@@ -541,7 +539,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // process busy at full priority beside this one (resting as long as they took leaves the
     // machine's other core to the searches, however the operating system shares them)
     let started = reading;
-    cardKeeperRef?.changed(changed);
+    // the card file's keeper (below) marks them stale in a file it is writing or opening
+    cardKeeper?.changed(changed);
     catalogue.cache.forgetCards(changed);
     if (forget) forgetShown(drawnFrom);
     cards.refill(catalogue.cache, changed);
@@ -573,7 +572,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: app.log,
     })
     : null;
-  cardKeeperRef = cardKeeper;
   if (cardKeeper === null || !(await cardKeeper.open())) {
     for await (const batch of productIdBatches(db)) {
       await cards.stage(batch);

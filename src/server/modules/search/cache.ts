@@ -13,7 +13,7 @@
  *   forgets only the answers drawn from those products; any other change forgets every answer,
  *   since one product's words or collections can move any answer's totals and facets.
  * - with a card file (card-file.ts, {@link CatalogueCache.useCardFile}): a card not held is
- *   copied from the file's mapped pages, and only a card the file does not hold current is read
+ *   read from the file by its offset, and only a card the file does not hold current is read
  *   from the database (and then held).
  * Neither changes an answer, only how often it is computed (test/server/modules/search/search.cache.test.ts).
  * @module
@@ -334,7 +334,7 @@ export interface CacheStats {
   responseHits: number;
   responseMisses: number;
   invalidations: number;
-  /** Cards copied from the card file (card-file.ts), not held and not read from the database. */
+  /** Cards read from the card file (card-file.ts), not held and not read from the database. */
   cardFileHits: number;
   /** Forgotten answers worked out again after a change, before a shopper asked (not misses). */
   refreshes: number;
@@ -362,7 +362,7 @@ export class CatalogueCache {
   private seenAt = new Uint32Array(1024);
   private stamp = 0;
   readonly stats: CacheStats = { cardHits: 0, cardMisses: 0, responseHits: 0, responseMisses: 0, invalidations: 0, cardFileHits: 0, refreshes: 0 };
-  /** The card file cards not held are copied from (useCardFile), or null. */
+  /** The card file cards not held are read from (useCardFile), or null. */
   private file: CardFile | null = null;
 
   /**
@@ -611,10 +611,9 @@ export class CatalogueCache {
    * forgets them once ({@link forgetAnswers}).
    */
   forgetCards(ids: Iterable<number>): void {
-    for (const id of ids) {
-      this.cards.delete(id);
-      this.file?.markStale([id]);
-    }
+    const list = [...ids];
+    for (const id of list) this.cards.delete(id);
+    this.file?.markStale(list);
   }
 
   /** Forgets every answer (and drops the answers waiting to be worked out again). */

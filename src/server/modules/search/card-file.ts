@@ -299,9 +299,14 @@ export class CardFileKeeper {
       this.o.logger.info({ path: this.o.path, reason: opened.reason }, 'card file not used');
       return false;
     }
-    this.o.cache.useCardFile(opened.file);
-    this.o.logger.info({ path: this.o.path, cards: opened.file.size, stale: opened.stale }, 'cards read from the card file');
+    this.use(opened.file);
     return true;
+  }
+
+  /** Gives cards from `file` from now on. */
+  private use(file: CardFile): void {
+    this.o.cache.useCardFile(file);
+    this.o.logger.info({ path: this.o.path, cards: file.size, stale: file.staleCount }, 'cards read from the card file');
   }
 
   /**
@@ -318,8 +323,7 @@ export class CardFileKeeper {
       opened.file.close();
       return this.o.cache.cardFile !== null;
     }
-    this.o.cache.useCardFile(opened.file);
-    this.o.logger.info({ path: this.o.path, cards: opened.file.size, stale: opened.stale }, 'cards read from the card file');
+    this.use(opened.file);
     return true;
   }
 

@@ -153,23 +153,33 @@ describe('a card store with a card file', () => {
 });
 
 describe('the card file keeper', () => {
-  test('a store that only reads the file takes it once it appears, and a change since marks its cards stale', async () => {
-    const path = join(dir, 'adopt.cards');
+  /** A card store whose loader records its calls, and a card file of products 1 to 3 at `version` 8. */
+  function readingStore(name: string) {
+    const path = join(dir, name);
     const calls: number[][] = [];
     const cache = new CatalogueCache(FIELDS, (ids) => {
       calls.push([...ids]);
       return new Map(ids.map((id) => [id, [id, `Product ${id}`, 1]] as const));
     });
-    const log = logOf([{ version: 9, ids: [2] }], 1);
-    const keeper = new CardFileKeeper({
+    const writeFile = (): void => {
+      const w = new CardFileWriter(path, { key: 'k', version: 8 });
+      for (const id of [1, 2, 3]) w.add(id, cache.cardText([id, `Product ${id}`, 1]));
+      w.finish();
+    };
+    /** A keeper that only reads the file. */
+    const keeper = (log: CatalogueLog): CardFileKeeper => new CardFileKeeper({
       path, key: 'k', log, cache, batches: async function* () { /* never called: it only reads */ }, load: () => new Map(),
-      version: async () => 9, write: false, logger: { info: () => undefined, error: () => undefined },
+      version: async () => 8, write: false, logger: { info: () => undefined, error: () => undefined },
     });
+    return { calls, cache, writeFile, keeper };
+  }
+
+  test('a store that only reads the file takes it once it appears, and a change since marks its cards stale', async () => {
+    const { calls, cache, writeFile, keeper: reader } = readingStore('adopt.cards');
+    const keeper = reader(logOf([{ version: 9, ids: [2] }], 1));
     expect(await keeper.adopt()).toBe(false);
     expect(cache.cardFile).toBeNull();
-    const w = new CardFileWriter(path, { key: 'k', version: 8 });
-    for (const id of [1, 2, 3]) w.add(id, cache.cardText([id, `Product ${id}`, 1]));
-    w.finish();
+    writeFile();
     expect(await keeper.adopt()).toBe(true);
     expect(cache.cardFile?.size).toBe(3);
     cache.cardsJson([1, 2, 3]);
@@ -178,15 +188,8 @@ describe('the card file keeper', () => {
   });
 
   test('a change applied while the file is being opened is stale in it', async () => {
-    const path = join(dir, 'meanwhile.cards');
-    const calls: number[][] = [];
-    const cache = new CatalogueCache(FIELDS, (ids) => {
-      calls.push([...ids]);
-      return new Map(ids.map((id) => [id, [id, `Product ${id}`, 1]] as const));
-    });
-    const w = new CardFileWriter(path, { key: 'k', version: 8 });
-    for (const id of [1, 2, 3]) w.add(id, cache.cardText([id, `Product ${id}`, 1]));
-    w.finish();
+    const { calls, cache, writeFile, keeper: reader } = readingStore('meanwhile.cards');
+    writeFile();
     let keeper: CardFileKeeper | null = null;
     const log = logOf([{ version: 8, ids: [] }], 1);
     // while the log is read, the store applies a change to product 3 (not yet in the file's use)
@@ -196,10 +199,7 @@ describe('the card file keeper', () => {
       cache.forgetCards([3]);
       return since(version, limit);
     };
-    keeper = new CardFileKeeper({
-      path, key: 'k', log, cache, batches: async function* () { /* never called: it only reads */ }, load: () => new Map(),
-      version: async () => 8, write: false, logger: { info: () => undefined, error: () => undefined },
-    });
+    keeper = reader(log);
     expect(await keeper.open()).toBe(true);
     cache.cardsJson([1, 2, 3]);
     expect(calls).toEqual([[3]]);

@@ -31,17 +31,24 @@ type Kind = (typeof KIND)[keyof typeof KIND];
 /** A snapshot that cannot be read (another layout, cut short, or written for other options). */
 export class SnapshotError extends Error {}
 
+/** A section's 16-byte head: its kind, element count and byte length. */
+function sectionHead(kind: Kind, count: number, length: number): Uint8Array {
+  return new Uint8Array(new Uint32Array([kind, count, length, 0]).buffer);
+}
+
+/** The zero bytes after a section of `length` bytes, so the next one starts 8-aligned. */
+const padAfter = (length: number): number => (8 - (length % 8)) % 8;
+
 /** Sections written in order, then put in a file at once. */
 export class SnapshotWriter {
   private readonly parts: Uint8Array[] = [MAGIC];
   private size = MAGIC.length;
 
   private section(kind: Kind, count: number, bytes: Uint8Array): void {
-    const head = new Uint32Array([kind, count, bytes.byteLength, 0]);
-    this.parts.push(new Uint8Array(head.buffer));
+    this.parts.push(sectionHead(kind, count, bytes.byteLength));
     this.parts.push(bytes);
     this.size += 16 + bytes.byteLength;
-    const pad = (8 - (bytes.byteLength % 8)) % 8;
+    const pad = padAfter(bytes.byteLength);
     if (pad > 0) {
       this.parts.push(new Uint8Array(pad));
       this.size += pad;
@@ -137,17 +144,13 @@ export class SnapshotStream {
     this.at += bytes.byteLength;
   }
 
-  private head(kind: Kind, count: number, length: number): Uint8Array {
-    return new Uint8Array(new Uint32Array([kind, count, length, 0]).buffer);
-  }
-
   private pad(length: number): void {
-    const pad = (8 - (length % 8)) % 8;
+    const pad = padAfter(length);
     if (pad > 0) this.put(new Uint8Array(pad));
   }
 
   private section(kind: Kind, count: number, bytes: Uint8Array): void {
-    this.put(this.head(kind, count, bytes.byteLength));
+    this.put(sectionHead(kind, count, bytes.byteLength));
     this.put(bytes);
     this.pad(bytes.byteLength);
   }
@@ -164,7 +167,7 @@ export class SnapshotStream {
   /** A u8 section written a piece at a time; `end()` before the next section. */
   bytes(): { write(piece: Uint8Array): void; readonly length: number; end(): void } {
     const headAt = this.at;
-    this.put(this.head(KIND.u8, 0, 0));
+    this.put(sectionHead(KIND.u8, 0, 0));
     let length = 0;
     return {
       write: (piece) => {
@@ -175,7 +178,7 @@ export class SnapshotStream {
         return length;
       },
       end: () => {
-        const head = this.head(KIND.u8, length, length);
+        const head = sectionHead(KIND.u8, length, length);
         writeSync(this.fd, head, 0, head.byteLength, headAt);
         this.pad(length);
       },
@@ -304,15 +307,25 @@ export class SnapshotReader {
     return out;
   }
 
-  private section(kind: Kind): { count: number; bytes: Uint8Array<ArrayBuffer> } {
+  /** The next section's head, checked to be of `kind`: its element count and byte length. */
+  private head(kind: Kind): { count: number; length: number } {
     const h = this.read(16);
     const head = new Uint32Array(h.buffer, h.byteOffset, 4);
-    const [k, count, length] = [head[0]!, head[1]!, head[2]!];
-    if (k !== kind) throw new SnapshotError(`the snapshot holds a section of kind ${k} where ${kind} was expected`);
-    const bytes = this.read(length);
-    const pad = (8 - (length % 8)) % 8;
+    if (head[0] !== kind) throw new SnapshotError(`the snapshot holds a section of kind ${head[0]} where ${kind} was expected`);
+    return { count: head[1]!, length: head[2]! };
+  }
+
+  /** Moves past a section's padding. */
+  private skipPad(length: number): void {
+    const pad = padAfter(length);
     if (this.at + pad > this.size) throw new SnapshotError('the snapshot is cut short');
     this.at += pad;
+  }
+
+  private section(kind: Kind): { count: number; bytes: Uint8Array<ArrayBuffer> } {
+    const { count, length } = this.head(kind);
+    const bytes = this.read(length);
+    this.skipPad(length);
     return { count, bytes };
   }
 
@@ -351,14 +364,11 @@ export class SnapshotReader {
    * bytes read later by offset (the card file's cards).
    */
   u8Extent(): { offset: number; length: number } {
-    const h = this.read(16);
-    const head = new Uint32Array(h.buffer, h.byteOffset, 4);
-    if (head[0] !== KIND.u8) throw new SnapshotError(`the snapshot holds a section of kind ${head[0]} where ${KIND.u8} was expected`);
-    const length = head[2]!;
+    const { length } = this.head(KIND.u8);
     const offset = this.at;
-    const end = offset + length + ((8 - (length % 8)) % 8);
-    if (end > this.size) throw new SnapshotError('the snapshot is cut short');
-    this.at = end;
+    if (offset + length > this.size) throw new SnapshotError('the snapshot is cut short');
+    this.at += length;
+    this.skipPad(length);
     return { offset, length };
   }
 
