@@ -12,9 +12,6 @@ export interface FieldScore {
   score: number;
 }
 
-/** No field scores (a query word without frequent terms). */
-export const NO_FIELD_SCORES: readonly FieldScore[] = [];
-
 /**
  * Reusable per-query buffers for ordinals below `cap` (one query runs at a time): bitsets
  * of cap / 32 words and arrays by ordinal. Loops over a scratch bitset's length read stored
@@ -54,7 +51,7 @@ export class Scratch {
   relaxed = false;
   /** The candidates before the text match (queries of several words). */
   readonly base: Uint32Array;
-  private wordCountArray: Uint32Array | null = null;
+  private readonly relaxBitsArrays: Uint32Array[] = [];
   /** Spare bitsets of the one-word page. */
   readonly union: Uint32Array;
   readonly level: Uint32Array;
@@ -100,9 +97,11 @@ export class Scratch {
     return (this.levelBits[level] ??= new Uint32Array(this.cap >>> 5));
   }
 
-  /** Words matched by ordinal, all zero (relax zeroes what it counted). */
-  wordCounts(): Uint32Array {
-    return (this.wordCountArray ??= new Uint32Array(this.cap));
+  /** Query word i's documents when the text match is relaxed (contents undefined). */
+  relaxBits(i: number): Uint32Array {
+    let bits = this.relaxBitsArrays[i];
+    if (bits === undefined) this.relaxBitsArrays[i] = bits = new Uint32Array(this.cap >>> 5);
+    return bits;
   }
 
   /** Scores of query word i by ordinal, all zero. */
@@ -116,6 +115,19 @@ export class Scratch {
   fieldScoresAt(i: number): FieldScore[] {
     return (this.fieldScores[i] ??= []);
   }
+
+  /** A spare bitset for the field scores of a page (contents undefined). */
+  fieldLevel(): Uint32Array {
+    return (this.fieldLevelArray ??= new Uint32Array(this.cap >>> 5));
+  }
+
+  /** A zeroed bitset for the field scores of a page; the caller zeroes what it set. */
+  fieldReached(): Uint32Array {
+    return (this.fieldReachedArray ??= new Uint32Array(this.cap >>> 5));
+  }
+
+  private fieldLevelArray: Uint32Array | null = null;
+  private fieldReachedArray: Uint32Array | null = null;
 
   /** Zeroed marks by term id, for at least `terms` ids; the caller zeroes what it marked. */
   termMarks(terms: number): Uint8Array {

@@ -234,43 +234,40 @@ export class TextIndex {
   /**
    * No candidate matched every word: the commonest words are dropped until some candidate
    * matches all the others (relaxedWords), and those candidates become the text set
-   * (s.relaxed). Each word is expanded whole (scores too when ranking), the words each
-   * candidate matches kept as a bitmask per document.
+   * (s.relaxed). Each word is expanded whole (scores too when ranking) into a bitset of its
+   * own, so each set of words tried is an AND of bitsets, not a walk of every candidate.
    */
   private relax(s: Scratch, plans: readonly WordPlan[], cand: Uint32Array, relevance: boolean, head: number): void {
-    const { base, wordBits } = s;
-    const masks = s.wordCounts();
+    const { base } = s;
     const counts = new Array<number>(plans.length).fill(0);
     for (const plan of plans) {
-      wordBits.fill(0);
-      this.expandWord(s, plan, wordBits, relevance ? s.wordScoresAt(plan.i) : null, false);
-      const bit = 1 << plan.i;
+      const bits = s.relaxBits(plan.i);
+      bits.fill(0);
+      // the word's fields are pushed again, whole, by this expansion
+      if (relevance) s.fieldScoresAt(plan.i).length = 0;
+      this.expandWord(s, plan, bits, relevance ? s.wordScoresAt(plan.i) : null, false);
       let n = 0;
-      for (let w = 0; w < wordBits.length; w++) {
-        for (let x = wordBits[w]! & base[w]!; x !== 0; x &= x - 1) {
-          masks[(w << 5) | (31 - Math.clz32(x & -x))]! |= bit;
-          n++;
-        }
+      for (let w = 0; w < base.length; w++) {
+        const x = bits[w]! & base[w]!;
+        bits[w] = x;
+        n += popcount(x);
       }
       counts[plan.i] = n;
     }
-    wordBits.fill(0);
     const words = new Array<string>(plans.length);
     for (const plan of plans) words[plan.i] = plan.word;
     let n = 0;
     for (const need of relaxedWords(words, counts, head)) {
+      const needed = plans.filter((plan) => (need & (1 << plan.i)) !== 0).map((plan) => s.relaxBits(plan.i));
       n = 0;
       for (let w = 0; w < base.length; w++) {
-        let keep = 0;
-        for (let x = base[w]!; x !== 0; x &= x - 1) {
-          const low = x & -x;
-          if ((masks[(w << 5) | (31 - Math.clz32(low))]! & need) === need) { keep |= low; n++; }
-        }
+        let keep = base[w]!;
+        for (let k = 0; k < needed.length && keep !== 0; k++) keep &= needed[k]![w]!;
         cand[w] = keep;
+        n += popcount(keep);
       }
       if (n > 0) break;
     }
-    for (let w = 0; w < base.length; w++) for (let x = base[w]!; x !== 0; x &= x - 1) masks[(w << 5) | (31 - Math.clz32(x & -x))] = 0;
     if (n === 0) cand.fill(0);
     s.candCount = n;
     s.relaxed = n > 0;
