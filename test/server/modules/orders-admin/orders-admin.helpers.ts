@@ -38,19 +38,21 @@ export const CHECKOUT_FORM: Readonly<Record<string, string>> = {
   countryCode: 'US', phone: '3605550100', paymentMethodId: 'new', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cvc: '123',
 };
 
-let levelCursor = 0;
+/** Each database's next unused level (by database: the test files of a worker share this module). */
+const levelCursors = new WeakMap<Db, number>();
 
 /**
- * Parcel levels with stock, each of its own product, not used by an earlier call of this file (so
- * each order's lines are its own): answers their ids.
+ * Parcel levels with stock, each of its own product with a price (not priced on request), not used by
+ * an earlier call on this database (so each order's lines are its own): answers their ids.
  */
 export async function freshLevels(db: Db, count: number): Promise<number[]> {
+  const cursor = levelCursors.get(db) ?? 0;
   const rows = await db.all<{ id: number }>(
-    `SELECT MIN(l.id) AS id FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
-     WHERE l.available_for_sale = 1 GROUP BY v.product_id ORDER BY v.product_id LIMIT ? OFFSET ?`,
-    [count, levelCursor],
+    `SELECT MIN(l.id) AS id FROM inventory_levels l JOIN variants v ON v.id = l.variant_id JOIN products p ON p.id = v.product_id
+     WHERE l.available_for_sale = 1 AND p.call_for_price = 0 GROUP BY v.product_id ORDER BY v.product_id LIMIT ? OFFSET ?`,
+    [count, cursor],
   );
-  levelCursor += count;
+  levelCursors.set(db, cursor + count);
   if (rows.length < count) throw new Error('no fresh level left');
   for (const r of rows) {
     await db.run('UPDATE inventory_levels SET quantity = 500, bypass_negative_quantity = 0, price_cents = 2500 + id WHERE id = ?', [r.id]);
