@@ -14,9 +14,10 @@
 import { createHash } from 'node:crypto';
 import { totalPages } from '../../../domain/pagination.ts';
 import type {
-  EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber, PartNumberKind,
+  EquipmentListResponse, EquipmentSummary, EquipmentType, Fitment, MatchedPartNumber, PartNumber,
 } from '../../../api/types.ts';
 import type { EquipmentData, EquipmentRow } from './repository.ts';
+import { KIND_RANK, KINDS, PartNumberColumns, keyHash } from './part-numbers.ts';
 import { PackedStrings } from '../search/packed.ts';
 import { facetKey, normalizePartNumber, tokenize } from '../search/text.ts';
 import { EQUIPMENT_TYPES } from './types.ts';
@@ -47,41 +48,30 @@ interface Model {
   rank: number;
 }
 
-const KIND_RANK: Record<PartNumberKind, number> = { oem: 0, aftermarket: 1, supersedes: 2 };
-/** The kinds by rank. */
-const KINDS: readonly PartNumberKind[] = ['oem', 'aftermarket', 'supersedes'];
-
 /** The tier of a model no query matched. */
 const NO_MATCH = 255;
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A 32-bit hash of a normalised number (FNV-1a over its UTF-16 code units). */
-function keyHash(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /**
  * The positions of `parts` sorted by product, then kind (OEM, aftermarket, superseded), then as
  * read. The database reads them by product already: each product's run is then ordered by kind
  * in place (a comparator sort of two million took seconds of a start); otherwise a full sort.
  */
-function byProductThenKind(parts: EquipmentData['partNumbers']): number[] {
+function byProductThenKind(parts: PartNumberColumns): Int32Array {
+  const { productId, kind, length } = parts;
   let sorted = true;
-  for (let i = 1; i < parts.length && sorted; i++) sorted = parts[i - 1]!.productId <= parts[i]!.productId;
+  for (let i = 1; i < length && sorted; i++) sorted = productId[i - 1]! <= productId[i]!;
   if (!sorted) {
-    return Array.from(parts.keys()).sort((a, b) =>
-      parts[a]!.productId - parts[b]!.productId || KIND_RANK[parts[a]!.kind] - KIND_RANK[parts[b]!.kind] || a - b);
+    return Int32Array.from({ length }, (_, i) => i).sort((a, b) => productId[a]! - productId[b]! || kind[a]! - kind[b]! || a - b);
   }
-  const out = new Array<number>(parts.length);
+  const out = new Int32Array(length);
   let w = 0;
-  for (let from = 0; from < parts.length;) {
+  for (let from = 0; from < length;) {
     let to = from + 1;
-    while (to < parts.length && parts[to]!.productId === parts[from]!.productId) to++;
+    while (to < length && productId[to] === productId[from]) to++;
     for (let rank = 0; rank < KINDS.length; rank++) {
-      for (let i = from; i < to; i++) if (KIND_RANK[parts[i]!.kind] === rank) out[w++] = i;
+      for (let i = from; i < to; i++) if (kind[i] === rank) out[w++] = i;
     }
     from = to;
   }
@@ -219,30 +209,32 @@ export class EquipmentCatalogue {
       this.numberModels.push(model);
     }
     for (const s of data.supersessions) this.replacedBy.set(s.productId, s.replacedById);
-    const parts = data.partNumbers;
+    const parts = data.partNumbers instanceof PartNumberColumns ? data.partNumbers : PartNumberColumns.of(data.partNumbers);
+    const n = parts.length;
     const byProduct = byProductThenKind(parts);
-    this.numberProduct = new Int32Array(parts.length);
-    const numberText = new Array<string>(parts.length);
-    this.numberKind = new Uint8Array(parts.length);
-    const positionOf = new Int32Array(parts.length);
-    byProduct.forEach((i, at) => {
-      const p = parts[i]!;
-      this.numberProduct[at] = p.productId;
-      numberText[at] = p.number;
-      this.numberKind[at] = KIND_RANK[p.kind];
+    this.numberProduct = new Int32Array(n);
+    const numberText = new Array<string>(n);
+    this.numberKind = new Uint8Array(n);
+    const positionOf = new Int32Array(n);
+    for (let at = 0; at < n; at++) {
+      const i = byProduct[at]!;
+      this.numberProduct[at] = parts.productId[i]!;
+      numberText[at] = parts.number[i]!;
+      this.numberKind[at] = parts.kind[i]!;
       positionOf[i] = at;
-    });
+    }
     // packed (two million numbers as strings held about 80 MB)
     this.numberText = PackedStrings.of(numberText);
     // the holders by the hash of their normalised number, then as read: a number is found by its
     // hash and checked against the number normalised again (two million keys as strings held
     // 80 MB, and their sort took seconds of a start)
-    const held = Array.from(parts.keys()).filter((i) => parts[i]!.normalized !== '');
-    const hashes = new Uint32Array(parts.length);
-    for (const i of held) hashes[i] = keyHash(parts[i]!.normalized);
+    let heldCount = 0;
+    for (let i = 0; i < n; i++) heldCount += parts.held[i]!;
+    const held = new Uint32Array(heldCount);
+    for (let i = 0, k = 0; i < n; i++) if (parts.held[i] === 1) held[k++] = i;
     // by hash, then as read: a radix sort (two million with a comparator took seconds of a start)
-    const order = radixByKey(Uint32Array.from(held), hashes);
-    this.holderHash = Uint32Array.from(order, (i) => hashes[i]!);
+    const order = radixByKey(held, parts.hash);
+    this.holderHash = Uint32Array.from(order, (i) => parts.hash[i]!);
     this.holderAt = Int32Array.from(order, (i) => positionOf[i]!);
   }
 

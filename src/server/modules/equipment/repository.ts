@@ -6,7 +6,8 @@
  * @module
  */
 import type { Db } from '../../platform/db/database.ts';
-import type { EquipmentType, PartNumberKind } from '../../../api/types.ts';
+import type { EquipmentType } from '../../../api/types.ts';
+import { PartNumberColumns, type PartNumberRow } from './part-numbers.ts';
 
 /** An equipment row with its brand. */
 export interface EquipmentRow {
@@ -26,13 +27,17 @@ export interface EquipmentData {
   /** Model numbers, primary first per model. */
   numbers: { equipmentId: number; number: string; normalized: string }[];
   fitment: { equipmentId: number; productId: number; universal: boolean }[];
-  partNumbers: { productId: number; number: string; normalized: string; kind: PartNumberKind }[];
+  /** The products' part numbers: columns as the repository reads them, or rows (tests, small catalogues). */
+  partNumbers: PartNumberColumns | readonly PartNumberRow[];
   supersessions: { productId: number; replacedById: number }[];
 }
 
+/** Part numbers read at a time (each batch's rows are garbage once in the columns). */
+const PART_NUMBER_BATCH = 20_000;
+
 /** Reads every model, number, fitment, part number and supersession (a few MB at 5,000 models and 100,000 products). */
 export async function loadEquipmentData(db: Db): Promise<EquipmentData> {
-  const [equipment, numbers, fitment, partNumbers, supersessions] = await Promise.all([
+  const [equipment, numbers, fitment, supersessions] = await Promise.all([
     db.all<EquipmentRow>(
       `SELECT e.id AS id, e.handle AS handle, v.name AS brand, e.series AS series, e.model AS model, e.type AS type,
               e.year_from AS yearFrom, e.year_to AS yearTo
@@ -44,9 +49,6 @@ export async function loadEquipmentData(db: Db): Promise<EquipmentData> {
     db.all<{ equipmentId: number; productId: number; universal: number }>(
       'SELECT equipment_id AS equipmentId, product_id AS productId, universal FROM equipment_fitment ORDER BY equipment_id, product_id',
     ),
-    db.all<{ productId: number; number: string; normalized: string; kind: PartNumberKind }>(
-      'SELECT product_id AS productId, number, normalized, kind FROM product_part_numbers ORDER BY product_id, position',
-    ),
     db.all<{ productId: number; replacedById: number }>(
       'SELECT product_id AS productId, replaced_by_id AS replacedById FROM product_supersessions ORDER BY product_id',
     ),
@@ -55,9 +57,28 @@ export async function loadEquipmentData(db: Db): Promise<EquipmentData> {
     equipment,
     numbers,
     fitment: fitment.map((f) => ({ equipmentId: f.equipmentId, productId: f.productId, universal: f.universal === 1 })),
-    partNumbers,
+    partNumbers: await readPartNumbers(db),
     supersessions,
   };
+}
+
+/** Every part number by product, then position, into columns, `batch` rows at a time (keyset on the primary key). */
+export async function readPartNumbers(db: Db, batch: number = PART_NUMBER_BATCH): Promise<PartNumberColumns> {
+  const columns = new PartNumberColumns();
+  let afterProduct = -1;
+  let afterPosition = -1;
+  for (;;) {
+    const rows = await db.all<PartNumberRow & { position: number }>(
+      `SELECT product_id AS productId, position, number, normalized, kind FROM product_part_numbers
+       WHERE (product_id, position) > (?, ?) ORDER BY product_id, position LIMIT ?`,
+      [afterProduct, afterPosition, batch],
+    );
+    for (const row of rows) columns.add(row);
+    if (rows.length < batch) return columns;
+    const last = rows[rows.length - 1]!;
+    afterProduct = last.productId;
+    afterPosition = last.position;
+  }
 }
 
 /** A diagram row with its callouts, as drawn and as answered. */

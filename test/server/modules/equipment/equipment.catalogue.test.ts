@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { PartNumber, PartNumberKind } from '../../../../src/api/types.ts';
 import { EquipmentCatalogue } from '../../../../src/server/modules/equipment/catalogue.ts';
-import type { EquipmentData } from '../../../../src/server/modules/equipment/repository.ts';
+import { PartNumberColumns, type PartNumberRow } from '../../../../src/server/modules/equipment/part-numbers.ts';
 import { normalizePartNumber } from '../../../../src/server/modules/search/text.ts';
 
 const KIND_RANK: Record<PartNumberKind, number> = { oem: 0, aftermarket: 1, supersedes: 2 };
-type Row = EquipmentData['partNumbers'][number];
+type Row = PartNumberRow;
 
 /** The reference: the numbers of a product (kind order, then as read) and the holders of a number. */
 function reference(rows: readonly Row[], replacedBy: ReadonlyMap<number, number>) {
@@ -48,14 +48,16 @@ describe('the equipment catalogue: part numbers', () => {
       fc.array(rowArb, { maxLength: 40 }),
       fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 13, max: 20 })), { maxLength: 4 }),
       fc.boolean(),
-      (raw, replacements, inOrder) => {
+      fc.boolean(),
+      (raw, replacements, inOrder, asColumns) => {
         // read in product order, as the repository reads them (ORDER BY product_id, position),
         // or in any order (the catalogue then sorts them itself)
         const read: Row[] = raw.map((r) => ({ ...r, normalized: normalizePartNumber(r.number) }));
         const rows = inOrder ? read.sort((a, b) => a.productId - b.productId) : read;
         const replacedBy = new Map(replacements);
         const catalogue = new EquipmentCatalogue({
-          equipment: [], numbers: [], fitment: [], partNumbers: rows,
+          // as rows, or as the columns the repository reads them into
+          equipment: [], numbers: [], fitment: [], partNumbers: asColumns ? PartNumberColumns.of(rows) : rows,
           supersessions: [...replacedBy].map(([productId, replacedById]) => ({ productId, replacedById })),
         });
         const ref = reference(rows, replacedBy);
