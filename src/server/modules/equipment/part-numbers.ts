@@ -60,17 +60,15 @@ export class PartNumberColumns {
   }
 
   private grow(size: number): void {
-    const productId = new Int32Array(size);
-    productId.set(this.productId);
-    this.productId = productId;
-    const kind = new Uint8Array(size);
-    kind.set(this.kind);
-    this.kind = kind;
-    const hash = new Uint32Array(size);
-    hash.set(this.hash);
-    this.hash = hash;
-    const held = new Uint8Array(size);
-    held.set(this.held);
-    this.held = held;
+    this.productId = copied(this.productId, new Int32Array(size));
+    this.kind = copied(this.kind, new Uint8Array(size));
+    this.hash = copied(this.hash, new Uint32Array(size));
+    this.held = copied(this.held, new Uint8Array(size));
   }
+}
+
+/** `to` holding `from` at its start. */
+function copied<T extends Int32Array | Uint8Array | Uint32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
 }

@@ -305,15 +305,16 @@ export class Pager {
  * prefixes, variants and typos brings 10 to 30 fields.
  */
 function raiseByFields(s: Scratch, fields: readonly FieldScore[], match: Uint32Array, ws: Uint8Array): void {
-  const level = s.fieldLevel();
-  const reached = s.fieldReached();
+  // the one-word page's spare bitsets (this page ranks several words)
+  const level = s.level;
+  const reached = s.union;
   const words = match.length;
+  reached.fill(0, 0, words);
   for (let k = 0; k < fields.length;) {
     const score = fields[k]!.score;
-    let bits = fields[k++]!.bits;
-    for (let w = 0; w < words; w++) level[w] = bits[w]! & match[w]! & ~reached[w]!;
+    level.fill(0, 0, words);
     for (; k < fields.length && fields[k]!.score === score; k++) {
-      bits = fields[k]!.bits;
+      const bits = fields[k]!.bits;
       for (let w = 0; w < words; w++) level[w] = level[w]! | (bits[w]! & match[w]! & ~reached[w]!);
     }
     for (let w = 0; w < words; w++) {
@@ -326,7 +327,6 @@ function raiseByFields(s: Scratch, fields: readonly FieldScore[], match: Uint32A
       }
     }
   }
-  reached.fill(0, 0, words);
 }
 
 /** As raiseByFields, for matches fewer than the words of a bitset: each match is looked up in the fields, best first, until one holds it. */

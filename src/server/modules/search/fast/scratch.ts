@@ -52,7 +52,7 @@ export class Scratch {
   /** The candidates before the text match (queries of several words). */
   readonly base: Uint32Array;
   private readonly relaxBitsArrays: Uint32Array[] = [];
-  /** Spare bitsets of the one-word page. */
+  /** Spare bitsets of a page: the one-word page's levels, or a page of several words' field levels (contents undefined). */
   readonly union: Uint32Array;
   readonly level: Uint32Array;
   private readonly complement: Uint32Array;
@@ -115,19 +115,6 @@ export class Scratch {
   fieldScoresAt(i: number): FieldScore[] {
     return (this.fieldScores[i] ??= []);
   }
-
-  /** A spare bitset for the field scores of a page (contents undefined). */
-  fieldLevel(): Uint32Array {
-    return (this.fieldLevelArray ??= new Uint32Array(this.cap >>> 5));
-  }
-
-  /** A zeroed bitset for the field scores of a page; the caller zeroes what it set. */
-  fieldReached(): Uint32Array {
-    return (this.fieldReachedArray ??= new Uint32Array(this.cap >>> 5));
-  }
-
-  private fieldLevelArray: Uint32Array | null = null;
-  private fieldReachedArray: Uint32Array | null = null;
 
   /** Zeroed marks by term id, for at least `terms` ids; the caller zeroes what it marked. */
   termMarks(terms: number): Uint8Array {
