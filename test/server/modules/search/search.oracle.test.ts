@@ -40,13 +40,14 @@ const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
     for (const d of docs.slice(docs.length >> 1)) built.upsert(d);
     // a rewrite of the first and a removal then re-adding: retired ordinals in the snapshot
     if (docs.length > 0) { built.upsert(docs[0]!); built.remove(docs[0]!.id); built.upsert(docs[0]!); }
-    return throughSnapshot(built, { termBitsMin: 1, synonyms: SYNONYM_GROUPS });
+    return throughSnapshot(built, { termBitsMin: 1, synonyms: SYNONYM_GROUPS, sets: 'lists', tagSetsFrom: 0 });
   }],
   ['the index behind createSearchIndex', (docs) => createSearchIndex(docs, { synonyms: SYNONYM_GROUPS })],
   ['the fast index', (docs) => createFastSearchIndex(docs, { synonyms: SYNONYM_GROUPS })],
   ['the fast index checking every word after the first one by one', (docs) => createFastSearchIndex(docs, { expandFactor: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index expanding every word', (docs) => createFastSearchIndex(docs, { expandFactor: Infinity, synonyms: SYNONYM_GROUPS })],
-  ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists', synonyms: SYNONYM_GROUPS })],
+  ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom: Infinity, synonyms: SYNONYM_GROUPS })],
+  ['the fast index treating every set as a list, counting tags by tag sets', (docs) => createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index treating every set as a bitset', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', expandFactor: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index paging without its bounded heap (lists)', (docs) => createFastSearchIndex(docs, { sets: 'lists', pageHeapLimit: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index paging without its bounded heap (bitsets)', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', pageHeapLimit: 0, synonyms: SYNONYM_GROUPS })],
@@ -134,6 +135,26 @@ describe('the fits filter (issue 15)', () => {
       expect(r.productMaxPriceCents, name).toBe(700);
     }
   });
+});
+
+describe('the fast index counting tags by tag sets', () => {
+  test('counts every facet as the oracle when many documents share a set of tags', () => {
+    fc.assert(fc.property(
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 }), fc.boolean()), { minLength: 1, maxLength: 200 }),
+      fc.array(queryArb, { minLength: 1, maxLength: 4 }),
+      (pairs, queries) => {
+        const docs = pairs.map(([hp, volts, cell], i) => doc({
+          id: i + 1, title: i % 2 ? 'Pool pump' : 'Sand filter', vendor: i % 3 ? 'Hayward' : 'Pentair',
+          tags: [['Horsepower', String(hp)], ['Voltage', volts ? '230' : '115'], ...(cell ? [['Type', 'Salt cell'] as [string, string]] : [])],
+          priceCents: 100 + ((i * 37) % 900),
+        }));
+        for (const tagSetsFrom of [0, Infinity]) {
+          const index = createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom, synonyms: SYNONYM_GROUPS });
+          for (const q of queries) expect(index.search(q)).toEqual(oracleSearch(docs, q));
+        }
+      },
+    ), { numRuns: 30 });
+  }, PROPERTY_TIMEOUT);
 });
 
 describe('the fast index under compaction', () => {

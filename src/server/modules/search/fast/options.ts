@@ -61,6 +61,14 @@ export interface FastIndexOptions extends SearchIndexOptions {
    * @default 5000 (WARM_FROM)
    */
   warmFrom?: number;
+  /**
+   * A tag facet counted document by document goes through the documents' tag sets (storage.ts
+   * tagSetOf: one count per set, then each set's count to its tags) when the documents counted
+   * are at least this many times the distinct tag sets; 0 always, Infinity never (the tests run
+   * both).
+   * @default 2
+   */
+  tagSetsFrom?: number;
 }
 
 /** The tuning with every default applied, as the parts of the index read it. */
@@ -72,6 +80,7 @@ export interface Tuning {
   readonly termBitsMin: number;
   readonly pricePrefixStep: number;
   readonly warmFrom: number;
+  readonly tagSetsFrom: number;
 }
 
 /** Applies the defaults of FastIndexOptions. */
@@ -84,6 +93,7 @@ export function tuningOf(options: FastIndexOptions): Tuning {
     termBitsMin: options.termBitsMin ?? 0,
     pricePrefixStep: options.pricePrefixStep ?? 0,
     warmFrom: options.warmFrom ?? WARM_FROM,
+    tagSetsFrom: options.tagSetsFrom ?? 2,
   };
 }
 

@@ -130,6 +130,14 @@ export class Scratch {
 
   private tagCountArray = new Uint32Array(64);
 
+  /** Zeroed tag-set counters of at least `size`; the caller zeroes what it used. */
+  tagSetCounts(size: number): Uint32Array {
+    if (this.tagSetCountArray.length < size) this.tagSetCountArray = new Uint32Array(Math.max(size, this.tagSetCountArray.length * 2));
+    return this.tagSetCountArray;
+  }
+
+  private tagSetCountArray = new Uint32Array(64);
+
   /** Zeroed vendor counters of at least `size`; the caller zeroes what it used. */
   vendorCounts(size: number): Uint32Array {
     if (this.vendorCountArray.length < size) this.vendorCountArray = new Uint32Array(Math.max(size, this.vendorCountArray.length * 2));

@@ -54,6 +54,16 @@ export class DocumentStore {
   tagEnd = new Uint32Array(0);
   tagIds = new Uint32Array(1024);
   tagFill = 0;
+  /**
+   * Each ordinal's tag set: documents with the same tag ids share one (a million products hold
+   * about 15,000), so a facet count over many documents counts each set's documents, then adds
+   * each set's count to its tags (facets.ts).
+   */
+  tagSetOf = new Uint32Array(0);
+  /** The tag ids of each distinct set, ascending: tagSetIds[tagSetStart[k] .. tagSetStart[k + 1]). */
+  readonly tagSetStart: number[] = [0];
+  readonly tagSetIds: number[] = [];
+  private readonly tagSetNo = new Map<string, number>();
   // facet dictionaries
   readonly vendors = new Names();
   readonly prefixes = new Names();
@@ -108,6 +118,7 @@ export class DocumentStore {
       this.tagIds[this.tagFill++] = t;
     }
     this.tagEnd[o] = this.tagFill;
+    this.tagSetOf[o] = this.tagSet([...seen.keys()]);
 
     for (const c of new Set(doc.collectionIds)) {
       let bits = this.collections.get(c);
@@ -122,6 +133,24 @@ export class DocumentStore {
     this.tagIds = this.tagIds.slice(0, Math.max(1024, this.tagFill));
     this.titles.endBulk();
     this.tagSpell = this.tagSpell.slice(0, this.tagIds.length);
+  }
+
+  /** How many distinct tag sets the documents have (retired ones' included). */
+  get tagSetCount(): number {
+    return this.tagSetStart.length - 1;
+  }
+
+  /** The number of the set of these tag ids (sorted in place), made when new. */
+  private tagSet(ids: number[]): number {
+    ids.sort((a, b) => a - b);
+    const key = ids.join(',');
+    const known = this.tagSetNo.get(key);
+    if (known !== undefined) return known;
+    const k = this.tagSetCount;
+    this.tagSetNo.set(key, k);
+    for (const t of ids) this.tagSetIds.push(t);
+    this.tagSetStart.push(this.tagSetIds.length);
+    return k;
   }
 
   /** The number of a (prefix, value) pair of spelling numbers in `spellPairs`. */
@@ -181,6 +210,7 @@ export class DocumentStore {
     this.tagStart = growBits(this.tagStart, cap);
     this.titles.grow(cap);
     this.tagEnd = growBits(this.tagEnd, cap);
+    this.tagSetOf = growBits(this.tagSetOf, cap);
     this.cap = cap;
   }
 
@@ -195,7 +225,7 @@ export class DocumentStore {
     const move = <T extends { [i: number]: number }>(a: T): void => {
       for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] ?? 0; }
     };
-    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell);
+    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell); move(this.tagSetOf);
     this.vendorOf.fill(-1, next);
     this.vendorSpell.fill(-1, next);
     this.titles.compact(remap);
@@ -242,6 +272,7 @@ export class DocumentStore {
     w.strings(this.spellings);
     w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
     w.i32(Int32Array.from(this.tagPrefix));
+    w.u32(this.tagSetOf); w.u32(Uint32Array.from(this.tagSetStart)); w.u32(Uint32Array.from(this.tagSetIds));
     for (const bits of this.vendorBits) w.u32(bits);
     for (const bits of this.tagBits) w.u32(bits);
     for (const bits of this.collections.values()) w.u32(bits);
@@ -268,6 +299,13 @@ export class DocumentStore {
     this.tagSpell = growBits(spell, room);
     this.tagPrefix.length = 0;
     for (const p of r.i32()) this.tagPrefix.push(p);
+    this.tagSetOf = r.u32();
+    const setStart = r.u32();
+    const setIds = r.u32();
+    this.tagSetStart.length = 1;
+    this.tagSetIds.length = 0;
+    this.tagSetNo.clear();
+    for (let k = 0; k + 1 < setStart.length; k++) this.tagSet(Array.from(setIds.subarray(setStart[k]!, setStart[k + 1]!)));
     this.vendorBits = this.vendors.names.map(() => r.u32());
     this.tagBits = this.tags.names.map(() => r.u32());
     this.collections.clear();
