@@ -140,7 +140,9 @@ const shared: UserConfig = {
     // take 11 minutes where they took 17 to 19, and half the CPU. What that asks of a test file:
     // no state of its own in a shared module (a helper's counter is kept per database, as
     // orders-admin.helpers.ts's freshLevels does), timers, globals and environment put back in
-    // an afterEach or afterAll, and no vi.mock of a module (none is used here). The DOM files keep
+    // an afterEach or afterAll, no hook registered by a shared helper module (it would run after
+    // the worker's first file only: test/server/setup-db.ts, a setup file, which runs before
+    // every file, closes each file's test databases), and no vi.mock of a module (none is used here). The DOM files keep
     // their isolation (each a fresh jsdom), and so do the browser files (they drive a browser).
     projects: [
       {
@@ -161,8 +163,10 @@ const shared: UserConfig = {
           // several seconds while the other file works; these bound a hang, they time nothing
           testTimeout: 20_000,
           hookTimeout: 60_000,
-          // the files of a worker share its modules (NO_ISOLATION below)
+          // the files of a worker share its modules (NO_ISOLATION below); each file's test
+          // databases are closed and dropped when it ends
           isolate: false,
+          setupFiles: ['test/server/setup-db.ts'],
         },
       },
       {
@@ -199,6 +203,7 @@ const shared: UserConfig = {
           testTimeout: 30_000,
           hookTimeout: 120_000,
           isolate: false,
+          setupFiles: ['test/server/setup-db.ts'],
         },
       },
       {

@@ -17,7 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { expect } from 'vitest';
 import { openSqlite, type Db } from '../../src/server/platform/db/database.ts';
 import { migrate } from '../../src/server/platform/db/migrate.ts';
 import { seedStore } from '../../src/server/seed/store.ts';
@@ -28,11 +28,16 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://ro
 /** Whether this run is the PostgreSQL one. */
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
-const opened: { db: Db; schema: string }[] = [];
+const opened: { db: Db; schema: string; by: string }[] = [];
 
-// Registered when a test file imports this module (each file has its own module instance): a
-// hook registered later, from inside a beforeAll, would never run.
-afterAll(async () => {
+/**
+ * Closes and drops every database opened since the last call: the schemas of openTestDb and the
+ * copies of openSeededTestDb. test/server/setup-db.ts calls it after each test file: the node and
+ * server-pg projects run unisolated (vite.config.ts, NO_ISOLATION), so this module is loaded once
+ * per worker and a hook registered here would run after its first file only (the others' pools,
+ * schemas and databases were left open: PostgreSQL ran out of connections).
+ */
+export async function closeTestDatabases(): Promise<void> {
   for (const { db: each, schema: name } of opened.splice(0)) {
     await each.close().catch(() => undefined);
     await dropSchema(name);
@@ -46,7 +51,17 @@ afterAll(async () => {
       await admin.end();
     }
   }
-});
+}
+
+/** The test file of each open test database (between files, only the next file's own, opened while it was collected: test/server/setup-db.ts checks). */
+export function openTestDatabases(): string[] {
+  return [...opened, ...copies].map((d) => d.by);
+}
+
+/** The test file running now (or being collected), to name the file that left a database open. */
+function openedBy(): string {
+  return expect.getState().testPath ?? '?';
+}
 
 /**
  * A new empty database: SQLite in memory, or a fresh schema on PostgreSQL (pg project).
@@ -67,7 +82,7 @@ export async function openTestDb(): Promise<Db> {
         'Start it (.ci/run does) or run only the node project.',
     );
   }
-  opened.push({ db, schema });
+  opened.push({ db, schema, by: openedBy() });
   return db;
 }
 
@@ -85,7 +100,7 @@ async function dropSchema(schema: string): Promise<void> {
 // ------------------------------------------------------------ seeded stores from templates
 
 /** The copies of templates this file opened, dropped when it ends. */
-const copies: { db: Db; name: string }[] = [];
+const copies: { db: Db; name: string; by: string }[] = [];
 
 /** The schema the copies of a template work in (each copy is a database of its own). */
 const TEMPLATE_SCHEMA = 'store';
@@ -221,6 +236,6 @@ async function fromTemplate(kind: string, prepare: (db: Db) => Promise<unknown>)
   }
   const { openPostgres } = await import('../../src/server/platform/db/postgres.ts');
   const db = await openPostgres(urlOfDatabase(copy), { schema: TEMPLATE_SCHEMA, max: 4 });
-  copies.push({ db, name: copy });
+  copies.push({ db, name: copy, by: openedBy() });
   return db;
 }
