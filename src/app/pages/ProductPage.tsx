@@ -159,17 +159,20 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   const level = page.variant ? (addInventoryLevel(page.variant) ?? page.variant.availableInventoryLevels[0]) : firstAvailableLevel(product)?.level;
   // the product's notices (Proposition 65, hazmat, returns): optional, other servers leave them out
   const notices = (product as Product & { notices?: ProductNotice[] }).notices;
-  // one element while the notices are the same: the page re-renders as it hydrates (the cart, the
-  // shopper's ZIP), and an update reaching the warning's boundary before its lazy code had come
-  // made React drop the server's HTML for a new one, closing a warning the shopper had opened
+  // one element while the notices read the same: the page re-renders as it hydrates (the cart, the
+  // shopper's ZIP) and may fetch the product again (a page older than the read cache's minute),
+  // and an update reaching the warning's boundary before its lazy code had come made React drop
+  // the server's HTML for a new one, closing a warning the shopper had opened (kept by content,
+  // not by the array: a product fetched again brings equal notices in a new array)
+  const noticesText = notices !== undefined && notices.length > 0 ? JSON.stringify(notices) : '';
   const noticesSection = useMemo(
     () =>
-      notices !== undefined && notices.length > 0 ? (
+      noticesText !== '' ? (
         <Suspense fallback={null}>
-          <ProductNotices notices={notices} />
+          <ProductNotices notices={JSON.parse(noticesText) as ProductNotice[]} />
         </Suspense>
       ) : null,
-    [notices],
+    [noticesText],
   );
   // quoted by phone: 'Call for price' and a way to reach the store, no price and no add button
   const quoted = isCallForPrice(product);
