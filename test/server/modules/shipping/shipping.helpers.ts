@@ -42,7 +42,8 @@ export const FIXTURES = {
   basket: { title: 'Skimmer Basket', priceCents: 1299, profile: { shipClass: 'parcel', weightLb: 1.2 } },
 } as const satisfies Record<string, FixtureProduct>;
 
-let nextLevel = 0;
+/** The next product to take, per database (the files of a worker share this module: NO_ISOLATION in vite.config.ts). */
+const nextLevel = new WeakMap<Db, number>();
 
 /**
  * An inventory level of a product of its own (for sale, 500 in stock) made into `fixture`: the
@@ -54,7 +55,7 @@ export async function fixtureLevel(db: Db, fixture: FixtureProduct): Promise<num
     `SELECT l.id, l.variant_id, v.product_id FROM inventory_levels l JOIN variants v ON v.id = l.variant_id
      WHERE l.id = (SELECT MIN(l2.id) FROM inventory_levels l2 JOIN variants v2 ON v2.id = l2.variant_id WHERE v2.product_id = v.product_id)
      ORDER BY v.product_id LIMIT 1 OFFSET ?`,
-    [nextLevel++],
+    [takeNext(db)],
   );
   if (!row) throw new Error('no product left');
   const p = fixture.profile;
@@ -80,3 +81,10 @@ export const CALIFORNIA_FORM: Readonly<Record<string, string>> = {
   stateCode: 'CA', zip: '92101', countryCode: 'US', phone: '6195550100', paymentMethodId: 'new', cardNumber: '4242 4242 4242 4242',
   expMonth: '12', expYear: '2099', cvc: '123',
 };
+
+/** The next product offset of this database. */
+function takeNext(db: Db): number {
+  const at = nextLevel.get(db) ?? 0;
+  nextLevel.set(db, at + 1);
+  return at;
+}
