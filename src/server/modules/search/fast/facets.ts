@@ -88,10 +88,17 @@ export class Facets {
   ): IndexFacets {
     if (this.store.namesStale()) this.store.refreshNames();
     const vendorSet = vendorFilter >= 0 ? others[vendorFilter]! : match;
-    const vendorCounts = vendorSet === match ? this.countVendors(s, match, count, list) : this.countVendors(s, vendorSet, countBits(vendorSet), null);
     const tagCounts = new Map<number, number>();
     // tags of unselected prefixes count over the matches; a selected prefix over S of its filter
-    this.countTags(s, match, count, list, (prefix) => !groupFilter.has(prefix), tagCounts);
+    const unselected = (prefix: number): boolean => !groupFilter.has(prefix);
+    let vendorCounts: Map<number, number>;
+    if (vendorSet === match && this.bySets(match, count)) {
+      // the vendors and the unselected prefixes' tags count over the same documents: one walk
+      vendorCounts = this.countBySets(s, match, count, list, unselected, tagCounts);
+    } else {
+      vendorCounts = vendorSet === match ? this.countVendors(s, match, count, list) : this.countVendors(s, vendorSet, countBits(vendorSet), null);
+      this.countTags(s, match, count, list, unselected, tagCounts);
+    }
     for (const [prefix, i] of groupFilter) this.countTags(s, others[i]!, countBits(others[i]!), null, (p) => p === prefix, tagCounts);
     const priceSet = priceFilter >= 0 ? others[priceFilter]! : match;
     const maxPrice = priceSet === match ? this.maxPriceIn(match, count, list) : this.maxPriceIn(priceSet, countBits(priceSet), null);
@@ -117,29 +124,80 @@ export class Facets {
   }
 
   /**
+   * Whether a set of `size` live documents is counted through its documents' facet sets: the
+   * documents walked (the set, or its complement when it holds most of the catalogue) are at least
+   * `tagSetsFrom` times the sets, and one count each costs less than a popcount per tag.
+   */
+  private bySets(set: Uint32Array, size: number): boolean {
+    const walked = size > this.store.live / 2 ? this.store.live - size : size;
+    return walked >= this.tuning.tagSetsFrom * this.store.tagSetCount && small(this.tuning, walked * 1.5 < this.store.tagBits.length * set.length);
+  }
+
+  /**
+   * The vendor counts of a set of `size` live documents, and the counts of its tags whose prefix
+   * passes `wanted` added to `into`, in one walk: how many documents (of the set, or of its
+   * complement when it holds most of the catalogue) have each facet set, then each set's count
+   * added to its vendor and its tags.
+   */
+  private countBySets(s: Scratch, set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, into: Map<number, number>): Map<number, number> {
+    const { tagSetStart, tagSetIds, tagSetVendor, tagSetCount } = this.store;
+    const complement = size > this.store.live / 2;
+    const per = s.tagSetCounts(tagSetCount);
+    if (complement) this.tallySets(s.complementOf(set, this.store.alive), this.store.live - size, null, per);
+    else this.tallySets(set, size, list, per);
+    const vendors = s.vendorCounts(this.store.vendorBits.length);
+    const tags = s.tagCounts(this.store.tagBits.length);
+    for (let k = 0; k < tagSetCount; k++) {
+      const c = per[k]!;
+      if (c === 0) continue;
+      per[k] = 0;
+      const v = tagSetVendor[k]!;
+      if (v >= 0) vendors[v]! += c;
+      for (let i = tagSetStart[k]!, end = tagSetStart[k + 1]!; i < end; i++) tags[tagSetIds[i]!]! += c;
+    }
+    this.addTags(s, tags, complement, wanted, into);
+    return this.vendorsOf(s, vendors, complement);
+  }
+
+  /** Counts each facet set's documents of a set into `per`: per document of its list, or of its bits. */
+  private tallySets(set: Uint32Array, size: number, list: Uint32Array | null, per: Uint32Array): void {
+    const { tagSetOf } = this.store;
+    if (list !== null) {
+      for (let k = 0; k < size; k++) per[tagSetOf[list[k]!]!]!++;
+      return;
+    }
+    for (let w = 0; w < set.length; w++) {
+      let x = set[w]!;
+      while (x !== 0) {
+        const low = x & -x;
+        per[tagSetOf[(w << 5) | (31 - Math.clz32(low))]!]!++;
+        x ^= low;
+      }
+    }
+  }
+
+  /**
    * Vendor counts over a set of `size` live documents. A set holding most of the catalogue
    * (browse pages, broad words) is counted through its complement: the live totals minus the
    * counts of the live documents outside it, which are few.
    */
   private countVendors(s: Scratch, set: Uint32Array, size: number, list: Uint32Array | null): Map<number, number> {
+    if (size === 0) return new Map();
+    const tally = s.vendorCounts(this.store.vendorBits.length);
+    const complement = size > this.store.live / 2;
+    if (complement) this.tallyVendors(s.complementOf(set, this.store.alive), this.store.live - size, null, tally);
+    else this.tallyVendors(set, size, list, tally);
+    return this.vendorsOf(s, tally, complement);
+  }
+
+  /** The vendors' counts from a tally (of the complement: the live totals minus it), the tally zeroed. */
+  private vendorsOf(s: Scratch, tally: Uint32Array, complement: boolean): Map<number, number> {
     const counts = new Map<number, number>();
-    if (size === 0) return counts;
-    const vendors = this.store.vendorBits.length;
-    const tally = s.vendorCounts(vendors);
-    if (size > this.store.live / 2) {
-      this.tallyVendors(s.complementOf(set, this.store.alive), this.store.live - size, null, tally);
-      const totals = this.facetTotals(s).vendors;
-      for (let v = 0; v < vendors; v++) {
-        const c = totals[v]! - tally[v]!;
-        tally[v] = 0;
-        if (c > 0) counts.set(v, c);
-      }
-      return counts;
-    }
-    this.tallyVendors(set, size, list, tally);
-    for (let v = 0; v < vendors; v++) {
-      if (tally[v]! > 0) counts.set(v, tally[v]!);
+    const totals = complement ? this.facetTotals(s).vendors : null;
+    for (let v = 0; v < this.store.vendorBits.length; v++) {
+      const c = totals === null ? tally[v]! : totals[v]! - tally[v]!;
       tally[v] = 0;
+      if (c > 0) counts.set(v, c);
     }
     return counts;
   }
@@ -170,14 +228,18 @@ export class Facets {
   /** Adds the counts of the tags whose prefix passes `wanted` over a set of live documents (through its complement when large, as countVendors). */
   private countTags(s: Scratch, set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, into: Map<number, number>): void {
     if (size === 0) return;
-    const tags = this.store.tagBits.length;
-    const counts = s.tagCounts(tags);
+    const counts = s.tagCounts(this.store.tagBits.length);
     const complement = size > this.store.live / 2;
     if (complement) this.tallyTags(s, s.complementOf(set, this.store.alive), this.store.live - size, null, wanted, counts);
     else this.tallyTags(s, set, size, list, wanted, counts);
+    this.addTags(s, counts, complement, wanted, into);
+  }
+
+  /** Adds the tags' counts from a tally (of the complement: the live totals minus it) whose prefix passes `wanted` to `into`, the tally zeroed. */
+  private addTags(s: Scratch, counts: Uint32Array, complement: boolean, wanted: (prefix: number) => boolean, into: Map<number, number>): void {
     const totals = complement ? this.facetTotals(s).tags : null;
     const { tagPrefix } = this.store;
-    for (let t = 0; t < tags; t++) {
+    for (let t = 0; t < this.store.tagBits.length; t++) {
       const c = totals === null ? counts[t]! : totals[t]! - counts[t]!;
       counts[t] = 0;
       if (c > 0 && wanted(tagPrefix[t] ?? -1)) into.set(t, c);
@@ -189,16 +251,10 @@ export class Facets {
     if (size === 0) return;
     const tagIds: number[] = [];
     for (let t = 0; t < this.store.tagBits.length; t++) if (wanted(this.store.tagPrefix[t] ?? -1)) tagIds.push(t);
-    // by tag sets, a document costs one count; else one per tag it has
-    const bySets = size >= this.tuning.tagSetsFrom * this.store.tagSetCount;
-    const perDoc = bySets ? 1 : this.store.tagFill / Math.max(1, this.store.n);
+    const perDoc = this.store.tagFill / Math.max(1, this.store.n);
     if (small(this.tuning, size * perDoc * 1.5 < tagIds.length * set.length)) {
-      if (bySets) {
-        this.tallyTagSets(s, set, size, list, counts);
-        return;
-      }
       const { tagStart, tagEnd, tagIds: ids } = this.store;
-      // inlined walks (no callback per document): this loop is most of a broad query's work
+      // inlined walks (no callback per document)
       if (list !== null) {
         for (let k = 0; k < size; k++) {
           const d = list[k]!;
@@ -217,34 +273,6 @@ export class Facets {
       }
     } else {
       for (const t of tagIds) counts[t] = counts[t]! + countAnd(this.store.tagBits[t] ?? s.empty, set);
-    }
-  }
-
-  /**
-   * Adds tag counts over a set to `counts` through the documents' tag sets: how many documents
-   * of the set have each tag set, then each set's count added to its tags (a million products
-   * hold about 15,000 sets, against four tags a document).
-   */
-  private tallyTagSets(s: Scratch, set: Uint32Array, size: number, list: Uint32Array | null, counts: Uint32Array): void {
-    const { tagSetOf, tagSetStart, tagSetIds, tagSetCount } = this.store;
-    const per = s.tagSetCounts(tagSetCount);
-    if (list !== null) {
-      for (let k = 0; k < size; k++) per[tagSetOf[list[k]!]!]!++;
-    } else {
-      for (let w = 0; w < set.length; w++) {
-        let x = set[w]!;
-        while (x !== 0) {
-          const low = x & -x;
-          per[tagSetOf[(w << 5) | (31 - Math.clz32(low))]!]!++;
-          x ^= low;
-        }
-      }
-    }
-    for (let k = 0; k < tagSetCount; k++) {
-      const c = per[k]!;
-      if (c === 0) continue;
-      per[k] = 0;
-      for (let i = tagSetStart[k]!, end = tagSetStart[k + 1]!; i < end; i++) counts[tagSetIds[i]!]! += c;
     }
   }
 

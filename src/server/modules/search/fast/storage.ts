@@ -55,14 +55,16 @@ export class DocumentStore {
   tagIds = new Uint32Array(1024);
   tagFill = 0;
   /**
-   * Each ordinal's tag set: documents with the same tag ids share one (a million products hold
-   * about 15,000), so a facet count over many documents counts each set's documents, then adds
-   * each set's count to its tags (facets.ts).
+   * Each ordinal's facet set: documents with the same vendor and tag ids share one (a million
+   * products hold about 15,000), so a facet count over many documents counts each set's
+   * documents, then adds each set's count to its vendor and its tags (facets.ts).
    */
   tagSetOf = new Uint32Array(0);
   /** The tag ids of each distinct set, ascending: tagSetIds[tagSetStart[k] .. tagSetStart[k + 1]). */
   readonly tagSetStart: number[] = [0];
   readonly tagSetIds: number[] = [];
+  /** The vendor of each distinct set (-1: none). */
+  readonly tagSetVendor: number[] = [];
   private readonly tagSetNo = new Map<string, number>();
   // facet dictionaries
   readonly vendors = new Names();
@@ -118,7 +120,7 @@ export class DocumentStore {
       this.tagIds[this.tagFill++] = t;
     }
     this.tagEnd[o] = this.tagFill;
-    this.tagSetOf[o] = this.tagSet([...seen.keys()]);
+    this.tagSetOf[o] = this.tagSet(this.vendorOf[o]!, [...seen.keys()]);
 
     for (const c of new Set(doc.collectionIds)) {
       let bits = this.collections.get(c);
@@ -140,16 +142,17 @@ export class DocumentStore {
     return this.tagSetStart.length - 1;
   }
 
-  /** The number of the set of these tag ids (sorted in place), made when new. */
-  private tagSet(ids: number[]): number {
+  /** The number of the set of this vendor and these tag ids (sorted in place), made when new. */
+  private tagSet(vendor: number, ids: number[]): number {
     ids.sort((a, b) => a - b);
-    const key = ids.join(',');
+    const key = `${vendor}:${ids.join(',')}`;
     const known = this.tagSetNo.get(key);
     if (known !== undefined) return known;
     const k = this.tagSetCount;
     this.tagSetNo.set(key, k);
     for (const t of ids) this.tagSetIds.push(t);
     this.tagSetStart.push(this.tagSetIds.length);
+    this.tagSetVendor.push(vendor);
     return k;
   }
 
@@ -272,7 +275,7 @@ export class DocumentStore {
     w.strings(this.spellings);
     w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
     w.i32(Int32Array.from(this.tagPrefix));
-    w.u32(this.tagSetOf); w.u32(Uint32Array.from(this.tagSetStart)); w.u32(Uint32Array.from(this.tagSetIds));
+    w.u32(this.tagSetOf); w.u32(Uint32Array.from(this.tagSetStart)); w.u32(Uint32Array.from(this.tagSetIds)); w.i32(Int32Array.from(this.tagSetVendor));
     for (const bits of this.vendorBits) w.u32(bits);
     for (const bits of this.tagBits) w.u32(bits);
     for (const bits of this.collections.values()) w.u32(bits);
@@ -302,10 +305,12 @@ export class DocumentStore {
     this.tagSetOf = r.u32();
     const setStart = r.u32();
     const setIds = r.u32();
+    const setVendor = r.i32();
     this.tagSetStart.length = 1;
     this.tagSetIds.length = 0;
+    this.tagSetVendor.length = 0;
     this.tagSetNo.clear();
-    for (let k = 0; k + 1 < setStart.length; k++) this.tagSet(Array.from(setIds.subarray(setStart[k]!, setStart[k + 1]!)));
+    for (let k = 0; k + 1 < setStart.length; k++) this.tagSet(setVendor[k]!, Array.from(setIds.subarray(setStart[k]!, setStart[k + 1]!)));
     this.vendorBits = this.vendors.names.map(() => r.u32());
     this.tagBits = this.tags.names.map(() => r.u32());
     this.collections.clear();
