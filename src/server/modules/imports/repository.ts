@@ -18,7 +18,11 @@ import type { HazardGroup, ProductNotice, ShipClass } from '../../../domain/ship
 import type { CatalogueCollection, CatalogueItem, ItemLevel, ItemShipping, ItemVariant } from './schemas.ts';
 import { orderedNotices } from './shipping.ts';
 
-/** The key of the PostgreSQL advisory lock an import holds: two imports run one after the other. */
+/**
+ * The first key of the PostgreSQL advisory lock an import holds, the second being the hash of the
+ * store's schema: two imports into one store run one after the other, and stores in other schemas
+ * of the same database (the tests' files, side by side) never wait for each other.
+ */
 export const IMPORT_LOCK_KEY = 1_414_033;
 
 const CHUNK = 500;
@@ -32,7 +36,7 @@ const ID_TABLES = ['collections', 'vendors', 'products', 'product_options', 'opt
 
 /** Takes the import lock (PostgreSQL; SQLite's write transaction is already one) and reads the id counters. */
 export async function beginImport(tx: Db): Promise<{ ids: IdCounters; createdOrder: number }> {
-  if (tx.dialect.name === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::bigint) AS locked', [IMPORT_LOCK_KEY]);
+  if (tx.dialect.name === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?::integer, hashtext(current_schema())) AS locked', [IMPORT_LOCK_KEY]);
   const ids = {} as IdCounters;
   for (const table of ID_TABLES) {
     ids[table] = Number((await tx.get<{ n: number | null }>(`SELECT MAX(id) AS n FROM ${table}`))?.n ?? 0) + 1;
