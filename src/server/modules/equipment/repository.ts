@@ -145,15 +145,20 @@ export const MAX_SAVED_EQUIPMENT = 50;
  */
 export async function saveEquipment(db: Db, customerId: number, equipmentIds: readonly number[], now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const existing = new Set((await tx.all<{ equipmentId: number }>(
-      `SELECT equipment_id AS equipmentId FROM customer_equipment WHERE customer_id = ?${tx.dialect.forUpdate}`, [customerId],
-    )).map((r) => r.equipmentId));
+    const rows = await tx.all<{ equipmentId: number; savedAt: string }>(
+      `SELECT equipment_id AS equipmentId, saved_at AS savedAt FROM customer_equipment WHERE customer_id = ?${tx.dialect.forUpdate}`, [customerId],
+    );
+    const existing = new Set(rows.map((r) => r.equipmentId));
     const unique = [...new Set(equipmentIds)];
     const added = unique.filter((id) => !existing.has(id)).length;
     if (existing.size + added > MAX_SAVED_EQUIPMENT) return false;
-    // the first given is the newest: later ones are a millisecond older each
+    // the first given is the newest: later ones are a millisecond older each, and the oldest of
+    // them still newer than every model saved before (a save within a few milliseconds of the
+    // last one, or a clock that went back, would otherwise tie with or fall behind it)
+    const latest = Math.max(0, ...rows.map((r) => Date.parse(r.savedAt)).filter((t) => Number.isFinite(t)));
+    const newest = Math.max(now.getTime(), latest + unique.length);
     for (const [i, id] of unique.entries()) {
-      const at = new Date(now.getTime() - i).toISOString();
+      const at = new Date(newest - i).toISOString();
       await tx.run(
         'INSERT INTO customer_equipment (customer_id, equipment_id, saved_at) VALUES (?, ?, ?) ON CONFLICT (customer_id, equipment_id) DO UPDATE SET saved_at = excluded.saved_at',
         [customerId, id, at],

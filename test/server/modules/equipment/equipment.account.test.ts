@@ -5,6 +5,8 @@ import { sessionPlugin } from '../../../../src/server/modules/accounts/session.t
 import { DevCaptcha } from '../../../../src/server/modules/captcha/verifier.ts';
 import type { Db } from '../../../../src/server/platform/db/database.ts';
 import { EquipmentService } from '../../../../src/server/modules/equipment/service.ts';
+import { saveEquipment, savedEquipmentIds } from '../../../../src/server/modules/equipment/repository.ts';
+import { createCustomer } from '../checkout/cart.helpers.ts';
 import { equipmentRoutes } from '../../../../src/server/modules/equipment/routes.ts';
 import { installErrorHandler } from '../../../../src/server/platform/http/errors.ts';
 import { sharedSchemas } from '../../../../src/server/modules/catalogue/schemas.ts';
@@ -46,6 +48,18 @@ describe('My equipment (/api/account/equipment)', () => {
       expect(typeof res.json().error).toBe('string');
     }
     expect((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM customer_equipment'))?.n).toBe(0);
+  });
+
+  test('a save in the same millisecond as the one before still puts the given models first, in their order', async () => {
+    const customer = await createCustomer(db);
+    const ids = (await db.all<{ id: number }>('SELECT id FROM equipment ORDER BY id LIMIT 4')).map((r) => r.id);
+    const at = new Date('2026-11-29T08:00:00.000Z');
+    expect(await saveEquipment(db, customer, [ids[0]!, ids[1]!, ids[2]!], at)).toBe(true);
+    expect(await saveEquipment(db, customer, [ids[3]!, ids[1]!], at)).toBe(true);
+    expect(await savedEquipmentIds(db, customer)).toEqual([ids[3], ids[1], ids[0], ids[2]]);
+    // and a clock that went back
+    expect(await saveEquipment(db, customer, [ids[2]!], new Date('2026-11-29T07:00:00.000Z'))).toBe(true);
+    expect(await savedEquipmentIds(db, customer)).toEqual([ids[2], ids[3], ids[1], ids[0]]);
   });
 
   test('saves, merges (the given ones most recent), removes and clears the signed-in customer\'s models', async () => {
