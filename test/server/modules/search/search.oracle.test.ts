@@ -40,14 +40,14 @@ const indexes: [string, (docs: SearchDocument[]) => SearchIndex][] = [
     for (const d of docs.slice(docs.length >> 1)) built.upsert(d);
     // a rewrite of the first and a removal then re-adding: retired ordinals in the snapshot
     if (docs.length > 0) { built.upsert(docs[0]!); built.remove(docs[0]!.id); built.upsert(docs[0]!); }
-    return throughSnapshot(built, { termBitsMin: 1, synonyms: SYNONYM_GROUPS, sets: 'lists', tagSetsFrom: 0 });
+    return throughSnapshot(built, { termBitsMin: 1, synonyms: SYNONYM_GROUPS, sets: 'lists', facetSetsFrom: 0 });
   }],
   ['the index behind createSearchIndex', (docs) => createSearchIndex(docs, { synonyms: SYNONYM_GROUPS })],
   ['the fast index', (docs) => createFastSearchIndex(docs, { synonyms: SYNONYM_GROUPS })],
   ['the fast index checking every word after the first one by one', (docs) => createFastSearchIndex(docs, { expandFactor: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index expanding every word', (docs) => createFastSearchIndex(docs, { expandFactor: Infinity, synonyms: SYNONYM_GROUPS })],
-  ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom: Infinity, synonyms: SYNONYM_GROUPS })],
-  ['the fast index treating every set as a list, counting tags by tag sets', (docs) => createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom: 0, synonyms: SYNONYM_GROUPS })],
+  ['the fast index treating every set as a list', (docs) => createFastSearchIndex(docs, { sets: 'lists', facetSetsFrom: Infinity, synonyms: SYNONYM_GROUPS })],
+  ['the fast index treating every set as a list, counting vendors and tags by facet sets', (docs) => createFastSearchIndex(docs, { sets: 'lists', facetSetsFrom: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index treating every set as a bitset', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', expandFactor: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index paging without its bounded heap (lists)', (docs) => createFastSearchIndex(docs, { sets: 'lists', pageHeapLimit: 0, synonyms: SYNONYM_GROUPS })],
   ['the fast index paging without its bounded heap (bitsets)', (docs) => createFastSearchIndex(docs, { sets: 'bitsets', pageHeapLimit: 0, synonyms: SYNONYM_GROUPS })],
@@ -137,7 +137,7 @@ describe('the fits filter (issue 15)', () => {
   });
 });
 
-describe('the fast index counting tags by tag sets', () => {
+describe('the fast index counting vendors and tags by facet sets', () => {
   test('counts every facet as the oracle when many documents share a set of tags', () => {
     fc.assert(fc.property(
       fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 }), fc.boolean()), { minLength: 1, maxLength: 200 }),
@@ -148,8 +148,8 @@ describe('the fast index counting tags by tag sets', () => {
           tags: [['Horsepower', String(hp)], ['Voltage', volts ? '230' : '115'], ...(cell ? [['Type', 'Salt cell'] as [string, string]] : [])],
           priceCents: 100 + ((i * 37) % 900),
         }));
-        for (const tagSetsFrom of [0, Infinity]) {
-          const index = createFastSearchIndex(docs, { sets: 'lists', tagSetsFrom, synonyms: SYNONYM_GROUPS });
+        for (const facetSetsFrom of [0, Infinity]) {
+          const index = createFastSearchIndex(docs, { sets: 'lists', facetSetsFrom, synonyms: SYNONYM_GROUPS });
           for (const q of queries) expect(index.search(q)).toEqual(oracleSearch(docs, q));
         }
       },

@@ -126,11 +126,11 @@ export class Facets {
   /**
    * Whether a set of `size` live documents is counted through its documents' facet sets: the
    * documents walked (the set, or its complement when it holds most of the catalogue) are at least
-   * `tagSetsFrom` times the sets, and one count each costs less than a popcount per tag.
+   * `facetSetsFrom` times the sets, and one count each costs less than a popcount per tag.
    */
   private bySets(set: Uint32Array, size: number): boolean {
     const walked = size > this.store.live / 2 ? this.store.live - size : size;
-    return walked >= this.tuning.tagSetsFrom * this.store.tagSetCount && small(this.tuning, walked * 1.5 < this.store.tagBits.length * set.length);
+    return walked >= this.tuning.facetSetsFrom * this.store.facetSetCount && small(this.tuning, walked * 1.5 < this.store.tagBits.length * set.length);
   }
 
   /**
@@ -140,20 +140,20 @@ export class Facets {
    * added to its vendor and its tags.
    */
   private countBySets(s: Scratch, set: Uint32Array, size: number, list: Uint32Array | null, wanted: (prefix: number) => boolean, into: Map<number, number>): Map<number, number> {
-    const { tagSetStart, tagSetIds, tagSetVendor, tagSetCount } = this.store;
+    const { facetSetStart, facetSetTags, facetSetVendor, facetSetCount } = this.store;
     const complement = size > this.store.live / 2;
-    const per = s.tagSetCounts(tagSetCount);
+    const per = s.facetSetCounts(facetSetCount);
     if (complement) this.tallySets(s.complementOf(set, this.store.alive), this.store.live - size, null, per);
     else this.tallySets(set, size, list, per);
     const vendors = s.vendorCounts(this.store.vendorBits.length);
     const tags = s.tagCounts(this.store.tagBits.length);
-    for (let k = 0; k < tagSetCount; k++) {
+    for (let k = 0; k < facetSetCount; k++) {
       const c = per[k]!;
       if (c === 0) continue;
       per[k] = 0;
-      const v = tagSetVendor[k]!;
+      const v = facetSetVendor[k]!;
       if (v >= 0) vendors[v]! += c;
-      for (let i = tagSetStart[k]!, end = tagSetStart[k + 1]!; i < end; i++) tags[tagSetIds[i]!]! += c;
+      for (let i = facetSetStart[k]!, end = facetSetStart[k + 1]!; i < end; i++) tags[facetSetTags[i]!]! += c;
     }
     this.addTags(s, tags, complement, wanted, into);
     return this.vendorsOf(s, vendors, complement);
@@ -161,16 +161,16 @@ export class Facets {
 
   /** Counts each facet set's documents of a set into `per`: per document of its list, or of its bits. */
   private tallySets(set: Uint32Array, size: number, list: Uint32Array | null, per: Uint32Array): void {
-    const { tagSetOf } = this.store;
+    const { facetSetOf } = this.store;
     if (list !== null) {
-      for (let k = 0; k < size; k++) per[tagSetOf[list[k]!]!]!++;
+      for (let k = 0; k < size; k++) per[facetSetOf[list[k]!]!]!++;
       return;
     }
     for (let w = 0; w < set.length; w++) {
       let x = set[w]!;
       while (x !== 0) {
         const low = x & -x;
-        per[tagSetOf[(w << 5) | (31 - Math.clz32(low))]!]!++;
+        per[facetSetOf[(w << 5) | (31 - Math.clz32(low))]!]!++;
         x ^= low;
       }
     }

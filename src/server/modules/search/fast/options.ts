@@ -62,13 +62,13 @@ export interface FastIndexOptions extends SearchIndexOptions {
    */
   warmFrom?: number;
   /**
-   * A tag facet counted document by document goes through the documents' tag sets (storage.ts
-   * tagSetOf: one count per set, then each set's count to its tags) when the documents counted
-   * are at least this many times the distinct tag sets; 0 always, Infinity never (the tests run
-   * both).
+   * With no vendor filter, the vendor and tag facets are counted in one walk through the
+   * documents' facet sets (storage.ts facetSetOf: one count per set, then each set's count to its
+   * vendor and its tags) when the documents walked are at least this many times the distinct
+   * sets; 0 always, Infinity never (the tests run both).
    * @default 2
    */
-  tagSetsFrom?: number;
+  facetSetsFrom?: number;
 }
 
 /** The tuning with every default applied, as the parts of the index read it. */
@@ -80,7 +80,7 @@ export interface Tuning {
   readonly termBitsMin: number;
   readonly pricePrefixStep: number;
   readonly warmFrom: number;
-  readonly tagSetsFrom: number;
+  readonly facetSetsFrom: number;
 }
 
 /** Applies the defaults of FastIndexOptions. */
@@ -93,7 +93,7 @@ export function tuningOf(options: FastIndexOptions): Tuning {
     termBitsMin: options.termBitsMin ?? 0,
     pricePrefixStep: options.pricePrefixStep ?? 0,
     warmFrom: options.warmFrom ?? WARM_FROM,
-    tagSetsFrom: options.tagSetsFrom ?? 2,
+    facetSetsFrom: options.facetSetsFrom ?? 2,
   };
 }
 

@@ -130,13 +130,13 @@ export class Scratch {
 
   private tagCountArray = new Uint32Array(64);
 
-  /** Zeroed tag-set counters of at least `size`; the caller zeroes what it used. */
-  tagSetCounts(size: number): Uint32Array {
-    if (this.tagSetCountArray.length < size) this.tagSetCountArray = new Uint32Array(Math.max(size, this.tagSetCountArray.length * 2));
-    return this.tagSetCountArray;
+  /** Zeroed facet-set counters of at least `size`; the caller zeroes what it used. */
+  facetSetCounts(size: number): Uint32Array {
+    if (this.facetSetCountArray.length < size) this.facetSetCountArray = new Uint32Array(Math.max(size, this.facetSetCountArray.length * 2));
+    return this.facetSetCountArray;
   }
 
-  private tagSetCountArray = new Uint32Array(64);
+  private facetSetCountArray = new Uint32Array(64);
 
   /** Zeroed vendor counters of at least `size`; the caller zeroes what it used. */
   vendorCounts(size: number): Uint32Array {

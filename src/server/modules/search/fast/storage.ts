@@ -59,13 +59,13 @@ export class DocumentStore {
    * products hold about 15,000), so a facet count over many documents counts each set's
    * documents, then adds each set's count to its vendor and its tags (facets.ts).
    */
-  tagSetOf = new Uint32Array(0);
-  /** The tag ids of each distinct set, ascending: tagSetIds[tagSetStart[k] .. tagSetStart[k + 1]). */
-  readonly tagSetStart: number[] = [0];
-  readonly tagSetIds: number[] = [];
+  facetSetOf = new Uint32Array(0);
+  /** The tag ids of each distinct set, ascending: facetSetTags[facetSetStart[k] .. facetSetStart[k + 1]). */
+  readonly facetSetStart: number[] = [0];
+  readonly facetSetTags: number[] = [];
   /** The vendor of each distinct set (-1: none). */
-  readonly tagSetVendor: number[] = [];
-  private readonly tagSetNo = new Map<string, number>();
+  readonly facetSetVendor: number[] = [];
+  private readonly facetSetNo = new Map<string, number>();
   // facet dictionaries
   readonly vendors = new Names();
   readonly prefixes = new Names();
@@ -120,7 +120,7 @@ export class DocumentStore {
       this.tagIds[this.tagFill++] = t;
     }
     this.tagEnd[o] = this.tagFill;
-    this.tagSetOf[o] = this.tagSet(this.vendorOf[o]!, [...seen.keys()]);
+    this.facetSetOf[o] = this.facetSet(this.vendorOf[o]!, [...seen.keys()]);
 
     for (const c of new Set(doc.collectionIds)) {
       let bits = this.collections.get(c);
@@ -137,22 +137,22 @@ export class DocumentStore {
     this.tagSpell = this.tagSpell.slice(0, this.tagIds.length);
   }
 
-  /** How many distinct tag sets the documents have (retired ones' included). */
-  get tagSetCount(): number {
-    return this.tagSetStart.length - 1;
+  /** How many distinct facet sets the documents have (retired ones' included). */
+  get facetSetCount(): number {
+    return this.facetSetStart.length - 1;
   }
 
   /** The number of the set of this vendor and these tag ids (sorted in place), made when new. */
-  private tagSet(vendor: number, ids: number[]): number {
+  private facetSet(vendor: number, ids: number[]): number {
     ids.sort((a, b) => a - b);
     const key = `${vendor}:${ids.join(',')}`;
-    const known = this.tagSetNo.get(key);
+    const known = this.facetSetNo.get(key);
     if (known !== undefined) return known;
-    const k = this.tagSetCount;
-    this.tagSetNo.set(key, k);
-    for (const t of ids) this.tagSetIds.push(t);
-    this.tagSetStart.push(this.tagSetIds.length);
-    this.tagSetVendor.push(vendor);
+    const k = this.facetSetCount;
+    this.facetSetNo.set(key, k);
+    for (const t of ids) this.facetSetTags.push(t);
+    this.facetSetStart.push(this.facetSetTags.length);
+    this.facetSetVendor.push(vendor);
     return k;
   }
 
@@ -213,7 +213,7 @@ export class DocumentStore {
     this.tagStart = growBits(this.tagStart, cap);
     this.titles.grow(cap);
     this.tagEnd = growBits(this.tagEnd, cap);
-    this.tagSetOf = growBits(this.tagSetOf, cap);
+    this.facetSetOf = growBits(this.facetSetOf, cap);
     this.cap = cap;
   }
 
@@ -228,7 +228,7 @@ export class DocumentStore {
     const move = <T extends { [i: number]: number }>(a: T): void => {
       for (let o = 0; o < this.n; o++) { const to = remap[o] ?? -1; if (to >= 0) a[to] = a[o] ?? 0; }
     };
-    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell); move(this.tagSetOf);
+    move(this.idOf); move(this.price); move(this.rating); move(this.reviews); move(this.sales); move(this.vendorOf); move(this.vendorSpell); move(this.facetSetOf);
     this.vendorOf.fill(-1, next);
     this.vendorSpell.fill(-1, next);
     this.titles.compact(remap);
@@ -275,7 +275,7 @@ export class DocumentStore {
     w.strings(this.spellings);
     w.u32(this.tagStart); w.u32(this.tagEnd); w.u32(this.tagIds, this.tagFill);
     w.i32(Int32Array.from(this.tagPrefix));
-    w.u32(this.tagSetOf); w.u32(Uint32Array.from(this.tagSetStart)); w.u32(Uint32Array.from(this.tagSetIds)); w.i32(Int32Array.from(this.tagSetVendor));
+    w.u32(this.facetSetOf); w.u32(Uint32Array.from(this.facetSetStart)); w.u32(Uint32Array.from(this.facetSetTags)); w.i32(Int32Array.from(this.facetSetVendor));
     for (const bits of this.vendorBits) w.u32(bits);
     for (const bits of this.tagBits) w.u32(bits);
     for (const bits of this.collections.values()) w.u32(bits);
@@ -302,15 +302,15 @@ export class DocumentStore {
     this.tagSpell = growBits(spell, room);
     this.tagPrefix.length = 0;
     for (const p of r.i32()) this.tagPrefix.push(p);
-    this.tagSetOf = r.u32();
+    this.facetSetOf = r.u32();
     const setStart = r.u32();
     const setIds = r.u32();
     const setVendor = r.i32();
-    this.tagSetStart.length = 1;
-    this.tagSetIds.length = 0;
-    this.tagSetVendor.length = 0;
-    this.tagSetNo.clear();
-    for (let k = 0; k + 1 < setStart.length; k++) this.tagSet(setVendor[k]!, Array.from(setIds.subarray(setStart[k]!, setStart[k + 1]!)));
+    this.facetSetStart.length = 1;
+    this.facetSetTags.length = 0;
+    this.facetSetVendor.length = 0;
+    this.facetSetNo.clear();
+    for (let k = 0; k + 1 < setStart.length; k++) this.facetSet(setVendor[k]!, Array.from(setIds.subarray(setStart[k]!, setStart[k + 1]!)));
     this.vendorBits = this.vendors.names.map(() => r.u32());
     this.tagBits = this.tags.names.map(() => r.u32());
     this.collections.clear();
