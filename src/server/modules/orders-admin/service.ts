@@ -96,6 +96,22 @@ export interface TimelineEntry {
   by: ActorView | null;
 }
 
+/**
+ * Events of one moment in the order they happened: what causes another comes before it. A capture
+ * at fulfilment is written in the same millisecond as its shipment (often), so a shipment comes
+ * before a payment of the same time; a payment taken at placing is timed at the order's creation.
+ */
+const TIMELINE_RANK: Record<TimelineEntry['kind'], number> = {
+  placed: 0, authorised: 1, fulfilled: 2, paid: 3, 'return-authorised': 4, 'return-received': 5, cancelled: 6, 'refund-pending': 7, refunded: 7, 'refund-failed': 7, note: 8,
+};
+
+/** The timeline's order: placing first (the payment is taken a moment before the order's row is written), then time, then cause before effect. */
+export function timelineOrder(a: TimelineEntry, b: TimelineEntry): number {
+  if (a.kind === 'placed' || b.kind === 'placed') return a.kind === b.kind ? 0 : a.kind === 'placed' ? -1 : 1;
+  if (a.at !== b.at) return a.at < b.at ? -1 : 1;
+  return TIMELINE_RANK[a.kind] - TIMELINE_RANK[b.kind];
+}
+
 /** A line as the back office shows it. */
 export interface LineView {
   id: number;
@@ -489,11 +505,7 @@ export class OrdersAdminService {
     }
     if (order.cancelled_at !== null) timeline.push({ at: order.cancelled_at, kind: 'cancelled', text: `Cancelled: ${order.cancel_reason ?? ''}`.trim(), by: null });
     for (const n of notes) timeline.push({ at: n.created_at, kind: 'note', text: n.body, by: by(n) });
-    const rank: Record<TimelineEntry['kind'], number> = {
-      placed: 0, authorised: 1, paid: 2, fulfilled: 3, 'return-authorised': 4, 'return-received': 5, cancelled: 6, 'refund-pending': 7, refunded: 7, 'refund-failed': 7, note: 8,
-    };
-    // placing comes first (the payment is taken a moment before the order's row is written), then time
-    timeline.sort((a, b) => (a.kind === 'placed' ? -1 : b.kind === 'placed' ? 1 : a.at < b.at ? -1 : a.at > b.at ? 1 : rank[a.kind] - rank[b.kind]));
+    timeline.sort(timelineOrder);
     return {
       id: order.id, createdAt: order.created_at, email: order.email, customerId: order.customer_id,
       status: shopperStatusWord(statuses), state: statuses.status, paymentStatus: statuses.payment, fulfilmentStatus: statuses.fulfilment,
