@@ -291,10 +291,17 @@ export async function firstSellableLevel(db: Db, productId: number): Promise<{ i
   );
 }
 
-/** Attaches a code to a checkout (nothing when it has it already). */
+/**
+ * Attaches a code to a checkout (nothing when it has it already). Its time is `at`, or just after
+ * the newest code the checkout has when that is not earlier (two codes applied within a
+ * millisecond, or after the clock went back): the codes read in the order they were applied, never
+ * in their names' order.
+ */
 export async function insertCheckoutCode(db: Db, checkoutId: string, code: string, at: string, ip: string | null): Promise<void> {
+  const newest = (await db.get<{ at: string | null }>('SELECT MAX(applied_at) AS at FROM checkout_discount_codes WHERE checkout_id = ?', [checkoutId]))?.at ?? null;
+  const appliedAt = newest !== null && newest >= at ? new Date(Date.parse(newest) + 1).toISOString() : at;
   await db.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at, applied_ip) VALUES (?, ?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
-    checkoutId, code, at, ip,
+    checkoutId, code, appliedAt, ip,
   ]);
 }
 
