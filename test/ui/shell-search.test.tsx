@@ -132,4 +132,24 @@ describe('SearchBox as the page first shows it', () => {
     await working();
     expect(vi.mocked(environment.navigate).mock.calls[0]?.[0]).toMatch(/^\/searchresults\.asp\?.*q=pump/);
   });
+
+  test('a box at work mounted again starts from the text typed into the one before it, and submits nothing by itself', async () => {
+    const filterProducts = vi.fn(async () => ({ products: PRODUCTS, pageInfo: pageInfo(1) }));
+    const environment = testEnvironment();
+    const Wrapper = wrapper(fakeClient({ filterProducts, searchCollections: vi.fn(async () => ({ collections: COLLECTIONS })) }), environment);
+    // the first box's input as it was at the swap, detached and frozen, with a submit made before
+    const frozen = document.createElement('input');
+    frozen.value = 'AQU454';
+    const seed = { current: { text: 'AQU454', focused: true, submitted: true, field: frozen } };
+    const view = render(<Wrapper><SearchBox key="one" seed={seed} /></Wrapper>);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(box().value).toBe('AQU454');
+    expect(environment.navigate).toHaveBeenCalledTimes(1);
+    fireEvent.change(box(), { target: { value: 'AQU4549V' } });
+    // the header mounts the box at work again (a new key): it shows what the shopper last typed
+    view.rerender(<Wrapper><SearchBox key="two" seed={seed} /></Wrapper>);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(box().value).toBe('AQU4549V');
+    expect(environment.navigate).toHaveBeenCalledTimes(1);
+  });
 });

@@ -17,7 +17,9 @@ export interface LiveSearchBoxProps {
   onSearchPage?: boolean;
   /**
    * What the shopper did in the box before this one took over: the text typed, whether the input
-   * had the focus, whether the form was submitted. Read once, when the box mounts.
+   * had the focus, whether the form was submitted. Read when the box mounts; the box then keeps its
+   * text in it (and clears `field` and `submitted`), so a box mounted again starts where this one
+   * was.
    * @default nothing typed, not focused, not submitted
    */
   seed?: { readonly current: SearchBoxSeed };
@@ -76,7 +78,16 @@ export function LiveSearchBox({ onSearchPage = false, seed }: LiveSearchBoxProps
     if (text) change(text);
     if (start.focused) input.current?.focus();
     if (start.submitted) submit();
+    // taken over: the first box's input is gone and its value frozen, and its submit is spent. A
+    // box at work mounted again (a remount of the header) starts from this box's text, kept
+    // below, and submits nothing by itself
+    start.field = null;
+    start.submitted = false;
   }, []);
+  // what this box holds, for a box at work mounted after it
+  useLayoutEffect(() => {
+    if (seed && seeded.current) seed.current.text = box.query;
+  }, [seed, box.query]);
 
   useEffect(() => {
     if (!box.open) return;
