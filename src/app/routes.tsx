@@ -332,6 +332,10 @@ export function preloadPage(storeConfig: StoreConfig, pathname: string): Promise
   return load().then(
     (module) => {
       loadedPages.set(page, module.default);
+      // the code of the page's parts that render with it (ProductPage's preloadParts): in the
+      // browser those its server HTML holds
+      const parts = (module as { preloadParts?: (root: ParentNode | null) => Promise<void> }).preloadParts;
+      return parts?.(typeof document === 'undefined' ? null : document);
     },
     () => undefined,
   );

@@ -22,6 +22,7 @@ import type { Product } from '../../domain/entities.ts';
 import type { ProductFitmentFields } from '../../domain/equipment.ts';
 import { compareAt } from '../../domain/money.ts';
 import type { ProductNotice } from '../../domain/shipping/notices.ts';
+import type { ProductNoticesProps } from '../../ui/shipping/ProductNotices.tsx';
 import { addInventoryLevel, firstAvailableLevel } from '../../domain/variants.ts';
 import { breadcrumbCollectionId, PRODUCT_PAGE_TEXT, productBreadcrumbTrail } from '../../domain/product-page.ts';
 import { createStoreLinks, productPageParams, vendorLink, type ProductPageParams } from '../../domain/urls.ts';
@@ -68,7 +69,26 @@ const ProductFitmentSections = fitmentPiece((m) => m.ProductFitmentSections);
 // hydration; the notices are product data in the server's HTML, each in its own chunk so neither
 // weighs on the first load of a product without them
 const ArrivalEstimate = lazy(() => import('../../ui/shipping/ArrivalEstimate.tsx'));
-const ProductNotices = lazy(() => import('../../ui/shipping/ProductNotices.tsx'));
+const loadNotices = () => import('../../ui/shipping/ProductNotices.tsx');
+const LazyNotices = lazy(loadNotices);
+/** The notices' component once {@link preloadParts} has loaded it: it renders at once, without `lazy()`'s first suspended render. */
+let loadedNotices: ComponentType<ProductNoticesProps> | null = null;
+
+/**
+ * Loads the code of the parts a shopper may use at once, before the page renders: the notices,
+ * whose Proposition 65 warning opens on a tap. Once loaded they render at once and without a
+ * Suspense boundary of their own, on the server and in the browser alike, so they hydrate with the
+ * page (a boundary of their own hydrated in a later pass: a tap in between reached server HTML
+ * that React did not handle yet, and an update reaching the boundary before its code had come
+ * made React replace the warning with a closed one). Called by preloadPage (routes.tsx): on the
+ * server (`root` null) always, in the browser when the server's HTML (`root`) holds notices, so a
+ * product without them loads nothing more.
+ */
+export async function preloadParts(root: ParentNode | null): Promise<void> {
+  if (loadedNotices !== null || (root !== null && root.querySelector('.sk-notices') === null)) return;
+  // a failure is left to the lazy component, which loads the same module and shows the chunk error
+  await loadNotices().then((m) => void (loadedNotices = m.default), () => undefined);
+}
 const RecentlyViewedProducts = lazy(() => import('../../ui/product/ProductRecommendations.tsx').then((m) => ({ default: m.RecentlyViewedProducts })));
 
 /** Registers the `<model-viewer>` element: its code is fetched when a 3D item first opens. */
@@ -165,15 +185,21 @@ function LoadedProduct({ page, product }: { page: ProductPageApi; product: Produ
   // the server's HTML for a new one, closing a warning the shopper had opened (kept by content,
   // not by the array: a product fetched again brings equal notices in a new array)
   const noticesText = notices !== undefined && notices.length > 0 ? JSON.stringify(notices) : '';
-  const noticesSection = useMemo(
-    () =>
-      noticesText !== '' ? (
-        <Suspense fallback={null}>
-          <ProductNotices notices={JSON.parse(noticesText) as ProductNotice[]} />
-        </Suspense>
-      ) : null,
-    [noticesText],
-  );
+  const noticesSection = useMemo(() => {
+    if (noticesText === '') return null;
+    const list = JSON.parse(noticesText) as ProductNotice[];
+    // loaded (preloadParts): in the page, as the server rendered them; else (a page reached in the
+    // browser before any with notices) through their lazy code
+    if (loadedNotices !== null) {
+      const Notices = loadedNotices;
+      return <Notices notices={list} />;
+    }
+    return (
+      <Suspense fallback={null}>
+        <LazyNotices notices={list} />
+      </Suspense>
+    );
+  }, [noticesText]);
   // quoted by phone: 'Call for price' and a way to reach the store, no price and no add button
   const quoted = isCallForPrice(product);
 
