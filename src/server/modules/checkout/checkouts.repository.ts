@@ -7,6 +7,7 @@
  */
 import { MAX_LINE_QUANTITY } from '../../../domain/cart.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { timeAfterSaved } from '../../platform/db/ordered-time.ts';
 
 /** Who a cart call acts for: the request's session and, when signed in, its customer. */
 export interface Owner {
@@ -299,7 +300,7 @@ export async function firstSellableLevel(db: Db, productId: number): Promise<{ i
  */
 export async function insertCheckoutCode(db: Db, checkoutId: string, code: string, at: string, ip: string | null): Promise<void> {
   const newest = (await db.get<{ at: string | null }>('SELECT MAX(applied_at) AS at FROM checkout_discount_codes WHERE checkout_id = ?', [checkoutId]))?.at ?? null;
-  const appliedAt = newest !== null && newest >= at ? new Date(Date.parse(newest) + 1).toISOString() : at;
+  const appliedAt = newest === null ? at : new Date(timeAfterSaved(Date.parse(at), [newest])).toISOString();
   await db.run('INSERT INTO checkout_discount_codes (checkout_id, code, applied_at, applied_ip) VALUES (?, ?, ?, ?) ON CONFLICT (checkout_id, code) DO NOTHING', [
     checkoutId, code, appliedAt, ip,
   ]);

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Db } from '../../platform/db/database.ts';
+import { timeAfterSaved } from '../../platform/db/ordered-time.ts';
 import type { EquipmentType } from '../../../api/types.ts';
 import { PartNumberColumns, type PartNumberRow } from './part-numbers.ts';
 
@@ -153,10 +154,8 @@ export async function saveEquipment(db: Db, customerId: number, equipmentIds: re
     const added = unique.filter((id) => !existing.has(id)).length;
     if (existing.size + added > MAX_SAVED_EQUIPMENT) return false;
     // the first given is the newest: later ones are a millisecond older each, and the oldest of
-    // them still newer than every model saved before (a save within a few milliseconds of the
-    // last one, or a clock that went back, would otherwise tie with or fall behind it)
-    const latest = Math.max(0, ...rows.map((r) => Date.parse(r.savedAt)).filter((t) => Number.isFinite(t)));
-    const newest = Math.max(now.getTime(), latest + unique.length);
+    // them still newer than every model saved before
+    const newest = timeAfterSaved(now.getTime(), rows.map((r) => r.savedAt), unique.length);
     for (const [i, id] of unique.entries()) {
       const at = new Date(newest - i).toISOString();
       await tx.run(
